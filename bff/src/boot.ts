@@ -1,0 +1,34 @@
+// Builds everything a server needs from a config: database, migrations, keys, admin, app.
+// Used by server.ts and by the tests, so both run the same start-up.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino, type Logger } from 'pino';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { makeThrottles, type AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { loadJwtKey } from './keys.ts';
+import { ensureAdmin } from './resources/auth/account.store.ts';
+
+export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
+  const { db, engine, where } = openDatabase(config);
+  await migrate(db);
+  const ctx: AppContext = {
+    db,
+    engine,
+    config,
+    logger,
+    jwtKey: await loadJwtKey(db, config.jwtSecret),
+    throttles: makeThrottles(),
+  };
+  if (config.adminEmail && config.adminPassword) {
+    if (await ensureAdmin(db, config.adminEmail, config.adminPassword)) {
+      logger.info({ email: config.adminEmail }, 'created the admin account');
+    }
+  }
+  const app = createApp(ctx, { webDir: WEB_DIR });
+  return { ctx, app, where };
+}

@@ -1,0 +1,68 @@
+// Mounts handlers from the shared route table: validation of params, query and body,
+// authentication and CSRF, then the handler; its return value is the response body.
+import type { Express, Request, Response } from 'express';
+import type { z } from 'zod';
+import {
+  expressPath,
+  routes,
+  type BodyOf,
+  type OperationId,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+} from '#shared/routes';
+import type { AppContext } from '../context.ts';
+import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
+import { ApiError, validationError } from './errors.ts';
+
+export interface HandlerArgs<Op extends OperationId> {
+  params: ParamsOf<Op>;
+  query: QueryOf<Op>;
+  body: BodyOf<Op>;
+  /** Present on routes with `auth: true`. */
+  auth: AuthInfo;
+  req: Request;
+  res: Response;
+}
+
+export type Handler<Op extends OperationId> = (args: HandlerArgs<Op>) => Promise<ResponseOf<Op>>;
+export type Handlers<Ops extends OperationId> = { [K in Ops]: Handler<K> };
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, what);
+  return result.data;
+}
+
+export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, handlers: Handlers<Ops>): void {
+  for (const op of Object.keys(handlers) as Ops[]) {
+    const route: RouteDef = routes[op];
+    const handler = handlers[op] as Handler<Ops>;
+    app[route.method](route.base + expressPath(route.path), async (req: Request, res: Response) => {
+      res.locals.generation = route.generation;
+      res.locals.operationId = op;
+      let auth: AuthInfo | undefined;
+      if (route.auth) {
+        auth = await authenticate(ctx, req);
+        checkCsrf(ctx, req, auth);
+        req.auth = auth;
+      }
+      const params = route.params ? parse(route.params, req.params, 'Path') : undefined;
+      const query = route.query ? parse(route.query, req.query, 'Query') : undefined;
+      if (hasBody(req) && !req.is('application/json')) {
+        throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
+      }
+      const body = route.body ? parse(route.body, req.body, 'Request body') : undefined;
+      const result = await handler({ params, query, body, auth: auth!, req, res } as HandlerArgs<Ops>);
+      if (res.headersSent) return;
+      if (route.response) res.status(200).json(result);
+      else res.status(204).end();
+    });
+  }
+}

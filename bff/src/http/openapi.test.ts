@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '#shared/openapi';
+import { routes } from '#shared/routes';
+import { startServer, type TestServer } from '../../test/harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(async () => t.close());
+
+describe('OpenAPI document', () => {
+  it('is committed and matches the route table (run `npm run openapi` after changing routes)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(openApiDocument());
+  });
+
+  it('is served at /api/openapi.json with every public route', async () => {
+    const res = await t.request('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info.version).toBe('0.1.0');
+    for (const [operationId, r] of Object.entries(routes)) {
+      if (r.base !== '/api') continue;
+      expect(res.body.paths[r.path]?.[r.method]?.operationId, operationId).toBe(operationId);
+    }
+  });
+
+  it('has a readable reference page served locally, without inline script', async () => {
+    const page = await t.request('GET', '/api/docs/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('swagger-ui-bundle.js');
+    expect(page.text).not.toMatch(/<script>(?!<\/script>)/);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    expect((await t.request('GET', '/api/docs/swagger-ui-bundle.js')).status).toBe(200);
+    expect((await t.request('GET', '/api/docs/init.js')).status).toBe(200);
+    expect((await t.request('GET', '/api/docs')).status).toBe(301);
+  });
+});

@@ -1,0 +1,296 @@
+import { createSecretKey } from 'node:crypto';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSchema, consoleSessionSchema, loginSuccessSchema, logoutSuccessSchema } from '#shared/api/auth';
+import { currentErrorSchema } from '#shared/errors';
+import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(async () => t.close());
+
+function expectError(res: { status: number; body: unknown }, status: number, type: string) {
+  expect(res.status).toBe(status);
+  const body = expectSchema(currentErrorSchema, res.body);
+  expect(body.error.type).toBe(type);
+  expect(body.error.code).toBe(status);
+  return body.error;
+}
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+describe('POST /api/login', () => {
+  it('logs in with a JSON body: success message and the JWT in the authorization header', async () => {
+    const a = await t.newAccount();
+    const res = await t.request('POST', '/api/login', { body: { login: a.email, password: a.password } });
+    expect(res.status).toBe(200);
+    expectSchema(loginSuccessSchema, res.body);
+    const token = res.headers.get('authorization')!;
+    expect(token.split('.')).toHaveLength(3);
+    const claims = decodeJwt(token);
+    expect(claims.sub).toBe(a.id);
+    expect(claims.sid).toMatch(/^se/);
+    expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
+    expect((await t.request('GET', '/api/project', { token })).status).toBe(200);
+  });
+
+  it('logs in with query parameters', async () => {
+    const a = await t.newAccount();
+    const res = await t.request('POST', `/api/login?login=${encodeURIComponent(a.email)}&password=${encodeURIComponent(a.password)}`);
+    expect(res.status).toBe(200);
+    expectSchema(loginSuccessSchema, res.body);
+    expect(res.headers.get('authorization')).toBeTruthy();
+  });
+
+  it('matches the login case-insensitively', async () => {
+    const a = await t.newAccount();
+    const res = await t.request('POST', '/api/login', { body: { login: a.email.toUpperCase(), password: a.password } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown user identically', async () => {
+    const a = await t.newAccount();
+    const wrong = await t.request('POST', '/api/login', { body: { login: a.email, password: 'not the password' } });
+    const unknown = await t.request('POST', '/api/login', { body: { login: 'nobody@example.com', password: 'not the password' } });
+    expectError(wrong, 401, 'InvalidCredentials');
+    expect(unknown.status).toBe(401);
+    expect(unknown.text).toBe(wrong.text);
+    expect(wrong.headers.get('authorization')).toBeNull();
+  });
+
+  it('rejects missing fields and unknown fields with details', async () => {
+    const missing = expectError(await t.request('POST', '/api/login', { body: { login: 'a@b.co' } }), 400, 'InvalidRequest');
+    expect(missing.details).toHaveProperty('password');
+    const extra = expectError(await t.request('POST', '/api/login', { body: { login: 'a@b.co', password: 'x', admin: true } }), 400, 'InvalidRequest');
+    expect(extra.details).toEqual({ admin: 'Unknown field.' });
+  });
+
+  it('throttles an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
+    const a = await t.newAccount();
+    for (let i = 0; i < 5; i++) {
+      expectError(await t.request('POST', '/api/login', { body: { login: a.email, password: `wrong-${i}` } }), 401, 'InvalidCredentials');
+    }
+    const blocked = await t.request('POST', '/api/login', { body: { login: a.email, password: a.password } });
+    expectError(blocked, 429, 'TooManyRequests');
+    const retry = Number(blocked.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    // Another account from the same address is not blocked by that.
+    const b = await t.newAccount();
+    expect((await t.request('POST', '/api/login', { body: { login: b.email, password: b.password } })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  let token: string;
+  let claims: { sub: string; sid: string };
+  beforeAll(async () => {
+    const a = await t.newAccount();
+    token = a.token;
+    claims = decodeJwt(token) as typeof claims;
+  });
+
+  it('accepts the Bearer form and the raw form', async () => {
+    expect((await t.request('GET', '/api/project', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await t.request('GET', '/api/project', { headers: { authorization: token } })).status).toBe(200);
+  });
+
+  it('answers NotAuthenticated without credentials', async () => {
+    const e = expectError(await t.request('GET', '/api/project'), 401, 'NotAuthenticated');
+    expect(e.details).toBeNull();
+    expectError(await t.request('GET', '/api/project', { headers: { authorization: 'Bearer ' } }), 401, 'NotAuthenticated');
+  });
+
+  it('rejects alg none', async () => {
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: 1, exp: 4e9 })}.`;
+    expectError(await t.request('GET', '/api/project', { token: none }), 401, 'InvalidToken');
+  });
+
+  it('rejects another algorithm signed with the right key', async () => {
+    for (const alg of ['HS512', 'HS384']) {
+      const other = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg }).setSubject(claims.sub).setIssuedAt().setExpirationTime('1h').sign(t.ctx.jwtKey);
+      expectError(await t.request('GET', '/api/project', { token: other }), 401, 'InvalidToken');
+    }
+  });
+
+  it('rejects a token signed with a wrong key', async () => {
+    const key = createSecretKey(Buffer.from('x'.repeat(32)));
+    const forged = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt().setExpirationTime('1h').sign(key);
+    expectError(await t.request('GET', '/api/project', { token: forged }), 401, 'InvalidToken');
+  });
+
+  it('rejects a bad signature and a malformed token', async () => {
+    const [h, p, s] = token.split('.');
+    const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expectError(await t.request('GET', '/api/project', { token: flipped }), 401, 'InvalidToken');
+    const tampered = `${h}.${b64({ ...decodeJwt(token), sub: 'ac' + '0'.repeat(24) })}.${s}`;
+    expectError(await t.request('GET', '/api/project', { token: tampered }), 401, 'InvalidToken');
+    expectError(await t.request('GET', '/api/project', { token: 'not-a-jwt' }), 401, 'InvalidToken');
+  });
+
+  it('rejects an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(t.ctx.jwtKey);
+    expectError(await t.request('GET', '/api/project', { token: expired }), 401, 'InvalidToken');
+  });
+
+  it('rejects a token whose session is idle for more than 24 hours', async () => {
+    const a = await t.newAccount();
+    const { sid } = decodeJwt(a.token) as { sid: string };
+    await t.ctx.db.updateTable('session').set({ last_seen_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('id', '=', sid).execute();
+    expectError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
+  });
+
+  it('POST /api/logout revokes the token, and only that session', async () => {
+    const a = await t.newAccount();
+    const second = await t.login(a.email, a.password);
+    const res = await t.request('POST', '/api/logout', { token: a.token });
+    expect(res.status).toBe(200);
+    expectSchema(logoutSuccessSchema, res.body);
+    expectError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
+    expectError(await t.request('POST', '/api/logout', { token: a.token }), 401, 'InvalidToken');
+    expect((await t.request('GET', '/api/project', { token: second })).status).toBe(200);
+  });
+});
+
+describe('console session (cookie)', () => {
+  const origin = () => ({ origin: t.base });
+
+  it('signs up and in with an HttpOnly, SameSite=Strict cookie and no token in the response', async () => {
+    const email = `console-${Date.now()}@example.com`;
+    const signup = await t.request('POST', '/auth/signup', { body: { email, password: 'long enough pw' }, headers: origin() });
+    expect(signup.status).toBe(200);
+    expectSchema(accountSchema, signup.body.account);
+    const login = await t.request('POST', '/auth/login', { body: { email, password: 'long enough pw' }, headers: origin() });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('authorization')).toBeNull();
+    expect(login.text).not.toMatch(/eyJ/);
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^session=eyJ[^;]+;/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    // Plain http on 127.0.0.1: no Secure flag, or the browser would drop the cookie.
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('rejects a sign-up with a bad e-mail, short password or a taken e-mail', async () => {
+    const bad = expectError(await t.request('POST', '/auth/signup', { body: { email: 'nope', password: 'short' }, headers: origin() }), 400, 'InvalidRequest');
+    expect(Object.keys(bad.details!).sort()).toEqual(['email', 'password']);
+    const a = await t.newAccount();
+    const taken = expectError(await t.request('POST', '/auth/signup', { body: { email: a.email, password: 'long enough pw' }, headers: origin() }), 400, 'InvalidRequest');
+    expect(taken.details).toEqual({ email: 'An account with this e-mail address already exists.' });
+  });
+
+  it('gives the console its account and a CSRF token, never the JWT', async () => {
+    const a = await t.newAccount();
+    const res = await t.request('GET', '/auth/session', { headers: { cookie: `session=${a.cookie}` } });
+    expect(res.status).toBe(200);
+    const body = expectSchema(consoleSessionSchema, res.body);
+    expect(body.account.email).toBe(a.email);
+    expect(res.text).not.toContain(a.cookie);
+    expectError(await t.request('GET', '/auth/session'), 401, 'NotAuthenticated');
+  });
+
+  it('needs the CSRF header and a same-origin Origin for unsafe cookie requests', async () => {
+    const a = await t.newAccount();
+    const cookie = `session=${a.cookie}`;
+    const { csrf_token } = (await t.request('GET', '/auth/session', { headers: { cookie } })).body;
+    const create = (headers: Record<string, string>) => t.request('POST', '/api/project', { body: { name: 'csrf' }, headers: { cookie, ...headers } });
+
+    expectError(await create({ origin: t.base }), 403, 'Unauthorized');
+    expectError(await create({ origin: 'https://evil.example', 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
+    expectError(await create({ 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
+    expectError(await create({ origin: t.base, 'x-csrf-token': 'wrong' }), 403, 'Unauthorized');
+    expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
+
+    expect((await create({ origin: t.base, 'x-csrf-token': csrf_token })).status).toBe(200);
+    expect((await create({ 'sec-fetch-site': 'same-origin', 'x-csrf-token': csrf_token })).status).toBe(200);
+    // Safe methods need neither.
+    expect((await t.request('GET', '/api/project', { headers: { cookie } })).body.count).toBe(2);
+  });
+
+  it('ignores the cookie when a Bearer header is sent', async () => {
+    const a = await t.newAccount();
+    const b = await t.newAccount();
+    const res = await t.request('POST', '/api/project', { body: { name: 'bearer-wins' }, headers: { cookie: `session=${a.cookie}`, authorization: `Bearer ${b.token}` } });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/project', { token: b.token })).body.count).toBe(1);
+    expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
+    expectError(await t.request('GET', '/api/project', { headers: { cookie: `session=${a.cookie}`, authorization: 'Bearer nonsense' } }), 401, 'InvalidToken');
+  });
+
+  it('signs out: revokes the session and clears the cookie', async () => {
+    const a = await t.newAccount();
+    const cookie = `session=${a.cookie}`;
+    const res = await t.request('POST', '/auth/logout', { headers: { cookie, origin: t.base } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toMatch(/session=;.*Expires=Thu, 01 Jan 1970/);
+    expectError(await t.request('GET', '/auth/session', { headers: { cookie } }), 401, 'InvalidToken');
+  });
+});
+
+describe('sign-up switched off', () => {
+  let closed: TestServer;
+  beforeAll(async () => {
+    closed = await startServer({ SIGNUP: 'closed', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password' });
+  });
+  afterAll(async () => closed.close());
+
+  it('refuses sign-up with 403 and still lets the admin from ADMIN_EMAIL log in', async () => {
+    const res = await closed.request('POST', '/auth/signup', { body: { email: 'new@example.com', password: 'long enough pw' }, headers: { origin: closed.base } });
+    expectError(res, 403, 'Unauthorized');
+    const login = await closed.request('POST', '/api/login', { body: { login: 'admin@example.com', password: 'admin-password' } });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('request hygiene', () => {
+  it('answers 413 for a body over 100 kB, 400 for non-JSON and wrong content types', async () => {
+    const a = await t.newAccount();
+    const big = await t.request('POST', '/api/project', { token: a.token, rawBody: JSON.stringify({ name: 'x'.repeat(110_000) }), headers: { 'content-type': 'application/json' } });
+    expectError(big, 413, 'PayloadTooLarge');
+    const broken = await t.request('POST', '/api/project', { token: a.token, rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    expectError(broken, 400, 'InvalidRequest');
+    const text = await t.request('POST', '/api/project', { token: a.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expectError(text, 400, 'InvalidRequest');
+    const array = await t.request('POST', '/api/project', { token: a.token, body: ['x'] });
+    expectError(array, 400, 'InvalidRequest');
+    expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
+  });
+
+  it('answers 404 ResourceNotFound for an unknown path or method, in the nested body', async () => {
+    expectError(await t.request('GET', '/api/nothing-here'), 404, 'ResourceNotFound');
+    expectError(await t.request('PUT', '/api/project'), 404, 'ResourceNotFound');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.request('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect((await t.request('GET', '/api/project')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports readiness when the database answers', async () => {
+    expect((await t.request('GET', '/readyz')).status).toBe(200);
+  });
+
+  it('never writes a password, token or cookie to the log', async () => {
+    const a = await t.newAccount();
+    await t.request('POST', `/api/login?login=${encodeURIComponent(a.email)}&password=${encodeURIComponent(a.password)}`);
+    await t.request('GET', '/api/project', { token: a.token });
+    await t.request('GET', '/auth/session', { headers: { cookie: `session=${a.cookie}` } });
+    const log = t.logLines.join('');
+    expect(log).toContain('request completed');
+    expect(log).not.toContain(a.password);
+    expect(log).not.toContain(encodeURIComponent(a.password));
+    expect(log).not.toContain(a.token);
+    expect(log).not.toContain(a.cookie);
+    expect(log).not.toMatch(/eyJhbGci/);
+  });
+});

@@ -1,0 +1,58 @@
+import { newId } from '#shared/ids';
+import type { Page } from '#shared/pagination';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import { applyPage } from '../../http/pagination.ts';
+
+const columns = ['project.id', 'project.name', 'project.credit', 'project.discount'] as const;
+
+export async function createProject(db: Db, accountId: string, name: string) {
+  const now = new Date().toISOString();
+  const project = { id: newId('project'), name, credit: 0, discount: 0 };
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('project').values({ ...project, created_at: now }).execute();
+    await tx.insertInto('project_member').values({ project_id: project.id, account_id: accountId, role: 'owner', created_at: now }).execute();
+  });
+  return project;
+}
+
+function memberships(db: Db, accountId: string) {
+  return db.selectFrom('project_member').where('project_member.account_id', '=', accountId);
+}
+
+export async function countProjects(db: Db, accountId: string): Promise<number> {
+  const row = await memberships(db, accountId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listProjects(db: Db, accountId: string, page: Page) {
+  const base = memberships(db, accountId);
+  const [items, count] = await Promise.all([
+    applyPage(base.innerJoin('project', 'project.id', 'project_member.project_id').select(columns), page, {
+      id: 'project_member.project_id',
+      name: 'project.name',
+    }).execute(),
+    countProjects(db, accountId),
+  ]);
+  return { count, items: items.map((p) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) })) };
+}
+
+/**
+ * The project when the account is a member; otherwise the same 404 as for a project that
+ * does not exist (never reveal that it exists).
+ */
+export async function memberProject(db: Db, accountId: string, projectId: string) {
+  const project = await db
+    .selectFrom('project')
+    .innerJoin('project_member', 'project_member.project_id', 'project.id')
+    .select([...columns, 'project_member.role'])
+    .where('project.id', '=', projectId)
+    .where('project_member.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!project) throw notFound();
+  return project;
+}
+
+export async function deleteProject(db: Db, projectId: string) {
+  await db.deleteFrom('project').where('id', '=', projectId).execute();
+}

@@ -1,0 +1,63 @@
+// config → database → migrations → HTTP server (+ worker); graceful shutdown on SIGTERM.
+import { once } from 'node:events';
+import { pino } from 'pino';
+import { boot } from './boot.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel });
+  const { ctx, app, where } = await boot(config, logger);
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const accounts = await ctx.db.selectFrom('account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const signIn = config.adminEmail
+    ? `sign in as ${config.adminEmail} (ADMIN_PASSWORD)`
+    : Number(accounts.n) === 0
+      ? config.signup === 'open'
+        ? `create your account at ${url}/signup`
+        : 'sign-up is closed: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first account'
+      : `sign in at ${url}/login`;
+  console.log(`Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nTo start: ${signIn}`);
+  logger.info({ url, database: where }, 'listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    server.close(async () => {
+      await ctx.db.destroy();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Connections whose last request just finished become idle: close them as they do.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { idPattern } from '../ids.ts';
+
+/** `POST /api/login`: from a JSON body or the query string (the spec allows both). */
+export const loginBodySchema = z
+  .strictObject({
+    login: z.string({ error: 'login is required.' }).min(1, 'login is required.').max(320),
+    password: z.string({ error: 'password is required.' }).min(1, 'password is required.').max(1024),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginSuccessSchema = z
+  .strictObject({ success: z.literal('You have been logged in') })
+  .meta({ id: 'LoginSuccess' });
+
+export const logoutSuccessSchema = z
+  .strictObject({ success: z.literal('You have been logged out') })
+  .meta({ id: 'LogoutSuccess' });
+
+export const PASSWORD_MIN = 8;
+export const emailSchema = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid e-mail address.').max(320, 'E-mail address is too long.'));
+
+export const passwordSchema = z
+  .string({ error: 'Enter a password.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(256, 'Password must be at most 256 characters.');
+
+/** Console sign-up. */
+export const signupBodySchema = z
+  .strictObject({ email: emailSchema, password: passwordSchema })
+  .meta({ id: 'SignupBody' });
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** Console sign-in (the API's login takes `login`; the console's form says e-mail). */
+export const consoleLoginBodySchema = z
+  .strictObject({
+    email: z.string({ error: 'Enter your e-mail address.' }).trim().toLowerCase().min(1, 'Enter your e-mail address.').max(320),
+    password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
+  })
+  .meta({ id: 'ConsoleLoginBody' });
+export type ConsoleLoginBody = z.infer<typeof consoleLoginBodySchema>;
+
+export const accountSchema = z
+  .strictObject({ id: z.string().regex(idPattern('account')), email: z.string() })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
+
+/** What the console learns about its own session: never the token itself. */
+export const consoleSessionSchema = z
+  .strictObject({ account: accountSchema, csrf_token: z.string() })
+  .meta({ id: 'ConsoleSession' });
+export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'session';
