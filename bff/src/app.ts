@@ -10,7 +10,10 @@ import { ApiError, errorMiddleware } from './http/errors.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount } from './http/mount.ts';
 import { authHandlers } from './resources/auth/auth.routes.ts';
+import { firewallHandlers } from './resources/firewall/firewall.routes.ts';
+import { privateSubnetHandlers } from './resources/private-subnet/private-subnet.routes.ts';
 import { projectHandlers } from './resources/project/project.routes.ts';
+import { vmHandlers } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
@@ -54,6 +57,9 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountDocs(app);
   mount(app, ctx, authHandlers(ctx));
   mount(app, ctx, projectHandlers(ctx));
+  mount(app, ctx, privateSubnetHandlers(ctx));
+  mount(app, ctx, vmHandlers(ctx));
+  mount(app, ctx, firewallHandlers(ctx));
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

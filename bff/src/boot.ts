@@ -1,4 +1,5 @@
-// Builds everything a server needs from a config: database, migrations, keys, admin, app.
+// Builds everything a server needs from a config: database, migrations, keys, admin, app,
+// and the lifecycle worker (started by the caller once it serves).
 // Used by server.ts and by the tests, so both run the same start-up.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,8 @@ import { makeThrottles, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
+import { SimulatedDataPlane } from './lifecycle/simulated.ts';
+import { Worker } from './lifecycle/worker.ts';
 import { ensureAdmin } from './resources/auth/account.store.ts';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -23,12 +26,15 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     logger,
     jwtKey: await loadJwtKey(db, config.jwtSecret),
     throttles: makeThrottles(),
+    wakeWorker: () => {},
   };
+  const worker = new Worker({ db, engine, logger, delayMs: config.provisionDelayMs, provider: new SimulatedDataPlane(db, `sim@${process.pid}`) });
+  ctx.wakeWorker = () => worker.wake();
   if (config.adminEmail && config.adminPassword) {
     if (await ensureAdmin(db, config.adminEmail, config.adminPassword)) {
       logger.info({ email: config.adminEmail }, 'created the admin account');
     }
   }
   const app = createApp(ctx, { webDir: WEB_DIR });
-  return { ctx, app, where };
+  return { ctx, app, where, worker };
 }

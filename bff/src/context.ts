@@ -12,6 +12,8 @@ export interface AppContext {
   jwtKey: KeyObject;
   logger: Logger;
   throttles: { account: Throttle; ip: Throttle };
+  /** Tells the lifecycle worker that a job was enqueued (committed). */
+  wakeWorker: () => void;
 }
 
 export const LOGIN_THROTTLE = {

@@ -1,4 +1,4 @@
-// config → database → migrations → HTTP server (+ worker); graceful shutdown on SIGTERM.
+// config → database → migrations → HTTP server + worker; graceful shutdown on SIGTERM.
 import { once } from 'node:events';
 import { pino } from 'pino';
 import { boot } from './boot.ts';
@@ -16,9 +16,10 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.logLevel });
-  const { ctx, app, where } = await boot(config, logger);
+  const { ctx, app, where, worker } = await boot(config, logger);
   const server = app.listen(config.port, config.host);
   await once(server, 'listening');
+  await worker.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -45,6 +46,7 @@ async function main() {
     }, 30_000);
     force.unref();
     server.close(async () => {
+      await worker.stop();
       await ctx.db.destroy();
       logger.info('stopped');
       process.exit(0);

@@ -73,7 +73,8 @@ export async function startServer(env: Record<string, string> = {}) {
       },
     }),
   );
-  const { app, ctx } = await boot(config, logger);
+  const { app, ctx, worker } = await boot(config, logger);
+  await worker.start();
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -120,6 +121,7 @@ export async function startServer(env: Record<string, string> = {}) {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await worker.stop();
       await ctx.db.destroy();
       await database.cleanup();
     },

@@ -23,6 +23,19 @@ export class ApiError extends Error {
 export const notFound = (message = 'Sorry, we couldn’t find the resource you’re looking for.') =>
   new ApiError('ResourceNotFound', message);
 
+/** For idempotent deletes: the lookup's result, or undefined when it answered 404. */
+export async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof ApiError && err.type === 'ResourceNotFound') return undefined;
+    throw err;
+  }
+}
+
+/** A duplicate name in its scope (behaviour.md §2). */
+export const nameTaken = () => new ApiError('InvalidRequest', 'name is already taken', { name: 'name is already taken' });
+
 export function invalidRequest(details: Record<string, string>, message?: string): ApiError {
   return new ApiError(
     'InvalidRequest',
@@ -56,6 +69,11 @@ export function validationError(error: z.ZodError, what: string): ApiError {
   const { details, root } = zodDetails(error);
   if (Object.keys(details).length) return invalidRequest(details);
   return new ApiError('InvalidRequest', root ? `${what}: ${root}` : `${what} is invalid.`);
+}
+
+/** A single value checked on its own (e.g. a name taken from the path), reported as `field`. */
+export function fieldError(field: string, error: z.ZodError): ApiError {
+  return invalidRequest({ [field]: error.issues[0]?.message ?? 'Invalid value.' });
 }
 
 export function generationOf(res: Response): Generation {

@@ -12,7 +12,9 @@ import {
   type ResponseOf,
   type RouteDef,
 } from '#shared/routes';
+import { isLocation, LOCATION_MESSAGE, type LocationName } from '#shared/catalog';
 import type { AppContext } from '../context.ts';
+import { memberProject } from '../resources/project/project.store.ts';
 import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
 import { ApiError, validationError } from './errors.ts';
 
@@ -22,6 +24,10 @@ export interface HandlerArgs<Op extends OperationId> {
   body: BodyOf<Op>;
   /** Present on routes with `auth: true`. */
   auth: AuthInfo;
+  /** Present on routes under /project/{project_id}: the caller is a member. */
+  project: Awaited<ReturnType<typeof memberProject>>;
+  /** Present on routes with a location in the path: a valid location. */
+  location: LocationName;
   req: Request;
   res: Response;
 }
@@ -54,12 +60,19 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, ha
         req.auth = auth;
       }
       const params = route.params ? parse(route.params, req.params, 'Path') : undefined;
+      const path = (params ?? {}) as { project_id?: string; location?: string; location_name?: string };
+      // Membership first: a foreign project is 404 whatever else the path holds.
+      const project = path.project_id ? await memberProject(ctx.db, auth!.accountId, path.project_id) : undefined;
+      const location = path.location ?? path.location_name;
+      if (location !== undefined && !isLocation(location)) {
+        throw new ApiError('ResourceNotFound', 'Validation failed for following path components: location', { location: LOCATION_MESSAGE });
+      }
       const query = route.query ? parse(route.query, req.query, 'Query') : undefined;
       if (hasBody(req) && !req.is('application/json')) {
         throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
       }
       const body = route.body ? parse(route.body, req.body, 'Request body') : undefined;
-      const result = await handler({ params, query, body, auth: auth!, req, res } as HandlerArgs<Ops>);
+      const result = await handler({ params, query, body, auth: auth!, project, location, req, res } as HandlerArgs<Ops>);
       if (res.headersSent) return;
       if (route.response) res.status(200).json(result);
       else res.status(204).end();

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { pageFor } from '../../http/pagination.ts';
-import { countProjects, createProject, deleteProject, listProjects, memberProject } from './project.store.ts';
+import { countProjects, createProject, deleteProject, listProjects, projectResources } from './project.store.ts';
 
 export function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
   return {
@@ -17,15 +17,17 @@ export function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'cre
       return createProject(ctx.db, auth.accountId, body.name);
     },
 
-    async getProject({ params, auth }) {
-      const { id, name, credit, discount } = await memberProject(ctx.db, auth.accountId, params.project_id);
+    async getProject({ project: { id, name, credit, discount } }) {
       return { id, name, credit: Number(credit), discount: Number(discount) };
     },
 
-    async deleteProject({ params, auth }) {
-      // The project is the access scope: a missing or foreign project is 404 here too.
-      const project = await memberProject(ctx.db, auth.accountId, params.project_id);
+    // The project is the access scope: a missing or foreign project is 404 here too (mount).
+    async deleteProject({ project }) {
       if (project.role !== 'owner') throw new ApiError('Unauthorized', 'Only the project owner can delete the project.');
+      const held = await projectResources(ctx.db, project.id);
+      if (held.length) {
+        throw new ApiError('Conflict', `The project still holds resources (${held.join(', ')}). Delete them first.`);
+      }
       await deleteProject(ctx.db, project.id);
     },
   };

@@ -56,3 +56,19 @@ export async function memberProject(db: Db, accountId: string, projectId: string
 export async function deleteProject(db: Db, projectId: string) {
   await db.deleteFrom('project').where('id', '=', projectId).execute();
 }
+
+/** What the project still holds, e.g. ["2 VMs", "1 private subnet"]; empty when nothing. */
+export async function projectResources(db: Db, projectId: string): Promise<string[]> {
+  const kinds = [
+    ['vm', 'VM', 'VMs'],
+    ['private_subnet', 'private subnet', 'private subnets'],
+    ['firewall', 'firewall', 'firewalls'],
+  ] as const;
+  const out: string[] = [];
+  for (const [table, one, many] of kinds) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    if (n) out.push(`${n} ${n === 1 ? one : many}`);
+  }
+  return out;
+}

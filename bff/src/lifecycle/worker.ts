@@ -1,0 +1,168 @@
+// The durable job worker. Jobs live in the database; a worker leases due jobs (PostgreSQL:
+// FOR UPDATE SKIP LOCKED, so several processes never take the same job; SQLite: one worker),
+// runs one step, and commits the step's changes together with the job's advance, but only
+// while it still holds the lease.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Engine } from '../db/database.ts';
+import { JOB_KINDS, type JobEnv, type JobRow } from './jobs.ts';
+
+const MAX_ATTEMPTS = 10;
+
+class LeaseLost extends Error {}
+
+export interface WorkerOptions {
+  concurrency: number;
+  leaseMs: number;
+  /** Longest sleep when nothing is due (jobs enqueued by other processes are seen by then). */
+  maxIdleMs: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class Worker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping = false;
+  private loopDone?: Promise<void>;
+  private wakeUp?: () => void;
+
+  constructor(
+    private readonly env: JobEnv & { engine: Engine; logger: Logger },
+    private readonly opts: WorkerOptions = { concurrency: 8, leaseMs: 10_000, maxIdleMs: 1000 },
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.env.engine === 'sqlite') {
+      // One process owns an embedded database: leases left by a crash are void.
+      await this.env.db.updateTable('job').set({ lease_owner: null, lease_expires_at: null }).where('state', '=', 'pending').execute();
+    }
+    this.loopDone = this.loop();
+  }
+
+  /** Look for work now (after an enqueue, or when a step finished). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops taking jobs and waits for the steps in flight. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+    await Promise.all(this.inFlight);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let claimed: JobRow[] = [];
+      const free = this.opts.concurrency - this.inFlight.size;
+      try {
+        if (free > 0) claimed = await this.claim(free);
+      } catch (err) {
+        this.env.logger.error({ err }, 'job claim failed');
+      }
+      for (const job of claimed) {
+        const p: Promise<void> = this.run(job).finally(() => {
+          this.inFlight.delete(p);
+          this.wake();
+        });
+        this.inFlight.add(p);
+      }
+      if (free > 0 && claimed.length === free) continue;
+      await this.sleep(await this.idleFor().catch(() => this.opts.maxIdleMs));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  /** Milliseconds until the next unleased pending job is due, within [5, maxIdleMs]. */
+  private async idleFor(): Promise<number> {
+    const now = Date.now();
+    const row = await this.env.db
+      .selectFrom('job')
+      .select((eb) => eb.fn.min('run_at').as('next'))
+      .where('state', '=', 'pending')
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', iso(now))]))
+      .executeTakeFirst();
+    const next = row?.next ? Date.parse(String(row.next)) : Infinity;
+    return Math.min(this.opts.maxIdleMs, Math.max(5, next - now));
+  }
+
+  private async claim(limit: number): Promise<JobRow[]> {
+    const now = Date.now();
+    const lock = this.env.engine === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const result = await sql<JobRow>`
+      UPDATE job SET lease_owner = ${this.id}, lease_expires_at = ${iso(now + this.opts.leaseMs)}, updated_at = ${iso(now)}
+      WHERE id IN (
+        SELECT id FROM job
+        WHERE state = 'pending' AND run_at <= ${iso(now)} AND (lease_expires_at IS NULL OR lease_expires_at < ${iso(now)})
+        ORDER BY run_at LIMIT ${limit} ${lock}
+      )
+      RETURNING *`.execute(this.env.db);
+    return result.rows;
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { db, logger } = this.env;
+    try {
+      const runner = JOB_KINDS[job.kind]?.[job.step];
+      if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
+      const outcome = await runner(this.env, job);
+      await db.transaction().execute(async (tx) => {
+        const now = Date.now();
+        const next = outcome.next;
+        const advanced = await tx
+          .updateTable('job')
+          .set({
+            step: next?.step ?? job.step,
+            state: next ? 'pending' : 'done',
+            run_at: next ? iso(now + next.delayMs) : job.run_at,
+            attempts: 0,
+            lease_owner: null,
+            lease_expires_at: null,
+            last_error: null,
+            updated_at: iso(now),
+          })
+          .where('id', '=', job.id)
+          .where('lease_owner', '=', this.id)
+          .executeTakeFirst();
+        if (Number(advanced.numUpdatedRows) !== 1) throw new LeaseLost();
+        await outcome.apply?.(tx);
+      });
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        logger.warn({ job: job.id }, 'job lease lost; another worker took over');
+        return;
+      }
+      const attempts = job.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      logger.error({ err, job: job.id, kind: job.kind, step: job.step, attempts }, failed ? 'job failed' : 'job step failed; will retry');
+      const now = Date.now();
+      await db
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .updateTable('job')
+            .set({ attempts, state: failed ? 'failed' : 'pending', run_at: iso(now + Math.min(30_000, 100 * 2 ** attempts)), lease_owner: null, lease_expires_at: null, last_error: String(err).slice(0, 1000), updated_at: iso(now) })
+            .where('id', '=', job.id)
+            .where('lease_owner', '=', this.id)
+            .execute();
+          if (failed && job.kind.startsWith('vm.')) await tx.updateTable('vm').set({ state: 'failed' }).where('id', '=', job.resource_id).execute();
+        })
+        .catch((e: unknown) => logger.error({ err: e, job: job.id }, 'could not record the job failure'));
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { Selectable } from 'kysely';
+import type { Firewall, FirewallDetail, FirewallRule, LegacyFirewall, Protocol } from '#shared/api/firewall';
+import { newId } from '#shared/ids';
+import { parseReference } from '#shared/names';
+import { parsePortRange } from '#shared/net';
+import type { Page } from '#shared/pagination';
+import type { Db } from '../../db/database.ts';
+import type { FirewallRuleTable, FirewallTable } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { nameTaken, notFound } from '../../http/errors.ts';
+import { applyPage } from '../../http/pagination.ts';
+
+export type FirewallRow = Selectable<FirewallTable>;
+type RuleRow = Selectable<FirewallRuleTable>;
+type Q = Db | Tx;
+
+export const ruleView = (r: RuleRow): FirewallRule => ({
+  id: r.id,
+  cidr: r.cidr,
+  port_range: `${r.port_start}..${r.port_end}`,
+  protocol: r.protocol as Protocol,
+  description: r.description,
+});
+
+const legacyRuleView = (r: RuleRow) => ({ id: r.id, cidr: r.cidr, port_range: `${r.port_start}..${r.port_end}` });
+
+function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
+  return map;
+}
+
+async function rulesOf(db: Q, firewallIds: string[]): Promise<Map<string, RuleRow[]>> {
+  if (!firewallIds.length) return new Map();
+  const rows = await db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute();
+  return groupBy(rows, (r) => r.firewall_id);
+}
+
+export async function firewallViews(db: Q, rows: FirewallRow[]): Promise<Firewall[]> {
+  const rules = await rulesOf(db, rows.map((f) => f.id));
+  return rows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    location: f.location,
+    firewall_rules: (rules.get(f.id) ?? []).map(ruleView),
+  }));
+}
+
+export async function firewallDetail(db: Q, row: FirewallRow): Promise<FirewallDetail> {
+  const [view] = await firewallViews(db, [row]);
+  const subnets = await db
+    .selectFrom('firewall_subnet')
+    .innerJoin('private_subnet', 'private_subnet.id', 'firewall_subnet.subnet_id')
+    .select(['private_subnet.id', 'private_subnet.name'])
+    .where('firewall_subnet.firewall_id', '=', row.id)
+    .orderBy('private_subnet.name')
+    .execute();
+  return { ...view!, private_subnets: subnets };
+}
+
+/** The firewalls attached to each subnet, in the legacy shape. */
+export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promise<Map<string, LegacyFirewall[]>> {
+  if (!subnetIds.length) return new Map();
+  const rows = await db
+    .selectFrom('firewall_subnet')
+    .innerJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
+    .select(['firewall_subnet.subnet_id', 'firewall.id', 'firewall.name', 'firewall.description'])
+    .where('firewall_subnet.subnet_id', 'in', subnetIds)
+    .orderBy('firewall.id')
+    .execute();
+  const rules = await rulesOf(db, [...new Set(rows.map((r) => r.id))]);
+  const out = new Map<string, LegacyFirewall[]>();
+  for (const r of rows) {
+    const fw = { id: r.id, name: r.name, description: r.description, firewall_rules: (rules.get(r.id) ?? []).map(legacyRuleView) };
+    out.set(r.subnet_id, [...(out.get(r.subnet_id) ?? []), fw]);
+  }
+  return out;
+}
+
+export async function findFirewall(db: Q, projectId: string, location: string, reference: string): Promise<FirewallRow> {
+  const ref = parseReference('firewall', reference);
+  let q = db.selectFrom('firewall').selectAll().where('project_id', '=', projectId).where('location', '=', location);
+  q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('Sorry, we couldn’t find the firewall you’re looking for.');
+  return row;
+}
+
+export async function listFirewalls(db: Db, projectId: string, location: string | undefined, page: Page) {
+  let scope = db.selectFrom('firewall').where('project_id', '=', projectId);
+  if (location) scope = scope.where('location', '=', location);
+  const [rows, total] = await Promise.all([
+    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
+    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.n), items: await firewallViews(db, rows) };
+}
+
+export async function assertFirewallNameFree(tx: Q, projectId: string, location: string, name: string, exceptId?: string) {
+  let q = tx.selectFrom('firewall').select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw nameTaken();
+}
+
+export async function insertFirewall(
+  tx: Tx,
+  f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
+): Promise<FirewallRow> {
+  await assertFirewallNameFree(tx, f.projectId, f.location, f.name);
+  const row: FirewallRow = {
+    id: newId('firewall'),
+    project_id: f.projectId,
+    location: f.location,
+    name: f.name,
+    description: f.description,
+    default_for_subnet_id: f.defaultForSubnetId ?? null,
+    created_at: new Date().toISOString(),
+  };
+  await tx.insertInto('firewall').values(row).execute();
+  return row;
+}
+
+export interface RuleInput {
+  cidr: string;
+  port_range: string;
+  protocol: Protocol;
+  description: string;
+}
+
+export function sameRule(row: RuleRow, input: RuleInput): boolean {
+  const view = ruleView(row);
+  return view.cidr === input.cidr && view.port_range === input.port_range && view.protocol === input.protocol && view.description === input.description;
+}
+
+/** An identical rule (cidr, ports, protocol) other than `exceptId`, if the firewall has one. */
+export async function findDuplicateRule(tx: Q, firewallId: string, input: RuleInput, exceptId?: string) {
+  const range = parsePortRange(input.port_range)!;
+  let q = tx
+    .selectFrom('firewall_rule')
+    .select('id')
+    .where('firewall_id', '=', firewallId)
+    .where('cidr', '=', input.cidr)
+    .where('port_start', '=', range.start)
+    .where('port_end', '=', range.end)
+    .where('protocol', '=', input.protocol);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.executeTakeFirst();
+}
+
+export async function insertRule(tx: Tx, firewallId: string, input: RuleInput, id: string = newId('firewallRule')): Promise<RuleRow> {
+  const range = parsePortRange(input.port_range)!;
+  const row: RuleRow = {
+    id,
+    firewall_id: firewallId,
+    cidr: input.cidr,
+    port_start: range.start,
+    port_end: range.end,
+    protocol: input.protocol,
+    description: input.description,
+    created_at: new Date().toISOString(),
+  };
+  await tx.insertInto('firewall_rule').values(row).execute();
+  return row;
+}
+
+export async function findRule(db: Q, firewallId: string, ruleId: string): Promise<RuleRow> {
+  const row = await db.selectFrom('firewall_rule').selectAll().where('id', '=', ruleId).where('firewall_id', '=', firewallId).executeTakeFirst();
+  if (!row) throw notFound('Sorry, we couldn’t find the firewall rule you’re looking for.');
+  return row;
+}
+
+/** The default firewall of a new subnet: everything open, IPv4 and IPv6, TCP and UDP. */
+export async function insertDefaultFirewall(tx: Tx, projectId: string, location: string, subnet: { id: string; name: string }) {
+  const base = `${subnet.name.slice(0, 63 - '-default'.length)}-default`;
+  let name = base;
+  for (let i = 2; ; i++) {
+    const taken = await tx.selectFrom('firewall').select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name).executeTakeFirst();
+    if (!taken) break;
+    const suffix = `-${i}`;
+    name = `${base.slice(0, 63 - suffix.length)}${suffix}`;
+  }
+  const fw = await insertFirewall(tx, { projectId, location, name, description: `Default firewall of private subnet ${subnet.name}`, defaultForSubnetId: subnet.id });
+  for (const cidr of ['0.0.0.0/0', '::/0']) {
+    for (const protocol of ['tcp', 'udp'] as const) {
+      await insertRule(tx, fw.id, { cidr, port_range: '0..65535', protocol, description: '' });
+    }
+  }
+  return fw;
+}

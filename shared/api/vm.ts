@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { BOOT_IMAGE_NAMES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, VM_SIZE_NAMES } from '../catalog.ts';
+import { idPattern } from '../ids.ts';
+import { isOpenSshPublicKey, SSH_KEY_MESSAGE } from '../net.ts';
+import { listSchema } from '../pagination.ts';
+import { legacyFirewallSchema } from './firewall.ts';
+
+export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
+export type VmState = (typeof VM_STATES)[number];
+/** States a VM passes through on its own; the console polls while one is on screen. */
+export const VM_TRANSITIONAL_STATES: readonly string[] = ['creating', 'restarting', 'stopping', 'starting', 'deleting'];
+
+/** The legacy full record: the spec's thirteen fields. */
+export const vmSchema = z
+  .strictObject({
+    id: z.string().regex(idPattern('vm')),
+    name: z.string(),
+    state: z.string(),
+    location: z.string(),
+    size: z.string(),
+    unix_user: z.string(),
+    storage_size_gib: z.number().int(),
+    ip6: z.ipv6().nullable(),
+    ip4: z.ipv4().nullable(),
+    firewalls: z.array(legacyFirewallSchema),
+    private_ipv4: z.ipv4(),
+    private_ipv6: z.ipv6(),
+    subnet: z.string(),
+  })
+  .meta({ id: 'Vm' });
+export type Vm = z.infer<typeof vmSchema>;
+
+/** List items carry the first nine fields, id through ip4. */
+export const vmListItemSchema = vmSchema
+  .pick({ id: true, name: true, state: true, location: true, size: true, unix_user: true, storage_size_gib: true, ip6: true, ip4: true })
+  .meta({ id: 'VmListItem' });
+export type VmListItem = z.infer<typeof vmListItemSchema>;
+
+export const vmListSchema = listSchema(vmListItemSchema).meta({ id: 'VmList' });
+export type VmList = z.infer<typeof vmListSchema>;
+
+export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter or underscore, use lowercase letters, digits, _ or -, be at most 32 characters, and not be root.';
+
+export const createVmBodySchema = z
+  .strictObject({
+    public_key: z
+      .string({ error: 'public_key is required.' })
+      .refine(isOpenSshPublicKey, SSH_KEY_MESSAGE)
+      .transform((k) => k.trim()),
+    size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }).default(DEFAULT_VM_SIZE),
+    unix_user: z
+      .string({ error: UNIX_USER_MESSAGE })
+      .regex(/^[a-z_][a-z0-9_-]{0,31}$/, UNIX_USER_MESSAGE)
+      .refine((u) => u !== 'root', UNIX_USER_MESSAGE)
+      .default('ubi'),
+    boot_image: z.enum(BOOT_IMAGE_NAMES, { error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.` }).default(DEFAULT_BOOT_IMAGE),
+    enable_ip4: z.boolean({ error: 'enable_ip4 must be true or false.' }).default(false),
+    private_subnet_id: z.string({ error: 'private_subnet_id must be a string.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.').optional(),
+  })
+  .meta({ id: 'CreateVmBody' });
+export type CreateVmBody = z.input<typeof createVmBodySchema>;
