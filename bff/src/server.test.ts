@@ -1,42 +1,8 @@
 // The real server process: start-up banner, configuration errors, graceful shutdown.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseEnv } from '../test/harness.ts';
-
-const SERVER = new URL('./server.ts', import.meta.url).pathname;
-
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = once(child, 'exit').then(([code]) => code as number);
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const m = stdout.match(/listening on (http:\/\/\S+?) /);
-      if (m) resolve(m[1]!);
-    });
-    exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  listening.catch(() => {}); // awaited only by the tests that expect a start
-
-  return { child, exited, listening, out: () => stdout, err: () => stderr };
-}
-
-function waitFor(child: ChildProcess, text: RegExp, read: () => string) {
-  return new Promise<void>((resolve) => {
-    const check = () => text.test(read()) && resolve();
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
-    check();
-  });
-}
+import { runServer as run } from '../test/process.ts';
 
 describe('server process', () => {
   let db: Awaited<ReturnType<typeof testDatabaseEnv>>;
@@ -48,15 +14,15 @@ describe('server process', () => {
   it('stops on a bad setting with one line naming the variable', async () => {
     const p = run({ ...db.env, PORT: 'abc' });
     expect(await p.exited).toBe(2);
-    expect(p.err().trim()).toMatch(/^Invalid PORT: [^\n]+$/);
+    expect(p.errors().trim()).toMatch(/^Invalid PORT: [^\n]+$/);
   });
 
   it('prints the URL and how to sign in, finishes in-flight requests on SIGTERM, and keeps the data', async () => {
     const env = { ...db.env, LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password' };
     const first = run(env);
     const base = await first.listening;
-    expect(first.out()).toContain(`listening on ${base}`);
-    expect(first.out()).toContain('sign in as admin@example.com');
+    expect(first.output()).toContain(`listening on ${base}`);
+    expect(first.output()).toContain('sign in as admin@example.com');
 
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@example.com', password: 'admin-password' }) });
     const token = login.headers.get('authorization')!;
@@ -79,8 +45,8 @@ describe('server process', () => {
     // Once another request has been answered, the server has read the first one's headers.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-    first.child.kill('SIGTERM');
-    await waitFor(first.child, /shutting down/, () => first.out() + first.err());
+    first.kill('SIGTERM');
+    await first.waitFor(/shutting down/);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     req.end(body.slice(10));
     const answered = await response;
@@ -93,7 +59,7 @@ describe('server process', () => {
     const token2 = (await fetch(`${base2}/api/login?login=admin@example.com&password=admin-password`, { method: 'POST' })).headers.get('authorization')!;
     const list = await (await fetch(`${base2}/api/project`, { headers: { authorization: token2 } })).json();
     expect(list.items.map((p: { name: string }) => p.name)).toEqual(['survives-shutdown']);
-    second.child.kill('SIGTERM');
+    second.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
 });
