@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentErrorSchema, legacyErrorSchema } from '#shared/errors';
+import { newId } from '#shared/ids';
 import { openApiDocument } from '#shared/openapi';
-import { routes } from '#shared/routes';
-import { startServer, type TestServer } from '../../test/harness.ts';
+import { fillPath, routes, type RouteDef } from '#shared/routes';
+import { expectSchema, startServer, type TestServer } from '../../test/harness.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -37,4 +39,30 @@ describe('OpenAPI document', () => {
     expect((await t.request('GET', '/api/docs/init.js')).status).toBe(200);
     expect((await t.request('GET', '/api/docs')).status).toBe(301);
   });
+});
+
+describe('route table', () => {
+  const sample: Record<string, string> = {
+    project_id: newId('project'),
+    location: 'eu-central-h1',
+    location_name: 'eu-central-h1',
+    ps_name: 'web',
+    ps_id: newId('privateSubnet'),
+    private_subnet_reference: 'web',
+    vm_name: 'web-1',
+    vm_id: newId('vm'),
+    vm_reference: 'web-1',
+    firewall_reference: 'fw-1',
+    firewall_rule_id: newId('firewallRule'),
+  };
+
+  it.each(Object.entries(routes).filter(([, r]) => r.auth) as [string, RouteDef][])(
+    '%s is mounted and asks for credentials in its generation\'s error body',
+    async (_op, r) => {
+      const res = await t.request(r.method.toUpperCase(), r.base + fillPath(r.path, sample));
+      expect(res.status).toBe(401);
+      const body = expectSchema(r.generation === 'legacy' ? legacyErrorSchema : currentErrorSchema, res.body);
+      expect('error' in body ? body.error.type : body.type).toBe('NotAuthenticated');
+    },
+  );
 });
