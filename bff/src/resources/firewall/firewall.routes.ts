@@ -6,8 +6,8 @@ import { ApiError, fieldError, invalidRequest, unlessNotFound } from '../../http
 import type { Handlers } from '../../http/mount.ts';
 import { pageFor } from '../../http/pagination.ts';
 import { findSubnetById } from '../private-subnet/private-subnet.store.ts';
+import { assertNameFree } from '../scoped.ts';
 import {
-  assertFirewallNameFree,
   findDuplicateRule,
   findFirewall,
   findRule,
@@ -65,7 +65,7 @@ export function firewallHandlers(ctx: AppContext): Handlers<
     async renameFirewall({ project, location, params, body }) {
       const fw = await firewallOf(project, location, params.firewall_reference);
       await db.transaction().execute(async (tx) => {
-        await assertFirewallNameFree(tx, project.id, location, body.name, fw.id);
+        await assertNameFree(tx, 'firewall', project.id, location, body.name, fw.id);
         await tx.updateTable('firewall').set({ name: body.name }).where('id', '=', fw.id).execute();
       });
       return firewallDetail(db, { ...fw, name: body.name });

@@ -1,14 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Firewall, FirewallDetail, FirewallRule, LegacyFirewall, Protocol } from '#shared/api/firewall';
 import { newId } from '#shared/ids';
-import { parseReference } from '#shared/names';
 import { parsePortRange } from '#shared/net';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
 import type { FirewallRuleTable, FirewallTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { nameTaken, notFound } from '../../http/errors.ts';
-import { applyPage } from '../../http/pagination.ts';
+import { notFound } from '../../http/errors.ts';
+import { assertNameFree, findByReference, listPage } from '../scoped.ts';
 
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
@@ -78,36 +77,19 @@ export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promi
   return out;
 }
 
-export async function findFirewall(db: Q, projectId: string, location: string, reference: string): Promise<FirewallRow> {
-  const ref = parseReference('firewall', reference);
-  let q = db.selectFrom('firewall').selectAll().where('project_id', '=', projectId).where('location', '=', location);
-  q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the firewall you’re looking for.');
-  return row;
-}
+export const findFirewall = (db: Q, projectId: string, location: string, reference: string) =>
+  findByReference(db, 'firewall', projectId, location, reference);
 
 export async function listFirewalls(db: Db, projectId: string, location: string | undefined, page: Page) {
-  let scope = db.selectFrom('firewall').where('project_id', '=', projectId);
-  if (location) scope = scope.where('location', '=', location);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), items: await firewallViews(db, rows) };
-}
-
-export async function assertFirewallNameFree(tx: Q, projectId: string, location: string, name: string, exceptId?: string) {
-  let q = tx.selectFrom('firewall').select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw nameTaken();
+  const { count, rows } = await listPage(db, 'firewall', projectId, location, page);
+  return { count, items: await firewallViews(db, rows) };
 }
 
 export async function insertFirewall(
   tx: Tx,
   f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
 ): Promise<FirewallRow> {
-  await assertFirewallNameFree(tx, f.projectId, f.location, f.name);
+  await assertNameFree(tx, 'firewall', f.projectId, f.location, f.name);
   const row: FirewallRow = {
     id: newId('firewall'),
     project_id: f.projectId,

@@ -5,7 +5,8 @@ import { ApiError, fieldError, unlessNotFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { pageFor } from '../../http/pagination.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
-import { assertSubnetNameFree, findSubnet, insertSubnet, listSubnets, subnetView, type SubnetRow } from './private-subnet.store.ts';
+import { assertNameFree } from '../scoped.ts';
+import { findSubnet, insertSubnet, listSubnets, subnetView, type SubnetRow } from './private-subnet.store.ts';
 
 export function privateSubnetHandlers(ctx: AppContext): Handlers<
   | 'createPrivateSubnet' | 'getPrivateSubnet' | 'getPrivateSubnetById' | 'listPrivateSubnets' | 'listLocationPrivateSubnets'
@@ -62,7 +63,7 @@ export function privateSubnetHandlers(ctx: AppContext): Handlers<
     async renamePrivateSubnet({ project, location, params, body }) {
       const subnet = await findSubnet(db, project.id, location, params.private_subnet_reference);
       await db.transaction().execute(async (tx) => {
-        await assertSubnetNameFree(tx, project.id, location, body.name, subnet.id);
+        await assertNameFree(tx, 'private_subnet', project.id, location, body.name, subnet.id);
         await tx.updateTable('private_subnet').set({ name: body.name }).where('id', '=', subnet.id).execute();
       });
       return subnetView(db, { ...subnet, name: body.name });

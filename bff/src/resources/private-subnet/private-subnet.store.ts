@@ -1,13 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
-import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
 import type { PrivateSubnetTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { invalidRequest, nameTaken, notFound } from '../../http/errors.ts';
-import { applyPage } from '../../http/pagination.ts';
+import { ApiError, invalidRequest } from '../../http/errors.ts';
+import { assertNameFree, findByReference, listPage } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
 import { insertDefaultFirewall, legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
 
@@ -46,14 +45,8 @@ export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> 
   return (await subnetViews(db, [row]))[0]!;
 }
 
-export async function findSubnet(db: Q, projectId: string, location: string, reference: string): Promise<SubnetRow> {
-  const ref = parseReference('privateSubnet', reference);
-  let q = db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location);
-  q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the private subnet you’re looking for.');
-  return row;
-}
+export const findSubnet = (db: Q, projectId: string, location: string, reference: string) =>
+  findByReference(db, 'private_subnet', projectId, location, reference);
 
 /** A subnet of the project in any location, or undefined. */
 export function findSubnetById(db: Q, projectId: string, id: string): Promise<SubnetRow | undefined> {
@@ -61,19 +54,8 @@ export function findSubnetById(db: Q, projectId: string, id: string): Promise<Su
 }
 
 export async function listSubnets(db: Db, projectId: string, location: string | undefined, page: Page) {
-  let scope = db.selectFrom('private_subnet').where('project_id', '=', projectId);
-  if (location) scope = scope.where('location', '=', location);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), items: await subnetViews(db, rows) };
-}
-
-export async function assertSubnetNameFree(tx: Q, projectId: string, location: string, name: string, exceptId?: string) {
-  let q = tx.selectFrom('private_subnet').select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw nameTaken();
+  const { count, rows } = await listPage(db, 'private_subnet', projectId, location, page);
+  return { count, items: await subnetViews(db, rows) };
 }
 
 /**
@@ -81,7 +63,7 @@ export async function assertSubnetNameFree(tx: Q, projectId: string, location: s
  * caller's transaction), guarded by the given firewall or by a new default one.
  */
 export async function insertSubnet(tx: Tx, s: { projectId: string; location: string; name: string; firewallId?: string }): Promise<SubnetRow> {
-  await assertSubnetNameFree(tx, s.projectId, s.location, s.name);
+  await assertNameFree(tx, 'private_subnet', s.projectId, s.location, s.name);
   if (s.firewallId) {
     const fw = await tx.selectFrom('firewall').select('id').where('id', '=', s.firewallId).where('project_id', '=', s.projectId).where('location', '=', s.location).executeTakeFirst();
     if (!fw) throw invalidRequest({ firewall_id: 'No firewall with this ID in the project and location.' });
@@ -106,5 +88,8 @@ export async function insertSubnet(tx: Tx, s: { projectId: string; location: str
 export async function defaultSubnet(tx: Tx, projectId: string, location: string): Promise<SubnetRow> {
   const name = `default-${location}`;
   const existing = await tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name).executeTakeFirst();
+  if (existing?.state === 'deleting') {
+    throw new ApiError('Conflict', `The default subnet ${name} is being deleted; try again when it is gone, or give private_subnet_id.`);
+  }
   return existing ?? insertSubnet(tx, { projectId, location, name });
 }

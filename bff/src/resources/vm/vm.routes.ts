@@ -11,7 +11,8 @@ import { pageFor } from '../../http/pagination.ts';
 import { enqueueJob, type JobKind } from '../../lifecycle/jobs.ts';
 import { pickNicIPv4, pickNicIPv6, pickPublicIPv4, randomPublicIPv6 } from '../../net/allocate.ts';
 import { defaultSubnet, findSubnetById } from '../private-subnet/private-subnet.store.ts';
-import { assertVmNameFree, findVm, listVms, vmView, type VmRow } from './vm.store.ts';
+import { assertNameFree } from '../scoped.ts';
+import { findVm, listVms, vmView, type VmRow } from './vm.store.ts';
 
 type CreateVm = z.output<typeof createVmBodySchema>;
 
@@ -31,7 +32,7 @@ export function vmHandlers(ctx: AppContext): Handlers<
   /** One transaction: the VM, its NIC and addresses, and its create job; nothing half-made. */
   async function createVm(projectId: string, location: string, name: string, body: CreateVm): Promise<VmRow> {
     const vm = await transactionWithRetry(db, async (tx) => {
-      await assertVmNameFree(tx, projectId, location, name);
+      await assertNameFree(tx, 'vm', projectId, location, name);
       let subnet;
       if (body.private_subnet_id) {
         subnet = await findSubnetById(tx, projectId, body.private_subnet_id);
@@ -141,7 +142,7 @@ export function vmHandlers(ctx: AppContext): Handlers<
     async renameVm({ project, location, params, body }) {
       const vm = await findVm(db, project.id, location, params.vm_reference);
       await db.transaction().execute(async (tx) => {
-        await assertVmNameFree(tx, project.id, location, body.name, vm.id);
+        await assertNameFree(tx, 'vm', project.id, location, body.name, vm.id);
         await tx.updateTable('vm').set({ name: body.name }).where('id', '=', vm.id).execute();
         await tx.updateTable('nic').set({ name: `${body.name}-nic` }).where('vm_id', '=', vm.id).execute();
       });
