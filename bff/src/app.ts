@@ -53,7 +53,6 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
     }
   });
 
-  app.use(['/api', '/auth'], express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] }));
   mountDocs(app);
   mount(app, ctx, authHandlers(ctx));
   mount(app, ctx, projectHandlers(ctx));

@@ -1,6 +1,6 @@
 // Mounts handlers from the shared route table: validation of params, query and body,
 // authentication and CSRF, then the handler; its return value is the response body.
-import type { Express, Request, Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
   expressPath,
@@ -46,19 +46,24 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   return result.data;
 }
 
+/** Bodies are parsed per route, after its error generation is known and the caller checked. */
+const jsonBody = express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] });
+
 export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, handlers: Handlers<Ops>): void {
   for (const op of Object.keys(handlers) as Ops[]) {
     const route: RouteDef = routes[op];
     const handler = handlers[op] as Handler<Ops>;
-    app[route.method](route.base + expressPath(route.path), async (req: Request, res: Response) => {
+    const authenticated = async (req: Request, res: Response, next: NextFunction) => {
       res.locals.generation = route.generation;
       res.locals.operationId = op;
-      let auth: AuthInfo | undefined;
       if (route.auth) {
-        auth = await authenticate(ctx, req);
-        checkCsrf(ctx, req, auth);
-        req.auth = auth;
+        req.auth = await authenticate(ctx, req);
+        checkCsrf(ctx, req, req.auth);
       }
+      next();
+    };
+    app[route.method](route.base + expressPath(route.path), authenticated, jsonBody, async (req: Request, res: Response) => {
+      const auth = req.auth;
       const params = route.params ? parse(route.params, req.params, 'Path') : undefined;
       const path = (params ?? {}) as { project_id?: string; location?: string; location_name?: string };
       // Membership first: a foreign project is 404 whatever else the path holds.
