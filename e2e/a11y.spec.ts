@@ -1,0 +1,118 @@
+// Accessibility: axe finds no serious or critical violations on the console's pages, in the
+// light and the dark theme; dialogs and menus work from the keyboard.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, SIGNED_OUT, test } from './fixtures.ts';
+import { AppHeader } from './pages/app-header.ts';
+import { ProjectPage } from './pages/project-page.ts';
+import { ProjectsPage } from './pages/projects-page.ts';
+
+/** Runs axe on the page, or only on `within` (a menu or dialog over an already checked page). */
+async function expectAxeClean(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test.describe('signed out', () => {
+      test.use({ storageState: SIGNED_OUT });
+
+      for (const [path, heading] of [
+        ['/login', 'Sign in'],
+        ['/signup', 'Create your account'],
+      ] as const) {
+        test(`${path} has no serious violations`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+          await expect(page.locator('html')).toHaveClass(colorScheme);
+          // Show a field error too: its colours must pass as well.
+          await page.getByLabel('Password').fill('x');
+          await page.getByLabel('Password').fill('');
+          await expectAxeClean(page);
+        });
+      }
+    });
+
+    test('/projects has no serious violations', async ({ page, createProject }) => {
+      const project = await createProject();
+      const projects = new ProjectsPage(page);
+      await projects.goto(`?q=${project.name}`);
+      await expect(projects.projectLink(project.name)).toBeVisible();
+      await expectAxeClean(page);
+    });
+
+    test('a project page, its switcher and its delete dialog have no serious violations', async ({ page, createProject }) => {
+      const project = await createProject();
+      const view = new ProjectPage(page);
+      await view.goto(project.id);
+      await view.expectProject(project);
+      await expectAxeClean(page);
+
+      await new AppHeader(page).switcher.click();
+      await expect(page.getByRole('menu', { name: 'Projects' })).toBeVisible();
+      await expectAxeClean(page, '[role="menu"]');
+      await page.keyboard.press('Escape');
+
+      await view.openSection('Settings');
+      await page.getByRole('button', { name: 'Delete project' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete project' })).toBeVisible();
+      await expectAxeClean(page, 'dialog');
+    });
+  });
+}
+
+test('the delete dialog traps focus, closes on Escape and gives focus back', async ({ page, createProject }) => {
+  const project = await createProject();
+  const view = new ProjectPage(page);
+  await view.goto(project.id);
+  await view.openSection('Settings');
+  const open = page.getByRole('button', { name: 'Delete project' });
+  await open.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Delete project' });
+  const field = dialog.getByLabel(`Type ${project.name} to confirm`);
+  await expect(field).toBeFocused();
+  // Close button, field, Cancel (Delete is disabled): Tab cycles among them.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test('the menus work with the keyboard and the theme toggle switches themes', async ({ page, createProject }) => {
+  const project = await createProject();
+  await new ProjectPage(page).goto(project.id);
+  const header = new AppHeader(page);
+
+  await header.accountMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(header.accountMenu).toBeFocused();
+
+  const html = page.locator('html');
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  await toggle.click(); // system → light
+  await expect(html).toHaveClass('light');
+  await toggle.click(); // light → dark
+  await expect(html).toHaveClass('dark');
+  await page.reload();
+  await expect(html).toHaveClass('dark');
+  await toggle.click(); // dark → system
+  await expect(toggle).toHaveAccessibleName(/^Theme: system/);
+});

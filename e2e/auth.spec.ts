@@ -1,0 +1,154 @@
+// The console journey: sign up, sign out, sign in, projects, switching, deleting, and
+// coming back to the page asked for after signing in.
+import { PROJECT_NAME_MESSAGE } from '#shared/names';
+import { expect, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName } from './fixtures.ts';
+import { AppHeader } from './pages/app-header.ts';
+import { LoginPage, SignupPage } from './pages/auth-pages.ts';
+import { ProjectPage } from './pages/project-page.ts';
+import { CreateProjectPage, ProjectsPage } from './pages/projects-page.ts';
+
+const idFromUrl = (url: string) => new URL(url).pathname.split('/')[2]!;
+
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+
+  test('sign up, sign out, sign in, create and switch projects, delete one, sign in again', async ({ page }) => {
+    const email = uniqueEmail('journey');
+    const login = new LoginPage(page);
+    const signup = new SignupPage(page);
+    const header = new AppHeader(page);
+    const projects = new ProjectsPage(page);
+    const create = new CreateProjectPage(page);
+    const project = new ProjectPage(page);
+
+    // Sign up: the form checks as you type with the server's own rules.
+    await signup.goto();
+    await signup.email.fill(email);
+    await signup.password.fill('short');
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+    await signup.password.fill(PASSWORD);
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeHidden();
+    await signup.submit.click();
+    await expect(projects.heading).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+
+    // Sign out, then sign in: a wrong password shows the server's refusal and keeps the e-mail.
+    await header.signOut();
+    await login.signIn(email, 'not-the-password');
+    await expect(login.alert).toContainText('Invalid login or password.');
+    await expect(login.email).toHaveValue(email);
+    await login.password.fill(PASSWORD);
+    await login.submit.click();
+    await expect(projects.heading).toBeVisible();
+
+    // Create a project: an invalid name shows the field error before submitting.
+    await page.getByRole('link', { name: 'Create your first project' }).click();
+    await create.name.fill('-not valid');
+    await expect(page.getByText(PROJECT_NAME_MESSAGE)).toBeVisible();
+    await expect(create.name).toHaveAttribute('aria-invalid', 'true');
+    const first = uniqueName('alpha');
+    await create.name.fill(first);
+    await expect(page.getByText(PROJECT_NAME_MESSAGE)).toBeHidden();
+    await create.submit.click();
+
+    // … and lands on it.
+    await expect(page.getByRole('status').filter({ hasText: 'Project created' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
+    const firstId = idFromUrl(page.url());
+    await project.expectProject({ id: firstId, name: first });
+    await expect(project.field('ID')).toHaveText(firstId);
+    await expect(project.field('Name')).toHaveText(first);
+    await expect(project.field('Credit')).toHaveText('$0.00');
+    await expect(project.field('Discount')).toHaveText('0%');
+    await expect(project.overview.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
+
+    // A second project, created from the switcher.
+    await header.switcher.click();
+    await page.getByRole('menuitem', { name: 'Create project' }).click();
+    const second = uniqueName('beta');
+    await create.name.fill(second);
+    await create.submit.click();
+    await expect(page.getByRole('heading', { name: second, level: 1 })).toBeVisible();
+    const secondId = idFromUrl(page.url());
+    await expect(header.switcher).toContainText(second);
+
+    // Switch between them with the keyboard.
+    await header.switchTo(first);
+    await project.expectProject({ id: firstId, name: first });
+    await expect(header.switcher).toContainText(first);
+    await header.switchTo(second);
+    await project.expectProject({ id: secondId, name: second });
+
+    // The sections are deep-linkable placeholders for now.
+    await project.openSection('Compute');
+    await expect(page).toHaveURL(new RegExp(`/projects/${secondId}/compute$`));
+    await expect(project.breadcrumbs).toContainText(`Projects›${second}›Compute`);
+    await expect(page.getByText('Compute is coming soon')).toBeVisible();
+
+    // Delete the first one after typing its name.
+    await header.switchTo(first);
+    await project.deleteProject(first);
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Project deleted' })).toBeVisible();
+    await expect(projects.projectLink(second)).toBeVisible();
+    await expect(projects.projectLink(first)).toHaveCount(0);
+
+    // Signed out, a project URL asks to sign in, then goes where it was asked to.
+    await header.signOut();
+    await page.goto(`/projects/${secondId}/settings`);
+    await login.expectShown();
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/projects/${secondId}/settings`)}`);
+    await login.signIn(email, PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`/projects/${secondId}/settings$`));
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  });
+
+  test('signing up with an e-mail that is taken shows the server refusal under the field', async ({ page, freshAccount }) => {
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.signUp(freshAccount.email, PASSWORD);
+    await expect(page.getByText('An account with this e-mail address already exists.')).toBeVisible();
+    await expect(signup.email).toHaveAttribute('aria-invalid', 'true');
+    await expect(signup.email).toHaveValue(freshAccount.email);
+    await expect(signup.password).toHaveValue(PASSWORD);
+  });
+});
+
+test('at its project quota, the server refusal is shown in the form and the name is kept', async ({ page, context, freshAccount }) => {
+  for (let i = 0; i < 20; i++) await freshAccount.createProject(`quota-${i}`);
+  await freshAccount.signInBrowser(context);
+
+  const create = new CreateProjectPage(page);
+  await create.goto();
+  await create.name.fill('one-too-many');
+  await create.submit.click();
+  await expect(create.alert).toContainText('You have reached your limit of 20 projects. Delete a project first.');
+  await expect(create.alert).toContainText('Request ID:');
+  await expect(create.name).toHaveValue('one-too-many');
+  await expect(create.submit).toBeEnabled();
+  expect((await freshAccount.listProjects()).count).toBe(20);
+});
+
+test('when the session ends, the next request asks to sign in and comes back', async ({ page, context, freshAccount }) => {
+  const mine = await freshAccount.createProject();
+  await freshAccount.signInBrowser(context);
+  const project = new ProjectPage(page);
+  await project.goto(mine.id);
+  await project.expectProject(mine);
+  await project.openSection('Settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  await freshAccount.revokeSession();
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete project' });
+  await dialog.getByLabel(`Type ${mine.name} to confirm`).fill(mine.name);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+
+  const login = new LoginPage(page);
+  await login.expectShown();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/projects/${mine.id}/settings`)}`);
+  await login.signIn(freshAccount.email, freshAccount.password);
+  await expect(page).toHaveURL(new RegExp(`/projects/${mine.id}/settings$`));
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});

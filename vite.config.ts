@@ -1,0 +1,40 @@
+// The console SPA. Sources live in web/, the build goes to dist/web, which the BFF serves
+// (with an SPA fallback). `npm run dev` proxies the API to a BFF on port 3000.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repo = path.dirname(fileURLToPath(import.meta.url));
+const web = path.join(repo, 'web');
+// No changeOrigin: the BFF compares Origin with Host, so the browser's Host must pass through.
+const bff = { target: 'http://127.0.0.1:3000', changeOrigin: false };
+
+export default defineConfig({
+  root: web,
+  // The router plugin must run before the React plugin (it generates and splits routes).
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: path.join(web, 'src/routes'),
+      generatedRouteTree: path.join(web, 'src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: path.join(repo, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': bff, '/auth': bff },
+  },
+  preview: { port: 4173 },
+});

@@ -1,0 +1,62 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { useTitle } from '../../lib/use-title.ts';
+import { Button, buttonClass } from '../ui/button.tsx';
+
+function StatusPage({ code, title, children, actions }: { code: string; title: string; children: ReactNode; actions: ReactNode }) {
+  useTitle(title);
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+      <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">{code}</p>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
+      <div className="mt-3 text-slate-600 dark:text-slate-400">{children}</div>
+      <div className="mt-8 flex gap-3">{actions}</div>
+    </main>
+  );
+}
+
+export function NotFoundPage({ title = 'Page not found', children }: { title?: string; children?: ReactNode }) {
+  return (
+    <StatusPage
+      code="404"
+      title={title}
+      actions={
+        <Link to="/projects" className={buttonClass('primary')}>
+          Go to projects
+        </Link>
+      }
+    >
+      {children ?? <p>There is nothing at this address. Check the link, or start from your projects.</p>}
+    </StatusPage>
+  );
+}
+
+/** The error page of a route whose data failed to load (other than 404 and 401). */
+export function RouteErrorPage({ error, reset }: { error: unknown; reset?: () => void }) {
+  const router = useRouter();
+  // The session-expiry handler is already taking the user to sign in.
+  if (error instanceof ApiError && error.isUnauthenticated) return null;
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  return (
+    <StatusPage
+      code={error instanceof ApiError && error.status ? String(error.status) : 'Error'}
+      title="This page could not be loaded"
+      actions={
+        <Button
+          onClick={() => {
+            reset?.();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </Button>
+      }
+    >
+      <p role="alert">{message}</p>
+      {error instanceof ApiError && error.requestId ? (
+        <p className="mt-2 font-mono text-xs select-all">Request ID: {error.requestId}</p>
+      ) : null}
+    </StatusPage>
+  );
+}

@@ -1,0 +1,98 @@
+// Toasts: role=status for confirmations (they hide after a while), role=alert for errors
+// (they stay until dismissed and carry the request id for support). A small store, so code
+// outside React (the session-expiry handler) can raise one too.
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error';
+  title: string;
+  message?: string;
+  requestId?: string | null;
+}
+
+const SUCCESS_MS = 6000;
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+function push(t: Omit<Toast, 'id'>): number {
+  const id = nextId++;
+  toasts = [...toasts.slice(-4), { ...t, id }];
+  emit();
+  if (t.kind === 'success') setTimeout(() => dismissToast(id), SUCCESS_MS);
+  return id;
+}
+
+export const toast = {
+  success: (title: string, message?: string) => push({ kind: 'success', title, message }),
+  /** An error toast; an ApiError contributes its message and request id. */
+  error: (title: string, error?: unknown) =>
+    push({
+      kind: 'error',
+      title,
+      message: error instanceof Error ? error.message : typeof error === 'string' ? error : undefined,
+      requestId: error instanceof ApiError ? error.requestId : undefined,
+    }),
+};
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => toasts);
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-2 p-4 sm:p-6">
+      {list.map((t) => (
+        <div
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          className={cn(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-4 shadow-lg dark:bg-slate-900',
+            t.kind === 'error' ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-700',
+          )}
+        >
+          {t.kind === 'error' ? (
+            <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true">
+              <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true">
+              <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.2Z" clipRule="evenodd" />
+            </svg>
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="font-medium text-slate-900 dark:text-slate-100">{t.title}</p>
+            {t.message ? <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">{t.message}</p> : null}
+            {t.requestId ? (
+              <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">Request ID: {t.requestId}</p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => dismissToast(t.id)}
+            aria-label="Dismiss notification"
+            className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+            </svg>
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

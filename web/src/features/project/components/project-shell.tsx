@@ -1,0 +1,100 @@
+// The frame of a project's pages: a sidebar of sections, breadcrumbs, the page.
+import { Link, Outlet, useMatches } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Project } from '#shared/api/project';
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-[18px] shrink-0" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
+const SECTIONS = [
+  { to: '/projects/$projectId', label: 'Dashboard', icon: icon('M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10') },
+  { to: '/projects/$projectId/compute', label: 'Compute', icon: icon('M4 5h16v10H4zM8 19h8M12 15v4') },
+  { to: '/projects/$projectId/networking', label: 'Networking', icon: icon('M12 3v6M12 15v6M5 9h14v6H5zM3 21h18') },
+  { to: '/projects/$projectId/databases', label: 'Databases', icon: icon('M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3') },
+  { to: '/projects/$projectId/kubernetes', label: 'Kubernetes', icon: icon('M12 2l8.5 4.5v9L12 20l-8.5-4.5v-9zM12 8v4l3.5 2M12 12l-3.5 2') },
+  { to: '/projects/$projectId/code-host', label: 'Code host', icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16') },
+] as const;
+
+const SETTINGS = { to: '/projects/$projectId/settings', label: 'Settings', icon: icon('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z') } as const;
+
+const navClass =
+  'flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-200/60 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-medium aria-[current=page]:text-blue-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:bg-blue-950 dark:aria-[current=page]:text-blue-200';
+
+function SideLink({ to, label, icon: i, projectId, exact }: { to: (typeof SECTIONS)[number]['to'] | typeof SETTINGS.to; label: string; icon: ReactNode; projectId: string; exact?: boolean }) {
+  return (
+    <Link to={to} params={{ projectId }} activeOptions={{ exact: !!exact, includeSearch: false }} className={navClass}>
+      {i}
+      {label}
+    </Link>
+  );
+}
+
+/** The section of the deepest match (its `staticData.section`), for the breadcrumbs. */
+function useSection(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const section = matches[i]?.staticData.section;
+    if (section) return section;
+  }
+  return undefined;
+}
+
+export function ProjectShell({ project }: { project: Project }) {
+  const section = useSection();
+  return (
+    <div className="flex flex-1 flex-col md:flex-row">
+      <aside className="border-b border-slate-200 bg-slate-100/60 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900/40">
+        <nav aria-label="Project" className="sticky top-14 p-3">
+          <p className="truncate px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{project.name}</p>
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {SECTIONS.map((s, i) => (
+              <li key={s.to}>
+                <SideLink {...s} projectId={project.id} exact={i === 0} />
+              </li>
+            ))}
+            <li className="md:mt-3 md:border-t md:border-slate-200 md:pt-3 md:dark:border-slate-800">
+              <SideLink {...SETTINGS} projectId={project.id} />
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
+          <ol className="flex flex-wrap items-center gap-1.5">
+            <li>
+              <Link to="/projects" className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
+                Projects
+              </Link>
+            </li>
+            <li aria-hidden="true">›</li>
+            <li>
+              {section ? (
+                <Link to="/projects/$projectId" params={{ projectId: project.id }} className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
+                  {project.name}
+                </Link>
+              ) : (
+                <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+                  {project.name}
+                </span>
+              )}
+            </li>
+            {section ? (
+              <>
+                <li aria-hidden="true">›</li>
+                <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+                  {section}
+                </li>
+              </>
+            ) : null}
+          </ol>
+        </nav>
+        <div className="mx-auto mt-4 max-w-5xl">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

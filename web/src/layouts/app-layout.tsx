@@ -1,0 +1,38 @@
+// The signed-in frame: a header with the brand, the project switcher, the API reference,
+// the theme toggle and the account menu; the page below.
+import { Link, Outlet } from '@tanstack/react-router';
+import { LogoMark } from '../components/layout/logo.tsx';
+import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
+import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { ProjectSwitcher } from '../features/project/components/project-switcher.tsx';
+
+export function AppLayout({ email }: { email: string }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
+          <Link to="/projects" className="flex items-center gap-2 rounded-md pr-2 font-semibold tracking-tight">
+            <LogoMark />
+            <span className="hidden sm:inline">Cloud console</span>
+          </Link>
+          <span className="text-slate-300 dark:text-slate-700" aria-hidden="true">
+            /
+          </span>
+          <ProjectSwitcher />
+          <div className="flex-1" />
+          <a
+            href="/api/docs/"
+            className="hidden h-9 items-center rounded-md px-3 text-sm text-slate-700 hover:bg-slate-100 md:inline-flex dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            API reference
+          </a>
+          <ThemeToggle />
+          <AccountMenu email={email} />
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

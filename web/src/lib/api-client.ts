@@ -1,0 +1,120 @@
+// The single HTTP client of the console. URLs come from the shared route table, success
+// bodies are parsed with the shared response schemas, and error bodies become an ApiError.
+// The session is an HttpOnly cookie the browser sends by itself; unsafe requests add the
+// CSRF token that GET /auth/session hands out (kept in memory only).
+import type { z } from 'zod';
+import { CSRF_HEADER } from '#shared/api/auth';
+import { currentErrorSchema, ERROR_STATUS, type ErrorType } from '#shared/errors';
+import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type Routes } from '#shared/routes';
+
+/** What a request sends as its query string: the schema's input (strings before transforms). */
+export type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+
+type Fields<Op extends OperationId> = {
+  params: ParamsOf<Op>;
+  query: QueryInputOf<Op>;
+  body: BodyInputOf<Op>;
+};
+/** `params`, `query` and `body` are required exactly when the route has them. */
+export type RequestArgs<Op extends OperationId> = {
+  [K in keyof Fields<Op> as Fields<Op>[K] extends undefined ? never : K]: Fields<Op>[K];
+} & { signal?: AbortSignal };
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType | 'NetworkError' | 'UnexpectedResponse',
+    message: string,
+    /** Field → message, as the server sent it. */
+    readonly details: Record<string, string> | null = null,
+    /** `X-Request-Id` of the response, for support. */
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+  }
+
+  /** The session is missing, expired or revoked (not: wrong password on sign-in). */
+  get isUnauthenticated(): boolean {
+    return this.type === 'NotAuthenticated' || this.type === 'InvalidToken';
+  }
+}
+
+let csrfToken: string | null = null;
+let onUnauthenticated: ((op: OperationId) => void) | null = null;
+
+/** Set from the session response; cleared on sign-out. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Called when any request other than the session probe finds the session gone. */
+export function setUnauthenticatedHandler(handler: ((op: OperationId) => void) | null): void {
+  onUnauthenticated = handler;
+}
+
+export function urlFor<Op extends OperationId>(op: Op, params?: Record<string, string>, query?: Record<string, unknown>): string {
+  const route = routes[op];
+  let url = route.base + (params ? fillPath(route.path, params) : route.path);
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  return url;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const requestId = res.headers.get('x-request-id');
+  const text = await res.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = currentErrorSchema.safeParse(json);
+  if (parsed.success) {
+    const { type, message, details } = parsed.data.error;
+    return new ApiError(res.status, type, message, details, requestId);
+  }
+  // Not one of ours (a proxy in between, or a crash before the error middleware).
+  const type = (Object.entries(ERROR_STATUS).find(([, s]) => s === res.status)?.[0] ?? 'InternalServerError') as ErrorType;
+  return new ApiError(res.status, type, `The server answered ${res.status} ${res.statusText}`.trim() + '.', null, requestId);
+}
+
+export async function apiRequest<Op extends OperationId>(op: Op, args: RequestArgs<Op>): Promise<ResponseOf<Op>> {
+  const route = routes[op];
+  const a = args as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (route.method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  if (a.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(urlFor(op, a.params, a.query), {
+      method: route.method.toUpperCase(),
+      headers,
+      body: a.body === undefined ? undefined : JSON.stringify(a.body),
+      credentials: 'same-origin',
+      signal: a.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'NetworkError', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  if (!res.ok) {
+    const error = await errorFrom(res);
+    if (error.isUnauthenticated && op !== 'consoleSession') onUnauthenticated?.(op);
+    throw error;
+  }
+  if (!('response' in route) || res.status === 204) return undefined as ResponseOf<Op>;
+  const schema = route.response as z.ZodType;
+  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw new ApiError(res.status, 'UnexpectedResponse', 'The server sent a response the console does not understand.', null, res.headers.get('x-request-id'));
+  }
+  return parsed.data as ResponseOf<Op>;
+}

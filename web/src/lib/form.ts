@@ -1,0 +1,90 @@
+// A small form state for the console's forms: values validated as you type with the same
+// zod schema the server uses, server refusals mapped onto fields, nothing typed ever reset.
+import { useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from './api-client.ts';
+
+type Values<K extends string> = Record<K, string>;
+
+export interface FormState<K extends string, Out> {
+  values: Values<K>;
+  /** The error to show under a field (server's first, then the schema's once the field is dirty). */
+  error(field: K): string | undefined;
+  /** Props for a text field bound to `field`. */
+  field(field: K): {
+    name: K;
+    value: string;
+    error: string | undefined;
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+    onBlur: () => void;
+  };
+  /** The form-level refusal (a server message not tied to a field). */
+  formError: ApiError | null;
+  /** Validates everything; returns the parsed body or null (and reveals all errors). */
+  submit(): Out | null;
+  /** Maps a server refusal onto the fields and the form. */
+  setServerError(error: unknown): void;
+}
+
+/**
+ * @param liveFields fields validated on every keystroke once typed into; the others are
+ * validated from their first blur (an e-mail is not wrong while it is being typed).
+ */
+export function useForm<K extends string, S extends z.ZodType>(
+  schema: S,
+  initial: Values<K>,
+  liveFields: readonly NoInfer<K>[] = Object.keys(initial) as K[],
+): FormState<K, z.output<S>> {
+  const [values, setValues] = useState(initial);
+  const [shown, setShown] = useState<Partial<Record<K, boolean>>>({});
+  const [serverFields, setServerFields] = useState<Partial<Record<K, string>>>({});
+  const [formError, setFormError] = useState<ApiError | null>(null);
+
+  const result = schema.safeParse(values);
+  const clientErrors: Partial<Record<K, string>> = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path[0] as K | undefined;
+      if (key !== undefined && clientErrors[key] === undefined) clientErrors[key] = issue.message;
+    }
+  }
+
+  const error = (f: K) => serverFields[f] ?? (shown[f] ? clientErrors[f] : undefined);
+
+  return {
+    values,
+    error,
+    field: (f) => ({
+      name: f,
+      value: values[f],
+      error: error(f),
+      onChange: (e) => {
+        const value = e.target.value;
+        setValues((v) => ({ ...v, [f]: value }));
+        setServerFields((s) => ({ ...s, [f]: undefined }));
+        if (liveFields.includes(f)) setShown((s) => ({ ...s, [f]: true }));
+      },
+      onBlur: () => {
+        if (values[f] !== initial[f]) setShown((s) => ({ ...s, [f]: true }));
+      },
+    }),
+    formError,
+    submit: () => {
+      setFormError(null);
+      setShown(Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Record<K, boolean>);
+      return result.success ? (result.data as z.output<S>) : null;
+    },
+    setServerError: (err) => {
+      const apiError = err instanceof ApiError ? err : new ApiError(0, 'UnexpectedResponse', 'Something went wrong. Try again.');
+      const fields: Partial<Record<K, string>> = {};
+      let unmatched = false;
+      for (const [k, message] of Object.entries(apiError.details ?? {})) {
+        if (k in values) fields[k as K] = message;
+        else unmatched = true;
+      }
+      setServerFields(fields);
+      // A refusal about a field is shown under it; anything else at the top of the form.
+      setFormError(Object.keys(fields).length && !unmatched ? null : apiError);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { NotFoundPage, RouteErrorPage } from './components/layout/status-pages.tsx';
+import { routeTree } from './routeTree.gen.ts';
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Loaders read through the query cache, so preloading on hover costs one request at most.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteErrorPage,
+    defaultNotFoundComponent: () => <NotFoundPage />,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The project section a page belongs to, for the breadcrumbs. */
+    section?: string;
+  }
+}

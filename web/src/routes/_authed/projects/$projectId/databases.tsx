@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../../../../features/project/components/coming-soon.tsx';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/databases')({
+  staticData: { section: 'Databases' },
+  component: DatabasesPage,
+});
+
+function DatabasesPage() {
+  const { projectId } = Route.useParams();
+  return <ComingSoon projectId={projectId} section="Databases" what="Managed PostgreSQL databases" />;
+}

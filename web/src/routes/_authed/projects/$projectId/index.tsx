@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useProject } from '../../../../features/project/api/get-project.ts';
+import { GetStarted, ProjectOverview } from '../../../../features/project/components/project-overview.tsx';
+import { useTitle } from '../../../../lib/use-title.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/')({
+  component: ProjectDashboard,
+});
+
+function ProjectDashboard() {
+  const { projectId } = Route.useParams();
+  const { data: project } = useProject(projectId);
+  useTitle(project.name);
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold tracking-tight">{project.name}</h1>
+      <ProjectOverview project={project} />
+      <GetStarted projectId={project.id} />
+    </div>
+  );
+}

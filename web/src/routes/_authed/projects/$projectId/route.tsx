@@ -1,0 +1,35 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { projectIdSchema } from '#shared/api/project';
+import { NotFoundPage } from '../../../../components/layout/status-pages.tsx';
+import { getProjectQueryOptions, useProject } from '../../../../features/project/api/get-project.ts';
+import { ProjectShell } from '../../../../features/project/components/project-shell.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId')({
+  loader: async ({ context, params }) => {
+    // A malformed ID cannot name a project: "not found", like a missing or foreign one.
+    if (!projectIdSchema.safeParse(params.projectId).success) throw notFound();
+    try {
+      await context.queryClient.ensureQueryData(getProjectQueryOptions(params.projectId));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw notFound();
+      throw err;
+    }
+  },
+  component: ProjectLayout,
+  notFoundComponent: ProjectNotFound,
+});
+
+function ProjectLayout() {
+  const { projectId } = Route.useParams();
+  const { data: project } = useProject(projectId);
+  return <ProjectShell project={project} />;
+}
+
+function ProjectNotFound() {
+  return (
+    <NotFoundPage title="Project not found">
+      <p>This project does not exist, or your account is not a member of it.</p>
+    </NotFoundPage>
+  );
+}

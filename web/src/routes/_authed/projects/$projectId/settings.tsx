@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Card, CardHeader } from '../../../../components/ui/card.tsx';
+import { useProject } from '../../../../features/project/api/get-project.ts';
+import { DeleteProjectCard } from '../../../../features/project/components/delete-project-card.tsx';
+import { useTitle } from '../../../../lib/use-title.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/settings')({
+  staticData: { section: 'Settings' },
+  component: ProjectSettings,
+});
+
+function ProjectSettings() {
+  const { projectId } = Route.useParams();
+  const { data: project } = useProject(projectId);
+  useTitle('Settings', project.name);
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      <Card labelledBy="general-title">
+        <CardHeader id="general-title" title="General" description="Renaming a project is not supported yet." />
+        <dl className="px-5 py-5">
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">Project name</dt>
+          <dd className="mt-1 font-medium">{project.name}</dd>
+        </dl>
+      </Card>
+      <DeleteProjectCard project={project} />
+    </div>
+  );
+}

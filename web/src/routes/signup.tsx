@@ -1,0 +1,36 @@
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { SignupForm } from '../features/auth/components/signup-form.tsx';
+import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
+import { useTitle } from '../lib/use-title.ts';
+
+export const Route = createFileRoute('/signup')({
+  validateSearch: authSearchSchema,
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (session) throw redirect({ href: afterSignIn(search.redirect), replace: true });
+  },
+  component: SignupPage,
+});
+
+function SignupPage() {
+  const { redirect } = Route.useSearch();
+  useTitle('Create account');
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Start building in a few seconds."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" search={{ redirect }} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <SignupForm redirect={redirect} />
+    </AuthCard>
+  );
+}
