@@ -4,7 +4,7 @@
 // CSRF token that GET /auth/session hands out (kept in memory only).
 import type { z } from 'zod';
 import { CSRF_HEADER } from '#shared/api/auth';
-import { currentErrorSchema, ERROR_STATUS, type ErrorType } from '#shared/errors';
+import { currentErrorSchema, ERROR_STATUS, legacyErrorSchema, type ErrorType } from '#shared/errors';
 import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type Routes } from '#shared/routes';
 
 /** What a request sends as its query string: the schema's input (strings before transforms). */
@@ -74,11 +74,11 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     json = undefined;
   }
-  const parsed = currentErrorSchema.safeParse(json);
-  if (parsed.success) {
-    const { type, message, details } = parsed.data.error;
-    return new ApiError(res.status, type, message, details, requestId);
-  }
+  // Current routes nest the error; legacy routes (subnets and VMs by name) answer it flat.
+  const current = currentErrorSchema.safeParse(json);
+  const legacy = legacyErrorSchema.safeParse(json);
+  const body = current.success ? current.data.error : legacy.success ? legacy.data : undefined;
+  if (body) return new ApiError(res.status, body.type, body.message, body.details, requestId);
   // Not one of ours (a proxy in between, or a crash before the error middleware).
   const type = (Object.entries(ERROR_STATUS).find(([, s]) => s === res.status)?.[0] ?? 'InternalServerError') as ErrorType;
   return new ApiError(res.status, type, `The server answered ${res.status} ${res.statusText}`.trim() + '.', null, requestId);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/layout/status-pages.tsx';
+import { LiveAnnouncer } from '../components/ui/announcer.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 
 export interface RouterContext {
@@ -23,6 +24,7 @@ function Root() {
       </a>
       <Outlet />
       <Toaster />
+      <LiveAnnouncer />
     </>
   );
 }

@@ -1,0 +1,46 @@
+// Live state: poll only while something on screen is changing, and announce a change that
+// finished (toast + the aria-live region) without a reload.
+import { useEffect, useRef } from 'react';
+import { announce } from '../components/ui/announcer.tsx';
+import { toast } from '../components/ui/toast.tsx';
+
+export const LIVE_POLL_MS = 1000;
+
+/**
+ * A React Query `refetchInterval`: poll every second while `changing(data)` holds, else not.
+ * `refetchInterval: pollWhile((vm) => isTransitional(vm.state))`.
+ */
+export function pollWhile<T>(changing: (data: T) => boolean) {
+  return (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && changing(query.state.data) ? LIVE_POLL_MS : false);
+}
+
+export interface Watched {
+  id: string;
+  name: string;
+  state: string;
+}
+
+/**
+ * Announces each item of `items` that leaves one of the `transitional` states, and each one
+ * that was `deleting` and is gone. `what` names the kind ("VM", "Private subnet").
+ */
+export function useAnnounceTransitions(items: Watched[] | undefined, transitional: readonly string[], what: string) {
+  const seen = useRef<Map<string, Watched> | null>(null);
+  useEffect(() => {
+    if (!items) return;
+    const before = seen.current;
+    const now = new Map(items.map((i) => [i.id, i]));
+    if (before) {
+      for (const [id, prev] of before) {
+        if (!transitional.includes(prev.state)) continue;
+        const cur = now.get(id);
+        const text = cur ? (transitional.includes(cur.state) ? undefined : `${what} ${cur.name} is ${cur.state}.`) : prev.state === 'deleting' ? `${what} ${prev.name} was deleted.` : undefined;
+        if (text) {
+          toast.success(text);
+          announce(text);
+        }
+      }
+    }
+    seen.current = now;
+  }, [items, transitional, what]);
+}
