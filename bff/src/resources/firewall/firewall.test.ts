@@ -1,0 +1,644 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  firewallDetailSchema,
+  firewallListSchema,
+  firewallRuleSchema,
+  firewallSchema,
+  legacyFirewallRuleSchema,
+} from '#shared/api/firewall';
+import { privateSubnetSchema } from '#shared/api/private-subnet';
+import { newId } from '#shared/ids';
+import { routes } from '#shared/routes';
+import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
+import {
+  BAD_LOC,
+  checkPagination,
+  createFirewall,
+  createSubnet,
+  createVm,
+  expectCurrentError,
+  expectInvalid,
+  expectOneWinner,
+  expectUnknownLocation,
+  firewallPath,
+  LOC,
+  newOwner,
+  OTHER_LOC,
+  P,
+  stranger,
+  subnetPath,
+  vmPath,
+  waitForGone,
+} from '../../../test/fixtures.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(async () => t.close());
+
+const firewallCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/firewall`, { token })).body.count as number;
+const rulePath = (project: string, fw: string, rule = '', loc = LOC) => `${firewallPath(project, fw, loc)}/firewall-rule${rule ? `/${rule}` : ''}`;
+const rulesOf = async (token: string, project: string, fw: string) => (await t.request('GET', firewallPath(project, fw), { token })).body.firewall_rules as unknown[];
+
+describe('create, get, update, rename and delete a firewall', () => {
+  it('creates a firewall without a body and with a description; gets it by name and by ID', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', firewallPath(a.project, 'plain'), { token: a.token });
+    expect(res.status, res.text).toBe(200);
+    const plain = expectSchema(firewallDetailSchema, res.body);
+    expect(plain).toMatchObject({ name: 'plain', description: '', location: LOC, firewall_rules: [], private_subnets: [] });
+    expect(plain.id).toMatch(/^fw[0-9a-hjkmnp-tv-z]{24}$/);
+
+    const described = expectSchema(firewallDetailSchema, await createFirewall(t, a.token, a.project, 'web', OTHER_LOC, { description: 'HTTP in' }));
+    expect(described).toMatchObject({ name: 'web', description: 'HTTP in', location: OTHER_LOC });
+
+    for (const ref of ['plain', plain.id]) {
+      const got = await t.request('GET', firewallPath(a.project, ref), { token: a.token });
+      expect(got.status).toBe(200);
+      expect(expectSchema(firewallDetailSchema, got.body)).toEqual(plain);
+    }
+    // A firewall belongs to its location.
+    expectCurrentError(await t.request('GET', firewallPath(a.project, 'plain', OTHER_LOC), { token: a.token }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('GET', firewallPath(a.project, plain.id, OTHER_LOC), { token: a.token }), 404, 'ResourceNotFound');
+  });
+
+  it.each([
+    ['a description over 1000 characters', 'description', { description: 'x'.repeat(1001) }],
+    ['a description that is not a string', 'description', { description: 5 }],
+    ['an unknown field', 'rules', { rules: [] }],
+  ])('refuses a create body with %s (400 naming %s) and creates nothing', async (_what, field, body) => {
+    const a = await newOwner(t);
+    expectInvalid('current', await t.request('POST', firewallPath(a.project, 'nope'), { token: a.token, body }), field);
+    expect(await firewallCount(a.token, a.project)).toBe(0);
+  });
+
+  it('accepts a description of exactly 1000 characters', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'long', LOC, { description: 'x'.repeat(1000) });
+    expect(fw.description).toHaveLength(1000);
+  });
+
+  it('refuses a duplicate name, an ID-shaped name and malformed names', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'taken');
+    const e = expectInvalid('current', await t.request('POST', firewallPath(a.project, 'taken'), { token: a.token }), 'name');
+    expect(e.message).toBe('name is already taken');
+    expectInvalid('current', await t.request('POST', firewallPath(a.project, newId('firewall')), { token: a.token }), 'name');
+    for (const name of ['Caps', 'under_score', '-lead', 'x'.repeat(64)]) {
+      expectInvalid('current', await t.request('POST', firewallPath(a.project, name), { token: a.token }), 'firewall_reference');
+    }
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+    // The same name in another location is another firewall.
+    await createFirewall(t, a.token, a.project, 'taken', OTHER_LOC);
+    expect(await firewallCount(a.token, a.project)).toBe(2);
+  });
+
+  it('updates the description by name and by ID', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'desc', LOC, { description: 'old' });
+    const res = await t.request('PATCH', firewallPath(a.project, 'desc'), { token: a.token, body: { description: 'new' } });
+    expect(res.status, res.text).toBe(200);
+    expect(expectSchema(firewallDetailSchema, res.body)).toEqual({ ...fw, description: 'new' });
+    expect((await t.request('PATCH', firewallPath(a.project, fw.id), { token: a.token, body: { description: '' } })).body.description).toBe('');
+    expect((await t.request('GET', firewallPath(a.project, 'desc'), { token: a.token })).body.description).toBe('');
+  });
+
+  it.each([
+    [{}, 'description'],
+    [{ description: 'x'.repeat(1001) }, 'description'],
+    [{ description: null }, 'description'],
+    [{ description: 'ok', name: 'other' }, 'name'],
+  ])('refuses update body %j with a 400 naming %s and changes nothing', async (body, field) => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'fixed', LOC, { description: 'kept' });
+    expectInvalid('current', await t.request('PATCH', firewallPath(a.project, 'fixed'), { token: a.token, body }), field);
+    expect((await t.request('GET', firewallPath(a.project, 'fixed'), { token: a.token })).body.description).toBe('kept');
+  });
+
+  it('renames by name and by ID', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'before');
+    const res = await t.request('POST', `${firewallPath(a.project, 'before')}/rename`, { token: a.token, body: { name: 'after' } });
+    expect(res.status, res.text).toBe(200);
+    expect(expectSchema(firewallDetailSchema, res.body)).toEqual({ ...fw, name: 'after' });
+    expectCurrentError(await t.request('GET', firewallPath(a.project, 'before'), { token: a.token }), 404, 'ResourceNotFound');
+    const byId = await t.request('POST', `${firewallPath(a.project, fw.id)}/rename`, { token: a.token, body: { name: 'final' } });
+    expect(byId.body.name).toBe('final');
+    expect((await t.request('GET', firewallPath(a.project, 'final'), { token: a.token })).body.id).toBe(fw.id);
+  });
+
+  it.each([
+    [{ name: 'Bad Name' }, 'name'],
+    [{ name: '' }, 'name'],
+    [{}, 'name'],
+    [{ name: 'fine', description: 'x' }, 'description'],
+  ])('refuses rename body %j with a 400 naming %s', async (body, field) => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'same');
+    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'same')}/rename`, { token: a.token, body }), field);
+    expect((await t.request('GET', firewallPath(a.project, 'same'), { token: a.token })).status).toBe(200);
+  });
+
+  it('refuses to rename to a taken name or an ID-shaped name; 404 for a missing firewall', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'one');
+    await createFirewall(t, a.token, a.project, 'two');
+    const e = expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'two')}/rename`, { token: a.token, body: { name: 'one' } }), 'name');
+    expect(e.message).toBe('name is already taken');
+    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'two')}/rename`, { token: a.token, body: { name: newId('firewall') } }), 'name');
+    expectCurrentError(await t.request('POST', `${firewallPath(a.project, 'three')}/rename`, { token: a.token, body: { name: 'four' } }), 404, 'ResourceNotFound');
+  });
+
+  it('deletes by name and by ID (204), detaching it from its subnets; 204 again for a missing one', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'gone');
+    const other = await createFirewall(t, a.token, a.project, 'gone-too');
+    const ps = await createSubnet(t, a.token, a.project, 'net');
+    await t.request('POST', rulePath(a.project, 'gone'), { token: a.token, body: { cidr: '10.0.0.0/8' } });
+    expect((await t.request('POST', `${firewallPath(a.project, 'gone')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } })).status).toBe(200);
+
+    const del = await t.request('DELETE', firewallPath(a.project, 'gone'), { token: a.token });
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expectCurrentError(await t.request('GET', firewallPath(a.project, fw.id), { token: a.token }), 404, 'ResourceNotFound');
+    const subnet = (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body;
+    expect(subnet.firewalls.map((f: { name: string }) => f.name)).toEqual(['net-default']);
+
+    expect((await t.request('DELETE', firewallPath(a.project, other.id), { token: a.token })).status).toBe(204);
+    expectCurrentError(await t.request('GET', firewallPath(a.project, 'gone-too'), { token: a.token }), 404, 'ResourceNotFound');
+    for (const ref of ['gone', fw.id, newId('firewall'), 'never-was']) {
+      const again = await t.request('DELETE', firewallPath(a.project, ref), { token: a.token });
+      expect(again.status, ref).toBe(204);
+      expect(again.text).toBe('');
+    }
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+  });
+
+  it('refuses to delete a project that holds a firewall (409), and deletes it once the firewall is gone', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'held');
+    const e = expectCurrentError(await t.request('DELETE', P(a.project), { token: a.token }), 409, 'Conflict');
+    expect(e.message).toMatch(/firewall/);
+    expect((await t.request('DELETE', firewallPath(a.project, 'held'), { token: a.token })).status).toBe(204);
+    expect((await t.request('DELETE', P(a.project), { token: a.token })).status).toBe(204);
+  });
+});
+
+describe('list firewalls', () => {
+  it('pages through the project list and the location lists', async () => {
+    const a = await newOwner(t);
+    const here = [];
+    for (const name of ['delta', 'alpha', 'echo', 'charlie', 'bravo']) here.push(await createFirewall(t, a.token, a.project, name));
+    const there = [];
+    for (const name of ['alpha', 'zulu', 'kilo', 'lima']) there.push(await createFirewall(t, a.token, a.project, name, OTHER_LOC));
+    await t.request('POST', rulePath(a.project, 'delta'), { token: a.token, body: { cidr: '192.0.2.0/24', port_range: '443', description: 'https' } });
+
+    const list = expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/firewall?page_size=100`, { token: a.token })).body);
+    // Items are firewalls with their rules, without the attached subnets.
+    const delta = list.items.find((f) => f.name === 'delta' && f.location === LOC)!;
+    const { private_subnets: _, ...withoutSubnets } = (await t.request('GET', firewallPath(a.project, 'delta'), { token: a.token })).body;
+    expect(delta).toEqual(withoutSubnets);
+    expect(delta.firewall_rules).toHaveLength(1);
+
+    const valid = (item: unknown) => expectSchema(firewallSchema, item);
+    expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/firewall`, { token: a.token })).body);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/firewall`, generation: 'current', expected: [...here, ...there] }, valid);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${LOC}/firewall`, generation: 'current', expected: here }, valid);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${OTHER_LOC}/firewall`, generation: 'current', expected: there }, valid);
+  });
+
+  it('ignores unknown query parameters such as cache-busters (decision 005)', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'cached');
+    for (const path of [`${P(a.project)}/firewall`, `${P(a.project)}/location/${LOC}/firewall`]) {
+      const res = await t.request('GET', `${path}?_=1700000000000&page_size=5`, { token: a.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.count).toBe(1);
+    }
+  });
+
+  it('lists the default firewalls of subnets too', async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'net');
+    const list = expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/firewall`, { token: a.token })).body);
+    expect(list.count).toBe(1);
+    expect(list.items[0]!.name).toBe('net-default');
+    expect(list.items[0]!.firewall_rules.map((r) => `${r.cidr} ${r.port_range} ${r.protocol} ${JSON.stringify(r.description)}`).sort()).toEqual([
+      '0.0.0.0/0 0..65535 tcp ""',
+      '0.0.0.0/0 0..65535 udp ""',
+      '::/0 0..65535 tcp ""',
+      '::/0 0..65535 udp ""',
+    ]);
+  });
+});
+
+describe('attach and detach subnets', () => {
+  it('attaches a subnet (shown on the firewall, the subnet and its VMs) and detaches it', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'guard', LOC, { description: 'ssh only' });
+    const rule = (await t.request('POST', rulePath(a.project, 'guard'), { token: a.token, body: { cidr: '198.51.100.0/24', port_range: '22' } })).body;
+    const ps = await createSubnet(t, a.token, a.project, 'net');
+    await createVm(t, a.token, a.project, 'box', { private_subnet_id: ps.id });
+
+    const attach = await t.request('POST', `${firewallPath(a.project, 'guard')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    expect(attach.status, attach.text).toBe(200);
+    expect(expectSchema(firewallDetailSchema, attach.body).private_subnets).toEqual([{ id: ps.id, name: 'net' }]);
+    const legacy = { id: fw.id, name: 'guard', description: 'ssh only', firewall_rules: [{ id: rule.id, cidr: '198.51.100.0/24', port_range: '22..22' }] };
+    const subnet = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body);
+    expect(subnet.firewalls).toHaveLength(2);
+    expect(subnet.firewalls).toContainEqual(legacy);
+    for (const f of subnet.firewalls) for (const r of f.firewall_rules) expectSchema(legacyFirewallRuleSchema, r);
+    expect((await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body.firewalls).toContainEqual(legacy);
+
+    // Attaching again changes nothing; attaching by ID works the same.
+    const again = await t.request('POST', `${firewallPath(a.project, fw.id)}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    expect(again.status).toBe(200);
+    expect(again.body.private_subnets).toEqual([{ id: ps.id, name: 'net' }]);
+
+    const detach = await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    expect(detach.status, detach.text).toBe(200);
+    expect(expectSchema(firewallDetailSchema, detach.body).private_subnets).toEqual([]);
+    const after = (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body;
+    expect(after.firewalls.map((f: { name: string }) => f.name)).toEqual(['net-default']);
+    expect((await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body.firewalls).not.toContainEqual(legacy);
+    // Detaching a subnet that is not attached is not an error.
+    expect((await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } })).status).toBe(200);
+  });
+
+  it('refuses a subnet of another location, an unknown subnet and malformed bodies with 400', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'guard');
+    const north = await createSubnet(t, a.token, a.project, 'north', OTHER_LOC);
+    const attach = (body: unknown) => t.request('POST', `${firewallPath(a.project, 'guard')}/attach-subnet`, { token: a.token, body });
+    expectInvalid('current', await attach({ private_subnet_id: north.id }), 'private_subnet_id');
+    expectInvalid('current', await attach({ private_subnet_id: newId('privateSubnet') }), 'private_subnet_id');
+    expectInvalid('current', await attach({ private_subnet_id: 'not-an-id' }), 'private_subnet_id');
+    expectInvalid('current', await attach({ private_subnet_id: newId('firewall') }), 'private_subnet_id');
+    expectInvalid('current', await attach({}), 'private_subnet_id');
+    expectInvalid('current', await attach({ private_subnet_id: north.id, force: true }), 'force');
+    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: 'nope' } }), 'private_subnet_id');
+    expect((await t.request('GET', firewallPath(a.project, 'guard'), { token: a.token })).body.private_subnets).toEqual([]);
+    expect((await t.request('GET', subnetPath(a.project, 'north', OTHER_LOC), { token: a.token })).body.firewalls).toHaveLength(1);
+    expectCurrentError(await t.request('POST', `${firewallPath(a.project, 'missing')}/attach-subnet`, { token: a.token, body: { private_subnet_id: north.id } }), 404, 'ResourceNotFound');
+  });
+});
+
+describe('firewall rules', () => {
+  it('creates a rule with a server-chosen ID and defaults, gets, updates and deletes it', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'rules');
+    const res = await t.request('POST', rulePath(a.project, 'rules'), { token: a.token, body: { cidr: '10.1.2.3/8' } });
+    expect(res.status, res.text).toBe(200);
+    const rule = expectSchema(firewallRuleSchema, res.body);
+    expect(rule).toEqual({ id: expect.stringMatching(/^fr[0-9a-hjkmnp-tv-z]{24}$/), cidr: '10.0.0.0/8', port_range: '0..65535', protocol: 'tcp', description: '' });
+
+    for (const fwRef of ['rules', fw.id]) {
+      const got = await t.request('GET', rulePath(a.project, fwRef, rule.id), { token: a.token });
+      expect(got.status).toBe(200);
+      expect(expectSchema(firewallRuleSchema, got.body)).toEqual(rule);
+    }
+    expect(await rulesOf(a.token, a.project, 'rules')).toEqual([rule]);
+
+    const updates: [Record<string, unknown>, Partial<typeof rule>][] = [
+      [{ port_range: '22' }, { port_range: '22..22' }],
+      [{ port_range: '8000..8080', protocol: 'udp' }, { port_range: '8000..8080', protocol: 'udp' }],
+      [{ cidr: '10.1.2.3' }, { cidr: '10.1.2.3/32' }],
+      [{ cidr: '2001:DB8:0:0::1' }, { cidr: '2001:db8::1/128' }],
+      [{ cidr: '2001:db8:abcd:12::/48' }, { cidr: '2001:db8:abcd::/48' }],
+      [{ description: 'office' }, { description: 'office' }],
+    ];
+    let current = rule;
+    for (const [body, change] of updates) {
+      const up = await t.request('PATCH', rulePath(a.project, 'rules', rule.id), { token: a.token, body });
+      expect(up.status, up.text).toBe(200);
+      current = { ...current, ...change };
+      expect(expectSchema(firewallRuleSchema, up.body)).toEqual(current);
+      expect((await t.request('GET', rulePath(a.project, 'rules', rule.id), { token: a.token })).body).toEqual(current);
+    }
+
+    const del = await t.request('DELETE', rulePath(a.project, 'rules', rule.id), { token: a.token });
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expectCurrentError(await t.request('GET', rulePath(a.project, 'rules', rule.id), { token: a.token }), 404, 'ResourceNotFound');
+    expect(await rulesOf(a.token, a.project, 'rules')).toEqual([]);
+    // Deleting it again, or a rule that never was, is not an error.
+    for (const id of [rule.id, newId('firewallRule')]) expect((await t.request('DELETE', rulePath(a.project, 'rules', id), { token: a.token })).status).toBe(204);
+  });
+
+  it.each([
+    ['a port like "N"', { cidr: '0.0.0.0/0', port_range: '443' }, { cidr: '0.0.0.0/0', port_range: '443..443' }],
+    ['the full range', { cidr: '::/0', port_range: '0..65535', protocol: 'udp' }, { cidr: '::/0', port_range: '0..65535', protocol: 'udp' }],
+    ['a bare IPv4 address', { cidr: '192.0.2.7' }, { cidr: '192.0.2.7/32' }],
+    ['a bare IPv6 address', { cidr: 'fd00::5' }, { cidr: 'fd00::5/128' }],
+    ['host bits set', { cidr: '172.16.5.4/12', port_range: '1..1024' }, { cidr: '172.16.0.0/12', port_range: '1..1024' }],
+  ])('normalizes a rule with %s', async (_what, body, expected) => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'norm');
+    const res = await t.request('POST', rulePath(a.project, 'norm'), { token: a.token, body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject(expected);
+  });
+
+  it.each([
+    ['no cidr', 'cidr', { port_range: '22' }],
+    ['a cidr that is no address', 'cidr', { cidr: 'everywhere' }],
+    ['a prefix too long', 'cidr', { cidr: '10.0.0.0/33' }],
+    ['an octet too big', 'cidr', { cidr: '300.1.1.1/32' }],
+    ['a cidr that is not a string', 'cidr', { cidr: 10 }],
+    ['a reversed port range', 'port_range', { cidr: '10.0.0.0/8', port_range: '80..79' }],
+    ['a port above 65535', 'port_range', { cidr: '10.0.0.0/8', port_range: '70000' }],
+    ['a negative port', 'port_range', { cidr: '10.0.0.0/8', port_range: '-1' }],
+    ['a port range with a dash', 'port_range', { cidr: '10.0.0.0/8', port_range: '80-90' }],
+    ['a numeric port range', 'port_range', { cidr: '10.0.0.0/8', port_range: 22 }],
+    ['protocol icmp', 'protocol', { cidr: '10.0.0.0/8', protocol: 'icmp' }],
+    ['a description too long', 'description', { cidr: '10.0.0.0/8', description: 'x'.repeat(1001) }],
+    ['an unknown field', 'action', { cidr: '10.0.0.0/8', action: 'deny' }],
+  ])('refuses a rule with %s (400 naming %s) and creates nothing', async (_what, field, body) => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'strict');
+    expectInvalid('current', await t.request('POST', rulePath(a.project, 'strict'), { token: a.token, body }), field);
+    expectInvalid('current', await t.request('POST', rulePath(a.project, 'strict', newId('firewallRule')), { token: a.token, body }), field);
+    expect(await rulesOf(a.token, a.project, 'strict')).toEqual([]);
+  });
+
+  it('refuses bad updates with 400 and keeps the rule as it was', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'upd');
+    const rule = (await t.request('POST', rulePath(a.project, 'upd'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } })).body;
+    const patch = (body: unknown) => t.request('PATCH', rulePath(a.project, 'upd', rule.id), { token: a.token, body });
+    expectInvalid('current', await patch({ port_range: '80..79' }), 'port_range');
+    expectInvalid('current', await patch({ port_range: '70000' }), 'port_range');
+    expectInvalid('current', await patch({ cidr: 'nowhere' }), 'cidr');
+    expectInvalid('current', await patch({ protocol: 'sctp' }), 'protocol');
+    expectInvalid('current', await patch({ id: newId('firewallRule') }), 'id');
+    expectCurrentError(await patch({}), 400, 'InvalidRequest');
+    expect((await t.request('GET', rulePath(a.project, 'upd', rule.id), { token: a.token })).body).toEqual(rule);
+    expectCurrentError(await t.request('PATCH', rulePath(a.project, 'upd', newId('firewallRule')), { token: a.token, body: { port_range: '1' } }), 404, 'ResourceNotFound');
+  });
+
+  it('refuses an identical rule twice, by create and by update', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'dups');
+    const first = (await t.request('POST', rulePath(a.project, 'dups'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } })).body;
+    expectInvalid('current', await t.request('POST', rulePath(a.project, 'dups'), { token: a.token, body: { cidr: '10.9.9.9/8', port_range: '22..22' } }), 'cidr');
+    // Another protocol is another rule.
+    const udp = await t.request('POST', rulePath(a.project, 'dups'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22', protocol: 'udp' } });
+    expect(udp.status).toBe(200);
+    expectInvalid('current', await t.request('PATCH', rulePath(a.project, 'dups', udp.body.id), { token: a.token, body: { protocol: 'tcp' } }), 'cidr');
+    expect((await rulesOf(a.token, a.project, 'dups')).length).toBe(2);
+    expect((await t.request('GET', rulePath(a.project, 'dups', first.id), { token: a.token })).body.protocol).toBe('tcp');
+  });
+
+  it('does not find a rule through another firewall', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'mine');
+    await createFirewall(t, a.token, a.project, 'other');
+    const rule = (await t.request('POST', rulePath(a.project, 'mine'), { token: a.token, body: { cidr: '10.0.0.0/8' } })).body;
+    expectCurrentError(await t.request('GET', rulePath(a.project, 'other', rule.id), { token: a.token }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('PATCH', rulePath(a.project, 'other', rule.id), { token: a.token, body: { port_range: '1' } }), 404, 'ResourceNotFound');
+    expect((await t.request('DELETE', rulePath(a.project, 'other', rule.id), { token: a.token })).status).toBe(204);
+    expect((await t.request('GET', rulePath(a.project, 'mine', rule.id), { token: a.token })).body).toEqual(rule);
+  });
+
+  it('refuses a malformed rule ID with 400', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'ids');
+    for (const [method, body] of [['GET'], ['PATCH', { port_range: '1' }], ['DELETE'], ['POST', { cidr: '10.0.0.0/8' }]] as const) {
+      for (const id of ['not-a-rule', newId('firewall')]) {
+        expectInvalid('current', await t.request(method, rulePath(a.project, 'ids', id), { token: a.token, body }), 'firewall_rule_id');
+      }
+    }
+  });
+});
+
+describe('firewall rule create with a client-chosen ID', () => {
+  it('creates the rule with that ID; the same request again answers the same rule; other content is 409', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'spec');
+    const id = newId('firewallRule');
+    const body = { cidr: '10.1.2.3/8', port_range: '22', firewall_id: fw.id, project_id: a.project };
+    const res = await t.request('POST', rulePath(a.project, 'spec', id), { token: a.token, body });
+    expect(res.status, res.text).toBe(200);
+    expect(expectSchema(legacyFirewallRuleSchema, res.body)).toEqual({ id, cidr: '10.0.0.0/8', port_range: '22..22' });
+    const full = expectSchema(firewallRuleSchema, (await t.request('GET', rulePath(a.project, 'spec', id), { token: a.token })).body);
+    expect(full).toEqual({ id, cidr: '10.0.0.0/8', port_range: '22..22', protocol: 'tcp', description: '' });
+
+    // A retry (same content, even written differently) answers the same rule.
+    for (const retry of [body, { cidr: '10.0.0.0/8', port_range: '22..22' }, { cidr: '10.0.0.0/8', port_range: '22', firewall_id: fw.id }]) {
+      const again = await t.request('POST', rulePath(a.project, fw.id, id), { token: a.token, body: retry });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toEqual(res.body);
+    }
+    // The same ID with other content conflicts.
+    for (const other of [{ cidr: '10.0.0.0/8', port_range: '23' }, { cidr: '10.0.0.0/8', port_range: '22', protocol: 'udp' }, { cidr: '0.0.0.0/0', port_range: '22' }, { cidr: '10.0.0.0/8', port_range: '22', description: 'ssh' }]) {
+      const e = expectCurrentError(await t.request('POST', rulePath(a.project, 'spec', id), { token: a.token, body: other }), 409, 'Conflict');
+      expect(e.message).toMatch(/rule/i);
+    }
+    // The same ID in another firewall conflicts as well.
+    await createFirewall(t, a.token, a.project, 'elsewhere');
+    expectCurrentError(await t.request('POST', rulePath(a.project, 'elsewhere', id), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } }), 409, 'Conflict');
+    expect(await rulesOf(a.token, a.project, 'spec')).toEqual([full]);
+    expect(await rulesOf(a.token, a.project, 'elsewhere')).toEqual([]);
+  });
+
+  it('refuses firewall_id or project_id that do not match the path', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'match');
+    const other = await createFirewall(t, a.token, a.project, 'other');
+    const post = (body: unknown) => t.request('POST', rulePath(a.project, 'match', newId('firewallRule')), { token: a.token, body });
+    expectInvalid('current', await post({ cidr: '10.0.0.0/8', firewall_id: other.id }), 'firewall_id');
+    expectInvalid('current', await post({ cidr: '10.0.0.0/8', firewall_id: 'match' }), 'firewall_id');
+    expectInvalid('current', await post({ cidr: '10.0.0.0/8', project_id: newId('project') }), 'project_id');
+    expectInvalid('current', await post({ cidr: '10.0.0.0/8', firewall_id: fw.id, project_id: 'x' }), 'project_id');
+    expect(await rulesOf(a.token, a.project, 'match')).toEqual([]);
+    expect(await rulesOf(a.token, a.project, 'other')).toEqual([]);
+  });
+
+  it('refuses an identical rule under a new ID', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'twice');
+    expect((await t.request('POST', rulePath(a.project, 'twice', newId('firewallRule')), { token: a.token, body: { cidr: '10.0.0.0/8' } })).status).toBe(200);
+    expectInvalid('current', await t.request('POST', rulePath(a.project, 'twice', newId('firewallRule')), { token: a.token, body: { cidr: '10.0.0.0/8' } }), 'cidr');
+    expect((await rulesOf(a.token, a.project, 'twice')).length).toBe(1);
+  });
+
+  it('lets an ID be used again once its firewall is deleted (the rules go with the firewall)', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'temp');
+    const id = newId('firewallRule');
+    expect((await t.request('POST', rulePath(a.project, 'temp', id), { token: a.token, body: { cidr: '10.0.0.0/8' } })).status).toBe(200);
+    expect((await t.request('DELETE', firewallPath(a.project, 'temp'), { token: a.token })).status).toBe(204);
+    await createFirewall(t, a.token, a.project, 'temp');
+    const again = await t.request('POST', rulePath(a.project, 'temp', id), { token: a.token, body: { cidr: '10.0.0.0/8' } });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.id).toBe(id);
+  });
+});
+
+describe('concurrent requests', () => {
+  it('creates one firewall when the same name is created six times at once; the others are told the name is taken', async () => {
+    const a = await newOwner(t);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', firewallPath(a.project, 'race'), { token: a.token })));
+    expectOneWinner(replies, 'current');
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+  });
+
+  it('renames one firewall when four are renamed to the same name at once; the others are told the name is taken', async () => {
+    const a = await newOwner(t);
+    for (const name of ['ra', 'rb', 'rc', 'rd']) await createFirewall(t, a.token, a.project, name);
+    const replies = await Promise.all(['ra', 'rb', 'rc', 'rd'].map((n) => t.request('POST', `${firewallPath(a.project, n)}/rename`, { token: a.token, body: { name: 'winner' } })));
+    expectOneWinner(replies, 'current');
+    const names = (await t.request('GET', `${P(a.project)}/firewall`, { token: a.token })).body.items.map((f: { name: string }) => f.name);
+    expect(names.filter((n: string) => n === 'winner')).toHaveLength(1);
+  });
+
+  it('makes one rule when the same rule is created six times at once; the others are refused as identical', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'burst');
+    const replies = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', rulePath(a.project, 'burst'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } })));
+    expect(replies.map((r) => r.status).sort(), replies.map((r) => r.text).join('\n')).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const r of replies.filter((x) => x.status === 400)) expectInvalid('current', r, 'cidr');
+    expect(await rulesOf(a.token, a.project, 'burst')).toHaveLength(1);
+  });
+
+  it('answers every repeat of a rule create with the same client ID and content with the same rule', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'retry');
+    const id = newId('firewallRule');
+    const replies = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', rulePath(a.project, 'retry', id), { token: a.token, body: { cidr: '10.0.0.0/8' } })));
+    for (const r of replies) {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toEqual({ id, cidr: '10.0.0.0/8', port_range: '0..65535' });
+    }
+    expect(await rulesOf(a.token, a.project, 'retry')).toHaveLength(1);
+  });
+});
+
+describe('every firewall route', () => {
+  const OPS = [
+    'listFirewalls',
+    'listLocationFirewalls',
+    'createFirewall',
+    'getFirewall',
+    'updateFirewall',
+    'renameFirewall',
+    'deleteFirewall',
+    'attachFirewallSubnet',
+    'detachFirewallSubnet',
+    'createFirewallRuleWithId',
+    'createFirewallRule',
+    'getFirewallRule',
+    'updateFirewallRule',
+    'deleteFirewallRule',
+  ] as const;
+  type Op = (typeof OPS)[number];
+
+  const call = (op: Op, project: string, ids: { subnet: string; rule: string }, loc = LOC): [string, string, unknown?] => {
+    const fw = `${P(project)}/location/${loc}/firewall/shared`;
+    switch (op) {
+      case 'listFirewalls': return ['GET', `${P(project)}/firewall`];
+      case 'listLocationFirewalls': return ['GET', `${P(project)}/location/${loc}/firewall`];
+      case 'createFirewall': return ['POST', `${P(project)}/location/${loc}/firewall/fresh`, { description: 'new' }];
+      case 'getFirewall': return ['GET', fw];
+      case 'updateFirewall': return ['PATCH', fw, { description: 'changed' }];
+      case 'renameFirewall': return ['POST', `${fw}/rename`, { name: 'renamed' }];
+      case 'deleteFirewall': return ['DELETE', fw];
+      case 'attachFirewallSubnet': return ['POST', `${fw}/attach-subnet`, { private_subnet_id: ids.subnet }];
+      case 'detachFirewallSubnet': return ['POST', `${fw}/detach-subnet`, { private_subnet_id: ids.subnet }];
+      case 'createFirewallRuleWithId': return ['POST', `${fw}/firewall-rule/${newId('firewallRule')}`, { cidr: '192.0.2.0/24' }];
+      case 'createFirewallRule': return ['POST', `${fw}/firewall-rule`, { cidr: '192.0.2.0/24' }];
+      case 'getFirewallRule': return ['GET', `${fw}/firewall-rule/${ids.rule}`];
+      case 'updateFirewallRule': return ['PATCH', `${fw}/firewall-rule/${ids.rule}`, { port_range: '1' }];
+      case 'deleteFirewallRule': return ['DELETE', `${fw}/firewall-rule/${ids.rule}`];
+    }
+  };
+
+  it('covers every firewall and rule route of the route table; all are current routes', () => {
+    const inTable = Object.entries(routes).filter(([, r]) => r.tag === 'Firewall' || r.tag === 'Firewall Rule');
+    expect(inTable.map(([op]) => op).sort()).toEqual([...OPS].sort());
+    for (const [, r] of inTable) expect(r.generation).toBe('current');
+  });
+
+  it('answers another account 404, byte-identical to a project that does not exist, and changes nothing', async () => {
+    const owner = await newOwner(t);
+    const other = await stranger(t);
+    const fw = await createFirewall(t, owner.token, owner.project, 'shared');
+    const ps = await createSubnet(t, owner.token, owner.project, 'net');
+    const rule = (await t.request('POST', rulePath(owner.project, 'shared'), { token: owner.token, body: { cidr: '10.0.0.0/8' } })).body;
+    const before = (await t.request('GET', firewallPath(owner.project, 'shared'), { token: owner.token })).body;
+    const ids = { subnet: ps.id, rule: rule.id };
+    const missing = newId('project');
+    for (const op of OPS) {
+      const [method, path, body] = call(op, owner.project, ids);
+      const foreign = await t.request(method, path, { token: other.token, body });
+      const [, absentPath] = call(op, missing, ids);
+      const absent = await t.request(method, absentPath, { token: other.token, body });
+      expectCurrentError(foreign, 404, 'ResourceNotFound');
+      expect(foreign.text, op).toBe(absent.text);
+      expect((await t.request(method, absentPath, { token: owner.token, body })).text, op).toBe(absent.text);
+    }
+    expect((await t.request('GET', firewallPath(owner.project, fw.id), { token: owner.token })).body).toEqual(before);
+    expect(await firewallCount(owner.token, owner.project)).toBe(2);
+  });
+
+  it('answers an unknown location with 404 listing the valid locations', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'shared');
+    const ps = await createSubnet(t, a.token, a.project, 'net');
+    const rule = (await t.request('POST', rulePath(a.project, 'shared'), { token: a.token, body: { cidr: '10.0.0.0/8' } })).body;
+    for (const op of OPS) {
+      if (op === 'listFirewalls') continue; // no location in the path
+      const [method, path, body] = call(op, a.project, { subnet: ps.id, rule: rule.id }, BAD_LOC);
+      expectUnknownLocation('current', await t.request(method, path, { token: a.token, body }));
+    }
+    expect(await firewallCount(a.token, a.project)).toBe(2);
+  });
+
+  it('answers a missing firewall with 404 on every route that names one', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'net');
+    for (const op of OPS) {
+      if (['listFirewalls', 'listLocationFirewalls', 'createFirewall', 'deleteFirewall'].includes(op)) continue;
+      const [method, path, body] = call(op, a.project, { subnet: ps.id, rule: newId('firewallRule') });
+      expectCurrentError(await t.request(method, path, { token: a.token, body }), 404, 'ResourceNotFound');
+    }
+  });
+
+  it('asks for authentication with 401, and refuses a malformed project ID with 400', async () => {
+    const a = await newOwner(t);
+    const ids = { subnet: newId('privateSubnet'), rule: newId('firewallRule') };
+    for (const op of OPS) {
+      const [method, path, body] = call(op, a.project, ids);
+      expectCurrentError(await t.request(method, path, { body }), 401, 'NotAuthenticated');
+      expectCurrentError(await t.request(method, path, { body, token: 'not.a.token' }), 401, 'InvalidToken');
+      const [, badPath] = call(op, 'not-a-project', ids);
+      expectInvalid('current', await t.request(method, badPath, { token: a.token, body }), 'project_id');
+    }
+  });
+
+  it('refuses a malformed firewall reference with 400', async () => {
+    const a = await newOwner(t);
+    for (const op of OPS) {
+      if (op === 'listFirewalls' || op === 'listLocationFirewalls' || op === 'createFirewall') continue;
+      const [method, path, body] = call(op, a.project, { subnet: newId('privateSubnet'), rule: newId('firewallRule') });
+      const bad = path.replace('/firewall/shared', '/firewall/Not_Valid');
+      expectInvalid('current', await t.request(method, bad, { token: a.token, body }), 'firewall_reference');
+    }
+  });
+});
+
+describe('subnet deletion and firewalls', () => {
+  it('removes a subnet from the firewalls it was attached to when it goes', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'keeper');
+    const ps = await createSubnet(t, a.token, a.project, 'brief');
+    await t.request('POST', `${firewallPath(a.project, 'keeper')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    expect((await t.request('DELETE', subnetPath(a.project, 'brief'), { token: a.token })).status).toBe(204);
+    await waitForGone(t, a.token, subnetPath(a.project, `id/${ps.id}`));
+    const keeper = expectSchema(firewallDetailSchema, (await t.request('GET', firewallPath(a.project, 'keeper'), { token: a.token })).body);
+    expect(keeper.private_subnets).toEqual([]);
+    // The default firewall went with the subnet; the attached one stays.
+    expect((await t.request('GET', `${P(a.project)}/firewall`, { token: a.token })).body.items.map((f: { name: string }) => f.name)).toEqual(['keeper']);
+  });
+});

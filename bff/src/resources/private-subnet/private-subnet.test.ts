@@ -1,0 +1,531 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firewallDetailSchema } from '#shared/api/firewall';
+import { privateSubnetListSchema, privateSubnetSchema } from '#shared/api/private-subnet';
+import { vmSchema } from '#shared/api/vm';
+import type { Generation } from '#shared/errors';
+import { newId } from '#shared/ids';
+import { routes } from '#shared/routes';
+import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
+import {
+  BAD_LOC,
+  SSH_KEY,
+  checkPagination,
+  createFirewall,
+  createSubnet,
+  createVm,
+  expectCurrentError,
+  expectError,
+  expectInvalid,
+  expectLegacyError,
+  expectOneWinner,
+  expectUnknownLocation,
+  firewallPath,
+  inCidr,
+  LOC,
+  newOwner,
+  stranger,
+  OTHER_LOC,
+  P,
+  pollUntil,
+  subnetPath,
+  vmPath,
+  waitForGone,
+  waitForVmState,
+} from '../../../test/fixtures.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(async () => t.close());
+
+const subnetCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/private-subnet`, { token })).body.count as number;
+const firewallCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/firewall`, { token })).body.count as number;
+
+describe('create and get a private subnet', () => {
+  it('creates a subnet with a random /26 and /64 and a default firewall open to everything', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', subnetPath(a.project, 'backend'), { token: a.token });
+    expect(res.status, res.text).toBe(200);
+    const ps = expectSchema(privateSubnetSchema, res.body);
+    expect(ps).toMatchObject({ name: 'backend', location: LOC, state: 'available', nics: [] });
+    expect(ps.id).toMatch(/^ps[0-9a-hjkmnp-tv-z]{24}$/);
+    expect(ps.net4).toMatch(/\/26$/);
+    expect(inCidr(ps.net4.split('/')[0]!, '10.0.0.0/8')).toBe(true);
+    expect(ps.net6).toMatch(/\/64$/);
+    expect(inCidr(ps.net6.split('/')[0]!, 'fd00::/8')).toBe(true);
+
+    // The default firewall, in the legacy shape: rules carry only id, cidr and port_range.
+    expect(ps.firewalls).toHaveLength(1);
+    const fw = ps.firewalls[0]!;
+    expect(fw.name).toBe('backend-default');
+    expect(fw.firewall_rules).toHaveLength(4);
+    for (const rule of fw.firewall_rules) expect(Object.keys(rule).sort()).toEqual(['cidr', 'id', 'port_range']);
+    expect(fw.firewall_rules.map((r) => `${r.cidr} ${r.port_range}`).sort()).toEqual(['0.0.0.0/0 0..65535', '0.0.0.0/0 0..65535', '::/0 0..65535', '::/0 0..65535']);
+
+    // The same firewall through the firewall API: tcp and udp for each family, attached to the subnet.
+    const detail = expectSchema(firewallDetailSchema, (await t.request('GET', firewallPath(a.project, 'backend-default'), { token: a.token })).body);
+    expect(detail.id).toBe(fw.id);
+    expect(detail.private_subnets).toEqual([{ id: ps.id, name: 'backend' }]);
+    expect(detail.firewall_rules.map((r) => `${r.cidr} ${r.port_range} ${r.protocol}`).sort()).toEqual([
+      '0.0.0.0/0 0..65535 tcp',
+      '0.0.0.0/0 0..65535 udp',
+      '::/0 0..65535 tcp',
+      '::/0 0..65535 udp',
+    ]);
+
+    // Get by name, by ID on the id/ route, and by ID on the by-name route: the same subnet.
+    for (const path of [subnetPath(a.project, 'backend'), subnetPath(a.project, `id/${ps.id}`), subnetPath(a.project, ps.id)]) {
+      const got = await t.request('GET', path, { token: a.token });
+      expect(got.status, path).toBe(200);
+      expect(expectSchema(privateSubnetSchema, got.body)).toEqual(ps);
+    }
+  });
+
+  it('gives different subnets of a project different networks', async () => {
+    const a = await newOwner(t);
+    const nets = [];
+    for (const name of ['one', 'two', 'three']) nets.push(await createSubnet(t, a.token, a.project, name));
+    expect(new Set(nets.map((n) => n.net4)).size).toBe(3);
+    expect(new Set(nets.map((n) => n.net6)).size).toBe(3);
+  });
+
+  it('accepts an empty JSON body like no body', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'empty', LOC, {});
+    expect(ps.firewalls.map((f: { name: string }) => f.name)).toEqual(['empty-default']);
+  });
+
+  it('attaches the firewall given as firewall_id instead of making a default one', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'web', LOC, { description: 'web traffic' });
+    const res = await t.request('POST', subnetPath(a.project, 'front'), { token: a.token, body: { firewall_id: fw.id } });
+    expect(res.status, res.text).toBe(200);
+    const ps = expectSchema(privateSubnetSchema, res.body);
+    expect(ps.firewalls).toEqual([{ id: fw.id, name: 'web', description: 'web traffic', firewall_rules: [] }]);
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+    expectCurrentError(await t.request('GET', firewallPath(a.project, 'front-default'), { token: a.token }), 404, 'ResourceNotFound');
+    const detail = (await t.request('GET', firewallPath(a.project, 'web'), { token: a.token })).body;
+    expect(detail.private_subnets).toEqual([{ id: ps.id, name: 'front' }]);
+  });
+
+  it.each([
+    ['a malformed firewall_id', 'firewall_id', () => ({ firewall_id: 'not-a-firewall' })],
+    ['a firewall_id that is not a string', 'firewall_id', () => ({ firewall_id: 7 })],
+    ['an unknown firewall_id', 'firewall_id', () => ({ firewall_id: newId('firewall') })],
+    ['an unknown field', 'colour', () => ({ colour: 'blue' })],
+  ])('refuses a body with %s (flat 400 naming %s) and creates nothing', async (_what, field, body) => {
+    const a = await newOwner(t);
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'nope'), { token: a.token, body: body() }), field);
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+    expect(await firewallCount(a.token, a.project)).toBe(0);
+  });
+
+  it('refuses a firewall of another location as firewall_id and creates nothing', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'north', OTHER_LOC);
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'nope'), { token: a.token, body: { firewall_id: fw.id } }), 'firewall_id');
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+  });
+
+  it('refuses a body that is not JSON with a flat 400', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', subnetPath(a.project, 'nope'), { token: a.token, rawBody: 'firewall_id=x', headers: { 'content-type': 'text/plain' } });
+    expectLegacyError(res, 400, 'InvalidRequest');
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+  });
+
+  it('refuses malformed JSON with a flat 400 (a legacy route)', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', subnetPath(a.project, 'nope'), { token: a.token, rawBody: '{"firewall_id":', headers: { 'content-type': 'application/json' } });
+    expectLegacyError(res, 400, 'InvalidRequest');
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+  });
+
+  it('refuses a duplicate name in the same location but allows it in another location', async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'dup');
+    const e = expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'dup'), { token: a.token }), 'name');
+    expect(e.message).toBe('name is already taken');
+    await createSubnet(t, a.token, a.project, 'dup', OTHER_LOC);
+    expect(await subnetCount(a.token, a.project)).toBe(2);
+    expect(await firewallCount(a.token, a.project)).toBe(2);
+  });
+
+  it('refuses a name shaped like a private subnet ID, and a malformed name', async () => {
+    const a = await newOwner(t);
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, newId('privateSubnet')), { token: a.token }), 'name');
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'Upper-Case'), { token: a.token }), 'ps_name');
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'trailing-'), { token: a.token }), 'ps_name');
+    expectInvalid('legacy', await t.request('POST', subnetPath(a.project, 'x'.repeat(64)), { token: a.token }), 'ps_name');
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+  });
+
+  it('answers 404 for a subnet that does not exist and 400 for a malformed reference', async () => {
+    const a = await newOwner(t);
+    expectLegacyError(await t.request('GET', subnetPath(a.project, 'missing'), { token: a.token }), 404, 'ResourceNotFound');
+    expectLegacyError(await t.request('GET', subnetPath(a.project, `id/${newId('privateSubnet')}`), { token: a.token }), 404, 'ResourceNotFound');
+    expectInvalid('legacy', await t.request('GET', subnetPath(a.project, 'id/not-an-id'), { token: a.token }), 'ps_id');
+    expectInvalid('legacy', await t.request('GET', subnetPath(a.project, `id/${newId('vm')}`), { token: a.token }), 'ps_id');
+    expectInvalid('legacy', await t.request('GET', subnetPath(a.project, 'Bad_Name'), { token: a.token }), 'ps_name');
+    expectInvalid('legacy', await t.request('DELETE', subnetPath(a.project, 'id/not-an-id'), { token: a.token }), 'ps_id');
+  });
+
+  it('does not find a subnet of one location in another', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'here');
+    expectLegacyError(await t.request('GET', subnetPath(a.project, 'here', OTHER_LOC), { token: a.token }), 404, 'ResourceNotFound');
+    expectLegacyError(await t.request('GET', subnetPath(a.project, `id/${ps.id}`, OTHER_LOC), { token: a.token }), 404, 'ResourceNotFound');
+  });
+});
+
+describe('list private subnets', () => {
+  it('pages through the project list and the location list', async () => {
+    const a = await newOwner(t);
+    const here = [];
+    for (const name of ['delta', 'alpha', 'echo', 'charlie', 'bravo', 'foxtrot']) here.push(await createSubnet(t, a.token, a.project, name));
+    const there = [];
+    for (const name of ['alpha', 'zulu', 'kilo', 'lima']) there.push(await createSubnet(t, a.token, a.project, name, OTHER_LOC));
+    const valid = (item: unknown) => expectSchema(privateSubnetSchema, item);
+    expectSchema(privateSubnetListSchema, (await t.request('GET', `${P(a.project)}/private-subnet`, { token: a.token })).body);
+    expectSchema(privateSubnetListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/private-subnet`, { token: a.token })).body);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/private-subnet`, generation: 'legacy', expected: [...here, ...there] }, valid);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${LOC}/private-subnet`, generation: 'legacy', expected: here }, valid);
+    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${OTHER_LOC}/private-subnet`, generation: 'legacy', expected: there }, valid);
+    // The items are the full subnets, equal to what get answers.
+    const item = (await t.request('GET', `${P(a.project)}/private-subnet?page_size=1`, { token: a.token })).body.items[0];
+    expect(item).toEqual((await t.request('GET', subnetPath(a.project, `id/${here[0].id}`), { token: a.token })).body);
+  });
+
+  it('ignores unknown query parameters such as cache-busters (decision 005)', async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'cached');
+    for (const path of [`${P(a.project)}/private-subnet`, `${P(a.project)}/location/${LOC}/private-subnet`]) {
+      const res = await t.request('GET', `${path}?_=1700000000000&page_size=5`, { token: a.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.count).toBe(1);
+    }
+  });
+
+  it('answers an empty list for a project without subnets', async () => {
+    const a = await newOwner(t);
+    expect((await t.request('GET', `${P(a.project)}/private-subnet`, { token: a.token })).body).toEqual({ count: 0, items: [] });
+    expect((await t.request('GET', `${P(a.project)}/location/${LOC}/private-subnet`, { token: a.token })).body).toEqual({ count: 0, items: [] });
+  });
+});
+
+describe('rename a private subnet', () => {
+  const renamePath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/private-subnet/${ref}/rename`;
+
+  it('renames by name and by ID; the subnet is found under its new name only', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'old');
+    const byName = await t.request('POST', renamePath(a.project, 'old'), { token: a.token, body: { name: 'new' } });
+    expect(byName.status, byName.text).toBe(200);
+    expect(expectSchema(privateSubnetSchema, byName.body)).toEqual({ ...ps, name: 'new' });
+    expectLegacyError(await t.request('GET', subnetPath(a.project, 'old'), { token: a.token }), 404, 'ResourceNotFound');
+    expect((await t.request('GET', subnetPath(a.project, 'new'), { token: a.token })).body).toEqual({ ...ps, name: 'new' });
+
+    const byId = await t.request('POST', renamePath(a.project, ps.id), { token: a.token, body: { name: 'newer' } });
+    expect(byId.status, byId.text).toBe(200);
+    expect(expectSchema(privateSubnetSchema, byId.body).name).toBe('newer');
+    expect((await t.request('GET', subnetPath(a.project, `id/${ps.id}`), { token: a.token })).body.name).toBe('newer');
+  });
+
+  it.each([
+    [{ name: 'Bad Name' }, 'name'],
+    [{ name: '' }, 'name'],
+    [{ name: 'x'.repeat(64) }, 'name'],
+    [{ name: 12 }, 'name'],
+    [{}, 'name'],
+    [{ name: 'fine', extra: true }, 'extra'],
+  ])('refuses rename body %j with a nested 400 naming %s', async (body, field) => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'keep');
+    expectInvalid('current', await t.request('POST', renamePath(a.project, 'keep'), { token: a.token, body }), field);
+    expect((await t.request('GET', subnetPath(a.project, 'keep'), { token: a.token })).status).toBe(200);
+  });
+
+  it('refuses a taken name, an ID-shaped name, a malformed reference and an unknown subnet', async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'first');
+    await createSubnet(t, a.token, a.project, 'second');
+    const taken = expectInvalid('current', await t.request('POST', renamePath(a.project, 'second'), { token: a.token, body: { name: 'first' } }), 'name');
+    expect(taken.message).toBe('name is already taken');
+    expectInvalid('current', await t.request('POST', renamePath(a.project, 'second'), { token: a.token, body: { name: newId('privateSubnet') } }), 'name');
+    expectInvalid('current', await t.request('POST', renamePath(a.project, 'Not_Valid'), { token: a.token, body: { name: 'third' } }), 'private_subnet_reference');
+    expectCurrentError(await t.request('POST', renamePath(a.project, 'absent'), { token: a.token, body: { name: 'third' } }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('POST', renamePath(a.project, newId('privateSubnet')), { token: a.token, body: { name: 'third' } }), 404, 'ResourceNotFound');
+    // Renaming to its own name is not a clash.
+    expect((await t.request('POST', renamePath(a.project, 'second'), { token: a.token, body: { name: 'second' } })).status).toBe(200);
+  });
+});
+
+describe('concurrent requests', () => {
+  it('creates one subnet when the same name is created six times at once; the others are told the name is taken', async () => {
+    const a = await newOwner(t);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', subnetPath(a.project, 'race'), { token: a.token })));
+    expectOneWinner(replies, 'legacy');
+    expect(await subnetCount(a.token, a.project)).toBe(1);
+    expect(await firewallCount(a.token, a.project)).toBe(1);
+  });
+
+  it('renames one subnet when four are renamed to the same name at once; the others are told the name is taken', async () => {
+    const a = await newOwner(t);
+    for (const name of ['ra', 'rb', 'rc', 'rd']) await createSubnet(t, a.token, a.project, name);
+    const replies = await Promise.all(['ra', 'rb', 'rc', 'rd'].map((n) => t.request('POST', `${P(a.project)}/location/${LOC}/private-subnet/${n}/rename`, { token: a.token, body: { name: 'winner' } })));
+    expectOneWinner(replies, 'current');
+    const names = (await t.request('GET', `${P(a.project)}/private-subnet`, { token: a.token })).body.items.map((s: { name: string }) => s.name);
+    expect(names.filter((n: string) => n === 'winner')).toHaveLength(1);
+  });
+
+  it('never accepts both a VM create into a subnet and the delete of that subnet sent at the same moment', async () => {
+    const a = await newOwner(t);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const ps = await createSubnet(t, a.token, a.project, `contest${i}`);
+      const [vm, del] = await Promise.all([
+        t.request('POST', vmPath(a.project, `v${i}`), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: ps.id } }),
+        t.request('DELETE', subnetPath(a.project, `id/${ps.id}`), { token: a.token }),
+      ]);
+      outcomes.push(`${vm.status}/${del.status}`);
+    }
+    // Either the VM got in first (the delete is refused with 409) or the delete did (the VM is refused with 409);
+    // both accepted leaves a running VM in a subnet that stays "deleting" for ever.
+    for (const o of outcomes) expect(['200/409', '409/204'], outcomes.join(' ')).toContain(o);
+  });
+});
+
+describe('delete a private subnet', () => {
+  it('deletes by name and by id/: 204, then the subnet and its default firewall go away', async () => {
+    const a = await newOwner(t);
+    const one = await createSubnet(t, a.token, a.project, 'one');
+    const two = await createSubnet(t, a.token, a.project, 'two');
+    const byName = await t.request('DELETE', subnetPath(a.project, 'one'), { token: a.token });
+    expect(byName.status).toBe(204);
+    expect(byName.text).toBe('');
+    const byId = await t.request('DELETE', subnetPath(a.project, `id/${two.id}`), { token: a.token });
+    expect(byId.status).toBe(204);
+    await waitForGone(t, a.token, subnetPath(a.project, `id/${one.id}`));
+    await waitForGone(t, a.token, subnetPath(a.project, `id/${two.id}`));
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+    expect(await firewallCount(a.token, a.project)).toBe(0);
+    // Nothing is left: the project can go.
+    expect((await t.request('DELETE', P(a.project), { token: a.token })).status).toBe(204);
+  });
+
+  it('deletes by ID on the by-name route', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'byid');
+    expect((await t.request('DELETE', subnetPath(a.project, ps.id), { token: a.token })).status).toBe(204);
+    await waitForGone(t, a.token, subnetPath(a.project, 'byid'));
+  });
+
+  it('keeps a firewall given at create when the subnet goes', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'keeper');
+    const ps = await createSubnet(t, a.token, a.project, 'guarded', LOC, { firewall_id: fw.id });
+    expect((await t.request('DELETE', subnetPath(a.project, 'guarded'), { token: a.token })).status).toBe(204);
+    await waitForGone(t, a.token, subnetPath(a.project, `id/${ps.id}`));
+    const detail = (await t.request('GET', firewallPath(a.project, 'keeper'), { token: a.token })).body;
+    expect(detail.private_subnets).toEqual([]);
+  });
+
+  it('answers 204 for a subnet that does not exist, by name and by id/', async () => {
+    const a = await newOwner(t);
+    for (const ref of ['never-was', `id/${newId('privateSubnet')}`, newId('privateSubnet')]) {
+      const res = await t.request('DELETE', subnetPath(a.project, ref), { token: a.token });
+      expect(res.status, ref).toBe(204);
+      expect(res.text).toBe('');
+    }
+  });
+
+  it('refuses (409, flat, naming the VM) while a VM is attached; allows it once the VM is deleting', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'busy');
+    await createVm(t, a.token, a.project, 'worker', { private_subnet_id: ps.id });
+    await waitForVmState(t, a.token, a.project, 'worker', 'running');
+
+    const shown = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(a.project, 'busy'), { token: a.token })).body);
+    expect(shown.nics.map((n) => [n.name, n.vm_name])).toEqual([['worker-nic', 'worker']]);
+
+    for (const ref of ['busy', `id/${ps.id}`]) {
+      const e = expectLegacyError(await t.request('DELETE', subnetPath(a.project, ref), { token: a.token }), 409, 'Conflict');
+      expect(e.message).toContain('worker');
+    }
+    expect((await t.request('GET', subnetPath(a.project, 'busy'), { token: a.token })).body.state).toBe('available');
+
+    expect((await t.request('DELETE', vmPath(a.project, 'worker'), { token: a.token })).status).toBe(204);
+    const del = await t.request('DELETE', subnetPath(a.project, `id/${ps.id}`), { token: a.token });
+    expect(del.status, del.text).toBe(204);
+    await waitForGone(t, a.token, vmPath(a.project, 'worker'));
+    await waitForGone(t, a.token, subnetPath(a.project, `id/${ps.id}`));
+    expect(await subnetCount(a.token, a.project)).toBe(0);
+  });
+});
+
+describe('projects holding subnets', () => {
+  it('refuses to delete a project that holds a subnet (409), then deletes it once the subnet is gone', async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'held');
+    const e = expectCurrentError(await t.request('DELETE', P(a.project), { token: a.token }), 409, 'Conflict');
+    expect(e.message).toMatch(/private subnet/);
+    expect((await t.request('GET', P(a.project), { token: a.token })).status).toBe(200);
+    expect((await t.request('DELETE', subnetPath(a.project, 'held'), { token: a.token })).status).toBe(204);
+    await waitForGone(t, a.token, subnetPath(a.project, 'held'));
+    expect((await t.request('DELETE', P(a.project), { token: a.token })).status).toBe(204);
+  });
+});
+
+describe('every private subnet route', () => {
+  // The spec's legacy routes answer flat errors; the rename is a current route (nested errors).
+  const OPS = {
+    createPrivateSubnet: 'legacy',
+    getPrivateSubnet: 'legacy',
+    getPrivateSubnetById: 'legacy',
+    listPrivateSubnets: 'legacy',
+    listLocationPrivateSubnets: 'legacy',
+    deletePrivateSubnet: 'legacy',
+    deletePrivateSubnetById: 'legacy',
+    renamePrivateSubnet: 'current',
+  } as const satisfies Record<string, Generation>;
+
+  type Op = keyof typeof OPS;
+  const call = (op: Op, project: string, subnetId: string, loc = LOC): [string, string, unknown?] => {
+    const base = `${P(project)}/location/${loc}/private-subnet`;
+    switch (op) {
+      case 'createPrivateSubnet': return ['POST', `${base}/fresh`, {}];
+      case 'getPrivateSubnet': return ['GET', `${base}/shared`];
+      case 'getPrivateSubnetById': return ['GET', `${base}/id/${subnetId}`];
+      case 'listPrivateSubnets': return ['GET', `${P(project)}/private-subnet`];
+      case 'listLocationPrivateSubnets': return ['GET', base];
+      case 'deletePrivateSubnet': return ['DELETE', `${base}/shared`];
+      case 'deletePrivateSubnetById': return ['DELETE', `${base}/id/${subnetId}`];
+      case 'renamePrivateSubnet': return ['POST', `${base}/shared/rename`, { name: 'renamed' }];
+    }
+  };
+
+  it('covers every private subnet route of the route table, with the generation the spec gives it', () => {
+    const inTable = Object.entries(routes).filter(([, r]) => r.tag === 'Private Subnet').map(([op, r]) => [op, r.generation]);
+    expect(Object.fromEntries(inTable)).toEqual(OPS);
+  });
+
+  it('answers another account 404, byte-identical to a project that does not exist, and changes nothing', async () => {
+    const owner = await newOwner(t);
+    const other = await stranger(t);
+    const ps = await createSubnet(t, owner.token, owner.project, 'shared');
+    const missing = newId('project');
+    for (const op of Object.keys(OPS) as Op[]) {
+      const [method, path, body] = call(op, owner.project, ps.id);
+      const foreign = await t.request(method, path, { token: other.token, body });
+      const [, absentPath] = call(op, missing, ps.id);
+      const absent = await t.request(method, absentPath, { token: other.token, body });
+      expectError(OPS[op], foreign, 404, 'ResourceNotFound');
+      expect(foreign.text, op).toBe(absent.text);
+      // The owner's own project answers the same way as for a missing project.
+      const ownerMissing = await t.request(method, absentPath, { token: owner.token, body });
+      expect(ownerMissing.text, op).toBe(absent.text);
+    }
+    const still = expectSchema(privateSubnetListSchema, (await t.request('GET', `${P(owner.project)}/private-subnet`, { token: owner.token })).body);
+    expect(still.items).toEqual([ps]);
+  });
+
+  it('answers an unknown location with 404 listing the valid locations, in the route generation', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'shared');
+    for (const op of Object.keys(OPS) as Op[]) {
+      if (op === 'listPrivateSubnets') continue; // no location in the path
+      const [method, path, body] = call(op, a.project, ps.id, BAD_LOC);
+      expectUnknownLocation(OPS[op], await t.request(method, path, { token: a.token, body }));
+    }
+    expect(await subnetCount(a.token, a.project)).toBe(1);
+  });
+
+  it('asks for authentication with 401 in the route generation', async () => {
+    const a = await newOwner(t);
+    for (const op of Object.keys(OPS) as Op[]) {
+      const [method, path, body] = call(op, a.project, newId('privateSubnet'));
+      expectError(OPS[op], await t.request(method, path, { body }), 401, 'NotAuthenticated');
+      expectError(OPS[op], await t.request(method, path, { body, token: 'not.a.token' }), 401, 'InvalidToken');
+    }
+  });
+
+  it('refuses a malformed project ID with 400 in the route generation', async () => {
+    const a = await newOwner(t);
+    for (const op of Object.keys(OPS) as Op[]) {
+      const [method, path, body] = call(op, 'not-a-project', newId('privateSubnet'));
+      expectInvalid(OPS[op], await t.request(method, path, { token: a.token, body }), 'project_id');
+    }
+  });
+});
+
+describe('subnets and their VMs', () => {
+  it('lists the NICs of attached VMs and the firewalls a VM sees', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'shared-net');
+    const vm = expectSchema(vmSchema, await createVm(t, a.token, a.project, 'app', { private_subnet_id: ps.id }));
+    expect(vm.subnet).toBe('shared-net');
+    expect(vm.firewalls).toEqual(ps.firewalls);
+    const shown = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(a.project, 'shared-net'), { token: a.token })).body);
+    expect(shown.nics).toHaveLength(1);
+    expect(shown.nics[0]).toMatchObject({ name: 'app-nic', vm_name: 'app', private_ipv4: vm.private_ipv4, private_ipv6: vm.private_ipv6 });
+    expect(shown.nics[0]!.id).toMatch(/^nc[0-9a-hjkmnp-tv-z]{24}$/);
+    await t.request('DELETE', vmPath(a.project, 'app'), { token: a.token });
+    await pollUntil(
+      () => t.request('GET', subnetPath(a.project, 'shared-net'), { token: a.token }),
+      (r) => r.status === 200 && r.body.nics.length === 0,
+      'the NIC to go',
+    );
+  });
+});
+
+describe('while provisioning takes long (subnets and VMs stay in their transitional states)', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startServer({ PROVISION_DELAY_MS: '600000' });
+  });
+  afterAll(async () => slow.close());
+
+  it('shows a deleting subnet as deleting, deletes it again with 204 and refuses new VMs and firewalls in it', async () => {
+    const a = await newOwner(slow);
+    const ps = await createSubnet(slow, a.token, a.project, 'leaving');
+    await createVm(slow, a.token, a.project, 'last', { private_subnet_id: ps.id });
+    expect((await slow.request('DELETE', vmPath(a.project, 'last'), { token: a.token })).status).toBe(204);
+    expect((await slow.request('GET', vmPath(a.project, 'last'), { token: a.token })).body.state).toBe('deleting');
+    // A VM that is being deleted does not hold the subnet back.
+    expect((await slow.request('DELETE', subnetPath(a.project, 'leaving'), { token: a.token })).status).toBe(204);
+    const seen = expectSchema(privateSubnetSchema, (await slow.request('GET', subnetPath(a.project, 'leaving'), { token: a.token })).body);
+    expect(seen.state).toBe('deleting');
+    expect((await slow.request('DELETE', subnetPath(a.project, `id/${ps.id}`), { token: a.token })).status).toBe(204);
+
+    const refused = await slow.request('POST', vmPath(a.project, 'late'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: ps.id } });
+    expectLegacyError(refused, 409, 'Conflict');
+    await createFirewall(slow, a.token, a.project, 'late-fw');
+    expectCurrentError(
+      await slow.request('POST', `${firewallPath(a.project, 'late-fw')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } }),
+      409,
+      'Conflict',
+    );
+    expect((await slow.request('GET', vmPath(a.project, 'late'), { token: a.token })).status).toBe(404);
+  });
+
+  it('does not put a new VM into default-<location> while that subnet is being deleted', async () => {
+    const a = await newOwner(slow);
+    const first = await createVm(slow, a.token, a.project, 'first');
+    expect(first.subnet).toBe(`default-${LOC}`);
+    expect((await slow.request('DELETE', vmPath(a.project, 'first'), { token: a.token })).status).toBe(204);
+    expect((await slow.request('DELETE', subnetPath(a.project, `default-${LOC}`), { token: a.token })).status).toBe(204);
+    expect((await slow.request('GET', subnetPath(a.project, `default-${LOC}`), { token: a.token })).body.state).toBe('deleting');
+
+    // Either refused (409) or placed in a subnet that is available, never in the one going away.
+    const res = await slow.request('POST', vmPath(a.project, 'second'), { token: a.token, body: { public_key: SSH_KEY } });
+    if (res.status === 200) {
+      const vm = expectSchema(vmSchema, res.body);
+      const subnet = (await slow.request('GET', subnetPath(a.project, vm.subnet), { token: a.token })).body;
+      expect(subnet.state, `the VM joined subnet ${vm.subnet}, which is ${subnet.state}`).toBe('available');
+    } else {
+      expectLegacyError(res, 409, 'Conflict');
+    }
+  });
+});
