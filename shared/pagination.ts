@@ -6,7 +6,8 @@ export const MAX_PAGE_SIZE = 1000;
 export const ORDER_COLUMNS = ['id', 'name'] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 
-export const paginationQuerySchema = z.strictObject({
+// Unknown query parameters (cache-busters, tracing) are ignored: docs/decisions/005.
+export const paginationQuerySchema = z.object({
   start_after: z
     .string({ error: 'start_after must be a string.' })
     .min(1, 'start_after must not be empty.')

@@ -17,7 +17,7 @@ import { ensureAdmin } from './resources/auth/account.store.ts';
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
-  const { db, engine, where } = openDatabase(config);
+  const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'idle database connection lost') });
   await migrate(db);
   const ctx: AppContext = {
     db,

@@ -16,12 +16,15 @@ export interface DbHandle {
   where: string;
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DbHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onError?: (err: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
     // Return NUMERIC / BIGINT as numbers: counts and money columns are far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => opts.onError?.(err));
     const url = new URL(opts.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),

@@ -175,6 +175,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sim_call_resource_idx').on('sim_call').columns(['resource_id']).execute();
     },
   },
+  '0003_unique_firewall_rule_content': {
+    async up(db: Kysely<unknown>) {
+      // Backs the "identical rule" check against concurrent creates.
+      await db.schema
+        .createIndex('firewall_rule_content_uq')
+        .on('firewall_rule')
+        .columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol'])
+        .unique()
+        .execute();
+    },
+  },
 };
 
 class StaticProvider implements MigrationProvider {

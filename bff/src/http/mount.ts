@@ -76,7 +76,9 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, ha
       if (hasBody(req) && !req.is('application/json')) {
         throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
       }
-      const body = route.body ? parse(route.body, req.body, 'Request body') : undefined;
+      // No body at all on a route that needs one: report its missing fields by name.
+      const raw = req.body === undefined && route.body && !route.body.safeParse(undefined).success ? {} : req.body;
+      const body = route.body ? parse(route.body, raw, 'Request body') : undefined;
       const result = await handler({ params, query, body, auth: auth!, project, location, req, res } as HandlerArgs<Ops>);
       if (res.headersSent) return;
       if (route.response) res.status(200).json(result);

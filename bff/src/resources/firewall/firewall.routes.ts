@@ -46,7 +46,7 @@ export function firewallHandlers(ctx: AppContext): Handlers<
     async createFirewall({ project, location, params, body }) {
       const name = resourceName('firewall').safeParse(params.firewall_reference);
       if (!name.success) throw fieldError('name', name.error);
-      const row = await db.transaction().execute((tx) =>
+      const row = await transactionWithRetry(db, (tx) =>
         insertFirewall(tx, { projectId: project.id, location, name: name.data, description: body?.description ?? '' }),
       );
       return firewallDetail(db, row);
@@ -64,7 +64,7 @@ export function firewallHandlers(ctx: AppContext): Handlers<
 
     async renameFirewall({ project, location, params, body }) {
       const fw = await firewallOf(project, location, params.firewall_reference);
-      await db.transaction().execute(async (tx) => {
+      await transactionWithRetry(db, async (tx) => {
         await assertNameFree(tx, 'firewall', project.id, location, body.name, fw.id);
         await tx.updateTable('firewall').set({ name: body.name }).where('id', '=', fw.id).execute();
       });
@@ -106,7 +106,10 @@ export function firewallHandlers(ctx: AppContext): Handlers<
           if (existing.firewall_id === fw.id && sameRule(existing, input)) return existing;
           throw new ApiError('Conflict', 'A firewall rule with this ID already exists with other content.');
         }
-        if (await findDuplicateRule(tx, fw.id, input)) throw duplicateRule();
+        const duplicate = await findDuplicateRule(tx, fw.id, input);
+        // A concurrent repeat of this very request may have committed since the lookup above.
+        if (duplicate?.id === params.firewall_rule_id) return findRule(tx, fw.id, duplicate.id);
+        if (duplicate) throw duplicateRule();
         return insertRule(tx, fw.id, input, params.firewall_rule_id);
       });
       const { id, cidr, port_range } = ruleView(rule);
@@ -117,7 +120,7 @@ export function firewallHandlers(ctx: AppContext): Handlers<
       const fw = await firewallOf(project, location, params.firewall_reference);
       const input = ruleInput(body);
       return ruleView(
-        await db.transaction().execute(async (tx) => {
+        await transactionWithRetry(db, async (tx) => {
           if (await findDuplicateRule(tx, fw.id, input)) throw duplicateRule();
           return insertRule(tx, fw.id, input);
         }),
@@ -131,7 +134,7 @@ export function firewallHandlers(ctx: AppContext): Handlers<
 
     async updateFirewallRule({ project, location, params, body }) {
       const fw = await firewallOf(project, location, params.firewall_reference);
-      return db.transaction().execute(async (tx) => {
+      return transactionWithRetry(db, async (tx) => {
         const current = ruleView(await findRule(tx, fw.id, params.firewall_rule_id));
         const next: RuleInput = { ...current, ...body };
         if (await findDuplicateRule(tx, fw.id, next, current.id)) throw duplicateRule();

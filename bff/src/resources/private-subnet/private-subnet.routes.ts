@@ -6,7 +6,7 @@ import type { Handlers } from '../../http/mount.ts';
 import { pageFor } from '../../http/pagination.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { assertNameFree } from '../scoped.ts';
-import { findSubnet, insertSubnet, listSubnets, subnetView, type SubnetRow } from './private-subnet.store.ts';
+import { findSubnetById, findSubnet, insertSubnet, listSubnets, subnetView, type SubnetRow } from './private-subnet.store.ts';
 
 export function privateSubnetHandlers(ctx: AppContext): Handlers<
   | 'createPrivateSubnet' | 'getPrivateSubnet' | 'getPrivateSubnetById' | 'listPrivateSubnets' | 'listLocationPrivateSubnets'
@@ -18,6 +18,8 @@ export function privateSubnetHandlers(ctx: AppContext): Handlers<
   async function deleteSubnet(subnet: SubnetRow | undefined) {
     if (!subnet || subnet.state === 'deleting') return;
     await db.transaction().execute(async (tx) => {
+      // Waits for a VM create that holds the subnet, then sees its VM.
+      await findSubnetById(tx, subnet.project_id, subnet.id);
       const attached = await tx.selectFrom('vm').select('name').where('subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
       if (attached.length) {
         throw new ApiError('Conflict', `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`);
@@ -62,7 +64,7 @@ export function privateSubnetHandlers(ctx: AppContext): Handlers<
 
     async renamePrivateSubnet({ project, location, params, body }) {
       const subnet = await findSubnet(db, project.id, location, params.private_subnet_reference);
-      await db.transaction().execute(async (tx) => {
+      await transactionWithRetry(db, async (tx) => {
         await assertNameFree(tx, 'private_subnet', project.id, location, body.name, subnet.id);
         await tx.updateTable('private_subnet').set({ name: body.name }).where('id', '=', subnet.id).execute();
       });

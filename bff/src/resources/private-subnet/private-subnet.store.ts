@@ -4,6 +4,7 @@ import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
 import type { PrivateSubnetTable } from '../../db/schema.ts';
+import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest } from '../../http/errors.ts';
 import { assertNameFree, findByReference, listPage } from '../scoped.ts';
@@ -48,9 +49,12 @@ export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> 
 export const findSubnet = (db: Q, projectId: string, location: string, reference: string) =>
   findByReference(db, 'private_subnet', projectId, location, reference);
 
-/** A subnet of the project in any location, or undefined. */
+/**
+ * A subnet of the project in any location, or undefined. Locked for the rest of the
+ * transaction, so a VM joining it and the subnet's delete cannot both succeed.
+ */
 export function findSubnetById(db: Q, projectId: string, id: string): Promise<SubnetRow | undefined> {
-  return db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+  return forUpdate(db, db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id)).executeTakeFirst();
 }
 
 export async function listSubnets(db: Db, projectId: string, location: string | undefined, page: Page) {
@@ -87,7 +91,7 @@ export async function insertSubnet(tx: Tx, s: { projectId: string; location: str
 /** The subnet `default-<location>` that VMs join when none is given, made on demand. */
 export async function defaultSubnet(tx: Tx, projectId: string, location: string): Promise<SubnetRow> {
   const name = `default-${location}`;
-  const existing = await tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name).executeTakeFirst();
+  const existing = await forUpdate(tx, tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name)).executeTakeFirst();
   if (existing?.state === 'deleting') {
     throw new ApiError('Conflict', `The default subnet ${name} is being deleted; try again when it is gone, or give private_subnet_id.`);
   }

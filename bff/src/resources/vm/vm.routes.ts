@@ -141,7 +141,7 @@ export function vmHandlers(ctx: AppContext): Handlers<
 
     async renameVm({ project, location, params, body }) {
       const vm = await findVm(db, project.id, location, params.vm_reference);
-      await db.transaction().execute(async (tx) => {
+      await transactionWithRetry(db, async (tx) => {
         await assertNameFree(tx, 'vm', project.id, location, body.name, vm.id);
         await tx.updateTable('vm').set({ name: body.name }).where('id', '=', vm.id).execute();
         await tx.updateTable('nic').set({ name: `${body.name}-nic` }).where('vm_id', '=', vm.id).execute();

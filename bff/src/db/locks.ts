@@ -1,0 +1,12 @@
+import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import type { Db } from './database.ts';
+import type { Tx } from './transaction.ts';
+
+/**
+ * `FOR UPDATE` on PostgreSQL, where concurrent transactions must wait for each other on a
+ * row; SQLite runs one write transaction at a time and has no row locks.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Db | Tx, qb: QB): QB {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? (qb.forUpdate() as QB) : qb;
+}
