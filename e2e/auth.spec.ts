@@ -79,11 +79,11 @@ test.describe('signed out', () => {
     await header.switchTo(second);
     await project.expectProject({ id: secondId, name: second });
 
-    // The sections are deep-linkable placeholders for now.
+    // The sections are deep-linkable.
     await project.openSection('Compute');
     await expect(page).toHaveURL(new RegExp(`/projects/${secondId}/compute$`));
     await expect(project.breadcrumbs).toContainText(`Projects›${second}›Compute`);
-    await expect(page.getByText('Compute is coming soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Virtual machines', level: 1 })).toBeVisible();
 
     // Delete the first one after typing its name.
     await header.switchTo(first);

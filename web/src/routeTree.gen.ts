@@ -23,6 +23,16 @@ import { Route as AuthedProjectsProjectIdDatabasesRouteImport } from './routes/_
 import { Route as AuthedProjectsProjectIdKubernetesRouteImport } from './routes/_authed/projects/$projectId/kubernetes'
 import { Route as AuthedProjectsProjectIdNetworkingRouteImport } from './routes/_authed/projects/$projectId/networking'
 import { Route as AuthedProjectsProjectIdSettingsRouteImport } from './routes/_authed/projects/$projectId/settings'
+import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './routes/_authed/projects/$projectId/compute/index'
+import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
+import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './routes/_authed/projects/$projectId/networking/index'
+import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
+import { Route as AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/index'
+import { Route as AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/new'
+import { Route as AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/index'
+import { Route as AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/new'
+import { Route as AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
+import { Route as AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -101,6 +111,68 @@ const AuthedProjectsProjectIdSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
   } as any)
+const AuthedProjectsProjectIdComputeIndexRoute =
+  AuthedProjectsProjectIdComputeIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdComputeRoute,
+  } as any)
+const AuthedProjectsProjectIdComputeNewRoute =
+  AuthedProjectsProjectIdComputeNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdComputeRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingIndexRoute =
+  AuthedProjectsProjectIdNetworkingIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdComputeLocationVmNameRoute =
+  AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
+    id: '/$location/$vmName',
+    path: '/$location/$vmName',
+    getParentRoute: () => AuthedProjectsProjectIdComputeRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingFirewallsIndexRoute =
+  AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport.update({
+    id: '/firewalls/',
+    path: '/firewalls/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingFirewallsNewRoute =
+  AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport.update({
+    id: '/firewalls/new',
+    path: '/firewalls/new',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingSubnetsIndexRoute =
+  AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport.update({
+    id: '/subnets/',
+    path: '/subnets/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingSubnetsNewRoute =
+  AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport.update({
+    id: '/subnets/new',
+    path: '/subnets/new',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute =
+  AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport.update(
+    {
+      id: '/firewalls/$location/$firewallName',
+      path: '/firewalls/$location/$firewallName',
+      getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    } as any,
+  )
+const AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute =
+  AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport.update({
+    id: '/subnets/$location/$subnetName',
+    path: '/subnets/$location/$subnetName',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -110,12 +182,22 @@ export interface FileRoutesByFullPath {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects/': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRoute
+  '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
-  '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRoute
+  '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
+  '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
+  '/projects/$projectId/networking/firewalls/': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/projects/$projectId/networking/subnets/': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
+  '/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -124,12 +206,20 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
-  '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRoute
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
+  '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
+  '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
+  '/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -141,12 +231,22 @@ export interface FileRoutesById {
   '/_authed/projects/new': typeof AuthedProjectsNewRoute
   '/_authed/projects/': typeof AuthedProjectsIndexRoute
   '/_authed/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/_authed/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRoute
+  '/_authed/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
   '/_authed/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
   '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
-  '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRoute
+  '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
+  '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/_authed/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/_authed/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
+  '/_authed/projects/$projectId/networking/firewalls/': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/_authed/projects/$projectId/networking/subnets/': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
+  '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/_authed/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -164,6 +264,16 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking'
     | '/projects/$projectId/settings'
     | '/projects/$projectId/'
+    | '/projects/$projectId/compute/new'
+    | '/projects/$projectId/compute/'
+    | '/projects/$projectId/networking/'
+    | '/projects/$projectId/compute/$location/$vmName'
+    | '/projects/$projectId/networking/firewalls/new'
+    | '/projects/$projectId/networking/subnets/new'
+    | '/projects/$projectId/networking/firewalls/'
+    | '/projects/$projectId/networking/subnets/'
+    | '/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/projects/$projectId/networking/subnets/$location/$subnetName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -172,12 +282,20 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects'
     | '/projects/$projectId/code-host'
-    | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
-    | '/projects/$projectId/networking'
     | '/projects/$projectId/settings'
     | '/projects/$projectId'
+    | '/projects/$projectId/compute/new'
+    | '/projects/$projectId/compute'
+    | '/projects/$projectId/networking'
+    | '/projects/$projectId/compute/$location/$vmName'
+    | '/projects/$projectId/networking/firewalls/new'
+    | '/projects/$projectId/networking/subnets/new'
+    | '/projects/$projectId/networking/firewalls'
+    | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/projects/$projectId/networking/subnets/$location/$subnetName'
   id:
     | '__root__'
     | '/_authed'
@@ -194,6 +312,16 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking'
     | '/_authed/projects/$projectId/settings'
     | '/_authed/projects/$projectId/'
+    | '/_authed/projects/$projectId/compute/new'
+    | '/_authed/projects/$projectId/compute/'
+    | '/_authed/projects/$projectId/networking/'
+    | '/_authed/projects/$projectId/compute/$location/$vmName'
+    | '/_authed/projects/$projectId/networking/firewalls/new'
+    | '/_authed/projects/$projectId/networking/subnets/new'
+    | '/_authed/projects/$projectId/networking/firewalls/'
+    | '/_authed/projects/$projectId/networking/subnets/'
+    | '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -302,15 +430,139 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsRouteImport
       parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
+    '/_authed/projects/$projectId/compute/': {
+      id: '/_authed/projects/$projectId/compute/'
+      path: '/'
+      fullPath: '/projects/$projectId/compute/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdComputeIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdComputeRoute
+    }
+    '/_authed/projects/$projectId/compute/new': {
+      id: '/_authed/projects/$projectId/compute/new'
+      path: '/new'
+      fullPath: '/projects/$projectId/compute/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdComputeNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdComputeRoute
+    }
+    '/_authed/projects/$projectId/networking/': {
+      id: '/_authed/projects/$projectId/networking/'
+      path: '/'
+      fullPath: '/projects/$projectId/networking/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/compute/$location/$vmName': {
+      id: '/_authed/projects/$projectId/compute/$location/$vmName'
+      path: '/$location/$vmName'
+      fullPath: '/projects/$projectId/compute/$location/$vmName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdComputeLocationVmNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdComputeRoute
+    }
+    '/_authed/projects/$projectId/networking/firewalls/': {
+      id: '/_authed/projects/$projectId/networking/firewalls/'
+      path: '/firewalls'
+      fullPath: '/projects/$projectId/networking/firewalls/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/firewalls/new': {
+      id: '/_authed/projects/$projectId/networking/firewalls/new'
+      path: '/firewalls/new'
+      fullPath: '/projects/$projectId/networking/firewalls/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/subnets/': {
+      id: '/_authed/projects/$projectId/networking/subnets/'
+      path: '/subnets'
+      fullPath: '/projects/$projectId/networking/subnets/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/subnets/new': {
+      id: '/_authed/projects/$projectId/networking/subnets/new'
+      path: '/subnets/new'
+      fullPath: '/projects/$projectId/networking/subnets/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName': {
+      id: '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
+      path: '/firewalls/$location/$firewallName'
+      fullPath: '/projects/$projectId/networking/firewalls/$location/$firewallName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/subnets/$location/$subnetName': {
+      id: '/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
+      path: '/subnets/$location/$subnetName'
+      fullPath: '/projects/$projectId/networking/subnets/$location/$subnetName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
   }
 }
 
+interface AuthedProjectsProjectIdComputeRouteChildren {
+  AuthedProjectsProjectIdComputeNewRoute: typeof AuthedProjectsProjectIdComputeNewRoute
+  AuthedProjectsProjectIdComputeIndexRoute: typeof AuthedProjectsProjectIdComputeIndexRoute
+  AuthedProjectsProjectIdComputeLocationVmNameRoute: typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+}
+
+const AuthedProjectsProjectIdComputeRouteChildren: AuthedProjectsProjectIdComputeRouteChildren =
+  {
+    AuthedProjectsProjectIdComputeNewRoute:
+      AuthedProjectsProjectIdComputeNewRoute,
+    AuthedProjectsProjectIdComputeIndexRoute:
+      AuthedProjectsProjectIdComputeIndexRoute,
+    AuthedProjectsProjectIdComputeLocationVmNameRoute:
+      AuthedProjectsProjectIdComputeLocationVmNameRoute,
+  }
+
+const AuthedProjectsProjectIdComputeRouteWithChildren =
+  AuthedProjectsProjectIdComputeRoute._addFileChildren(
+    AuthedProjectsProjectIdComputeRouteChildren,
+  )
+
+interface AuthedProjectsProjectIdNetworkingRouteChildren {
+  AuthedProjectsProjectIdNetworkingIndexRoute: typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  AuthedProjectsProjectIdNetworkingFirewallsNewRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  AuthedProjectsProjectIdNetworkingSubnetsNewRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
+  AuthedProjectsProjectIdNetworkingFirewallsIndexRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  AuthedProjectsProjectIdNetworkingSubnetsIndexRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
+  AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
+}
+
+const AuthedProjectsProjectIdNetworkingRouteChildren: AuthedProjectsProjectIdNetworkingRouteChildren =
+  {
+    AuthedProjectsProjectIdNetworkingIndexRoute:
+      AuthedProjectsProjectIdNetworkingIndexRoute,
+    AuthedProjectsProjectIdNetworkingFirewallsNewRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsNewRoute,
+    AuthedProjectsProjectIdNetworkingSubnetsNewRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsNewRoute,
+    AuthedProjectsProjectIdNetworkingFirewallsIndexRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsIndexRoute,
+    AuthedProjectsProjectIdNetworkingSubnetsIndexRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsIndexRoute,
+    AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute,
+    AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute,
+  }
+
+const AuthedProjectsProjectIdNetworkingRouteWithChildren =
+  AuthedProjectsProjectIdNetworkingRoute._addFileChildren(
+    AuthedProjectsProjectIdNetworkingRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdCodeHostRoute: typeof AuthedProjectsProjectIdCodeHostRoute
-  AuthedProjectsProjectIdComputeRoute: typeof AuthedProjectsProjectIdComputeRoute
+  AuthedProjectsProjectIdComputeRoute: typeof AuthedProjectsProjectIdComputeRouteWithChildren
   AuthedProjectsProjectIdDatabasesRoute: typeof AuthedProjectsProjectIdDatabasesRoute
   AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRoute
-  AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+  AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRoute
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
 }
@@ -318,13 +570,14 @@ interface AuthedProjectsProjectIdRouteRouteChildren {
 const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRouteChildren =
   {
     AuthedProjectsProjectIdCodeHostRoute: AuthedProjectsProjectIdCodeHostRoute,
-    AuthedProjectsProjectIdComputeRoute: AuthedProjectsProjectIdComputeRoute,
+    AuthedProjectsProjectIdComputeRoute:
+      AuthedProjectsProjectIdComputeRouteWithChildren,
     AuthedProjectsProjectIdDatabasesRoute:
       AuthedProjectsProjectIdDatabasesRoute,
     AuthedProjectsProjectIdKubernetesRoute:
       AuthedProjectsProjectIdKubernetesRoute,
     AuthedProjectsProjectIdNetworkingRoute:
-      AuthedProjectsProjectIdNetworkingRoute,
+      AuthedProjectsProjectIdNetworkingRouteWithChildren,
     AuthedProjectsProjectIdSettingsRoute: AuthedProjectsProjectIdSettingsRoute,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,
   }

@@ -1,0 +1,157 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { FirewallDetail } from '#shared/api/firewall';
+import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAttachSubnet } from '../api/attach-subnet.ts';
+import { useDetachSubnet } from '../api/detach-subnet.ts';
+import type { FirewallRef } from '../api/get-firewall.ts';
+import { locationLabel } from '../format.ts';
+
+/** A subnet of the firewall's location that may be attached (from the route: subnets are another feature). */
+export interface SubnetOption {
+  id: string;
+  name: string;
+  state: string;
+}
+
+const selectClass =
+  'block h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+export function FirewallSubnetsCard({
+  firewallRef,
+  firewall,
+  subnets,
+  subnetsLoading,
+  onChanged,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+  subnets: SubnetOption[];
+  subnetsLoading: boolean;
+  /** Subnet pages show their firewalls: the route refreshes them. */
+  onChanged: () => void;
+}) {
+  const attach = useAttachSubnet();
+  const detach = useDetachSubnet();
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const selectId = useId();
+  const attachedIds = new Set(firewall.private_subnets.map((s) => s.id));
+  const candidates = subnets.filter((s) => !attachedIds.has(s.id) && s.state !== 'deleting');
+  const selected = candidates.some((s) => s.id === choice) ? choice : '';
+  const fail = (title: string) => (err: unknown) => {
+    setError(err instanceof ApiError ? err : null);
+    toast.error(title, err);
+  };
+
+  return (
+    <Card labelledBy="fw-subnets-title">
+      <CardHeader id="fw-subnets-title" title="Attached subnets" description={`The rules apply to every VM in these subnets. Only subnets in ${locationLabel(firewall.location)} can be attached.`} />
+      <div className="space-y-4 px-5 py-5">
+        <FormAlert error={error} />
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!selected || attach.isPending) return;
+            setError(null);
+            const name = candidates.find((s) => s.id === selected)?.name ?? selected;
+            attach.mutate(
+              { ...firewallRef, subnetId: selected },
+              {
+                onSuccess: () => {
+                  toast.success('Subnet attached', `${firewall.name} now guards ${name}.`);
+                  setChoice('');
+                  onChanged();
+                },
+                onError: fail('Could not attach the subnet'),
+              },
+            );
+          }}
+        >
+          <div className="min-w-56 flex-1 space-y-1.5">
+            <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+              Subnet to attach
+            </label>
+            <select id={selectId} className={selectClass} value={selected} onChange={(e) => setChoice(e.target.value)} disabled={!candidates.length}>
+              <option value="">
+                {subnetsLoading ? 'Loading subnets…' : candidates.length ? 'Choose a subnet' : `No other subnets in ${locationLabel(firewall.location)}`}
+              </option>
+              {candidates.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary" disabled={!selected || attach.isPending}>
+            {attach.isPending ? <Spinner /> : null}
+            Attach subnet
+          </Button>
+        </form>
+
+        {firewall.private_subnets.length ? (
+          <Table caption="Attached subnets">
+            <THead>
+              <tr>
+                <TH>Subnet</TH>
+                <TH>ID</TH>
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
+              </tr>
+            </THead>
+            <TBody>
+              {firewall.private_subnets.map((s) => (
+                <TR key={s.id}>
+                  <TD>
+                    <Link
+                      to="/projects/$projectId/networking/subnets/$location/$subnetName"
+                      params={{ projectId: firewallRef.projectId, location: firewall.location, subnetName: s.name }}
+                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                    >
+                      {s.name}
+                    </Link>
+                  </TD>
+                  <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.id}</TD>
+                  <TD className="text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Detach subnet ${s.name}`}
+                      disabled={detach.isPending && detach.variables?.subnetId === s.id}
+                      onClick={() => {
+                        setError(null);
+                        detach.mutate(
+                          { ...firewallRef, subnetId: s.id },
+                          {
+                            onSuccess: () => {
+                              toast.success('Subnet detached', `${firewall.name} no longer guards ${s.name}.`);
+                              onChanged();
+                            },
+                            onError: fail('Could not detach the subnet'),
+                          },
+                        );
+                      }}
+                    >
+                      Detach
+                    </Button>
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        ) : (
+          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            Not attached to any subnet: its rules apply nowhere yet.
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

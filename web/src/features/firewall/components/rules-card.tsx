@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { FirewallDetail, FirewallRule } from '#shared/api/firewall';
+import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { Card, CardHeader } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDeleteFirewallRule } from '../api/delete-firewall-rule.ts';
+import type { FirewallRef } from '../api/get-firewall.ts';
+import { portsLabel, presetOf, ruleLabel, sourceLabel } from '../format.ts';
+import { RuleDialog } from './rule-dialog.tsx';
+
+const plus = (
+  <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+    <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+  </svg>
+);
+
+/** A rule's name for buttons and dialogs: "SSH (22) from All IPv4". */
+export const ruleName = (r: FirewallRule) => `${ruleLabel(r)} from ${sourceLabel(r.cidr)}`;
+
+export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef; firewall: FirewallDetail }) {
+  const [editing, setEditing] = useState<FirewallRule | 'new' | null>(null);
+  const [removing, setRemoving] = useState<FirewallRule | null>(null);
+  const rules = firewall.firewall_rules;
+  return (
+    <Card labelledBy="rules-title">
+      <CardHeader
+        id="rules-title"
+        title="Inbound rules"
+        description="Traffic that matches a rule reaches the VMs of the attached subnets; everything else is dropped."
+        actions={
+          <Button size="sm" onClick={() => setEditing('new')}>
+            {plus}
+            Add rule
+          </Button>
+        }
+      />
+      {rules.length ? (
+        <div className="p-3">
+          <Table caption="Inbound rules">
+            <THead>
+              <tr>
+                <TH>Type</TH>
+                <TH>Source</TH>
+                <TH>Protocol</TH>
+                <TH>Ports</TH>
+                <TH>Description</TH>
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
+              </tr>
+            </THead>
+            <TBody>
+              {rules.map((r) => (
+                <TR key={r.id}>
+                  <TD className="font-medium whitespace-nowrap">{presetOf(r)}</TD>
+                  <TD>
+                    <span className="whitespace-nowrap">{sourceLabel(r.cidr)}</span>
+                    {sourceLabel(r.cidr) !== r.cidr ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{r.cidr}</span> : null}
+                  </TD>
+                  <TD>{r.protocol.toUpperCase()}</TD>
+                  <TD className="whitespace-nowrap">{portsLabel(r.port_range)}</TD>
+                  <TD className="max-w-48 text-slate-600 dark:text-slate-400">{r.description || '—'}</TD>
+                  <TD className="text-right whitespace-nowrap">
+                    <Button size="sm" variant="ghost" aria-label={`Edit rule ${ruleName(r)}`} onClick={() => setEditing(r)}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
+                      aria-label={`Remove rule ${ruleName(r)}`}
+                      onClick={() => setRemoving(r)}
+                    >
+                      Remove
+                    </Button>
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      ) : (
+        <div className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+          <p className="font-medium text-slate-900 dark:text-slate-100">No rules</p>
+          <p className="mt-1">This firewall lets no traffic in. Add a rule, for example SSH from your address.</p>
+        </div>
+      )}
+      {editing ? <RuleDialog firewallRef={firewallRef} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {removing ? <RemoveRuleDialog firewallRef={firewallRef} rule={removing} onClose={() => setRemoving(null)} /> : null}
+    </Card>
+  );
+}
+
+function RemoveRuleDialog({ firewallRef, rule, onClose }: { firewallRef: FirewallRef; rule: FirewallRule; onClose: () => void }) {
+  const remove = useDeleteFirewallRule();
+  const [error, setError] = useState<ApiError | null>(null);
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!remove.isPending) onClose();
+      }}
+      title="Remove rule"
+      description={
+        <p>
+          Remove the rule <strong className="font-semibold text-slate-900 dark:text-slate-100">{ruleName(rule)}</strong>? Traffic it allowed is dropped at once.
+        </p>
+      }
+    >
+      <FormAlert error={error} />
+      <div className="mt-2 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { ...firewallRef, ruleId: rule.id },
+              {
+                onSuccess: () => {
+                  toast.success('Rule removed', `${ruleName(rule)}.`);
+                  onClose();
+                },
+                onError: (err) => setError(err instanceof ApiError ? err : null),
+              },
+            )
+          }
+        >
+          {remove.isPending ? <Spinner /> : null}
+          Remove rule
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+export const plusIcon = (
+  <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+    <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+  </svg>
+);
+
+export const serverIcon = (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" className="size-12" aria-hidden="true">
+    <rect x="3" y="4" width="18" height="7" rx="1.5" />
+    <rect x="3" y="13" width="18" height="7" rx="1.5" />
+    <path d="M7 7.5h.01M7 16.5h.01M11 7.5h6M11 16.5h6" />
+  </svg>
+);
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
+export const restartIcon = icon('M15.5 10a5.5 5.5 0 1 1-1.6-3.9M16 3.5v3.5h-3.5');
+export const stopIcon = icon('M6 6h8v8H6z');
+export const startIcon = icon('M7 5l8 5-8 5z');

@@ -1,0 +1,31 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LOCATION_NAMES } from '#shared/catalog';
+import { useProject } from '../../../../../features/project/api/get-project.ts';
+import { CreateVmForm } from '../../../../../features/vm/components/create-vm-form.tsx';
+import { useTitle } from '../../../../../lib/use-title.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/compute/new')({
+  // `?location=` preselects a location (the list's filter passes its own).
+  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  component: NewVmPage,
+});
+
+function NewVmPage() {
+  const { projectId } = Route.useParams();
+  const { location } = Route.useSearch();
+  const { data: project } = useProject(projectId);
+  useTitle('Create VM', project.name);
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/projects/$projectId/compute" params={{ projectId }} className="text-sm text-blue-700 hover:underline dark:text-blue-400">
+          ← Virtual machines
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create VM</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">A Linux server in {project.name}. It is running a few seconds after you create it.</p>
+      </div>
+      <CreateVmForm projectId={projectId} initialLocation={location} />
+    </div>
+  );
+}

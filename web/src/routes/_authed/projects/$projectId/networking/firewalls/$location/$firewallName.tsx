@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { NotFoundPage } from '../../../../../../../components/layout/status-pages.tsx';
+import { CopyButton } from '../../../../../../../components/ui/copy-button.tsx';
+import { forgetFirewall } from '../../../../../../../features/firewall/api/delete-firewall.ts';
+import { getFirewallQueryOptions, useFirewall } from '../../../../../../../features/firewall/api/get-firewall.ts';
+import { FirewallSubnetsCard } from '../../../../../../../features/firewall/components/firewall-subnets-card.tsx';
+import { DeleteFirewallCard, FirewallDescriptionCard, RenameFirewallCard } from '../../../../../../../features/firewall/components/firewall-settings.tsx';
+import { RulesCard } from '../../../../../../../features/firewall/components/rules-card.tsx';
+import { TabList, TabPanel } from '../../../../../../../features/firewall/components/tabs.tsx';
+import { locationLabel } from '../../../../../../../features/firewall/format.ts';
+import { invalidatePrivateSubnets, usePrivateSubnets } from '../../../../../../../features/private-subnet/api/list-private-subnets.ts';
+import { useProject } from '../../../../../../../features/project/api/get-project.ts';
+import { ApiError } from '../../../../../../../lib/api-client.ts';
+import { useTitle } from '../../../../../../../lib/use-title.ts';
+
+const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
+type Tab = (typeof TAB_IDS)[number];
+
+// A firewall is addressed by location and name; the tab is in the URL (`?tab=`).
+export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/$location/$firewallName')({
+  validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName }));
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw notFound();
+      throw err;
+    }
+  },
+  component: FirewallPage,
+  notFoundComponent: FirewallNotFound,
+});
+
+function FirewallPage() {
+  const { projectId, location, firewallName } = Route.useParams();
+  const { tab = 'rules' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const { data: project } = useProject(projectId);
+  const ref = { projectId, location, firewall: firewallName };
+  const { data: firewall } = useFirewall(ref);
+  useTitle(firewall.name, 'Firewalls', project.name);
+  // Subnets of the same location, to attach (subnets are the private-subnet feature's).
+  const subnets = usePrivateSubnets(projectId, { location, order_column: 'name', page_size: String(MAX_PAGE_SIZE) });
+
+  const tabs = [
+    { id: 'rules', label: 'Rules', count: firewall.firewall_rules.length },
+    { id: 'subnets', label: 'Subnets', count: firewall.private_subnets.length },
+    { id: 'settings', label: 'Settings' },
+  ] as const;
+  const select = (t: Tab) => navigate({ search: { tab: t === 'rules' ? undefined : t }, replace: true });
+
+  return (
+    <div>
+      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+        ← Firewalls
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{firewall.name}</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">{firewall.description || 'No description.'}</p>
+      <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+        <div className="flex items-center gap-1.5">
+          <dt className="text-slate-600 dark:text-slate-400">Location</dt>
+          <dd className="font-medium">{locationLabel(firewall.location)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="text-slate-600 dark:text-slate-400">ID</dt>
+          <dd className="flex items-center font-mono text-xs">
+            {firewall.id}
+            <CopyButton value={firewall.id} label="Copy firewall ID" className="p-1" />
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-6">
+        <TabList label="Firewall sections" idPrefix="firewall" tabs={tabs} current={tab} onSelect={select} />
+        {tab === 'rules' ? (
+          <TabPanel idPrefix="firewall" id="rules">
+            <RulesCard firewallRef={ref} firewall={firewall} />
+          </TabPanel>
+        ) : tab === 'subnets' ? (
+          <TabPanel idPrefix="firewall" id="subnets">
+            <FirewallSubnetsCard
+              firewallRef={ref}
+              firewall={firewall}
+              subnets={(subnets.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, state: s.state }))}
+              subnetsLoading={subnets.isPending}
+              onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
+            />
+          </TabPanel>
+        ) : (
+          <TabPanel idPrefix="firewall" id="settings">
+            <FirewallDescriptionCard key={`d-${firewall.description}`} firewallRef={ref} firewall={firewall} />
+            <RenameFirewallCard
+              key={`n-${firewall.name}`}
+              firewallRef={ref}
+              firewall={firewall}
+              onRenamed={(name) =>
+                navigate({
+                  to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
+                  params: { projectId, location, firewallName: name },
+                  search: { tab: 'settings' },
+                  replace: true,
+                })
+              }
+            />
+            <DeleteFirewallCard
+              firewallRef={ref}
+              firewall={firewall}
+              onDeleted={async () => {
+                await navigate({ to: '/projects/$projectId/networking/firewalls', params: { projectId } });
+                forgetFirewall(queryClient, ref);
+                void invalidatePrivateSubnets(queryClient, projectId);
+              }}
+            />
+          </TabPanel>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FirewallNotFound() {
+  const { projectId } = Route.useParams();
+  return (
+    <NotFoundPage title="Firewall not found">
+      <p>
+        This firewall does not exist in this project, or it was deleted.{' '}
+        <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-blue-700 underline dark:text-blue-400">
+          Back to the firewalls
+        </Link>
+      </p>
+    </NotFoundPage>
+  );
+}

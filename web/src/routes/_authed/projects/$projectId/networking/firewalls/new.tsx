@@ -1,0 +1,42 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LOCATION_NAMES } from '#shared/catalog';
+import { toast } from '../../../../../../components/ui/toast.tsx';
+import { CreateFirewallForm } from '../../../../../../features/firewall/components/create-firewall-form.tsx';
+import { useProject } from '../../../../../../features/project/api/get-project.ts';
+import { useTitle } from '../../../../../../lib/use-title.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/new')({
+  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  component: NewFirewallPage,
+});
+
+function NewFirewallPage() {
+  const { projectId } = Route.useParams();
+  const { location } = Route.useSearch();
+  const { data: project } = useProject(projectId);
+  useTitle('Create firewall', project.name);
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+        ← Firewalls
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create firewall</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">A set of inbound rules you can attach to subnets in the same location.</p>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <CreateFirewallForm
+          projectId={projectId}
+          initialLocation={location}
+          onCreated={(fw) => {
+            toast.success('Firewall created', `${fw.name} has no rules yet: add some to let traffic in.`);
+            void navigate({
+              to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
+              params: { projectId, location: fw.location, firewallName: fw.name },
+            });
+          }}
+        />
+      </div>
+    </div>
+  );
+}

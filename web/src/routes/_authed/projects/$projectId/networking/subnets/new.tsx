@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LOCATION_NAMES } from '#shared/catalog';
+import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { invalidateFirewalls, useFirewalls } from '../../../../../../features/firewall/api/list-firewalls.ts';
+import { CreateSubnetForm } from '../../../../../../features/private-subnet/components/create-subnet-form.tsx';
+import { useProject } from '../../../../../../features/project/api/get-project.ts';
+import { toast } from '../../../../../../components/ui/toast.tsx';
+import { useTitle } from '../../../../../../lib/use-title.ts';
+
+export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/new')({
+  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  component: NewSubnetPage,
+});
+
+function NewSubnetPage() {
+  const { projectId } = Route.useParams();
+  const { location } = Route.useSearch();
+  const { data: project } = useProject(projectId);
+  useTitle('Create subnet', project.name);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The firewalls a new subnet may use instead of a default one (all locations, by name).
+  const firewalls = useFirewalls(projectId, { order_column: 'name', page_size: String(MAX_PAGE_SIZE) });
+  const options = (firewalls.data?.items ?? []).map((f) => ({ id: f.id, name: f.name, location: f.location, ruleCount: f.firewall_rules.length }));
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+        ← Subnets
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create subnet</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        A private network for VMs in one location. It gets a random /26 IPv4 range in 10.0.0.0/8 and a /64 IPv6 range in fd00::/8.
+      </p>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <CreateSubnetForm
+          projectId={projectId}
+          initialLocation={location}
+          firewalls={options}
+          firewallsLoading={firewalls.isPending}
+          onCreated={(subnet) => {
+            // A new default firewall may have been made.
+            void invalidateFirewalls(queryClient, projectId);
+            toast.success('Subnet created', `${subnet.name} is ready in ${subnet.net4}.`);
+            void navigate({
+              to: '/projects/$projectId/networking/subnets/$location/$subnetName',
+              params: { projectId, location: subnet.location, subnetName: subnet.name },
+            });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
