@@ -44,3 +44,8 @@ export function errorBody(
   const inner = { code: ERROR_STATUS[type], type, message, details };
   return generation === 'legacy' ? inner : { error: inner };
 }
+
+/** A zod `error` option that tells a missing field from a value of the wrong type. */
+export function requiredString(field: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? `${field} is required.` : `${field} must be a string.`) };
+}

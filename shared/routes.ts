@@ -91,7 +91,7 @@ export const routes = {
   login: route({
     method: 'post', base: '/api', path: '/login', generation: 'current', auth: false, tag: 'Login',
     summary: 'Log in; the JWT is returned in the `authorization` response header',
-    query: loginBodySchema.partial(), body: loginBodySchema.optional(), response: loginSuccessSchema,
+    query: z.object(loginBodySchema.shape).partial(), body: loginBodySchema.optional(), response: loginSuccessSchema,
   }),
   logout: route({
     method: 'post', base: '/api', path: '/logout', generation: 'current', auth: true, tag: 'Login',

@@ -1,7 +1,7 @@
 // The real server process: start-up banner, configuration errors, graceful shutdown.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseEnv } from '../test/harness.ts';
+import { engine, testDatabaseEnv } from '../test/harness.ts';
 import { runServer as run } from '../test/process.ts';
 
 describe('server process', () => {
@@ -56,6 +56,12 @@ describe('server process', () => {
 
     const second = run(env);
     const base2 = await second.listening;
+    // The embedded database belongs to one process: a second server on it is refused.
+    if (engine === 'sqlite') {
+      const third = run(env);
+      expect(await third.exited).toBe(1);
+      expect(third.errors()).toMatch(/DATA_DIR .* is in use by process \d+/);
+    }
     const token2 = (await fetch(`${base2}/api/login?login=admin@example.com&password=admin-password`, { method: 'POST' })).headers.get('authorization')!;
     const list = await (await fetch(`${base2}/api/project`, { headers: { authorization: token2 } })).json();
     expect(list.items.map((p: { name: string }) => p.name)).toEqual(['survives-shutdown']);

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { pino } from 'pino';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { claimDataDir } from './db/data-dir-lock.ts';
 
 async function main() {
   let config: Config;
@@ -16,6 +17,8 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.logLevel });
+  // The embedded database belongs to one process (one worker); PostgreSQL is shared.
+  const releaseDataDir = config.databaseUrl ? undefined : claimDataDir(config.dataDir);
   const { ctx, app, where, worker } = await boot(config, logger);
   const server = app.listen(config.port, config.host);
   await once(server, 'listening');
@@ -46,10 +49,16 @@ async function main() {
     }, 30_000);
     force.unref();
     server.close(async () => {
-      await worker.stop();
-      await ctx.db.destroy();
-      logger.info('stopped');
-      process.exit(0);
+      try {
+        await worker.stop();
+        await ctx.db.destroy();
+        releaseDataDir?.();
+        logger.info('stopped');
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      }
     });
     // Connections whose last request just finished become idle: close them as they do.
     server.closeIdleConnections();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 
 /** `POST /api/login`: from a JSON body or the query string (the spec allows both). */
 export const loginBodySchema = z
   .strictObject({
-    login: z.string({ error: 'login is required.' }).min(1, 'login is required.').max(320),
-    password: z.string({ error: 'password is required.' }).min(1, 'password is required.').max(1024),
+    login: z.string(requiredString('login')).min(1, 'login is required.').max(320),
+    password: z.string(requiredString('password')).min(1, 'password is required.').max(1024),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;

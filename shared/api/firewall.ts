@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { resourceName } from '../names.ts';
 import { CIDR_MESSAGE, normalizeCidr, parsePortRange, formatPortRange, PORT_RANGE_MESSAGE } from '../net.ts';
@@ -85,7 +86,7 @@ export const updateFirewallBodySchema = z.strictObject({ description: descriptio
 export const renameBodySchema = (kind: 'firewall' | 'privateSubnet' | 'vm') =>
   z.strictObject({ name: resourceName(kind) }).meta({ id: `Rename${kind[0]!.toUpperCase()}${kind.slice(1)}Body` });
 export const subnetAttachmentBodySchema = z
-  .strictObject({ private_subnet_id: z.string({ error: 'private_subnet_id is required.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.') })
+  .strictObject({ private_subnet_id: z.string(requiredString('private_subnet_id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.') })
   .meta({ id: 'SubnetAttachmentBody' });
 
 /** The spec's rule create with a client-chosen ID: `cidr` is required. */

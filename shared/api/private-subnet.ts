@@ -3,8 +3,6 @@ import { idPattern } from '../ids.ts';
 import { listSchema } from '../pagination.ts';
 import { legacyFirewallSchema } from './firewall.ts';
 
-export const SUBNET_STATES = ['available', 'deleting'] as const;
-
 export const nicSchema = z
   .strictObject({
     id: z.string().regex(idPattern('nic')),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOT_IMAGE_NAMES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, VM_SIZE_NAMES } from '../catalog.ts';
+import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { isOpenSshPublicKey, SSH_KEY_MESSAGE } from '../net.ts';
 import { listSchema } from '../pagination.ts';
@@ -44,7 +45,7 @@ export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter o
 export const createVmBodySchema = z
   .strictObject({
     public_key: z
-      .string({ error: 'public_key is required.' })
+      .string(requiredString('public_key'))
       .refine(isOpenSshPublicKey, SSH_KEY_MESSAGE)
       .transform((k) => k.trim()),
     size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }).default(DEFAULT_VM_SIZE),

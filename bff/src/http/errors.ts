@@ -1,6 +1,7 @@
 // One error class and one error middleware (behaviour.md §2). Handlers throw; this writes.
 import type { ErrorRequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import { ERROR_STATUS, errorBody, type ErrorDetails, type ErrorType, type Generation } from '#shared/errors';
 
 export class ApiError extends Error {
@@ -106,10 +107,12 @@ function fromBodyParser(err: { type?: string; status?: number }): ApiError | und
   return undefined;
 }
 
-export const errorMiddleware: ErrorRequestHandler = (err, req, res, next) => {
+export const errorMiddleware: ErrorRequestHandler = (err, _req, res, next) => {
   if (res.headersSent) return next(err);
   const known = err instanceof ApiError ? err : fromBodyParser(err as { type?: string; status?: number });
   if (known) return sendError(res, known);
-  req.log?.error({ err }, 'unhandled error');
+  // A concurrent delete removed what this request was about to refer to.
+  if (isForeignKeyViolation(err)) return sendError(res, notFound('The resource was deleted while the request ran.'));
+  res.err = err; // logged once, with the request, by pino-http
   sendError(res, new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.'));
 };

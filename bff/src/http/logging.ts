@@ -7,9 +7,18 @@ import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Query values that are secrets (login accepts the password in the query string). */
+const SECRET_KEYS = /^(password|token|access_token)$/i;
+
+/**
+ * The URL with secret query values replaced (login accepts the password in the query
+ * string). Keys are compared decoded, as the server reads them: `pass%77ord` is `password`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:password|token|access_token)=)[^&#]*/gi, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of new Set(params.keys())) if (SECRET_KEYS.test(key.trim())) params.set(key, '[REDACTED]');
+  return `${url.slice(0, q)}?${params}`;
 }
 
 export function httpLogger(logger: Logger) {

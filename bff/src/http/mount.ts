@@ -41,13 +41,14 @@ function hasBody(req: Request): boolean {
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
+  // reportInput: tells a wrong type (input present) from a missing field (input undefined).
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationError(result.error, what);
   return result.data;
 }
 
 /** Bodies are parsed per route, after its error generation is known and the caller checked. */
-const jsonBody = express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] });
+const jsonBody = express.json({ limit: '100kb', type: 'application/json' });
 
 export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, handlers: Handlers<Ops>): void {
   for (const op of Object.keys(handlers) as Ops[]) {

@@ -17,6 +17,12 @@ export class Throttle {
     return entry.count >= this.rule.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** Gives back one attempt counted by `fail` (a login that turned out right). */
+  undo(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count--;
+  }
+
   fail(key: string, now = Date.now()): void {
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {

@@ -72,7 +72,9 @@ export class Worker {
         this.inFlight.add(p);
       }
       if (free > 0 && claimed.length === free) continue;
-      await this.sleep(await this.idleFor().catch(() => this.opts.maxIdleMs));
+      // Every slot busy: a finishing step wakes the loop; no need to ask the database.
+      const idle = free === 0 ? this.opts.maxIdleMs : await this.idleFor().catch(() => this.opts.maxIdleMs);
+      await this.sleep(idle);
     }
   }
 

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { newId } from '#shared/ids';
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 // OWASP's argon2id settings: m = 19 MiB, t = 2, p = 1 (algorithm 2 = argon2id).
 const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -33,10 +34,14 @@ export async function checkCredentials(db: Db, email: string, password: string) 
   return ok ? { id: account.id, email: account.email } : undefined;
 }
 
-/** Creates the ADMIN_EMAIL account at start when it does not exist. */
+/** Creates the ADMIN_EMAIL account at start when it does not exist (another process may race). */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   if (await findAccountByEmail(db, email)) return false;
-  const row = { id: newId('account'), email, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
-  const result = await db.insertInto('account').values(row).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return createAccount(db, email, password).then(
+    () => true,
+    (err: unknown) => {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    },
+  );
 }

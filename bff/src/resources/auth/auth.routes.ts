@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { loginBodySchema, SESSION_COOKIE } from '#shared/api/auth';
 import type { AppContext } from '../../context.ts';
 import { authenticate, csrfToken, sameOrigin, signToken } from '../../http/auth.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError, invalidRequest, validationError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { checkCredentials, createAccount, findAccountByEmail } from './account.store.ts';
@@ -19,13 +20,14 @@ async function signIn(ctx: AppContext, req: Request, email: string, password: st
       'Retry-After': String(wait),
     });
   }
+  // Counted before the (slow) password check, so parallel guesses cannot all slip through
+  // while the first ones are being verified; a right password gives the attempts back.
+  ctx.throttles.account.fail(accountKey);
+  ctx.throttles.ip.fail(ipKey);
   const account = await checkCredentials(ctx.db, email, password);
-  if (!account) {
-    ctx.throttles.account.fail(accountKey);
-    ctx.throttles.ip.fail(ipKey);
-    throw new ApiError('InvalidCredentials', 'Invalid login or password.');
-  }
+  if (!account) throw new ApiError('InvalidCredentials', 'Invalid login or password.');
   ctx.throttles.account.reset(accountKey);
+  ctx.throttles.ip.undo(ipKey);
   return startSession(ctx, account);
 }
 
@@ -55,7 +57,7 @@ export function authHandlers(ctx: AppContext): Handlers<
   return {
     async login({ query, body, res }) {
       // The spec allows the credentials in a JSON body or in the query string.
-      const parsed = loginBodySchema.safeParse(body ?? query);
+      const parsed = loginBodySchema.safeParse(body ?? query, { reportInput: true });
       if (!parsed.success) throw validationError(parsed.error, 'Request body');
       const { token } = await signIn(ctx, res.req, parsed.data.login, parsed.data.password);
       res.setHeader('authorization', token);
@@ -73,7 +75,11 @@ export function authHandlers(ctx: AppContext): Handlers<
       if (await findAccountByEmail(ctx.db, body.email)) {
         throw invalidRequest({ email: 'An account with this e-mail address already exists.' });
       }
-      const created = await createAccount(ctx.db, body.email, body.password);
+      const created = await createAccount(ctx.db, body.email, body.password).catch((err: unknown) => {
+        // Two sign-ups with one address at once: the second one loses here.
+        if (isUniqueViolation(err)) throw invalidRequest({ email: 'An account with this e-mail address already exists.' });
+        throw err;
+      });
       const { account, token } = await startSession(ctx, created);
       setSessionCookie(req, res, token);
       return { account };

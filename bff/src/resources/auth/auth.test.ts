@@ -60,6 +60,16 @@ describe('POST /api/login', () => {
     expect(wrong.headers.get('authorization')).toBeNull();
   });
 
+  it('says a value of the wrong type is wrong, not missing', async () => {
+    const e = expectError(await t.request('POST', '/api/login', { body: { login: 42, password: 'x' } }), 400, 'InvalidRequest');
+    expect(e.details!.login).not.toMatch(/required/);
+  });
+
+  it('ignores unknown query parameters', async () => {
+    const a = await t.newAccount();
+    expect((await t.request('POST', '/api/login?_=123', { body: { login: a.email, password: a.password } })).status).toBe(200);
+  });
+
   it('rejects missing fields and unknown fields with details', async () => {
     const missing = expectError(await t.request('POST', '/api/login', { body: { login: 'a@b.co' } }), 400, 'InvalidRequest');
     expect(missing.details).toHaveProperty('password');
@@ -78,6 +88,12 @@ describe('POST /api/login', () => {
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     // Another account from the same address is not blocked by that.
+    const c = await t.newAccount();
+    // Parallel guesses are counted before the password check, so at most 5 get checked.
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => t.request('POST', '/api/login', { body: { login: c.email, password: `parallel-${i}` } })));
+    const checked = guesses.filter((g) => g.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(guesses.filter((g) => g.status === 429)).toHaveLength(20 - checked);
     const b = await t.newAccount();
     expect((await t.request('POST', '/api/login', { body: { login: b.email, password: b.password } })).status).toBe(200);
   });
@@ -182,6 +198,13 @@ describe('console session (cookie)', () => {
     const a = await t.newAccount();
     const taken = expectError(await t.request('POST', '/auth/signup', { body: { email: a.email, password: 'long enough pw' }, headers: origin() }), 400, 'InvalidRequest');
     expect(taken.details).toEqual({ email: 'An account with this e-mail address already exists.' });
+  });
+
+  it('answers concurrent sign-ups with one address with one account and 400s, never 500', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const all = await Promise.all(Array.from({ length: 4 }, () => t.request('POST', '/auth/signup', { body: { email, password: 'long enough pw' }, headers: origin() })));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const r of all.filter((r) => r.status === 400)) expect(r.body.error.details).toEqual({ email: 'An account with this e-mail address already exists.' });
   });
 
   it('gives the console its account and a CSRF token, never the JWT', async () => {
@@ -292,5 +315,9 @@ describe('request hygiene', () => {
     expect(log).not.toContain(a.token);
     expect(log).not.toContain(a.cookie);
     expect(log).not.toMatch(/eyJhbGci/);
+    // Keys are compared as the server decodes them.
+    const encoded = await t.request('POST', `/api/login?login=${encodeURIComponent(a.email)}&pass%77ord=${encodeURIComponent(a.password)}`);
+    expect(encoded.status).toBe(200);
+    expect(t.logLines.join('')).not.toContain(encodeURIComponent(a.password));
   });
 });

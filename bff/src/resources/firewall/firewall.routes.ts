@@ -79,11 +79,14 @@ export function firewallHandlers(ctx: AppContext): Handlers<
 
     async attachFirewallSubnet({ project, location, params, body }) {
       const fw = await firewallOf(project, location, params.firewall_reference);
-      const subnet = await findSubnetById(db, project.id, body.private_subnet_id);
-      if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
-      if (subnet.location !== fw.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}; the firewall is in ${fw.location}.` });
-      if (subnet.state === 'deleting') throw new ApiError('Conflict', 'The private subnet is being deleted.');
-      await db.insertInto('firewall_subnet').values({ firewall_id: fw.id, subnet_id: subnet.id }).onConflict((oc) => oc.doNothing()).execute();
+      await db.transaction().execute(async (tx) => {
+        // The subnet row stays locked until the attachment commits: a delete waits for it.
+        const subnet = await findSubnetById(tx, project.id, body.private_subnet_id);
+        if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+        if (subnet.location !== fw.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}; the firewall is in ${fw.location}.` });
+        if (subnet.state === 'deleting') throw new ApiError('Conflict', 'The private subnet is being deleted.');
+        await tx.insertInto('firewall_subnet').values({ firewall_id: fw.id, subnet_id: subnet.id }).onConflict((oc) => oc.doNothing()).execute();
+      });
       return firewallDetail(db, fw);
     },
 

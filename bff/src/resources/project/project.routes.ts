@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { forUpdate } from '../../db/locks.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { pageFor } from '../../http/pagination.ts';
@@ -18,17 +19,21 @@ export function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'cre
     },
 
     async getProject({ project: { id, name, credit, discount } }) {
-      return { id, name, credit: Number(credit), discount: Number(discount) };
+      return { id, name, credit, discount };
     },
 
     // The project is the access scope: a missing or foreign project is 404 here too (mount).
     async deleteProject({ project }) {
       if (project.role !== 'owner') throw new ApiError('Unauthorized', 'Only the project owner can delete the project.');
-      const held = await projectResources(ctx.db, project.id);
-      if (held.length) {
-        throw new ApiError('Conflict', `The project still holds resources (${held.join(', ')}). Delete them first.`);
-      }
-      await deleteProject(ctx.db, project.id);
+      await ctx.db.transaction().execute(async (tx) => {
+        // Creates inside the project wait for this lock (their foreign key), then find it gone.
+        await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', project.id)).execute();
+        const held = await projectResources(tx, project.id);
+        if (held.length) {
+          throw new ApiError('Conflict', `The project still holds resources (${held.join(', ')}). Delete them first.`);
+        }
+        await deleteProject(tx, project.id);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../http/errors.ts';
 import { applyPage } from '../../http/pagination.ts';
 
@@ -53,12 +54,12 @@ export async function memberProject(db: Db, accountId: string, projectId: string
   return project;
 }
 
-export async function deleteProject(db: Db, projectId: string) {
+export async function deleteProject(db: Db | Tx, projectId: string) {
   await db.deleteFrom('project').where('id', '=', projectId).execute();
 }
 
 /** What the project still holds, e.g. ["2 VMs", "1 private subnet"]; empty when nothing. */
-export async function projectResources(db: Db, projectId: string): Promise<string[]> {
+export async function projectResources(db: Db | Tx, projectId: string): Promise<string[]> {
   const kinds = [
     ['vm', 'VM', 'VMs'],
     ['private_subnet', 'private subnet', 'private subnets'],

@@ -4,6 +4,7 @@ import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
 import type { VmTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { notFound } from '../../http/errors.ts';
 import { findByReference, listPage } from '../scoped.ts';
 import { legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
 
@@ -25,10 +26,12 @@ export const vmListItem = (r: VmRow): VmListItem => ({
 /** The legacy full record: the VM, its NIC's addresses, its subnet and that subnet's firewalls. */
 export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
   const [nic, subnet, firewalls] = await Promise.all([
-    db.selectFrom('nic').select(['private_ipv4', 'private_ipv6']).where('vm_id', '=', vm.id).executeTakeFirstOrThrow(),
-    db.selectFrom('private_subnet').select('name').where('id', '=', vm.subnet_id).executeTakeFirstOrThrow(),
+    db.selectFrom('nic').select(['private_ipv4', 'private_ipv6']).where('vm_id', '=', vm.id).executeTakeFirst(),
+    db.selectFrom('private_subnet').select('name').where('id', '=', vm.subnet_id).executeTakeFirst(),
     legacyFirewallsBySubnet(db, [vm.subnet_id]),
   ]);
+  // The worker may have finished deleting the VM since it was read.
+  if (!nic || !subnet) throw notFound('Sorry, we couldn’t find the VM you’re looking for.');
   return {
     ...vmListItem(vm),
     firewalls: firewalls.get(vm.subnet_id) ?? [],
