@@ -3,7 +3,7 @@
 // removed again after each test. Pages are driven through the page objects in pages/.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 import { CSRF_HEADER } from '#shared/api/auth';
@@ -140,3 +140,13 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Marks the document, so a later check can tell that the page was never reloaded. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+
+/** The document marked by markDocument is still the one shown: no reload happened. */
+export async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}

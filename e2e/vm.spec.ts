@@ -3,7 +3,7 @@
 // keyboard and axe. Every test empties its project again (vm-fixtures.ts).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { uniqueName } from './fixtures.ts';
+import { expectSameDocument, markDocument, uniqueName } from './fixtures.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
 import { VmListPage } from './pages/vm-list-page.ts';
@@ -17,14 +17,6 @@ async function expectAxeClean(page: Page, within?: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
-}
-
-/** Marks the document, so a later check can tell that the page was never reloaded. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-}
-async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 }
 
 test('create a VM through the form and watch it reach running without a reload', async ({ page, vmProject }) => {

@@ -26,6 +26,8 @@ import { Route as AuthedProjectsProjectIdSettingsRouteImport } from './routes/_a
 import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './routes/_authed/projects/$projectId/compute/index'
 import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
 import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './routes/_authed/projects/$projectId/networking/index'
+import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls'
+import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/new'
@@ -129,6 +131,18 @@ const AuthedProjectsProjectIdNetworkingIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
   } as any)
+const AuthedProjectsProjectIdNetworkingFirewallsRoute =
+  AuthedProjectsProjectIdNetworkingFirewallsRouteImport.update({
+    id: '/firewalls',
+    path: '/firewalls',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingSubnetsRoute =
+  AuthedProjectsProjectIdNetworkingSubnetsRouteImport.update({
+    id: '/subnets',
+    path: '/subnets',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
 const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
     id: '/$location/$vmName',
@@ -137,41 +151,41 @@ const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   } as any)
 const AuthedProjectsProjectIdNetworkingFirewallsIndexRoute =
   AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport.update({
-    id: '/firewalls/',
-    path: '/firewalls/',
-    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingFirewallsRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingFirewallsNewRoute =
   AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport.update({
-    id: '/firewalls/new',
-    path: '/firewalls/new',
-    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingFirewallsRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingSubnetsIndexRoute =
   AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport.update({
-    id: '/subnets/',
-    path: '/subnets/',
-    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingSubnetsRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingSubnetsNewRoute =
   AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport.update({
-    id: '/subnets/new',
-    path: '/subnets/new',
-    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingSubnetsRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute =
   AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport.update(
     {
-      id: '/firewalls/$location/$firewallName',
-      path: '/firewalls/$location/$firewallName',
-      getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+      id: '/$location/$firewallName',
+      path: '/$location/$firewallName',
+      getParentRoute: () => AuthedProjectsProjectIdNetworkingFirewallsRoute,
     } as any,
   )
 const AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute =
   AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport.update({
-    id: '/subnets/$location/$subnetName',
-    path: '/subnets/$location/$subnetName',
-    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+    id: '/$location/$subnetName',
+    path: '/$location/$subnetName',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingSubnetsRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -189,6 +203,8 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
@@ -238,6 +254,8 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
@@ -265,6 +283,8 @@ export interface FileRouteTypes {
     | '/projects/$projectId/settings'
     | '/projects/$projectId/'
     | '/projects/$projectId/compute/new'
+    | '/projects/$projectId/networking/firewalls'
+    | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/networking/'
     | '/projects/$projectId/compute/$location/$vmName'
@@ -313,6 +333,8 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/settings'
     | '/_authed/projects/$projectId/'
     | '/_authed/projects/$projectId/compute/new'
+    | '/_authed/projects/$projectId/networking/firewalls'
+    | '/_authed/projects/$projectId/networking/subnets'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/networking/'
     | '/_authed/projects/$projectId/compute/$location/$vmName'
@@ -451,6 +473,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
     }
+    '/_authed/projects/$projectId/networking/firewalls': {
+      id: '/_authed/projects/$projectId/networking/firewalls'
+      path: '/firewalls'
+      fullPath: '/projects/$projectId/networking/firewalls'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/networking/subnets': {
+      id: '/_authed/projects/$projectId/networking/subnets'
+      path: '/subnets'
+      fullPath: '/projects/$projectId/networking/subnets'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
     '/_authed/projects/$projectId/compute/$location/$vmName': {
       id: '/_authed/projects/$projectId/compute/$location/$vmName'
       path: '/$location/$vmName'
@@ -460,45 +496,45 @@ declare module '@tanstack/react-router' {
     }
     '/_authed/projects/$projectId/networking/firewalls/': {
       id: '/_authed/projects/$projectId/networking/firewalls/'
-      path: '/firewalls'
+      path: '/'
       fullPath: '/projects/$projectId/networking/firewalls/'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRoute
     }
     '/_authed/projects/$projectId/networking/firewalls/new': {
       id: '/_authed/projects/$projectId/networking/firewalls/new'
-      path: '/firewalls/new'
+      path: '/new'
       fullPath: '/projects/$projectId/networking/firewalls/new'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRoute
     }
     '/_authed/projects/$projectId/networking/subnets/': {
       id: '/_authed/projects/$projectId/networking/subnets/'
-      path: '/subnets'
+      path: '/'
       fullPath: '/projects/$projectId/networking/subnets/'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRoute
     }
     '/_authed/projects/$projectId/networking/subnets/new': {
       id: '/_authed/projects/$projectId/networking/subnets/new'
-      path: '/subnets/new'
+      path: '/new'
       fullPath: '/projects/$projectId/networking/subnets/new'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRoute
     }
     '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName': {
       id: '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
-      path: '/firewalls/$location/$firewallName'
+      path: '/$location/$firewallName'
       fullPath: '/projects/$projectId/networking/firewalls/$location/$firewallName'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRoute
     }
     '/_authed/projects/$projectId/networking/subnets/$location/$subnetName': {
       id: '/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
-      path: '/subnets/$location/$subnetName'
+      path: '/$location/$subnetName'
       fullPath: '/projects/$projectId/networking/subnets/$location/$subnetName'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRoute
     }
   }
 }
@@ -524,32 +560,62 @@ const AuthedProjectsProjectIdComputeRouteWithChildren =
     AuthedProjectsProjectIdComputeRouteChildren,
   )
 
-interface AuthedProjectsProjectIdNetworkingRouteChildren {
-  AuthedProjectsProjectIdNetworkingIndexRoute: typeof AuthedProjectsProjectIdNetworkingIndexRoute
+interface AuthedProjectsProjectIdNetworkingFirewallsRouteChildren {
   AuthedProjectsProjectIdNetworkingFirewallsNewRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
-  AuthedProjectsProjectIdNetworkingSubnetsNewRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
   AuthedProjectsProjectIdNetworkingFirewallsIndexRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
-  AuthedProjectsProjectIdNetworkingSubnetsIndexRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
   AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+}
+
+const AuthedProjectsProjectIdNetworkingFirewallsRouteChildren: AuthedProjectsProjectIdNetworkingFirewallsRouteChildren =
+  {
+    AuthedProjectsProjectIdNetworkingFirewallsNewRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsNewRoute,
+    AuthedProjectsProjectIdNetworkingFirewallsIndexRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsIndexRoute,
+    AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute,
+  }
+
+const AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren =
+  AuthedProjectsProjectIdNetworkingFirewallsRoute._addFileChildren(
+    AuthedProjectsProjectIdNetworkingFirewallsRouteChildren,
+  )
+
+interface AuthedProjectsProjectIdNetworkingSubnetsRouteChildren {
+  AuthedProjectsProjectIdNetworkingSubnetsNewRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
+  AuthedProjectsProjectIdNetworkingSubnetsIndexRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
   AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
+}
+
+const AuthedProjectsProjectIdNetworkingSubnetsRouteChildren: AuthedProjectsProjectIdNetworkingSubnetsRouteChildren =
+  {
+    AuthedProjectsProjectIdNetworkingSubnetsNewRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsNewRoute,
+    AuthedProjectsProjectIdNetworkingSubnetsIndexRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsIndexRoute,
+    AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute,
+  }
+
+const AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren =
+  AuthedProjectsProjectIdNetworkingSubnetsRoute._addFileChildren(
+    AuthedProjectsProjectIdNetworkingSubnetsRouteChildren,
+  )
+
+interface AuthedProjectsProjectIdNetworkingRouteChildren {
+  AuthedProjectsProjectIdNetworkingFirewallsRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  AuthedProjectsProjectIdNetworkingSubnetsRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  AuthedProjectsProjectIdNetworkingIndexRoute: typeof AuthedProjectsProjectIdNetworkingIndexRoute
 }
 
 const AuthedProjectsProjectIdNetworkingRouteChildren: AuthedProjectsProjectIdNetworkingRouteChildren =
   {
+    AuthedProjectsProjectIdNetworkingFirewallsRoute:
+      AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren,
+    AuthedProjectsProjectIdNetworkingSubnetsRoute:
+      AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren,
     AuthedProjectsProjectIdNetworkingIndexRoute:
       AuthedProjectsProjectIdNetworkingIndexRoute,
-    AuthedProjectsProjectIdNetworkingFirewallsNewRoute:
-      AuthedProjectsProjectIdNetworkingFirewallsNewRoute,
-    AuthedProjectsProjectIdNetworkingSubnetsNewRoute:
-      AuthedProjectsProjectIdNetworkingSubnetsNewRoute,
-    AuthedProjectsProjectIdNetworkingFirewallsIndexRoute:
-      AuthedProjectsProjectIdNetworkingFirewallsIndexRoute,
-    AuthedProjectsProjectIdNetworkingSubnetsIndexRoute:
-      AuthedProjectsProjectIdNetworkingSubnetsIndexRoute,
-    AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute:
-      AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute,
-    AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute:
-      AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute,
   }
 
 const AuthedProjectsProjectIdNetworkingRouteWithChildren =

@@ -21,7 +21,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
   interface StaticDataRouteOption {
-    /** The project section a page belongs to, for the breadcrumbs. */
-    section?: string;
+    /**
+     * The route's breadcrumb in a project (after "Projects › <project>"): a label, or one made
+     * from the route's params (a resource's name). It links to the route's path.
+     */
+    crumb?: string | ((params: Record<string, string | undefined>) => string | undefined);
   }
 }

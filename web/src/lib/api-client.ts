@@ -40,6 +40,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Any failure as an ApiError, to show in a form ("Something went wrong" when it is not one). */
+export function asApiError(err: unknown): ApiError {
+  return err instanceof ApiError ? err : new ApiError(0, 'UnexpectedResponse', 'Something went wrong. Try again.');
+}
+
 let csrfToken: string | null = null;
 let onUnauthenticated: ((op: OperationId) => void) | null = null;
 

@@ -2,7 +2,7 @@
 // zod schema the server uses, server refusals mapped onto fields, nothing typed ever reset.
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from './api-client.ts';
+import { asApiError, type ApiError } from './api-client.ts';
 
 type Values<K extends string> = Record<K, string>;
 
@@ -10,14 +10,16 @@ export interface FormState<K extends string, Out> {
   values: Values<K>;
   /** The error to show under a field (server's first, then the schema's once the field is dirty). */
   error(field: K): string | undefined;
-  /** Props for a text field bound to `field`. */
+  /** Props for a text field (an input or a textarea) bound to `field`. */
   field(field: K): {
     name: K;
     value: string;
     error: string | undefined;
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
     onBlur: () => void;
   };
+  /** Sets a field as typing would: for radios, switches, presets and other non-text controls. */
+  setValue(field: K, value: string): void;
   /** The form-level refusal (a server message not tied to a field). */
   formError: ApiError | null;
   /** Validates everything; returns the parsed body or null (and reveals all errors). */
@@ -50,6 +52,11 @@ export function useForm<K extends string, S extends z.ZodType>(
   }
 
   const error = (f: K) => serverFields[f] ?? (shown[f] ? clientErrors[f] : undefined);
+  const setValue = (f: K, value: string) => {
+    setValues((v) => ({ ...v, [f]: value }));
+    setServerFields((s) => ({ ...s, [f]: undefined }));
+    if (liveFields.includes(f)) setShown((s) => ({ ...s, [f]: true }));
+  };
 
   return {
     values,
@@ -58,16 +65,12 @@ export function useForm<K extends string, S extends z.ZodType>(
       name: f,
       value: values[f],
       error: error(f),
-      onChange: (e) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [f]: value }));
-        setServerFields((s) => ({ ...s, [f]: undefined }));
-        if (liveFields.includes(f)) setShown((s) => ({ ...s, [f]: true }));
-      },
+      onChange: (e) => setValue(f, e.target.value),
       onBlur: () => {
         if (values[f] !== initial[f]) setShown((s) => ({ ...s, [f]: true }));
       },
     }),
+    setValue,
     formError,
     submit: () => {
       setFormError(null);
@@ -75,7 +78,7 @@ export function useForm<K extends string, S extends z.ZodType>(
       return result.success ? (result.data as z.output<S>) : null;
     },
     setServerError: (err) => {
-      const apiError = err instanceof ApiError ? err : new ApiError(0, 'UnexpectedResponse', 'Something went wrong. Try again.');
+      const apiError = asApiError(err);
       const fields: Partial<Record<K, string>> = {};
       let unmatched = false;
       for (const [k, message] of Object.entries(apiError.details ?? {})) {

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { announce } from '../components/ui/announcer.tsx';
 import { toast } from '../components/ui/toast.tsx';
+import { ApiError } from './api-client.ts';
 
 export const LIVE_POLL_MS = 1000;
 
@@ -43,4 +44,21 @@ export function useAnnounceTransitions(items: Watched[] | undefined, transitiona
     }
     seen.current = now;
   }, [items, transitional, what]);
+}
+
+/**
+ * A detail page whose object is gone (a refetch answered 404, e.g. after its delete finished
+ * here or elsewhere): says so (toast + aria-live) once, then `leave()`s, e.g. to the list.
+ */
+export function useLeaveWhenGone(error: unknown, lastState: string, what: string, name: string, leave: () => void) {
+  const gone = error instanceof ApiError && error.status === 404;
+  const left = useRef(false);
+  useEffect(() => {
+    if (!gone || left.current) return;
+    left.current = true;
+    const text = lastState === 'deleting' ? `${what} ${name} was deleted.` : `${what} ${name} no longer exists.`;
+    toast.success(text);
+    announce(text);
+    leave();
+  }, [gone, lastState, what, name, leave]);
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -36,5 +36,16 @@ export function Spinner({ className }: { className?: string }) {
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** A button's label that becomes a spinner and `busy` ("Creating…") while `pending`. */
+export function BusyLabel({ pending, busy, children }: { pending: boolean; busy: string; children: ReactNode }) {
+  return pending ? (
+    <>
+      <Spinner /> {busy}
+    </>
+  ) : (
+    <>{children}</>
   );
 }

@@ -18,14 +18,23 @@ export function Input({ invalid, className, ...props }: ComponentProps<'input'> 
   );
 }
 
-/** A labelled input with its hint and its error underneath (announced, and tied by aria). */
-export function TextField({
+/**
+ * A label, a control, and the control's error and hint underneath (announced, and tied by
+ * aria). `children` renders the control with the id and `aria-describedby` it is given.
+ */
+export function LabelledField({
   label,
   hint,
   error,
   className,
-  ...props
-}: Omit<ComponentProps<'input'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (control: { id: string; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -34,7 +43,7 @@ export function TextField({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <Input id={id} invalid={!!error} aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} {...props} />
+      {children({ id, 'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined })}
       {error ? (
         <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700 dark:text-red-400">
           <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor" aria-hidden="true">
@@ -49,5 +58,20 @@ export function TextField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its error underneath. */
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
+  return (
+    <LabelledField label={label} hint={hint} error={error} className={className}>
+      {(control) => <Input {...control} invalid={!!error} {...props} />}
+    </LabelledField>
   );
 }

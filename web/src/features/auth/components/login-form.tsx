@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { consoleLoginBodySchema } from '#shared/api/auth';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { BusyLabel, Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { useForm } from '../../../lib/form.ts';
@@ -30,13 +30,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       <TextField label="E-mail address" type="email" autoComplete="username" autoFocus required {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
-        {signIn.isPending ? (
-          <>
-            <Spinner /> Signing in…
-          </>
-        ) : (
-          'Sign in'
-        )}
+        <BusyLabel pending={signIn.isPending} busy="Signing in…">Sign in</BusyLabel>
       </Button>
     </form>
   );

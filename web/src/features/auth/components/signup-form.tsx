@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PASSWORD_MIN, signupBodySchema } from '#shared/api/auth';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
+import { BusyLabel, Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { useForm } from '../../../lib/form.ts';
@@ -37,13 +37,7 @@ export function SignupForm({ redirect }: { redirect?: string }) {
         {...form.field('password')}
       />
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
-        {signUp.isPending ? (
-          <>
-            <Spinner /> Creating account…
-          </>
-        ) : (
-          'Create account'
-        )}
+        <BusyLabel pending={signUp.isPending} busy="Creating account…">Create account</BusyLabel>
       </Button>
     </form>
   );

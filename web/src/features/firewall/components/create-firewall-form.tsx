@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { descriptionSchema, firewallNameSchema, type FirewallDetail } from '#shared/api/firewall';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
-import { Button, buttonClass, Spinner } from '../../../components/ui/button.tsx';
+import { BusyLabel, Button, buttonClass } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
+import { LocationOptions } from '../../../components/ui/option-card.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { useCreateFirewall } from '../api/create-firewall.ts';
 
@@ -14,13 +15,9 @@ const formSchema = z.object({
   description: descriptionSchema,
 });
 
-const radioCard =
-  'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3.5 text-sm has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-slate-700 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:bg-blue-950/40';
-
 export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { projectId: string; initialLocation?: string; onCreated: (firewall: FirewallDetail) => void }) {
   const create = useCreateFirewall();
   const form = useForm(formSchema, { location: initialLocation ?? (LOCATIONS[0].name as string), name: '', description: '' });
-  const locationField = form.field('location');
   return (
     <form
       noValidate
@@ -33,28 +30,7 @@ export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { 
       }}
     >
       <FormAlert error={form.formError} />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Location</legend>
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">A firewall guards subnets in its own location.</p>
-        <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          {LOCATIONS.map((l) => (
-            <label key={l.name} className={radioCard}>
-              <input
-                type="radio"
-                name="location"
-                value={l.name}
-                checked={form.values.location === l.name}
-                onChange={locationField.onChange}
-                className="mt-0.5 size-4 accent-blue-600"
-              />
-              <span>
-                <span className="block font-medium">{l.displayName}</span>
-                <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{l.name}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <LocationOptions hint="A firewall guards subnets in its own location." value={form.values.location} onChange={(value) => form.setValue('location', value)} error={form.error('location')} />
       <TextField
         label="Firewall name"
         autoComplete="off"
@@ -72,13 +48,7 @@ export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { 
           Cancel
         </Link>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? (
-            <>
-              <Spinner /> Creating…
-            </>
-          ) : (
-            'Create firewall'
-          )}
+          <BusyLabel pending={create.isPending} busy="Creating…">Create firewall</BusyLabel>
         </Button>
       </div>
     </form>

@@ -22,8 +22,6 @@ const ruleFormSchema = z.object({
   description: descriptionSchema,
 });
 
-const set = (value: string) => ({ target: { value } }) as React.ChangeEvent<HTMLInputElement>;
-
 const chip =
   'relative flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:checked]:text-blue-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-slate-700 dark:text-slate-200 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:bg-blue-950 dark:has-[:checked]:text-blue-200';
 
@@ -41,9 +39,6 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
   const [custom, setCustom] = useState(rule ? presetOf(rule) === 'Custom' : false);
   const preset: PresetName = custom ? 'Custom' : presetOf(form.values);
   const isCustom = preset === 'Custom';
-  const portField = form.field('port_range');
-  const protocolField = form.field('protocol');
-  const cidrField = form.field('cidr');
 
   const choose = (name: PresetName) => {
     if (name === 'Custom') {
@@ -52,8 +47,8 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
     }
     const p = RULE_PRESETS.find((x) => x.name === name)!;
     setCustom(false);
-    portField.onChange(set(portInput(p.port_range)));
-    protocolField.onChange(set(p.protocol));
+    form.setValue('port_range', portInput(p.port_range));
+    form.setValue('protocol', p.protocol);
   };
 
   return (
@@ -95,13 +90,13 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
 
         {isCustom ? (
           <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-            <TextField label="Port range" autoComplete="off" spellCheck={false} inputMode="numeric" maxLength={20} hint="A port such as 8080, or a range such as 8000..8080." {...portField} />
+            <TextField label="Port range" autoComplete="off" spellCheck={false} inputMode="numeric" maxLength={20} hint="A port such as 8080, or a range such as 8000..8080." {...form.field('port_range')} />
             <fieldset>
               <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Protocol</legend>
               <div className="mt-1.5 flex gap-2">
                 {PROTOCOLS.map((p) => (
                   <label key={p} className={cn(chip, 'h-9 min-w-16')}>
-                    <input type="radio" name="protocol" value={p} checked={form.values.protocol === p} onChange={protocolField.onChange} className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0" />
+                    <input type="radio" name="protocol" value={p} checked={form.values.protocol === p} onChange={() => form.setValue('protocol', p)} className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0" />
                     {p.toUpperCase()}
                   </label>
                 ))}
@@ -121,13 +116,13 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
             spellCheck={false}
             maxLength={70}
             hint="Where traffic may come from: an IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
-            {...cidrField}
+            {...form.field('cidr')}
           />
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => cidrField.onChange(set('0.0.0.0/0'))}>
+            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '0.0.0.0/0')}>
               All IPv4
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => cidrField.onChange(set('::/0'))}>
+            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '::/0')}>
               All IPv6
             </Button>
           </div>

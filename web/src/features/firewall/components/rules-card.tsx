@@ -5,18 +5,13 @@ import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { plusIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteFirewallRule } from '../api/delete-firewall-rule.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
 import { portsLabel, presetOf, ruleLabel, sourceLabel } from '../format.ts';
 import { RuleDialog } from './rule-dialog.tsx';
-
-const plus = (
-  <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-    <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-  </svg>
-);
 
 /** A rule's name for buttons and dialogs: "SSH (22) from All IPv4". */
 export const ruleName = (r: FirewallRule) => `${ruleLabel(r)} from ${sourceLabel(r.cidr)}`;
@@ -33,7 +28,7 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
         description="Traffic that matches a rule reaches the VMs of the attached subnets; everything else is dropped."
         actions={
           <Button size="sm" onClick={() => setEditing('new')}>
-            {plus}
+            {plusIcon}
             Add rule
           </Button>
         }

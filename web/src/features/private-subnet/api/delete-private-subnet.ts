@@ -26,6 +26,13 @@ export function useDeletePrivateSubnet() {
   });
 }
 
+/** Removes a subnet that is gone from every cached list (its page already announced it). */
+export function dropPrivateSubnetFromLists(queryClient: ReturnType<typeof useQueryClient>, ref: SubnetRef) {
+  queryClient.setQueriesData<PrivateSubnetList>({ queryKey: listPrivateSubnetsQueryOptions(ref.projectId).queryKey }, (list) =>
+    list ? { ...list, items: list.items.filter((s) => !(s.location === ref.location && s.name === ref.name)) } : list,
+  );
+}
+
 /** Drops a deleted subnet's detail query once its page has been left (no refetch of a 404). */
 export function forgetPrivateSubnet(queryClient: ReturnType<typeof useQueryClient>, ref: SubnetRef) {
   queryClient.removeQueries({ queryKey: getPrivateSubnetQueryOptions(ref).queryKey });

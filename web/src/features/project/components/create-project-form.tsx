@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { createProjectBodySchema } from '#shared/api/project';
-import { Button, buttonClass, Spinner } from '../../../components/ui/button.tsx';
+import { BusyLabel, Button, buttonClass } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -45,13 +45,7 @@ export function CreateProjectForm() {
           Cancel
         </Link>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? (
-            <>
-              <Spinner /> Creating…
-            </>
-          ) : (
-            'Create project'
-          )}
+          <BusyLabel pending={create.isPending} busy="Creating…">Create project</BusyLabel>
         </Button>
       </div>
     </form>

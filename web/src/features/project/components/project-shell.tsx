@@ -1,7 +1,8 @@
-// The frame of a project's pages: a sidebar of sections, breadcrumbs, the page.
+// The frame of a project's pages: a sidebar of sections, breadcrumbs (the routes add theirs), the page.
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Project } from '#shared/api/project';
+import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs.tsx';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-[18px] shrink-0" aria-hidden="true">
@@ -32,18 +33,20 @@ function SideLink({ to, label, icon: i, projectId, exact }: { to: (typeof SECTIO
   );
 }
 
-/** The section of the deepest match (its `staticData.section`), for the breadcrumbs. */
-function useSection(): string | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const section = matches[i]?.staticData.section;
-    if (section) return section;
-  }
-  return undefined;
+/**
+ * The crumbs the matched routes contribute (`staticData.crumb`), each linking to its route's
+ * path: "Compute", "Networking › Subnets › db-net", …
+ */
+function useRouteCrumbs(): Crumb[] {
+  return useMatches().flatMap((m) => {
+    const crumb = m.staticData.crumb;
+    const label = typeof crumb === 'function' ? crumb(m.params as Record<string, string | undefined>) : crumb;
+    return label ? [{ label, to: m.pathname }] : [];
+  });
 }
 
 export function ProjectShell({ project }: { project: Project }) {
-  const section = useSection();
+  const crumbs = useRouteCrumbs();
   return (
     <div className="flex flex-1 flex-col md:flex-row">
       <aside className="border-b border-slate-200 bg-slate-100/60 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900/40">
@@ -62,35 +65,7 @@ export function ProjectShell({ project }: { project: Project }) {
         </nav>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-          <ol className="flex flex-wrap items-center gap-1.5">
-            <li>
-              <Link to="/projects" className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
-                Projects
-              </Link>
-            </li>
-            <li aria-hidden="true">›</li>
-            <li>
-              {section ? (
-                <Link to="/projects/$projectId" params={{ projectId: project.id }} className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
-                  {project.name}
-                </Link>
-              ) : (
-                <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-                  {project.name}
-                </span>
-              )}
-            </li>
-            {section ? (
-              <>
-                <li aria-hidden="true">›</li>
-                <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-                  {section}
-                </li>
-              </>
-            ) : null}
-          </ol>
-        </nav>
+        <Breadcrumbs items={[{ label: 'Projects', to: '/projects' }, { label: project.name, to: `/projects/${project.id}` }, ...crumbs]} />
         <div className="mx-auto mt-4 max-w-5xl">
           <Outlet />
         </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Menu, menuItemClass, MenuLabel, MenuSeparator } from '../../../components/ui/menu.tsx';
+import { plusIcon } from '../../../components/ui/icons.tsx';
 import { getProjectQueryOptions } from '../api/get-project.ts';
 import { useProjects } from '../api/list-projects.ts';
 
@@ -58,9 +59,7 @@ export function ProjectSwitcher() {
         {list.data && list.data.count > items.length ? `All projects (${list.data.count})` : 'All projects'}
       </Link>
       <Link role="menuitem" tabIndex={-1} to="/projects/new" className={menuItemClass}>
-        <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-          <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-        </svg>
+        {plusIcon}
         Create project
       </Link>
     </Menu>

@@ -1,20 +1,20 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { z } from 'zod';
 import { createVmBodySchema } from '#shared/api/vm';
 import { BOOT_IMAGES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, IPV4_MONTHLY_USD, LOCATION_NAMES, LOCATIONS, VM_SIZES, vmSize, type LocationName } from '#shared/catalog';
 import { resourceName } from '#shared/names';
-import { Button, buttonClass, Spinner } from '../../../components/ui/button.tsx';
+import { BusyLabel, Button, buttonClass, Spinner } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
+import { LocationOptions, OptionCard, OptionGroup } from '../../../components/ui/option-card.tsx';
+import { TextAreaField } from '../../../components/ui/textarea-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useForm } from '../../../lib/form.ts';
 import { useCreateVm } from '../api/create-vm.ts';
 import { useSubnetOptions } from '../api/list-location-private-subnets.ts';
 import { formatHourly, formatMonthly, locationDisplayName } from '../format.ts';
-import { OptionCard, OptionGroup } from './option-card.tsx';
-import { TextAreaField } from './textarea-field.tsx';
 
 /**
  * The form's values are strings; this is the shared create body plus the two path parts
@@ -69,8 +69,6 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
     private_subnet_id: '',
   });
   const v = form.values;
-  // useForm binds text inputs; radios, the switch and the textarea set their value through it.
-  const set = (f: FieldName, value: string) => form.field(f).onChange({ target: { value } } as ChangeEvent<HTMLInputElement>);
 
   const subnets = useSubnetOptions(projectId, v.location);
   const defaultSubnet = `default-${v.location}`;
@@ -125,22 +123,14 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
         <FormAlert error={form.formError} />
 
         <Section step={1} title="Location" description="Where the VM runs. Its private subnet and addresses are in the same location.">
-          <OptionGroup legend="Location" error={form.error('location')} className="sm:grid-cols-3">
-            {LOCATIONS.map((l) => (
-              <OptionCard
-                key={l.name}
-                name="location"
-                value={l.name}
-                checked={v.location === l.name}
-                onChange={(value) => {
-                  set('location', value);
-                  set('private_subnet_id', ''); // subnets belong to a location
-                }}
-                title={l.displayName}
-                description={<span className="font-mono text-xs">{l.name}</span>}
-              />
-            ))}
-          </OptionGroup>
+          <LocationOptions
+            value={v.location}
+            onChange={(value) => {
+              form.setValue('location', value);
+              form.setValue('private_subnet_id', ''); // subnets belong to a location
+            }}
+            error={form.error('location')}
+          />
         </Section>
 
         <Section step={2} title="Size" description="vCPUs, memory and storage. Prices are per month (730 hours) and per hour.">
@@ -151,7 +141,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
                 name="size"
                 value={s.name}
                 checked={v.size === s.name}
-                onChange={(value) => set('size', value)}
+                onChange={(value) => form.setValue('size', value)}
                 title={s.name}
                 description={
                   <>
@@ -174,7 +164,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
                 name="boot_image"
                 value={b.name}
                 checked={v.boot_image === b.name}
-                onChange={(value) => set('boot_image', value)}
+                onChange={(value) => form.setValue('boot_image', value)}
                 title={b.displayName}
                 description={<span className="font-mono text-xs">{b.name}</span>}
               />
@@ -193,11 +183,6 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
           />
           <TextAreaField
             label="SSH public key"
-            name="public_key"
-            value={v.public_key}
-            error={form.error('public_key')}
-            onChange={(e) => set('public_key', e.target.value)}
-            onBlur={form.field('public_key').onBlur}
             rows={3}
             spellCheck={false}
             autoComplete="off"
@@ -207,6 +192,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
                 One line, as in <code className="font-mono">~/.ssh/id_ed25519.pub</code>. Create one with <code className="font-mono">ssh-keygen -t ed25519</code>.
               </>
             }
+            {...form.field('public_key')}
           />
         </Section>
 
@@ -227,7 +213,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
               role="switch"
               aria-describedby="create-vm-ip4-desc"
               checked={ip4}
-              onChange={(e) => set('enable_ip4', e.target.checked ? 'true' : 'false')}
+              onChange={(e) => form.setValue('enable_ip4', e.target.checked ? 'true' : 'false')}
               className={cn(
                 'relative mt-1 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors dark:bg-slate-600',
                 "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-['']",
@@ -245,7 +231,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
               name="private_subnet_id"
               value=""
               checked={v.private_subnet_id === ''}
-              onChange={() => set('private_subnet_id', '')}
+              onChange={() => form.setValue('private_subnet_id', '')}
               title={
                 <>
                   Default subnet <span className="font-mono font-normal">{defaultSubnet}</span>
@@ -269,7 +255,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
                   value={s.id}
                   checked={v.private_subnet_id === s.id}
                   disabled={s.state === 'deleting'}
-                  onChange={(value) => set('private_subnet_id', value)}
+                  onChange={(value) => form.setValue('private_subnet_id', value)}
                   title={<span className="font-mono">{s.name}</span>}
                   description={
                     <>
@@ -334,13 +320,7 @@ export function CreateVmForm({ projectId, initialLocation }: { projectId: string
             </span>
           </div>
           <Button type="submit" className="mt-4 w-full" disabled={create.isPending}>
-            {create.isPending ? (
-              <>
-                <Spinner /> Creating…
-              </>
-            ) : (
-              'Create VM'
-            )}
+            <BusyLabel pending={create.isPending} busy="Creating…">Create VM</BusyLabel>
           </Button>
           <Link to="/projects/$projectId/compute" params={{ projectId }} className={buttonClass('ghost', 'md', 'mt-2 w-full')}>
             Cancel

@@ -1,9 +1,3 @@
-export const plusIcon = (
-  <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-    <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-  </svg>
-);
-
 export const serverIcon = (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" className="size-12" aria-hidden="true">
     <rect x="3" y="4" width="18" height="7" rx="1.5" />

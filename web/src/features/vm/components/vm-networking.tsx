@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Vm } from '#shared/api/vm';
 import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
@@ -19,17 +20,19 @@ function distinct<R extends { cidr: string; port_range: string }>(rules: R[]): R
 }
 
 export function VmNetworking({ vm, projectId }: { vm: Vm; projectId: string }) {
-  // The Networking section's subnet page (a plain link: that route is another feature's).
-  const subnetHref = `/projects/${projectId}/networking/subnets/${encodeURIComponent(vm.location)}/${encodeURIComponent(vm.subnet)}`;
   return (
     <>
       <Card labelledBy="vm-private-title">
         <CardHeader id="vm-private-title" title="Private network" description="Addresses other machines in the same subnet reach this VM on." />
         <Fields>
           <Field label="Subnet">
-            <a href={subnetHref} className="font-mono text-blue-700 hover:underline dark:text-blue-400">
+            <Link
+              to="/projects/$projectId/networking/subnets/$location/$subnetName"
+              params={{ projectId, location: vm.location, subnetName: vm.subnet }}
+              className="font-mono text-blue-700 hover:underline dark:text-blue-400"
+            >
               {vm.subnet}
-            </a>
+            </Link>
           </Field>
           <Field label="Network interface" mono>
             {vm.name}-nic

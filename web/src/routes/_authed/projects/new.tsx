@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
 import { CreateProjectForm } from '../../../features/project/components/create-project-form.tsx';
 import { useTitle } from '../../../lib/use-title.ts';
 
@@ -10,19 +11,12 @@ function NewProjectPage() {
   useTitle('Create project');
   return (
     <main id="main" className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-400">
-        <ol className="flex items-center gap-1.5">
-          <li>
-            <Link to="/projects" className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
-              Projects
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-            Create project
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { label: 'Projects', to: '/projects' },
+          { label: 'Create project', to: '/projects/new' },
+        ]}
+      />
       <h1 className="mt-3 text-2xl font-semibold tracking-tight">Create project</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
         A project holds resources and their access rules. You can create resources in it right after.

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../../../features/project/components/coming-soon.tsx';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/code-host')({
-  staticData: { section: 'Code host' },
+  staticData: { crumb: 'Code host' },
   component: CodehostPage,
 });
 

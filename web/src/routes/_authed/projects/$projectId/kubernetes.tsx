@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../../../features/project/components/coming-soon.tsx';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes')({
-  staticData: { section: 'Kubernetes' },
+  staticData: { crumb: 'Kubernetes' },
   component: KubernetesPage,
 });
 

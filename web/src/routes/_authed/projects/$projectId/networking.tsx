@@ -3,7 +3,7 @@ import { createFileRoute, Link, Outlet, useMatchRoute } from '@tanstack/react-ro
 // Networking: the subnets and firewalls lists (two deep-linkable sub-routes under one heading
 // and tab bar), their create pages and the detail pages (which have their own headers).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking')({
-  staticData: { section: 'Networking' },
+  staticData: { crumb: 'Networking' },
   component: NetworkingLayout,
 });
 

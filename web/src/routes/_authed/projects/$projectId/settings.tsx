@@ -5,7 +5,7 @@ import { DeleteProjectCard } from '../../../../features/project/components/delet
 import { useTitle } from '../../../../lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/settings')({
-  staticData: { section: 'Settings' },
+  staticData: { crumb: 'Settings' },
   component: ProjectSettings,
 });
 

@@ -6,6 +6,7 @@ import { CreateVmForm } from '../../../../../features/vm/components/create-vm-fo
 import { useTitle } from '../../../../../lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/new')({
+  staticData: { crumb: 'Create VM' },
   // `?location=` preselects a location (the list's filter passes its own).
   validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
   component: NewVmPage,

@@ -1,23 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { VM_TRANSITIONAL_STATES } from '#shared/api/vm';
 import { NotFoundPage } from '../../../../../../components/layout/status-pages.tsx';
 import { StateBadge } from '../../../../../../components/ui/state-badge.tsx';
-import { announce } from '../../../../../../components/ui/announcer.tsx';
-import { toast } from '../../../../../../components/ui/toast.tsx';
+import { TabList, TabPanel } from '../../../../../../components/ui/tabs.tsx';
 import { useProject } from '../../../../../../features/project/api/get-project.ts';
 import { forgetVm } from '../../../../../../features/vm/api/delete-vm.ts';
 import { getVmQueryOptions, useVm } from '../../../../../../features/vm/api/get-vm.ts';
-import { TabList, TabPanel } from '../../../../../../features/vm/components/tabs.tsx';
 import { VmActions } from '../../../../../../features/vm/components/vm-actions.tsx';
 import { VmNetworking } from '../../../../../../features/vm/components/vm-networking.tsx';
 import { VmOverview } from '../../../../../../features/vm/components/vm-overview.tsx';
 import { DeleteVmCard, RenameVmCard } from '../../../../../../features/vm/components/vm-settings.tsx';
 import { locationDisplayName, sizeSpec } from '../../../../../../features/vm/format.ts';
-import { ApiError } from '../../../../../../lib/api-client.ts';
-import { useAnnounceTransitions } from '../../../../../../lib/live.ts';
+import { useAnnounceTransitions, useLeaveWhenGone } from '../../../../../../lib/live.ts';
+import { loadOrNotFound } from '../../../../../../lib/not-found.ts';
 import { useTitle } from '../../../../../../lib/use-title.ts';
 
 const TABS = [
@@ -29,14 +27,10 @@ type Tab = (typeof TABS)[number]['id'];
 
 // A VM is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/$location/$vmName')({
+  staticData: { crumb: (params) => params.vmName },
   validateSearch: z.object({ tab: z.enum(['overview', 'networking', 'settings']).optional().catch(undefined) }),
   loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(getVmQueryOptions({ projectId: params.projectId, location: params.location, name: params.vmName }));
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) throw notFound();
-      throw err;
-    }
+    await loadOrNotFound(context.queryClient.ensureQueryData(getVmQueryOptions({ projectId: params.projectId, location: params.location, name: params.vmName })));
   },
   component: VmPage,
   notFoundComponent: VmNotFound,
@@ -54,15 +48,10 @@ function VmPage() {
   useAnnounceTransitions(useMemo(() => [vm], [vm]), VM_TRANSITIONAL_STATES, 'VM');
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
-  const gone = error instanceof ApiError && error.status === 404;
-  const lastState = vm.state;
-  useEffect(() => {
-    if (!gone) return;
-    const text = lastState === 'deleting' ? `VM ${vmName} was deleted.` : `VM ${vmName} no longer exists.`;
-    toast.success(text);
-    announce(text);
+  const leave = useCallback(() => {
     void navigate({ to: '/projects/$projectId/compute', params: { projectId }, replace: true }).then(() => forgetVm(queryClient, vmRef));
-  }, [gone, lastState, vmName, projectId, navigate, queryClient, vmRef]);
+  }, [navigate, projectId, queryClient, vmRef]);
+  useLeaveWhenGone(error, vm.state, 'VM', vmName, leave);
 
   const spec = sizeSpec(vm.size);
   return (
@@ -89,7 +78,7 @@ function VmPage() {
       </div>
 
       <div>
-        <TabList<Tab> tabs={TABS} active={tab} label="VM sections" idPrefix="vm" />
+        <TabList<Tab> tabs={TABS} active={tab} defaultTab="overview" label="VM sections" idPrefix="vm" />
         <TabPanel idPrefix="vm" tab={tab}>
           {tab === 'overview' ? <VmOverview vm={vm} /> : null}
           {tab === 'networking' ? <VmNetworking vm={vm} projectId={projectId} /> : null}

@@ -7,6 +7,7 @@ import { useProject } from '../../../../../../features/project/api/get-project.t
 import { useTitle } from '../../../../../../lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/new')({
+  staticData: { crumb: 'Create firewall' },
   validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
   component: NewFirewallPage,
 });

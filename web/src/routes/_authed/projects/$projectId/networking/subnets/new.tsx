@@ -10,6 +10,7 @@ import { toast } from '../../../../../../components/ui/toast.tsx';
 import { useTitle } from '../../../../../../lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/new')({
+  staticData: { crumb: 'Create subnet' },
   validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
   component: NewSubnetPage,
 });

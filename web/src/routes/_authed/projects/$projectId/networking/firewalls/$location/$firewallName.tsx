@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundPage } from '../../../../../../../components/layout/status-pages.tsx';
 import { CopyButton } from '../../../../../../../components/ui/copy-button.tsx';
+import { TabList, TabPanel } from '../../../../../../../components/ui/tabs.tsx';
 import { forgetFirewall } from '../../../../../../../features/firewall/api/delete-firewall.ts';
 import { getFirewallQueryOptions, useFirewall } from '../../../../../../../features/firewall/api/get-firewall.ts';
 import { FirewallSubnetsCard } from '../../../../../../../features/firewall/components/firewall-subnets-card.tsx';
 import { DeleteFirewallCard, FirewallDescriptionCard, RenameFirewallCard } from '../../../../../../../features/firewall/components/firewall-settings.tsx';
 import { RulesCard } from '../../../../../../../features/firewall/components/rules-card.tsx';
-import { TabList, TabPanel } from '../../../../../../../features/firewall/components/tabs.tsx';
 import { locationLabel } from '../../../../../../../features/firewall/format.ts';
 import { invalidatePrivateSubnets, usePrivateSubnets } from '../../../../../../../features/private-subnet/api/list-private-subnets.ts';
 import { useProject } from '../../../../../../../features/project/api/get-project.ts';
-import { ApiError } from '../../../../../../../lib/api-client.ts';
+import { loadOrNotFound } from '../../../../../../../lib/not-found.ts';
 import { useTitle } from '../../../../../../../lib/use-title.ts';
 
 const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
@@ -21,14 +21,10 @@ type Tab = (typeof TAB_IDS)[number];
 
 // A firewall is addressed by location and name; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/$location/$firewallName')({
+  staticData: { crumb: (params) => params.firewallName },
   validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
   loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName }));
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw notFound();
-      throw err;
-    }
+    await loadOrNotFound(context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName })), [404, 400]);
   },
   component: FirewallPage,
   notFoundComponent: FirewallNotFound,
@@ -51,7 +47,6 @@ function FirewallPage() {
     { id: 'subnets', label: 'Subnets', count: firewall.private_subnets.length },
     { id: 'settings', label: 'Settings' },
   ] as const;
-  const select = (t: Tab) => navigate({ search: { tab: t === 'rules' ? undefined : t }, replace: true });
 
   return (
     <div>
@@ -75,13 +70,13 @@ function FirewallPage() {
       </dl>
 
       <div className="mt-6">
-        <TabList label="Firewall sections" idPrefix="firewall" tabs={tabs} current={tab} onSelect={select} />
+        <TabList<Tab> label="Firewall sections" idPrefix="firewall" tabs={tabs} active={tab} defaultTab="rules" />
         {tab === 'rules' ? (
-          <TabPanel idPrefix="firewall" id="rules">
+          <TabPanel idPrefix="firewall" tab="rules">
             <RulesCard firewallRef={ref} firewall={firewall} />
           </TabPanel>
         ) : tab === 'subnets' ? (
-          <TabPanel idPrefix="firewall" id="subnets">
+          <TabPanel idPrefix="firewall" tab="subnets">
             <FirewallSubnetsCard
               firewallRef={ref}
               firewall={firewall}
@@ -91,7 +86,7 @@ function FirewallPage() {
             />
           </TabPanel>
         ) : (
-          <TabPanel idPrefix="firewall" id="settings">
+          <TabPanel idPrefix="firewall" tab="settings">
             <FirewallDescriptionCard key={`d-${firewall.description}`} firewallRef={ref} firewall={firewall} />
             <RenameFirewallCard
               key={`n-${firewall.name}`}

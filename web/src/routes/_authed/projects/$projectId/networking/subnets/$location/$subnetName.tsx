@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { NotFoundPage } from '../../../../../../../components/layout/status-pages.tsx';
 import { CopyButton } from '../../../../../../../components/ui/copy-button.tsx';
 import { StateBadge } from '../../../../../../../components/ui/state-badge.tsx';
+import { TabList, TabPanel } from '../../../../../../../components/ui/tabs.tsx';
+import { toast } from '../../../../../../../components/ui/toast.tsx';
 import { AttachedFirewalls } from '../../../../../../../features/firewall/components/attached-firewalls.tsx';
-import { forgetPrivateSubnet } from '../../../../../../../features/private-subnet/api/delete-private-subnet.ts';
+import { dropPrivateSubnetFromLists, forgetPrivateSubnet } from '../../../../../../../features/private-subnet/api/delete-private-subnet.ts';
 import { getPrivateSubnetQueryOptions, usePrivateSubnet } from '../../../../../../../features/private-subnet/api/get-private-subnet.ts';
 import { SubnetNics } from '../../../../../../../features/private-subnet/components/subnet-nics.tsx';
 import { SubnetOverview } from '../../../../../../../features/private-subnet/components/subnet-overview.tsx';
 import { DeleteSubnetCard, RenameSubnetCard } from '../../../../../../../features/private-subnet/components/subnet-settings.tsx';
-import { TabList, TabPanel } from '../../../../../../../features/private-subnet/components/tabs.tsx';
 import { locationLabel } from '../../../../../../../features/private-subnet/format.ts';
 import { useProject } from '../../../../../../../features/project/api/get-project.ts';
-import { ApiError } from '../../../../../../../lib/api-client.ts';
+import { loadOrNotFound } from '../../../../../../../lib/not-found.ts';
+import { useLeaveWhenGone } from '../../../../../../../lib/live.ts';
 import { useTitle } from '../../../../../../../lib/use-title.ts';
 
 const TAB_IDS = ['overview', 'nics', 'firewalls', 'settings'] as const;
@@ -21,15 +24,11 @@ type Tab = (typeof TAB_IDS)[number];
 
 // A subnet is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/$location/$subnetName')({
+  staticData: { crumb: (params) => params.subnetName },
   validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
   loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(getPrivateSubnetQueryOptions({ projectId: params.projectId, location: params.location, name: params.subnetName }));
-    } catch (err) {
-      // An unknown location or subnet, or a malformed name: "not found".
-      if (err instanceof ApiError && (err.status === 404 || err.status === 400)) throw notFound();
-      throw err;
-    }
+    // An unknown location or subnet, or a malformed name: "not found".
+    await loadOrNotFound(context.queryClient.ensureQueryData(getPrivateSubnetQueryOptions({ projectId: params.projectId, location: params.location, name: params.subnetName })), [404, 400]);
   },
   component: SubnetPage,
   notFoundComponent: SubnetNotFound,
@@ -41,9 +40,16 @@ function SubnetPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
   const { data: project } = useProject(projectId);
-  const ref = { projectId, location, name: subnetName };
-  const { data: subnet } = usePrivateSubnet(ref);
+  const ref = useMemo(() => ({ projectId, location, name: subnetName }), [projectId, location, subnetName]);
+  const { data: subnet, error } = usePrivateSubnet(ref);
   useTitle(subnet.name, 'Subnets', project.name);
+  // After a delete the page shows `deleting` (polling) until the subnet is gone; then it says
+  // so and goes back to the list, which no longer holds it (so it is announced once).
+  const leave = useCallback(() => {
+    dropPrivateSubnetFromLists(queryClient, ref);
+    void navigate({ to: '/projects/$projectId/networking/subnets', params: { projectId }, replace: true }).then(() => forgetPrivateSubnet(queryClient, ref));
+  }, [navigate, projectId, queryClient, ref]);
+  useLeaveWhenGone(error, subnet.state, 'Private subnet', subnetName, leave);
 
   const tabs = [
     { id: 'overview', label: 'Overview' },
@@ -51,7 +57,6 @@ function SubnetPage() {
     { id: 'firewalls', label: 'Firewalls', count: subnet.firewalls.length },
     { id: 'settings', label: 'Settings' },
   ] as const;
-  const select = (t: Tab) => navigate({ search: { tab: t === 'overview' ? undefined : t }, replace: true });
 
   return (
     <div>
@@ -72,13 +77,13 @@ function SubnetPage() {
       </p>
 
       <div className="mt-6">
-        <TabList label="Subnet sections" idPrefix="subnet" tabs={tabs} current={tab} onSelect={select} />
+        <TabList<Tab> label="Subnet sections" idPrefix="subnet" tabs={tabs} active={tab} defaultTab="overview" />
         {tab === 'overview' ? (
-          <TabPanel idPrefix="subnet" id="overview">
+          <TabPanel idPrefix="subnet" tab="overview">
             <SubnetOverview subnet={subnet} />
           </TabPanel>
         ) : tab === 'nics' ? (
-          <TabPanel idPrefix="subnet" id="nics">
+          <TabPanel idPrefix="subnet" tab="nics">
             <SubnetNics
               subnet={subnet}
               vmLink={(vmName) => (
@@ -93,11 +98,11 @@ function SubnetPage() {
             />
           </TabPanel>
         ) : tab === 'firewalls' ? (
-          <TabPanel idPrefix="subnet" id="firewalls">
+          <TabPanel idPrefix="subnet" tab="firewalls">
             <AttachedFirewalls projectId={projectId} location={subnet.location} firewalls={subnet.firewalls} />
           </TabPanel>
         ) : (
-          <TabPanel idPrefix="subnet" id="settings">
+          <TabPanel idPrefix="subnet" tab="settings">
             <RenameSubnetCard
               key={subnet.name}
               projectId={projectId}
@@ -114,11 +119,7 @@ function SubnetPage() {
             <DeleteSubnetCard
               projectId={projectId}
               subnet={subnet}
-              onDeleted={async () => {
-                // The list shows it `deleting`, polls until it is gone and announces it.
-                await navigate({ to: '/projects/$projectId/networking/subnets', params: { projectId } });
-                forgetPrivateSubnet(queryClient, ref);
-              }}
+              onDeleted={() => toast.success('Deleting subnet', `${subnet.name} is being deleted.`)}
             />
           </TabPanel>
         )}

@@ -1,7 +1,8 @@
 // Radio cards: a native radio (so arrows move within the group and the form knows its value),
 // hidden visually, inside a card that shows what the option gives.
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../../lib/cn.ts';
+import { LOCATIONS } from '#shared/catalog';
+import { cn } from '../../lib/cn.ts';
 
 export function OptionCard({
   name,
@@ -89,5 +90,24 @@ export function OptionGroup({ legend, hint, error, children, className }: { lege
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** "Location": one card a location (Germany, `eu-central-h1`), for create forms. */
+export function LocationOptions({ value, onChange, hint, error }: { value: string; onChange: (location: string) => void; hint?: ReactNode; error?: string }) {
+  return (
+    <OptionGroup legend="Location" hint={hint} error={error} className="sm:grid-cols-3">
+      {LOCATIONS.map((l) => (
+        <OptionCard
+          key={l.name}
+          name="location"
+          value={l.name}
+          checked={value === l.name}
+          onChange={onChange}
+          title={l.displayName}
+          description={<span className="font-mono text-xs">{l.name}</span>}
+        />
+      ))}
+    </OptionGroup>
   );
 }

@@ -1,0 +1,116 @@
+// The Danger Zone of a settings tab (a card with one destructive action) and the dialog that
+// asks for a resource's name to be typed before deleting it.
+import { useState, type ReactNode } from 'react';
+import { asApiError } from '../../lib/api-client.ts';
+import { BusyLabel, Button } from './button.tsx';
+import { Card, CardHeader } from './card.tsx';
+import { Dialog } from './dialog.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './input.tsx';
+
+/** "Danger Zone": what the action does, and its button; `dialog` is shown once it is pressed. */
+export function DangerZoneCard({
+  id,
+  title,
+  description,
+  action,
+  disabled,
+  dialog,
+}: {
+  /** The id of the card's heading. */
+  id: string;
+  title: string;
+  description: ReactNode;
+  /** The button's label. */
+  action: string;
+  disabled?: boolean;
+  dialog: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card tone="danger" labelledBy={id}>
+      <CardHeader id={id} title="Danger Zone" />
+      <div className="flex flex-wrap items-center justify-between gap-4 px-5 py-5">
+        <div>
+          <p className="font-medium">{title}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+        </div>
+        <Button variant="danger" onClick={() => setOpen(true)} disabled={disabled}>
+          {action}
+        </Button>
+      </div>
+      {open ? dialog(() => setOpen(false)) : null}
+    </Card>
+  );
+}
+
+/**
+ * Delete after typing `name`: *Delete* stays disabled until it matches. The dialog cannot be
+ * closed while the deletion is pending; a refusal (`error`, e.g. the mutation's) is shown on top.
+ */
+export function ConfirmDeleteDialog({
+  title,
+  description,
+  name,
+  pending,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  description: ReactNode;
+  name: string;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = typed === name;
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!pending) onClose();
+      }}
+      title={title}
+      description={description}
+    >
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!matches || pending) return;
+          onConfirm();
+        }}
+      >
+        <FormAlert error={error ? asApiError(error) : null} />
+        <TextField
+          label={
+            <>
+              Type <span className="font-mono font-semibold">{name}</span> to confirm
+            </>
+          }
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={!matches || pending}>
+            <BusyLabel pending={pending} busy="Deleting…">Delete</BusyLabel>
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The resource's name in a dialog's sentence. */
+export function Strong({ children }: { children: ReactNode }) {
+  return <strong className="font-semibold text-slate-900 dark:text-slate-100">{children}</strong>;
+}

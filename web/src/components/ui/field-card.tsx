@@ -1,0 +1,55 @@
+// A settings card that edits one field (a name, a description): the field and its submit
+// button side by side, a refusal not tied to the field above them.
+import type { ReactNode } from 'react';
+import type { ApiError } from '../../lib/api-client.ts';
+import { Button, Spinner } from './button.tsx';
+import { Card, CardHeader } from './card.tsx';
+import { FormAlert } from './form-alert.tsx';
+
+export function FieldCard({
+  id,
+  title,
+  description,
+  formError,
+  submitLabel,
+  pending,
+  disabled,
+  onSubmit,
+  children,
+}: {
+  /** The id of the card's heading. */
+  id: string;
+  title: string;
+  description?: ReactNode;
+  formError: ApiError | null;
+  submitLabel: string;
+  pending: boolean;
+  /** The submit button is disabled (nothing changed); it is also while pending. */
+  disabled: boolean;
+  onSubmit: () => void;
+  /** The field (a TextField with `className="min-w-64 flex-1"`). */
+  children: ReactNode;
+}) {
+  return (
+    <Card labelledBy={id}>
+      <CardHeader id={id} title={title} description={description} />
+      <form
+        noValidate
+        className="flex flex-wrap items-start gap-3 px-5 py-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <div className="w-full empty:hidden">
+          <FormAlert error={formError} />
+        </div>
+        {children}
+        <Button type="submit" variant="secondary" className="mt-7" disabled={disabled || pending}>
+          {pending ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </form>
+    </Card>
+  );
+}
