@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { isForeignKeyViolation } from '../db/errors.ts';
 import { ERROR_STATUS, errorBody, type ErrorDetails, type ErrorType, type Generation } from '#shared/errors';
+import { routes, type RouteDef } from '#shared/routes';
 
 export class ApiError extends Error {
   readonly type: ErrorType;
@@ -77,8 +78,16 @@ export function fieldError(field: string, error: z.ZodError): ApiError {
   return invalidRequest({ [field]: error.issues[0]?.message ?? 'Invalid value.' });
 }
 
+/** Legacy routes as patterns, for errors raised before a route ran (e.g. a bad %-escape). */
+const LEGACY_ROUTES = Object.values(routes as Record<string, RouteDef>)
+  .filter((r) => r.generation === 'legacy')
+  .map((r) => ({ method: r.method.toUpperCase(), pattern: new RegExp(`^${r.base}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+
 export function generationOf(res: Response): Generation {
-  return (res.locals.generation as Generation | undefined) ?? 'current';
+  const known = res.locals.generation as Generation | undefined;
+  if (known) return known;
+  const { method, path } = res.req;
+  return LEGACY_ROUTES.some((r) => r.method === method && r.pattern.test(path)) ? 'legacy' : 'current';
 }
 
 export function sendError(res: Response, err: ApiError): void {

@@ -56,6 +56,15 @@ describe('route table', () => {
     firewall_rule_id: newId('firewallRule'),
   };
 
+  it('answers a malformed %-escape in a legacy path with a flat 400, elsewhere nested', async () => {
+    const legacy = await t.request('GET', `/api/project/${sample.project_id}/location/eu-central-h1/vm/%ZZ`);
+    expect(legacy.status).toBe(400);
+    expectSchema(legacyErrorSchema, legacy.body);
+    const current = await t.request('POST', `/api/project/${sample.project_id}/location/eu-central-h1/vm/%ZZ/restart`);
+    expect(current.status).toBe(400);
+    expectSchema(currentErrorSchema, current.body);
+  });
+
   it.each(Object.entries(routes).filter(([, r]) => r.auth) as [string, RouteDef][])(
     '%s is mounted and asks for credentials in its generation\'s error body',
     async (_op, r) => {
