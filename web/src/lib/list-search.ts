@@ -87,3 +87,19 @@ export function rangeText(page: CursorPage, shown: number): string {
   if (!page.count) return '';
   return `Showing ${shown ? page.first + 1 : 0}–${page.first + shown} of ${page.count}`;
 }
+
+/**
+ * A list the API cannot search by name: the rows of the page the API returned (one page of the
+ * maximum size while searching, see `pageQuery`), those whose name contains `q`, and where the
+ * list stands (no pages while searching).
+ */
+export function nameSearchedList<T extends { id: string; name: string }>(
+  search: PagingSearch & { q?: string },
+  data: { items: T[]; count: number } | undefined,
+) {
+  const items = data?.items ?? [];
+  const count = data?.count ?? 0;
+  const needle = search.q?.trim().toLowerCase();
+  const shown = needle ? items.filter((item) => item.name.toLowerCase().includes(needle)) : items;
+  return { items, count, needle, shown, page: cursorPage(search, items, count, !needle) };
+}

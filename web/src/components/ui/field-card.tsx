@@ -2,7 +2,7 @@
 // button side by side, a refusal not tied to the field above them.
 import type { ReactNode } from 'react';
 import type { ApiError } from '../../lib/api-client.ts';
-import { Button, Spinner } from './button.tsx';
+import { BusyLabel, Button, Spinner } from './button.tsx';
 import { Card, CardHeader } from './card.tsx';
 import { FormAlert } from './form-alert.tsx';
 
@@ -12,6 +12,8 @@ export function FieldCard({
   description,
   formError,
   submitLabel,
+  busyLabel,
+  labelForm = false,
   pending,
   disabled,
   onSubmit,
@@ -23,6 +25,10 @@ export function FieldCard({
   description?: ReactNode;
   formError: ApiError | null;
   submitLabel: string;
+  /** The button's label while pending ("Renaming…"); without it, a spinner before `submitLabel`. */
+  busyLabel?: string;
+  /** The form is a landmark named by the card's heading. */
+  labelForm?: boolean;
   pending: boolean;
   /** The submit button is disabled (nothing changed); it is also while pending. */
   disabled: boolean;
@@ -35,6 +41,7 @@ export function FieldCard({
       <CardHeader id={id} title={title} description={description} />
       <form
         noValidate
+        aria-labelledby={labelForm ? id : undefined}
         className="flex flex-wrap items-start gap-3 px-5 py-5"
         onSubmit={(e) => {
           e.preventDefault();
@@ -46,8 +53,16 @@ export function FieldCard({
         </div>
         {children}
         <Button type="submit" variant="secondary" className="mt-7" disabled={disabled || pending}>
-          {pending ? <Spinner /> : null}
-          {submitLabel}
+          {busyLabel ? (
+            <BusyLabel pending={pending} busy={busyLabel}>
+              {submitLabel}
+            </BusyLabel>
+          ) : (
+            <>
+              {pending ? <Spinner /> : null}
+              {submitLabel}
+            </>
+          )}
         </Button>
       </form>
     </Card>

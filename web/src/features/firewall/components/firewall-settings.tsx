@@ -2,6 +2,7 @@ import { renameBodySchema, updateFirewallBodySchema, type FirewallDetail } from 
 import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
 import { FieldCard } from '../../../components/ui/field-card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
+import { RenameCard } from '../../../components/ui/rename-card.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { useDeleteFirewall } from '../api/delete-firewall.ts';
@@ -36,34 +37,17 @@ export function FirewallDescriptionCard({ firewallRef, firewall }: { firewallRef
 
 export function RenameFirewallCard({ firewallRef, firewall, onRenamed }: { firewallRef: FirewallRef; firewall: FirewallDetail; onRenamed: (name: string) => void }) {
   const rename = useRenameFirewall();
-  const form = useForm(renameSchema, { name: firewall.name });
-  const unchanged = form.values.name === firewall.name;
   return (
-    <FieldCard
+    <RenameCard
       id="fw-rename-title"
-      title="Name"
       description="The name is unique among the project's firewalls in this location."
-      formError={form.formError}
-      submitLabel="Rename"
-      pending={rename.isPending}
-      disabled={unchanged}
-      onSubmit={() => {
-        const body = form.submit();
-        if (!body || unchanged || rename.isPending) return;
-        rename.mutate(
-          { ...firewallRef, newName: body.name },
-          {
-            onSuccess: (fw) => {
-              toast.success('Firewall renamed', `${firewall.name} is now ${fw.name}.`);
-              onRenamed(fw.name);
-            },
-            onError: form.setServerError,
-          },
-        );
-      }}
-    >
-      <TextField label="Firewall name" autoComplete="off" spellCheck={false} maxLength={100} className="min-w-64 flex-1" {...form.field('name')} />
-    </FieldCard>
+      schema={renameSchema}
+      name={firewall.name}
+      rename={(newName) => rename.mutateAsync({ ...firewallRef, newName })}
+      onRenamed={onRenamed}
+      fieldLabel="Firewall name"
+      renamedTitle="Firewall renamed"
+    />
   );
 }
 

@@ -1,10 +1,8 @@
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { renameBodySchema } from '#shared/api/firewall';
 import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { FieldCard } from '../../../components/ui/field-card.tsx';
-import { TextField } from '../../../components/ui/input.tsx';
+import { RenameCard } from '../../../components/ui/rename-card.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useForm } from '../../../lib/form.ts';
 import { useDeletePrivateSubnet } from '../api/delete-private-subnet.ts';
 import { useRenamePrivateSubnet } from '../api/rename-private-subnet.ts';
 
@@ -12,34 +10,17 @@ const renameSchema = renameBodySchema('privateSubnet');
 
 export function RenameSubnetCard({ projectId, subnet, onRenamed }: { projectId: string; subnet: PrivateSubnet; onRenamed: (name: string) => void }) {
   const rename = useRenamePrivateSubnet();
-  const form = useForm(renameSchema, { name: subnet.name });
-  const unchanged = form.values.name === subnet.name;
   return (
-    <FieldCard
+    <RenameCard
       id="rename-subnet-title"
-      title="Name"
       description="The name is unique among the project's subnets in this location. VMs keep their addresses."
-      formError={form.formError}
-      submitLabel="Rename"
-      pending={rename.isPending}
-      disabled={unchanged}
-      onSubmit={() => {
-        const body = form.submit();
-        if (!body || unchanged || rename.isPending) return;
-        rename.mutate(
-          { projectId, location: subnet.location, name: subnet.name, newName: body.name },
-          {
-            onSuccess: (s) => {
-              toast.success('Subnet renamed', `${subnet.name} is now ${s.name}.`);
-              onRenamed(s.name);
-            },
-            onError: form.setServerError,
-          },
-        );
-      }}
-    >
-      <TextField label="Subnet name" autoComplete="off" spellCheck={false} maxLength={100} className="min-w-64 flex-1" {...form.field('name')} />
-    </FieldCard>
+      schema={renameSchema}
+      name={subnet.name}
+      rename={(newName) => rename.mutateAsync({ projectId, location: subnet.location, name: subnet.name, newName })}
+      onRenamed={onRenamed}
+      fieldLabel="Subnet name"
+      renamedTitle="Subnet renamed"
+    />
   );
 }
 

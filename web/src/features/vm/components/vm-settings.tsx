@@ -1,12 +1,8 @@
 import { renameBodySchema } from '#shared/api/firewall';
 import type { Vm } from '#shared/api/vm';
-import { BusyLabel, Button } from '../../../components/ui/button.tsx';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/input.tsx';
+import { RenameCard } from '../../../components/ui/rename-card.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useForm } from '../../../lib/form.ts';
 import { useDeleteVm } from '../api/delete-vm.ts';
 import type { VmRef } from '../api/get-vm.ts';
 import { useRenameVm } from '../api/rename-vm.ts';
@@ -15,40 +11,20 @@ const renameVmSchema = renameBodySchema('vm');
 
 export function RenameVmCard({ vm, vmRef, onRenamed }: { vm: Vm; vmRef: VmRef; onRenamed: (name: string) => void }) {
   const rename = useRenameVm();
-  const form = useForm(renameVmSchema, { name: vm.name });
-  const unchanged = form.values.name === vm.name;
   return (
-    <Card labelledBy="vm-rename-title">
-      <CardHeader id="vm-rename-title" title="Name" description="The name is part of the VM's address in the API and the console; its network interface keeps its name." />
-      <form
-        noValidate
-        aria-labelledby="vm-rename-title"
-        className="space-y-4 px-5 py-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const body = form.submit();
-          if (!body || rename.isPending || unchanged) return;
-          rename.mutate(
-            { ref: vmRef, name: body.name },
-            {
-              onSuccess: (renamed) => {
-                toast.success('VM renamed', `${vm.name} is now ${renamed.name}.`);
-                onRenamed(renamed.name);
-              },
-              onError: form.setServerError,
-            },
-          );
-        }}
-      >
-        <FormAlert error={form.formError} />
-        <div className="flex flex-wrap items-start gap-3">
-          <TextField label="VM name" autoComplete="off" spellCheck={false} maxLength={100} className="w-full max-w-sm" {...form.field('name')} />
-          <Button type="submit" variant="secondary" className="sm:mt-7" disabled={rename.isPending || unchanged}>
-            <BusyLabel pending={rename.isPending} busy="Renaming…">Rename</BusyLabel>
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <RenameCard
+      id="vm-rename-title"
+      description="The name is part of the VM's address in the API and the console; its network interface keeps its name."
+      schema={renameVmSchema}
+      name={vm.name}
+      rename={(name) => rename.mutateAsync({ ref: vmRef, name })}
+      onRenamed={onRenamed}
+      fieldLabel="VM name"
+      renamedTitle="VM renamed"
+      fieldClassName="w-full max-w-sm"
+      busyLabel="Renaming…"
+      labelForm
+    />
   );
 }
 

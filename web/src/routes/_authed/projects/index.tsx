@@ -8,7 +8,7 @@ import { EmptyPage, ListStatus, matchText, Pager } from '../../../components/ui/
 import { SearchInput, useSearchBox } from '../../../components/ui/search-input.tsx';
 import { listProjectsQueryOptions, useProjects, type ListProjectsQuery } from '../../../features/project/api/list-projects.ts';
 import { ProjectsTable } from '../../../features/project/components/projects-table.tsx';
-import { cursorPage, FIRST_PAGE, pageQuery, pagingSearch, querySearch, rangeText } from '../../../lib/list-search.ts';
+import { FIRST_PAGE, nameSearchedList, pageQuery, pagingSearch, querySearch, rangeText } from '../../../lib/list-search.ts';
 import { useTitle } from '../../../lib/use-title.ts';
 
 // The list's state lives in the URL: search text, sort column, page size, and the cursor
@@ -37,11 +37,7 @@ function ProjectsPage() {
   const { data, isFetching } = useProjects(projectsQuery(search));
   const searchBox = useSearchBox(search.q, (q) => void navigate({ search: (s) => ({ ...s, q, ...FIRST_PAGE }), replace: true }));
 
-  const items = data?.items ?? [];
-  const count = data?.count ?? 0;
-  const needle = search.q?.trim().toLowerCase();
-  const shown = needle ? items.filter((p) => p.name.toLowerCase().includes(needle)) : items;
-  const page = cursorPage(search, items, count, !needle);
+  const { items, count, needle, shown, page } = nameSearchedList(search, data);
 
   const setSort = (column: OrderColumn) => navigate({ search: (s) => ({ ...s, sort: column, ...FIRST_PAGE }) });
 

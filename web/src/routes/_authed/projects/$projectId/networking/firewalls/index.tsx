@@ -1,16 +1,15 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { OrderColumn } from '#shared/pagination';
-import { Button, buttonClass } from '../../../../../../components/ui/button.tsx';
-import { EmptyState } from '../../../../../../components/ui/empty-state.tsx';
+import { buttonClass } from '../../../../../../components/ui/button.tsx';
 import { plusIcon } from '../../../../../../components/ui/icons.tsx';
 import { inLocation, LocationSelect } from '../../../../../../components/ui/location-select.tsx';
-import { EmptyPage, ListStatus, matchText, Pager } from '../../../../../../components/ui/pager.tsx';
-import { SearchInput, useSearchBox } from '../../../../../../components/ui/search-input.tsx';
+import { ResourceList } from '../../../../../../components/ui/resource-list.tsx';
+import { useSearchBox } from '../../../../../../components/ui/search-input.tsx';
 import { useProject } from '../../../../../../features/project/api/get-project.ts';
 import { listFirewallsQueryOptions, useFirewalls, type ListFirewallsQuery } from '../../../../../../features/firewall/api/list-firewalls.ts';
 import { FirewallsTable } from '../../../../../../features/firewall/components/firewalls-table.tsx';
-import { cursorPage, FIRST_PAGE, locationSearch, pageQuery, pagingSearch, querySearch, rangeText } from '../../../../../../lib/list-search.ts';
+import { FIRST_PAGE, locationSearch, nameSearchedList, pageQuery, pagingSearch, querySearch } from '../../../../../../lib/list-search.ts';
 import { useTitle } from '../../../../../../lib/use-title.ts';
 
 // The list's state lives in the URL, like the projects and subnets lists (decisions 011, 012):
@@ -37,79 +36,43 @@ function FirewallsPage() {
   const { data, isFetching } = useFirewalls(projectId, firewallsQuery(search));
   const searchBox = useSearchBox(search.q, (q) => void navigate({ search: (s) => ({ ...s, q, ...FIRST_PAGE }), replace: true }));
 
-  const list = data?.items ?? [];
-  const count = data?.count ?? 0;
-  const needle = search.q?.trim().toLowerCase();
-  const shown = needle ? list.filter((s) => s.name.toLowerCase().includes(needle)) : list;
-  const page = cursorPage(search, list, count, !needle);
-  const filtered = !!needle || !!search.location;
+  const list = nameSearchedList(search, data);
 
   const setSort = (column: OrderColumn) => navigate({ search: (s) => ({ ...s, sort: column, ...FIRST_PAGE }) });
-  const createLink = (label: string) => (
-    <Link to="/projects/$projectId/networking/firewalls/new" params={{ projectId }} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
-      {plusIcon}
-      {label}
-    </Link>
-  );
-
-  if (count === 0 && !filtered) {
-    return (
-      <EmptyState
-        title="No firewalls yet"
-        icon={
+  return (
+    <ResourceList
+      singular="firewall"
+      plural="firewalls"
+      empty={{
+        title: 'No firewalls yet',
+        icon: (
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-12" aria-hidden="true">
             <path d="M12 3l7.5 3v5.25c0 4.5-3.2 8.3-7.5 9.75-4.3-1.45-7.5-5.25-7.5-9.75V6L12 3z" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        }
-        action={createLink('Create firewall')}
-      >
-        A firewall is a set of inbound rules for the VMs of the subnets it is attached to. Every new subnet gets a default
-        firewall that allows all traffic; create your own to allow only what you need.
-      </EmptyState>
-    );
-  }
-
-  return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-1 flex-wrap items-center gap-3">
-          <SearchInput label="Search firewalls by name" {...searchBox} />
-          <LocationSelect value={search.location} onChange={(location) => navigate({ search: (s) => ({ ...s, location, ...FIRST_PAGE }) })} />
-        </div>
-        {createLink('Create firewall')}
-      </div>
-
-      <ListStatus fetching={isFetching} className="mt-3 min-h-5">
-        {needle ? matchText(shown.length, count, 'firewall matches', 'firewalls match') : rangeText(page, list.length)}
-      </ListStatus>
-
-      <div className="mt-2">
-        {shown.length ? (
-          <FirewallsTable projectId={projectId} items={shown} sort={page.sort} onSort={setSort} />
-        ) : filtered ? (
-          <EmptyState
-            title="No matching firewalls"
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  searchBox.clear();
-                  void navigate({ search: (s) => ({ ...s, q: undefined, location: undefined, ...FIRST_PAGE }) });
-                }}
-              >
-                Clear filters
-              </Button>
-            }
-          >
-            {needle ? `No firewall name contains “${search.q}”` : 'No firewalls'}
-            {inLocation(search.location)}.
-          </EmptyState>
-        ) : (
-          <EmptyPage what="Firewalls" onFirstPage={() => navigate({ search: (s) => ({ ...s, ...FIRST_PAGE }) })} />
-        )}
-      </div>
-
-      {!needle && count > 0 ? <Pager className="mt-4" page={page} onChange={(change) => navigate({ search: (s) => ({ ...s, ...change }) })} /> : null}
-    </div>
+        ),
+        text: (
+          <>
+            A firewall is a set of inbound rules for the VMs of the subnets it is attached to. Every new subnet gets a default
+            firewall that allows all traffic; create your own to allow only what you need.
+          </>
+        ),
+      }}
+      createAction={
+        <Link to="/projects/$projectId/networking/firewalls/new" params={{ projectId }} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
+          {plusIcon}
+          Create firewall
+        </Link>
+      }
+      filters={<LocationSelect value={search.location} onChange={(location) => navigate({ search: (s) => ({ ...s, location, ...FIRST_PAGE }) })} />}
+      searchBox={searchBox}
+      query={search.q}
+      filterLabel={inLocation(search.location)}
+      fetching={isFetching}
+      list={list}
+      filtered={!!list.needle || !!search.location}
+      table={<FirewallsTable projectId={projectId} items={list.shown} sort={list.page.sort} onSort={setSort} />}
+      onClearFilters={() => void navigate({ search: (s) => ({ ...s, q: undefined, location: undefined, ...FIRST_PAGE }) })}
+      onPage={(change) => void navigate({ search: (s) => ({ ...s, ...change }) })}
+    />
   );
 }

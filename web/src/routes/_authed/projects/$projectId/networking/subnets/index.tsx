@@ -1,17 +1,16 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { OrderColumn } from '#shared/pagination';
-import { Button, buttonClass } from '../../../../../../components/ui/button.tsx';
-import { EmptyState } from '../../../../../../components/ui/empty-state.tsx';
+import { buttonClass } from '../../../../../../components/ui/button.tsx';
 import { plusIcon } from '../../../../../../components/ui/icons.tsx';
 import { inLocation, LocationSelect } from '../../../../../../components/ui/location-select.tsx';
-import { EmptyPage, ListStatus, matchText, Pager } from '../../../../../../components/ui/pager.tsx';
-import { SearchInput, useSearchBox } from '../../../../../../components/ui/search-input.tsx';
+import { ResourceList } from '../../../../../../components/ui/resource-list.tsx';
+import { useSearchBox } from '../../../../../../components/ui/search-input.tsx';
 import { useProject } from '../../../../../../features/project/api/get-project.ts';
 import { listPrivateSubnetsQueryOptions, usePrivateSubnets, type ListPrivateSubnetsQuery } from '../../../../../../features/private-subnet/api/list-private-subnets.ts';
 import { SubnetsTable } from '../../../../../../features/private-subnet/components/subnets-table.tsx';
 import { TRANSITIONAL_SUBNET_STATES } from '../../../../../../features/private-subnet/format.ts';
-import { cursorPage, FIRST_PAGE, locationSearch, pageQuery, pagingSearch, querySearch, rangeText } from '../../../../../../lib/list-search.ts';
+import { FIRST_PAGE, locationSearch, nameSearchedList, pageQuery, pagingSearch, querySearch } from '../../../../../../lib/list-search.ts';
 import { useAnnounceTransitions } from '../../../../../../lib/live.ts';
 import { useTitle } from '../../../../../../lib/use-title.ts';
 
@@ -39,81 +38,44 @@ function SubnetsPage() {
   const { data, isFetching } = usePrivateSubnets(projectId, subnetsQuery(search));
   const searchBox = useSearchBox(search.q, (q) => void navigate({ search: (s) => ({ ...s, q, ...FIRST_PAGE }), replace: true }));
 
-  const items = data?.items;
-  useAnnounceTransitions(items, TRANSITIONAL_SUBNET_STATES, 'Private subnet');
-  const list = items ?? [];
-  const count = data?.count ?? 0;
-  const needle = search.q?.trim().toLowerCase();
-  const shown = needle ? list.filter((s) => s.name.toLowerCase().includes(needle)) : list;
-  const page = cursorPage(search, list, count, !needle);
-  const filtered = !!needle || !!search.location;
+  useAnnounceTransitions(data?.items, TRANSITIONAL_SUBNET_STATES, 'Private subnet');
+  const list = nameSearchedList(search, data);
 
   const setSort = (column: OrderColumn) => navigate({ search: (s) => ({ ...s, sort: column, ...FIRST_PAGE }) });
-  const createLink = (label: string) => (
-    <Link to="/projects/$projectId/networking/subnets/new" params={{ projectId }} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
-      {plusIcon}
-      {label}
-    </Link>
-  );
-
-  if (count === 0 && !filtered) {
-    return (
-      <EmptyState
-        title="No private subnets yet"
-        icon={
+  return (
+    <ResourceList
+      singular="subnet"
+      plural="subnets"
+      empty={{
+        title: 'No private subnets yet',
+        icon: (
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-12" aria-hidden="true">
             <path d="M12 3v6M12 15v6M5 9h14v6H5zM3 21h18" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        }
-        action={createLink('Create subnet')}
-      >
-        A private subnet is a network for your VMs in one location, with its own IPv4 and IPv6 ranges and a firewall. VMs
-        created without one join a default subnet.
-      </EmptyState>
-    );
-  }
-
-  return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-1 flex-wrap items-center gap-3">
-          <SearchInput label="Search subnets by name" {...searchBox} />
-          <LocationSelect value={search.location} onChange={(location) => navigate({ search: (s) => ({ ...s, location, ...FIRST_PAGE }) })} />
-        </div>
-        {createLink('Create subnet')}
-      </div>
-
-      <ListStatus fetching={isFetching} className="mt-3 min-h-5">
-        {needle ? matchText(shown.length, count, 'subnet matches', 'subnets match') : rangeText(page, list.length)}
-      </ListStatus>
-
-      <div className="mt-2">
-        {shown.length ? (
-          <SubnetsTable projectId={projectId} items={shown} sort={page.sort} onSort={setSort} />
-        ) : filtered ? (
-          <EmptyState
-            title="No matching subnets"
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  searchBox.clear();
-                  void navigate({ search: (s) => ({ ...s, q: undefined, location: undefined, ...FIRST_PAGE }) });
-                }}
-              >
-                Clear filters
-              </Button>
-            }
-          >
-            {needle ? `No subnet name contains “${search.q}”` : 'No subnets'}
-            {inLocation(search.location)}.
-          </EmptyState>
-        ) : (
-          <EmptyPage what="Subnets" onFirstPage={() => navigate({ search: (s) => ({ ...s, ...FIRST_PAGE }) })} />
-        )}
-      </div>
-
-      {!needle && count > 0 ? <Pager className="mt-4" page={page} onChange={(change) => navigate({ search: (s) => ({ ...s, ...change }) })} /> : null}
-    </div>
+        ),
+        text: (
+          <>
+            A private subnet is a network for your VMs in one location, with its own IPv4 and IPv6 ranges and a firewall. VMs
+            created without one join a default subnet.
+          </>
+        ),
+      }}
+      createAction={
+        <Link to="/projects/$projectId/networking/subnets/new" params={{ projectId }} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
+          {plusIcon}
+          Create subnet
+        </Link>
+      }
+      filters={<LocationSelect value={search.location} onChange={(location) => navigate({ search: (s) => ({ ...s, location, ...FIRST_PAGE }) })} />}
+      searchBox={searchBox}
+      query={search.q}
+      filterLabel={inLocation(search.location)}
+      fetching={isFetching}
+      list={list}
+      filtered={!!list.needle || !!search.location}
+      table={<SubnetsTable projectId={projectId} items={list.shown} sort={list.page.sort} onSort={setSort} />}
+      onClearFilters={() => void navigate({ search: (s) => ({ ...s, q: undefined, location: undefined, ...FIRST_PAGE }) })}
+      onPage={(change) => void navigate({ search: (s) => ({ ...s, ...change }) })}
+    />
   );
 }
