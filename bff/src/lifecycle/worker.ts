@@ -117,8 +117,23 @@ export class Worker {
     return result.rows;
   }
 
+  /** Keeps the lease while a step runs, however long the data plane takes. */
+  private heartbeat(job: JobRow): () => void {
+    const timer = setInterval(() => {
+      this.env.db
+        .updateTable('job')
+        .set({ lease_expires_at: iso(Date.now() + this.opts.leaseMs) })
+        .where('id', '=', job.id)
+        .where('lease_owner', '=', this.id)
+        .execute()
+        .catch((err: unknown) => this.env.logger.warn({ err, job: job.id }, 'could not renew the job lease'));
+    }, this.opts.leaseMs / 3);
+    return () => clearInterval(timer);
+  }
+
   private async run(job: JobRow): Promise<void> {
     const { db, logger } = this.env;
+    const stopBeating = this.heartbeat(job);
     try {
       const runner = JOB_KINDS[job.kind]?.[job.step];
       if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
@@ -165,6 +180,8 @@ export class Worker {
           if (failed && job.kind.startsWith('vm.')) await tx.updateTable('vm').set({ state: 'failed' }).where('id', '=', job.resource_id).execute();
         })
         .catch((e: unknown) => logger.error({ err: e, job: job.id }, 'could not record the job failure'));
+    } finally {
+      stopBeating();
     }
   }
 }

@@ -1,0 +1,60 @@
+// Two workers on one database and a data plane slower than the lease: the lease is renewed
+// while the step runs, so the other worker never takes the job over and repeats the call.
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/database.ts';
+import { migrate } from '../db/migrations.ts';
+import { engine, testDatabaseEnv } from '../../test/harness.ts';
+import { eventually } from '../../test/process.ts';
+import { enqueueJob } from './jobs.ts';
+import type { DataPlane } from './provider.ts';
+import { Worker } from './worker.ts';
+
+let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
+let db: Db;
+beforeAll(async () => {
+  database = await testDatabaseEnv();
+  db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.cleanup();
+});
+
+/** A data plane whose subnet teardown takes `ms`, counting its calls. */
+function slowDataPlane(ms: number) {
+  const calls: string[] = [];
+  const none = async () => {};
+  const plane: DataPlane = {
+    createVm: none,
+    restartVm: none,
+    stopVm: none,
+    startVm: none,
+    destroyVm: none,
+    async destroySubnet(id) {
+      calls.push(id);
+      await new Promise((r) => setTimeout(r, ms));
+    },
+  };
+  return { plane, calls };
+}
+
+describe('job leases', () => {
+  it('are renewed while a slow step runs, so a second worker never repeats it', async () => {
+    const { plane, calls } = slowDataPlane(1200);
+    const logger = pino({ level: 'silent' });
+    const opts = { concurrency: 4, leaseMs: 300, maxIdleMs: 50 };
+    const workers = [0, 1].map(() => new Worker({ db, engine, logger, delayMs: 0, provider: plane }, opts));
+    // A subnet that is already gone: the job's steps only call the data plane.
+    await enqueueJob(db, 'subnet.destroy', 'ps0000000000000000000000zz');
+    await Promise.all(workers.map((w) => w.start()));
+    await eventually(async () => {
+      const job = await db.selectFrom('job').select('state').where('resource_id', '=', 'ps0000000000000000000000zz').executeTakeFirstOrThrow();
+      return job.state === 'done' ? true : undefined;
+    });
+    await Promise.all(workers.map((w) => w.stop()));
+    // The step took four lease lengths; it ran once.
+    expect(calls).toEqual(['ps0000000000000000000000zz']);
+  });
+});
