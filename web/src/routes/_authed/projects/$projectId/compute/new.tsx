@@ -4,6 +4,7 @@ import { LOCATION_NAMES } from '#shared/catalog';
 import { useProject } from '../../../../../features/project/api/get-project.ts';
 import { CreateVmForm } from '../../../../../features/vm/components/create-vm-form.tsx';
 import { useTitle } from '../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/new')({
   staticData: { crumb: 'Create VM' },
@@ -20,7 +21,7 @@ function NewVmPage() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/projects/$projectId/compute" params={{ projectId }} className="text-sm text-blue-700 hover:underline dark:text-blue-400">
+        <Link to="/projects/$projectId/compute" params={{ projectId }} className={backLinkClass}>
           ← Virtual machines
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create VM</h1>

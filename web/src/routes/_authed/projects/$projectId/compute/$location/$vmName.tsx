@@ -17,6 +17,7 @@ import { locationDisplayName, sizeSpec } from '../../../../../../features/vm/for
 import { useAnnounceTransitions, useLeaveWhenGone } from '../../../../../../lib/live.ts';
 import { loadOrNotFound } from '../../../../../../lib/not-found.ts';
 import { useTitle } from '../../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -57,7 +58,7 @@ function VmPage() {
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/projects/$projectId/compute" params={{ projectId }} className="text-sm text-blue-700 hover:underline dark:text-blue-400">
+        <Link to="/projects/$projectId/compute" params={{ projectId }} className={backLinkClass}>
           ← Virtual machines
         </Link>
         <div className="mt-2 flex flex-wrap items-start justify-between gap-4">

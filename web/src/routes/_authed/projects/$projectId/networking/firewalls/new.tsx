@@ -5,6 +5,7 @@ import { toast } from '../../../../../../components/ui/toast.tsx';
 import { CreateFirewallForm } from '../../../../../../features/firewall/components/create-firewall-form.tsx';
 import { useProject } from '../../../../../../features/project/api/get-project.ts';
 import { useTitle } from '../../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/new')({
   staticData: { crumb: 'Create firewall' },
@@ -20,7 +21,7 @@ function NewFirewallPage() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className={backLinkClass}>
         ← Firewalls
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create firewall</h1>

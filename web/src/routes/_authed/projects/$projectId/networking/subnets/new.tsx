@@ -8,6 +8,7 @@ import { CreateSubnetForm } from '../../../../../../features/private-subnet/comp
 import { useProject } from '../../../../../../features/project/api/get-project.ts';
 import { toast } from '../../../../../../components/ui/toast.tsx';
 import { useTitle } from '../../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/new')({
   staticData: { crumb: 'Create subnet' },
@@ -28,7 +29,7 @@ function NewSubnetPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className={backLinkClass}>
         ← Subnets
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create subnet</h1>

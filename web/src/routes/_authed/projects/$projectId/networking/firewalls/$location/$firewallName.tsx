@@ -15,6 +15,7 @@ import { invalidatePrivateSubnets, usePrivateSubnets } from '../../../../../../.
 import { useProject } from '../../../../../../../features/project/api/get-project.ts';
 import { loadOrNotFound } from '../../../../../../../lib/not-found.ts';
 import { useTitle } from '../../../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../../../components/ui/back-link.ts';
 
 const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
 type Tab = (typeof TAB_IDS)[number];
@@ -50,7 +51,7 @@ function FirewallPage() {
 
   return (
     <div>
-      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className={backLinkClass}>
         ← Firewalls
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">{firewall.name}</h1>

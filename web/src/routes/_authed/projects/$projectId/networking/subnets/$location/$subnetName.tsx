@@ -18,6 +18,7 @@ import { useProject } from '../../../../../../../features/project/api/get-projec
 import { loadOrNotFound } from '../../../../../../../lib/not-found.ts';
 import { useLeaveWhenGone } from '../../../../../../../lib/live.ts';
 import { useTitle } from '../../../../../../../lib/use-title.ts';
+import { backLinkClass } from '../../../../../../../components/ui/back-link.ts';
 
 const TAB_IDS = ['overview', 'nics', 'firewalls', 'settings'] as const;
 type Tab = (typeof TAB_IDS)[number];
@@ -60,7 +61,7 @@ function SubnetPage() {
 
   return (
     <div>
-      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className="text-sm text-slate-600 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-slate-100">
+      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className={backLinkClass}>
         ← Subnets
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
