@@ -1,22 +1,9 @@
 // Accessibility: axe finds no serious or critical violations on the console's pages, in the
 // light and the dark theme; dialogs and menus work from the keyboard.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, SIGNED_OUT, test } from './fixtures.ts';
+import { expect, expectAxeClean, SIGNED_OUT, test } from './fixtures.ts';
 import { AppHeader } from './pages/app-header.ts';
 import { ProjectPage } from './pages/project-page.ts';
 import { ProjectsPage } from './pages/projects-page.ts';
-
-/** Runs axe on the page, or only on `within` (a menu or dialog over an already checked page). */
-async function expectAxeClean(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {

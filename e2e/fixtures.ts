@@ -2,6 +2,7 @@
 // signs up with the console's cookie session, then sends the CSRF token like the SPA does),
 // removed again after each test. Pages are driven through the page objects in pages/.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 
@@ -149,4 +150,15 @@ export async function markDocument(page: Page) {
 /** The document marked by markDocument is still the one shown: no reload happened. */
 export async function expectSameDocument(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+}
+
+/** axe finds no serious or critical violations on the page, or only on `within` (a menu or dialog). */
+export async function expectAxeClean(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }

@@ -1,9 +1,7 @@
 // Networking: subnets (create, default firewall, delete with a VM attached → Conflict, then
 // deleting → gone), firewall rules (presets, CIDR validation, edit, remove), firewalls (create,
 // attach and detach a subnet), and axe on the four main pages.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { uniqueName } from './fixtures.ts';
+import { expectAxeClean, uniqueName } from './fixtures.ts';
 import { expect, test } from './networking-fixtures.ts';
 import { FirewallDetailPage, FirewallsPage } from './pages/networking-firewalls.ts';
 import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
@@ -179,15 +177,6 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
   await expect(page.getByTestId('live-announcer')).toHaveText(`Private subnet ${subnet.name} was deleted.`);
   await expect(subnets.row(subnet.name)).toHaveCount(0);
 });
-
-/** axe: no serious or critical violations. */
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {

@@ -1,23 +1,11 @@
 // Compute: create a VM through the form and watch it run without a reload; restart, stop,
 // start, rename and delete it from its page; refusals under the field; the list's filters;
 // keyboard and axe. Every test empties its project again (vm-fixtures.ts).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expectSameDocument, markDocument, uniqueName } from './fixtures.ts';
+import { expectAxeClean, expectSameDocument, markDocument, uniqueName } from './fixtures.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
 import { VmListPage } from './pages/vm-list-page.ts';
 import { expect, SSH_KEY, test } from './vm-fixtures.ts';
-
-async function expectAxeClean(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test('create a VM through the form and watch it reach running without a reload', async ({ page, vmProject }) => {
   const { project } = vmProject;
