@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Made once in the main process; workers inherit the variable, so all agree on the database.
@@ -24,8 +25,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Hang guards, not speed checks: CI is a busy 2-core machine where the long journeys took
+  // 25-30 s while another core was loaded (a journey is a dozen pages with axe checks).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: BASE_URL,
@@ -60,6 +63,8 @@ export default defineConfig({
       PROJECT_QUOTA: '20',
       PROVISION_DELAY_MS: '200',
       SIGNUP: 'open',
+      // Every test signs up from 127.0.0.1.
+      SIGNUP_MAX_PER_IP: '100000',
     },
   },
 });

@@ -5,12 +5,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'bff/src/**/*.unit.test.ts'] } },
+      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'bff/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'] } },
       {
         test: {
           name: 'api',
           include: ['bff/src/**/*.test.ts'],
-          exclude: ['bff/src/**/*.unit.test.ts'],
+          // Engine-specific fault suites run in their engine's pass; `npm test` runs the
+          // PostgreSQL pass whenever TEST_DATABASE_URL is set (CI sets it).
+          exclude: ['bff/src/**/*.unit.test.ts', process.env.TEST_ENGINE === 'postgres' ? 'bff/src/**/*.sqlite.test.ts' : 'bff/src/**/*.postgres.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { newId } from '../shared/ids.ts';
 import { openDatabase } from '../bff/src/db/database.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { createAccount } from '../bff/src/resources/auth/account.store.ts';
 import { createProject } from '../bff/src/resources/project/project.store.ts';
 import { insertSubnet } from '../bff/src/resources/private-subnet/private-subnet.store.ts';
-import { pickNicIPv4, pickNicIPv6, randomPublicIPv6 } from '../bff/src/net/allocate.ts';
+import { pickNicIPv4 } from '../bff/src/net/allocate.ts';
+import { insertVmWithNic } from '../bff/src/resources/vm/vm.service.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.argv[2] ?? 10);
@@ -57,21 +57,35 @@ async function seedVms(dataDir: string, email: string, password: string, count: 
   const account = await createAccount(db, email, password);
   const project = await createProject(db, account.id, 'vm-bench');
   const location = 'eu-central-h1';
+  // Seeded past the API's subnet quota: 10,000 VMs need about 170 subnets.
+  const quotas = { SUBNET_QUOTA: Number.MAX_SAFE_INTEGER };
   await db.transaction().execute(async (tx) => {
-    let subnet = await insertSubnet(tx, { projectId: project.id, location, name: 'net-0' });
+    let subnet = await insertSubnet(tx, { projectId: project.id, location, name: 'net-0' }, quotas);
     let used: string[] = [];
     for (let i = 0; i < count; i++) {
       let ip = pickNicIPv4(subnet.net4, used);
       if (!ip) {
-        subnet = await insertSubnet(tx, { projectId: project.id, location, name: `net-${i}` });
+        subnet = await insertSubnet(tx, { projectId: project.id, location, name: `net-${i}` }, quotas);
         used = [];
         ip = pickNicIPv4(subnet.net4, used)!;
       }
       used.push(ip);
-      const now = new Date().toISOString();
-      const vm = { id: newId('vm'), project_id: project.id, location, name: `vm-${i}`, state: 'running', size: 'standard-2', unix_user: 'ubi', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench', boot_image: 'ubuntu-jammy', storage_size_gib: 40, ip4: null, ip6: randomPublicIPv6(), subnet_id: subnet.id, created_at: now };
-      await tx.insertInto('vm').values(vm).execute();
-      await tx.insertInto('nic').values({ id: newId('nic'), subnet_id: subnet.id, vm_id: vm.id, name: `${vm.name}-nic`, private_ipv4: ip, private_ipv6: pickNicIPv6(subnet.net6), created_at: now }).execute();
+      await insertVmWithNic(
+        tx,
+        {
+          project_id: project.id,
+          location,
+          name: `vm-${i}`,
+          state: 'running',
+          size: 'standard-2',
+          unix_user: 'ubi',
+          public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench',
+          boot_image: 'ubuntu-jammy',
+          ip4: null,
+        },
+        subnet,
+        ip,
+      );
     }
   });
   await db.destroy();
@@ -90,11 +104,19 @@ async function main() {
     LOG_LEVEL: 'info',
   });
   try {
-    const login = await json(`${bff.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bench@example.com', password: 'bench-password' }) });
+    const login = await json(`${bff.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'bench@example.com', password: 'bench-password' }),
+    });
     const auth = { authorization: `Bearer ${login.headers.get('authorization')}` };
     console.log('seeding 999 more projects through the API (1,000 in all)...');
     for (let i = 0; i < 999; i += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, 999 - i) }, (_, j) => json(`${bff.url}/api/project`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: `project-${i + j}` }) })));
+      await Promise.all(
+        Array.from({ length: Math.min(50, 999 - i) }, (_, j) =>
+          json(`${bff.url}/api/project`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: `project-${i + j}` }) }),
+        ),
+      );
     }
 
     const rows = [await measure('baseline: Express hello-world', `${baseline.url}/`)];

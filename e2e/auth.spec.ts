@@ -112,6 +112,15 @@ test.describe('signed out', () => {
     await expect(signup.email).toHaveValue(freshAccount.email);
     await expect(signup.password).toHaveValue(PASSWORD);
   });
+
+  test('signing up with a common password shows the server refusal under the password field', async ({ page }) => {
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.signUp(uniqueEmail('common'), 'password123');
+    await expect(signup.password).toHaveAccessibleDescription(/This password is too common: choose one that is harder to guess\./);
+    await expect(signup.password).toHaveAttribute('aria-invalid', 'true');
+    await expect(signup.password).toHaveValue('password123');
+  });
 });
 
 test('at its project quota, the server refusal is shown in the form and the name is kept', async ({ page, context, freshAccount }) => {

@@ -2,9 +2,8 @@
 // create a subnet; create a VM in it and watch it reach running without a reload; restart it;
 // add and remove a firewall rule; try to delete the subnet while the VM exists and read the
 // Conflict message; delete the VM, then the subnet.
-import { expectSameDocument, markDocument, uniqueName } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { expect, PUBLIC_KEY, test, type NetworkingApi } from './networking-fixtures.ts';
+import { expect, expectSameDocument, markDocument, SSH_KEY, test, uniqueName, type ProjectApi } from './fixtures.ts';
 import { FirewallDetailPage } from './pages/networking-firewalls.ts';
 import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
@@ -12,22 +11,22 @@ import { VmDetailPage } from './pages/vm-detail-page.ts';
 
 const LOCATION = 'eu-central-h1';
 
-test('subnet, VM, restart, firewall rule, Conflict on subnet delete, then delete VM and subnet', async ({ page, net }) => {
+test('subnet, VM, restart, firewall rule, Conflict on subnet delete, then delete VM and subnet', async ({ page, project }) => {
   const subnetName = uniqueName('app');
   const vmName = uniqueName('vm');
   // The VM is made in the UI: if the journey stops early, delete it so the subnet and the
-  // project can go too (the fixture deletes subnets and firewalls).
+  // project can go too (the fixture empties the project).
   try {
-    await journey(page, net, subnetName, vmName);
+    await journey(page, project, subnetName, vmName);
   } finally {
-    await net.deleteVm(LOCATION, vmName);
+    await project.deleteVm(LOCATION, vmName);
   }
 });
 
-async function journey(page: Page, net: NetworkingApi, subnetName: string, vmName: string) {
+async function journey(page: Page, project: ProjectApi, subnetName: string, vmName: string) {
   // 1. Create a subnet in Germany.
   const subnets = new SubnetsPage(page);
-  await subnets.goto(net.project.id);
+  await subnets.goto(project.id);
   await subnets.openCreate();
   const subnetForm = new CreateSubnetPage(page);
   await subnetForm.location('Germany').check();
@@ -38,19 +37,19 @@ async function journey(page: Page, net: NetworkingApi, subnetName: string, vmNam
 
   // 2. Create a VM in that subnet and watch it reach running without a reload.
   const form = new VmCreatePage(page);
-  await form.goto(net.project.id);
+  await form.goto(project.id);
   await markDocument(page);
   await form.location('Germany').check();
   await form.subnet(new RegExp(subnetName)).check();
   await form.name.fill(vmName);
-  await form.publicKey.fill(PUBLIC_KEY);
+  await form.publicKey.fill(SSH_KEY);
   await form.submit.click();
   const vm = new VmDetailPage(page);
   await vm.expectVm(vmName);
   await expect(vm.state).toHaveText('running');
   await expect(vm.announcer).toContainText(`VM ${vmName} is running.`);
   await expectSameDocument(page);
-  const created = await net.getSubnet(LOCATION, subnetName);
+  const created = await project.getSubnet(LOCATION, subnetName);
   expect(created.nics.map((n) => n.vm_name)).toEqual([vmName]);
 
   // 3. Restart it (with confirmation): restarting, then running again.
@@ -59,8 +58,11 @@ async function journey(page: Page, net: NetworkingApi, subnetName: string, vmNam
   await expect(vm.announcer).toContainText(`VM ${vmName} is running.`);
 
   // 4. Add a firewall rule to the subnet's default firewall, then remove it.
-  await subnet.goto(net.project.id, LOCATION, subnetName, 'firewalls');
-  await subnet.panel().getByRole('link', { name: `${subnetName}-default` }).click();
+  await subnet.goto(project.id, LOCATION, subnetName, 'firewalls');
+  await subnet
+    .panel()
+    .getByRole('link', { name: `${subnetName}-default` })
+    .click();
   const fw = new FirewallDetailPage(page);
   await expect(page.getByRole('heading', { name: `${subnetName}-default`, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add rule' }).click();
@@ -71,29 +73,29 @@ async function journey(page: Page, net: NetworkingApi, subnetName: string, vmNam
   await expect(add.dialog).toBeHidden();
   const rule = fw.ruleRow('198.51.100.0/24');
   await expect(rule).toContainText('SSH (22)');
-  expect((await net.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).toContain('198.51.100.0/24');
+  expect((await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).toContain('198.51.100.0/24');
   await rule.getByRole('button', { name: /^Remove rule/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove rule' });
   await confirm.getByRole('button', { name: 'Remove rule' }).click();
   await expect(confirm).toBeHidden();
   await expect(fw.ruleRow('198.51.100.0/24')).toHaveCount(0);
-  expect((await net.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).not.toContain('198.51.100.0/24');
+  expect((await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).not.toContain('198.51.100.0/24');
 
   // 5. The subnet cannot be deleted while the VM exists: the Conflict message says why.
-  await subnet.goto(net.project.id, LOCATION, subnetName);
+  await subnet.goto(project.id, LOCATION, subnetName);
   const refused = await subnet.delete(subnetName);
   await expect(refused.getByRole('alert')).toContainText(`Private subnet ${subnetName} has VMs attached (${vmName}); delete them first.`);
   await page.keyboard.press('Escape');
   await expect(refused).toBeHidden();
 
   // 6. Delete the VM (typed name), then the subnet; both go away.
-  await vm.goto(net.project.id, { location: LOCATION, name: vmName });
+  await vm.goto(project.id, { location: LOCATION, name: vmName });
   await vm.delete(vmName);
   await expect(vm.announcer).toContainText(`VM ${vmName} was deleted.`);
-  await subnet.goto(net.project.id, LOCATION, subnetName);
+  await subnet.goto(project.id, LOCATION, subnetName);
   await subnet.delete(subnetName);
   await expect(page.getByTestId('live-announcer')).toHaveText(`Private subnet ${subnetName} was deleted.`);
   await expect(subnets.row(subnetName)).toHaveCount(0);
-  const url = `/api/project/${net.project.id}/location/${LOCATION}/private-subnet/${subnetName}`;
+  const url = `/api/project/${project.id}/location/${LOCATION}/private-subnet/${subnetName}`;
   await expect.poll(async () => (await page.request.get(url)).status()).toBe(404);
 }

@@ -1,16 +1,15 @@
 // Networking: subnets (create, default firewall, delete with a VM attached → Conflict, then
 // deleting → gone), firewall rules (presets, CIDR validation, edit, remove), firewalls (create,
 // attach and detach a subnet), and axe on the four main pages.
-import { expectAxeClean, uniqueName } from './fixtures.ts';
-import { expect, test } from './networking-fixtures.ts';
+import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 import { FirewallDetailPage, FirewallsPage } from './pages/networking-firewalls.ts';
 import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
 
 const LOCATION = 'eu-central-h1';
 
-test('create a subnet: a bad name shows the field error, then it is listed with its default firewall', async ({ page, net }) => {
+test('create a subnet: a bad name shows the field error, then it is listed with its default firewall', async ({ page, project }) => {
   const subnets = new SubnetsPage(page);
-  await subnets.goto(net.project.id);
+  await subnets.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No private subnets yet' })).toBeVisible();
   await subnets.openCreate();
 
@@ -32,7 +31,12 @@ test('create a subnet: a bad name shows the field error, then it is listed with 
   await detail.expectShown(name);
   await expect(page).toHaveURL(new RegExp(`/networking/subnets/eu-north-h1/${name}$`));
   await expect(page.getByRole('status').filter({ hasText: 'Subnet created' })).toBeVisible();
-  await expect(detail.panel().getByRole('definition').filter({ hasText: /^10\.\d+\.\d+\.\d+\/26$/ })).toBeVisible();
+  await expect(
+    detail
+      .panel()
+      .getByRole('definition')
+      .filter({ hasText: /^10\.\d+\.\d+\.\d+\/26$/ }),
+  ).toBeVisible();
 
   await detail.tab('Firewalls').click();
   await expect(page).toHaveURL(/tab=firewalls/);
@@ -52,11 +56,11 @@ test('create a subnet: a bad name shows the field error, then it is listed with 
   await expect(subnets.row(name)).toBeVisible();
 });
 
-test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove it', async ({ page, net }) => {
+test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove it', async ({ page, project }) => {
   const name = uniqueName('fw');
-  await net.createFirewall(LOCATION, name, 'bastion');
+  await project.createFirewall(LOCATION, name, 'bastion');
   const fw = new FirewallDetailPage(page);
-  await fw.goto(net.project.id, LOCATION, name);
+  await fw.goto(project.id, LOCATION, name);
   await expect(page.getByText('This firewall lets no traffic in.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add rule' }).click();
@@ -94,7 +98,7 @@ test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove
   await expect(custom).toContainText('Custom');
   await expect(custom).toContainText('8000..8080');
   await expect(fw.ruleRow('203.0.113.0/24')).toHaveCount(0);
-  const api = await net.getFirewall(LOCATION, name);
+  const api = await project.getFirewall(LOCATION, name);
   expect(api.firewall_rules.map((r) => [r.cidr, r.port_range, r.protocol])).toEqual([['::/0', '8000..8080', 'tcp']]);
 
   const remove = custom.getByRole('button', { name: /^Remove rule/ });
@@ -106,11 +110,11 @@ test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove
   await expect(page.getByText('This firewall lets no traffic in.')).toBeVisible();
 });
 
-test('create a firewall, attach a subnet of its location and detach it', async ({ page, net }) => {
-  const subnet = await net.createSubnet(LOCATION, uniqueName('app'));
-  await net.createSubnet('us-east-a2', uniqueName('elsewhere'));
+test('create a firewall, attach a subnet of its location and detach it', async ({ page, project }) => {
+  const subnet = await project.createSubnet(LOCATION, uniqueName('app'));
+  await project.createSubnet('us-east-a2', uniqueName('elsewhere'));
   const firewalls = new FirewallsPage(page);
-  await firewalls.goto(net.project.id);
+  await firewalls.goto(project.id);
   // The subnets' default firewalls are listed.
   await expect(firewalls.row(`${subnet.name}-default`)).toContainText('Germany');
 
@@ -145,23 +149,23 @@ test('create a firewall, attach a subnet of its location and detach it', async (
   await fw.tab('Subnets').click();
   await page.getByRole('button', { name: `Detach subnet ${subnet.name}` }).click();
   await expect(page.getByText('Not attached to any subnet')).toBeVisible();
-  expect((await net.getFirewall(LOCATION, name)).private_subnets).toEqual([]);
+  expect((await project.getFirewall(LOCATION, name)).private_subnets).toEqual([]);
 });
 
-test('a subnet with a VM refuses deletion with the Conflict message; without it, it is deleted and announced', async ({ page, net }) => {
-  const subnet = await net.createSubnet(LOCATION, uniqueName('busy'));
+test('a subnet with a VM refuses deletion with the Conflict message; without it, it is deleted and announced', async ({ page, project }) => {
+  const subnet = await project.createSubnet(LOCATION, uniqueName('busy'));
   const vmName = uniqueName('vm');
-  await net.createVm(LOCATION, vmName, subnet.id);
+  await project.createVm(vmName, { location: LOCATION, private_subnet_id: subnet.id });
 
   const subnets = new SubnetsPage(page);
-  await subnets.goto(net.project.id);
+  await subnets.goto(project.id);
   await expect(subnets.row(subnet.name)).toContainText('available');
   await subnets.row(subnet.name).getByRole('link', { name: subnet.name }).click();
   const detail = new SubnetDetailPage(page);
   await detail.expectShown(subnet.name);
 
   await detail.tab('NICs').click();
-  await expect(detail.panel().getByRole('link', { name: vmName })).toHaveAttribute('href', `/projects/${net.project.id}/compute/${LOCATION}/${vmName}`);
+  await expect(detail.panel().getByRole('link', { name: vmName })).toHaveAttribute('href', `/projects/${project.id}/compute/${LOCATION}/${vmName}`);
 
   const dialog = await detail.delete(subnet.name);
   await expect(dialog.getByRole('alert')).toContainText(`Private subnet ${subnet.name} has VMs attached (${vmName}); delete them first.`);
@@ -169,10 +173,10 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Delete subnet' })).toBeFocused();
 
-  await net.deleteVm(LOCATION, vmName);
+  await project.deleteVm(LOCATION, vmName);
   await detail.delete(subnet.name);
   // Back on the list: the subnet is deleting, then gone, and that is announced.
-  await expect(page).toHaveURL(new RegExp(`/projects/${net.project.id}/networking/subnets$`));
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/networking/subnets$`));
   await expect(page.getByRole('status').filter({ hasText: `Private subnet ${subnet.name} was deleted.` })).toBeVisible();
   await expect(page.getByTestId('live-announcer')).toHaveText(`Private subnet ${subnet.name} was deleted.`);
   await expect(subnets.row(subnet.name)).toHaveCount(0);
@@ -181,32 +185,32 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
-    test('the subnets list and a subnet page have no serious axe violations', async ({ page, net }) => {
-      const subnet = await net.createSubnet(LOCATION, uniqueName('axe'));
+    test('the subnets list and a subnet page have no serious axe violations', async ({ page, project }) => {
+      const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
       const subnets = new SubnetsPage(page);
-      await subnets.goto(net.project.id);
+      await subnets.goto(project.id);
       await expect(subnets.row(subnet.name)).toBeVisible();
       await expectAxeClean(page);
 
       const detail = new SubnetDetailPage(page);
-      await detail.goto(net.project.id, LOCATION, subnet.name);
+      await detail.goto(project.id, LOCATION, subnet.name);
       await expectAxeClean(page);
       await detail.tab('Firewalls').click();
       await expect(detail.panel().getByRole('table')).toBeVisible();
       await expectAxeClean(page);
     });
 
-    test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({ page, net }) => {
-      const subnet = await net.createSubnet(LOCATION, uniqueName('axe'));
+    test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({ page, project }) => {
+      const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
       const fwName = `${subnet.name}-default`;
-      await net.addRule(LOCATION, fwName, { cidr: '203.0.113.0/24', port_range: '22' });
+      await project.addRule(LOCATION, fwName, { cidr: '203.0.113.0/24', port_range: '22' });
       const firewalls = new FirewallsPage(page);
-      await firewalls.goto(net.project.id);
+      await firewalls.goto(project.id);
       await expect(firewalls.row(fwName)).toBeVisible();
       await expectAxeClean(page);
 
       const fw = new FirewallDetailPage(page);
-      await fw.goto(net.project.id, LOCATION, fwName);
+      await fw.goto(project.id, LOCATION, fwName);
       await expect(fw.ruleRow('203.0.113.0/24')).toBeVisible();
       await expectAxeClean(page);
       await page.getByRole('button', { name: 'Add rule' }).click();

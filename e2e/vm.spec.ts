@@ -1,14 +1,12 @@
 // Compute: create a VM through the form and watch it run without a reload; restart, stop,
 // start, rename and delete it from its page; refusals under the field; the list's filters;
-// keyboard and axe. Every test empties its project again (vm-fixtures.ts).
-import { expectAxeClean, expectSameDocument, markDocument, uniqueName } from './fixtures.ts';
+// keyboard and axe. Every test empties its project again (the project fixture).
+import { expect, expectAxeClean, expectSameDocument, holdGets, markDocument, SSH_KEY, test, uniqueName } from './fixtures.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
 import { VmListPage } from './pages/vm-list-page.ts';
-import { expect, SSH_KEY, test } from './vm-fixtures.ts';
 
-test('create a VM through the form and watch it reach running without a reload', async ({ page, vmProject }) => {
-  const { project } = vmProject;
+test('create a VM through the form and watch it reach running without a reload', async ({ page, project }) => {
   const list = new VmListPage(page);
   await list.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No virtual machines yet' })).toBeVisible();
@@ -55,9 +53,8 @@ test('create a VM through the form and watch it reach running without a reload',
   await expect(page.getByRole('table', { name: /Inbound rules of firewall default-eu-north-h1-default/ })).toContainText('All IPv4');
 });
 
-test('restart, stop, start, rename and delete a VM from its page', async ({ page, vmProject }) => {
-  const { project, api } = vmProject;
-  const vm = await api.createRunningVm(uniqueName('app'));
+test('restart, stop, start, rename and delete a VM from its page', async ({ page, project }) => {
+  const vm = await project.createRunningVm(uniqueName('app'));
   const detail = new VmDetailPage(page);
   await detail.goto(project.id, vm);
   await markDocument(page);
@@ -65,20 +62,28 @@ test('restart, stop, start, rename and delete a VM from its page', async ({ page
   await expect(detail.start).toBeDisabled();
   await expect(detail.start).toHaveAccessibleDescription('Start is available when the VM is stopped.');
 
+  // The page's reads of the VM are held while a transitional state is checked (see holdGets).
+  const vmUrl = (name: string) => new RegExp(`/api/project/${project.id}/location/${vm.location}/vm/${name}$`);
+  let release = await holdGets(page, vmUrl(vm.name));
   await detail.confirmAction('Restart');
   await expect(detail.state).toHaveText('restarting');
+  await release();
   await expect(detail.state).toHaveText('running');
   await expect(detail.announcer).toContainText(`VM ${vm.name} is running.`);
 
+  release = await holdGets(page, vmUrl(vm.name));
   await detail.confirmAction('Stop');
   await expect(detail.state).toHaveText('stopping');
+  await release();
   await expect(detail.state).toHaveText('stopped');
   await expect(detail.announcer).toContainText(`VM ${vm.name} is stopped.`);
   await expect(detail.restart).toBeDisabled();
   await expect(detail.stop).toBeDisabled();
 
+  release = await holdGets(page, vmUrl(vm.name));
   await detail.start.click();
   await expect(detail.state).toHaveText('starting');
+  await release();
   await expect(detail.state).toHaveText('running');
   await expectSameDocument(page);
 
@@ -88,9 +93,11 @@ test('restart, stop, start, rename and delete a VM from its page', async ({ page
   await detail.expectVm(renamed);
   await expect(page.getByRole('status').filter({ hasText: 'VM renamed' })).toBeVisible();
 
+  release = await holdGets(page, vmUrl(renamed));
   await detail.delete(renamed);
   // Shown while it is deleting; once it is gone the page says so and goes back to the list.
   await expect(detail.state).toHaveText('deleting');
+  await release();
   const list = new VmListPage(page);
   await expect(list.heading).toBeVisible();
   await expect(list.announcer).toContainText(`VM ${renamed} was deleted.`);
@@ -99,9 +106,8 @@ test('restart, stop, start, rename and delete a VM from its page', async ({ page
   await expectSameDocument(page);
 });
 
-test('a server refusal is shown under its field and keeps what was typed', async ({ page, vmProject }) => {
-  const { project, api } = vmProject;
-  const taken = await api.createVm(uniqueName('twin'));
+test('a server refusal is shown under its field and keeps what was typed', async ({ page, project }) => {
+  const taken = await project.createVm(uniqueName('twin'));
   const form = new VmCreatePage(page);
   await form.goto(project.id);
   await form.location('Germany').check();
@@ -120,13 +126,12 @@ test('a server refusal is shown under its field and keeps what was typed', async
   await expect(form.name).not.toHaveAccessibleDescription(/name is already taken/);
 });
 
-test('the list searches, filters by location and state, sorts, and keeps it in the URL', async ({ page, vmProject }) => {
-  const { project, api } = vmProject;
+test('the list searches, filters by location and state, sorts, and keeps it in the URL', async ({ page, project }) => {
   // Created in an order that differs from name order, so the two sorts differ.
-  const charlie = await api.createVm('charlie', { location: 'eu-central-h1' });
-  const alpha = await api.createVm('alpha', { location: 'eu-north-h1' });
-  const bravo = await api.createVm('bravo', { location: 'eu-central-h1' });
-  for (const vm of [alpha, bravo, charlie]) await api.waitForState(vm, 'running');
+  const charlie = await project.createVm('charlie', { location: 'eu-central-h1' });
+  const alpha = await project.createVm('alpha', { location: 'eu-north-h1' });
+  const bravo = await project.createVm('bravo', { location: 'eu-central-h1' });
+  for (const vm of [alpha, bravo, charlie]) await project.waitForState(vm, 'running');
 
   const list = new VmListPage(page);
   await list.goto(project.id);
@@ -154,9 +159,8 @@ test('the list searches, filters by location and state, sorts, and keeps it in t
   await expect(list.rowNames()).toHaveText(['charlie', 'alpha', 'bravo']);
 });
 
-test('tabs, dialogs and actions work from the keyboard', async ({ page, vmProject }) => {
-  const { project, api } = vmProject;
-  const vm = await api.createRunningVm();
+test('tabs, dialogs and actions work from the keyboard', async ({ page, project }) => {
+  const vm = await project.createRunningVm();
   const detail = new VmDetailPage(page);
   await detail.goto(project.id, vm);
 
@@ -196,8 +200,8 @@ test('tabs, dialogs and actions work from the keyboard', async ({ page, vmProjec
   await expect(detail.state).toHaveText('stopped');
 });
 
-test('a VM that is gone shows "VM not found"', async ({ page, vmProject }) => {
-  await page.goto(`/projects/${vmProject.project.id}/compute/eu-central-h1/no-such-vm`);
+test('a VM that is gone shows "VM not found"', async ({ page, project }) => {
+  await page.goto(`/projects/${project.id}/compute/eu-central-h1/no-such-vm`);
   await expect(page.getByRole('heading', { name: 'VM not found', level: 1 })).toBeVisible();
 });
 
@@ -205,9 +209,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
 
-    test('the VM list and the create form (with field errors) have no serious violations', async ({ page, vmProject }) => {
-      const { project, api } = vmProject;
-      const vm = await api.createRunningVm(undefined, { enable_ip4: true });
+    test('the VM list and the create form (with field errors) have no serious violations', async ({ page, project }) => {
+      const vm = await project.createRunningVm(undefined, { enable_ip4: true });
       const list = new VmListPage(page);
       await list.goto(project.id);
       await expect(list.row(vm.name).getByText('running')).toBeVisible();
@@ -221,9 +224,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAxeClean(page);
     });
 
-    test('the VM page, its tabs and its dialogs have no serious violations', async ({ page, vmProject }) => {
-      const { project, api } = vmProject;
-      const vm = await api.createRunningVm(undefined, { enable_ip4: true });
+    test('the VM page, its tabs and its dialogs have no serious violations', async ({ page, project }) => {
+      const vm = await project.createRunningVm(undefined, { enable_ip4: true });
       const detail = new VmDetailPage(page);
       for (const tab of ['overview', 'networking', 'settings'] as const) {
         await detail.goto(project.id, vm, tab);

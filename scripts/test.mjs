@@ -1,7 +1,7 @@
 // `npm test`: every test. Unit and API tests on SQLite; API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set; the Playwright suite in Debian's Chromium (installed here when it
 // is missing and we are root). Ends with one line: `N passed, M failed`.
-//   --checks   also run typecheck and lint, each counted as one check (CI does this)
+//   --checks   also run typecheck, lint and format check, each counted as one check (CI does this)
 //   --only X   run one step: unit-api | postgres | e2e
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -71,6 +71,7 @@ function e2e() {
 if (args.includes('--checks')) {
   check('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   check('lint', bin('eslint'), ['.']);
+  check('format', bin('prettier'), ['--check', '.']);
 }
 if (!only || only === 'unit-api') vitest('sqlite', ['--project', 'unit', '--project', 'api']);
 if ((!only || only === 'postgres') && process.env.TEST_DATABASE_URL) {

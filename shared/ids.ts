@@ -23,9 +23,7 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 
 const BODY = '[0-9a-hjkmnp-tv-z]{24}';
-const patterns = Object.fromEntries(
-  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${BODY}$`)]),
-) as Record<IdKind, RegExp>;
+const patterns = Object.fromEntries(Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${BODY}$`)])) as Record<IdKind, RegExp>;
 
 export function isId(kind: IdKind, value: string): boolean {
   return patterns[kind].test(value);

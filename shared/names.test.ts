@@ -12,9 +12,7 @@ describe('names', () => {
   it.each(['', '-a', 'a-', 'Web', 'a_b', 'a.b', 'a b', 'a'.repeat(64), 'é'])('rejects %j with the spec message', (name) => {
     const r = subnetName.safeParse(name);
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.message).toBe(
-      'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.',
-    );
+    expect(r.error!.issues[0]!.message).toBe('Name must only contain lowercase letters, numbers, and hyphens and have max length 63.');
   });
 
   it('rejects a name shaped like an ID of its own kind, but not of another kind', () => {

@@ -3,22 +3,16 @@ import { z } from 'zod';
 import { isId, type IdKind } from './ids.ts';
 
 export const NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-export const NAME_MESSAGE =
-  'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.';
+export const NAME_MESSAGE = 'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.';
 export const PROJECT_NAME_PATTERN = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
-export const PROJECT_NAME_MESSAGE =
-  'Name must only contain letters, numbers, and hyphens and have max length 63.';
-export const REFERENCE_MESSAGE =
-  'Reference must be 1 to 63 lowercase letters, numbers, and hyphens, and must not start or end with a hyphen.';
+export const PROJECT_NAME_MESSAGE = 'Name must only contain letters, numbers, and hyphens and have max length 63.';
+export const REFERENCE_MESSAGE = 'Reference must be 1 to 63 lowercase letters, numbers, and hyphens, and must not start or end with a hyphen.';
 
 export const referenceSchema = z.string().regex(NAME_PATTERN, REFERENCE_MESSAGE);
 
 /** A resource name of the given kind: the name pattern, and not shaped like an ID of that kind. */
 export function resourceName(kind: IdKind, maxLength = 63) {
-  const message =
-    maxLength === 63
-      ? NAME_MESSAGE
-      : `Name must only contain lowercase letters, numbers, and hyphens and have max length ${maxLength}.`;
+  const message = maxLength === 63 ? NAME_MESSAGE : `Name must only contain lowercase letters, numbers, and hyphens and have max length ${maxLength}.`;
   return z
     .string({ error: message })
     .regex(NAME_PATTERN, message)
@@ -26,9 +20,7 @@ export function resourceName(kind: IdKind, maxLength = 63) {
     .refine((v) => !isId(kind, v), { message: 'Name must not have the shape of an ID.' });
 }
 
-export const projectNameSchema = z
-  .string({ error: PROJECT_NAME_MESSAGE })
-  .regex(PROJECT_NAME_PATTERN, PROJECT_NAME_MESSAGE);
+export const projectNameSchema = z.string({ error: PROJECT_NAME_MESSAGE }).regex(PROJECT_NAME_PATTERN, PROJECT_NAME_MESSAGE);
 
 export type Reference = { id: string } | { name: string };
 

@@ -3,17 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
-import { sql } from 'kysely';
+import type { OperationId } from '#shared/routes';
 import type { AppContext } from './context.ts';
+import { ApiError } from './errors.ts';
 import { mountDocs } from './http/docs.ts';
-import { ApiError, errorMiddleware } from './http/errors.ts';
+import { errorMiddleware } from './http/errors.ts';
+import { mountHealth } from './http/health.ts';
 import { httpLogger } from './http/logging.ts';
-import { mount } from './http/mount.ts';
-import { authHandlers } from './resources/auth/auth.routes.ts';
-import { firewallHandlers } from './resources/firewall/firewall.routes.ts';
-import { privateSubnetHandlers } from './resources/private-subnet/private-subnet.routes.ts';
-import { projectHandlers } from './resources/project/project.routes.ts';
-import { vmHandlers } from './resources/vm/vm.routes.ts';
+import { mount, type MountScope } from './http/mount.ts';
+import { auth } from './resources/auth/auth.routes.ts';
+import { firewall } from './resources/firewall/firewall.routes.ts';
+import type { KindModule } from './resources/kind.ts';
+import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
+import { project } from './resources/project/project.routes.ts';
+import { memberProject } from './resources/project/project.store.ts';
+import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
@@ -32,7 +36,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
-          baseUri: ["'self'"],
+          baseUri: ["'none'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
         },
@@ -40,31 +44,32 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ error: { code: 503, type: 'ServiceUnavailable', message: 'Database unreachable.', details: null } });
-    }
+  // Answers of the API and of the console's session (errors too) may hold account data or
+  // tokens: no browser or proxy keeps them.
+  app.use(['/api', '/auth'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
   });
 
+  mountHealth(app, ctx);
   mountDocs(app);
-  mount(app, ctx, authHandlers(ctx));
-  mount(app, ctx, projectHandlers(ctx));
-  mount(app, ctx, privateSubnetHandlers(ctx));
-  mount(app, ctx, vmHandlers(ctx));
-  mount(app, ctx, firewallHandlers(ctx));
+  const scope: MountScope = { memberProject };
+  const mountKind = <Ops extends OperationId>(kind: KindModule<Ops>) => mount(app, ctx, scope, kind.handlers(ctx));
+  mountKind(auth);
+  mountKind(project);
+  mountKind(privateSubnet);
+  mountKind(vm);
+  mountKind(firewall);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });
 
   if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
     const webDir = opts.webDir;
+    // The build's source maps stay on disk for debugging; they are not published (decision 069).
+    app.get('/{*splat}.map', (_req, res) => {
+      res.sendStatus(404);
+    });
     app.use(express.static(webDir, { index: false, maxAge: '1h' }));
     app.get('/{*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { makeThrottles, type AppContext } from './context.ts';
+import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
+import { makeThrottles } from './http/throttle.ts';
 import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
 import { SimulatedDataPlane } from './lifecycle/simulated.ts';
@@ -17,7 +18,7 @@ import { ensureAdmin } from './resources/auth/account.store.ts';
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
-  const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'idle database connection lost') });
+  const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'database connection lost') });
   await migrate(db);
   const ctx: AppContext = {
     db,
@@ -25,7 +26,7 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     config,
     logger,
     jwtKey: await loadJwtKey(db, config.jwtSecret),
-    throttles: makeThrottles(),
+    throttles: makeThrottles(db, config.limits),
     wakeWorker: () => {},
   };
   const worker = new Worker({ db, engine, logger, delayMs: config.provisionDelayMs, provider: new SimulatedDataPlane(db, `sim@${process.pid}`) });

@@ -2,6 +2,7 @@
 // names the variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { kinds } from '#shared/routes';
 
 const intIn = (min: number, max: number) =>
   z
@@ -9,6 +10,9 @@ const intIn = (min: number, max: number) =>
     .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+
+/** The kinds' limits (behaviour.md §13), each with its own setting, e.g. VM_QUOTA. */
+const kindQuotas = kinds.flatMap((k) => [k.quota, k.childQuota].filter((q) => q !== undefined));
 
 const envSchema = z.object({
   PORT: intIn(0, 65535).default(3000),
@@ -31,11 +35,24 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a DNS domain such as example.com')
     .default('cloud.example.com'),
   PROJECT_QUOTA: intIn(1, 1_000_000).default(1000),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be the console's origin, such as https://console.example.com")
+    .optional(),
+  LOGIN_MAX_FAILURES: intIn(1, 1_000_000).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: intIn(1, 1_000_000).default(50),
+  SIGNUP_MAX_PER_IP: intIn(1, 1_000_000).default(20),
+  SIGNUP_MAX_PER_EMAIL: intIn(1, 1_000_000).default(5),
+  HEADERS_TIMEOUT_MS: intIn(100, 600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
+  // How long a create's answer is kept for its Idempotency-Key (decision 073): 24 h; at most 30 days.
+  IDEMPOTENCY_TTL_MS: intIn(1, 2_592_000_000).default(86_400_000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  ...Object.fromEntries(kindQuotas.map((q) => [q.setting, intIn(1, 1_000_000).default(q.default)])),
 });
 
 export type Config = {
@@ -51,7 +68,19 @@ export type Config = {
   serviceDomain: string;
   logLevel: string;
   projectQuota: number;
+  /** The kinds' limits by setting name (SUBNET_QUOTA, VM_QUOTA, FIREWALL_QUOTA, FIREWALL_RULE_QUOTA). */
+  quotas: Quotas;
+  /** The console's origin as browsers see it; https makes the session cookie `__Host-` and Secure. */
+  publicUrl?: string;
+  secureCookies: boolean;
+  /** Throttle limits (decision 066): login failures per 15 minutes, sign-ups per hour. */
+  limits: { loginPerAccount: number; loginPerIp: number; signupPerIp: number; signupPerEmail: number };
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idempotencyTtlMs: number;
 };
+
+export type Quotas = Readonly<Record<string, number>>;
 
 export class ConfigError extends Error {}
 
@@ -67,6 +96,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
+  }
+  const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -80,5 +113,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceDomain: e.SERVICE_DOMAIN,
     logLevel: e.LOG_LEVEL,
     projectQuota: e.PROJECT_QUOTA,
+    quotas: Object.fromEntries(kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number])),
+    publicUrl,
+    secureCookies: publicUrl?.startsWith('https://') ?? false,
+    limits: {
+      loginPerAccount: e.LOGIN_MAX_FAILURES,
+      loginPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      signupPerIp: e.SIGNUP_MAX_PER_IP,
+      signupPerEmail: e.SIGNUP_MAX_PER_EMAIL,
+    },
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    idempotencyTtlMs: e.IDEMPOTENCY_TTL_MS,
   };
 }

@@ -7,6 +7,24 @@ describe('configuration', () => {
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', signup: 'open', provisionDelayMs: 3000, logLevel: 'info', projectQuota: 1000 });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.databaseUrl).toBeUndefined();
+    expect(c).toMatchObject({ secureCookies: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(c.idempotencyTtlMs).toBe(24 * 3600 * 1000);
+    expect(c.limits).toEqual({ loginPerAccount: 5, loginPerIp: 50, signupPerIp: 20, signupPerEmail: 5 });
+    expect(c.quotas).toEqual({ VM_QUOTA: 200, SUBNET_QUOTA: 100, FIREWALL_QUOTA: 50, FIREWALL_RULE_QUOTA: 200 });
+  });
+
+  it('reads every kind quota from its setting', () => {
+    expect(loadConfig({ SUBNET_QUOTA: '3', VM_QUOTA: '4', FIREWALL_QUOTA: '5', FIREWALL_RULE_QUOTA: '6' }).quotas).toEqual({
+      VM_QUOTA: 4,
+      SUBNET_QUOTA: 3,
+      FIREWALL_QUOTA: 5,
+      FIREWALL_RULE_QUOTA: 6,
+    });
+  });
+
+  it('takes secure cookies from an https PUBLIC_URL only', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' })).toMatchObject({ publicUrl: 'https://console.example.com', secureCookies: true });
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toMatchObject({ secureCookies: false });
   });
 
   it.each([
@@ -19,8 +37,25 @@ describe('configuration', () => {
     ['PROVISION_DELAY_MS', '-5'],
     ['SERVICE_DOMAIN', 'not a domain'],
     ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'console.example.com'],
+    ['PUBLIC_URL', 'https://console.example.com/app'],
+    ['SIGNUP_MAX_PER_IP', '0'],
+    ['LOGIN_MAX_FAILURES', 'five'],
+    ['HEADERS_TIMEOUT_MS', '10'],
+    ['IDEMPOTENCY_TTL_MS', '0'],
+    ['IDEMPOTENCY_TTL_MS', '2592000001'],
+    ['SUBNET_QUOTA', '0'],
+    ['FIREWALL_RULE_QUOTA', 'many'],
   ])('stops with one line naming %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]+$`));
+  });
+
+  it('takes a shorter IDEMPOTENCY_TTL_MS', () => {
+    expect(loadConfig({ IDEMPOTENCY_TTL_MS: '500' }).idempotencyTtlMs).toBe(500);
+  });
+
+  it('needs HEADERS_TIMEOUT_MS not above REQUEST_TIMEOUT_MS', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '15000' })).toThrow(/^Invalid HEADERS_TIMEOUT_MS: /);
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {

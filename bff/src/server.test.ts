@@ -24,7 +24,11 @@ describe('server process', () => {
     expect(first.output()).toContain(`listening on ${base}`);
     expect(first.output()).toContain('sign in as admin@example.com');
 
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@example.com', password: 'admin-password' }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin@example.com', password: 'admin-password' }),
+    });
     const token = login.headers.get('authorization')!;
 
     // A request whose body is only half sent when SIGTERM arrives.

@@ -1,9 +1,9 @@
 // config → database → migrations → HTTP server + worker; graceful shutdown on SIGTERM.
-import { once } from 'node:events';
 import { pino } from 'pino';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
+import { listen } from './http/listen.ts';
 
 async function main() {
   let config: Config;
@@ -20,14 +20,16 @@ async function main() {
   // The embedded database belongs to one process (one worker); PostgreSQL is shared.
   const releaseDataDir = config.databaseUrl ? undefined : claimDataDir(config.dataDir);
   const { ctx, app, where, worker } = await boot(config, logger);
-  const server = app.listen(config.port, config.host);
-  await once(server, 'listening');
+  const server = await listen(app, config, config.port, config.host);
   await worker.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  const accounts = await ctx.db.selectFrom('account').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const accounts = await ctx.db
+    .selectFrom('account')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const signIn = config.adminEmail
     ? `sign in as ${config.adminEmail} (ADMIN_PASSWORD)`
     : Number(accounts.n) === 0

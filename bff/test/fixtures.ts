@@ -4,6 +4,7 @@ import { currentErrorSchema, legacyErrorSchema, type Generation } from '#shared/
 import { LOCATION_NAMES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { parseCidr, parseIPv4, parseIPv6 } from '#shared/net';
+import type { BodyInputOf, ResponseOf } from '#shared/routes';
 import { expectSchema, type Reply, type TestServer } from './harness.ts';
 
 /** A valid OpenSSH public key line. */
@@ -51,9 +52,9 @@ export function expectInvalid(generation: Generation, res: Reply, ...fields: str
 }
 
 export async function newProject(t: TestServer, token: string, name = 'proj'): Promise<string> {
-  const res = await t.request('POST', '/api/project', { token, body: { name } });
+  const res = await t.call('createProject', { token, body: { name } });
   expect(res.status, res.text).toBe(200);
-  return res.body.id as string;
+  return res.body.id;
 }
 
 type Account = Awaited<ReturnType<TestServer['newAccount']>>;
@@ -78,24 +79,40 @@ export function stranger(t: TestServer): Promise<Account> {
 }
 
 export const P = (project: string) => `/api/project/${project}`;
+
+/** How many objects of a kind the project holds, by its list route (`count`). */
+export async function countIn(t: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms', project: string): Promise<number> {
+  return (await t.call(list, { params: { project_id: project }, token })).body.count;
+}
+
 export const subnetPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/private-subnet/${name}`;
 export const vmPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/vm/${name}`;
 export const firewallPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/firewall/${ref}`;
 
-export async function createSubnet(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: unknown) {
-  const res = await t.request('POST', subnetPath(project, name, loc), { token, body });
+/** Path values of a subnet, VM or firewall route: the project and location, then the object's own. */
+export const inLoc = (project_id: string, location_name = LOC) => ({ project_id, location_name });
+export const at = (project_id: string, location = LOC) => ({ project_id, location });
+
+export async function createSubnet(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createPrivateSubnet'>) {
+  const res = await t.call('createPrivateSubnet', { token, params: { ...inLoc(project, loc), ps_name: name }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createVm(t: TestServer, token: string, project: string, name: string, body: Record<string, unknown> = {}, loc = LOC) {
-  const res = await t.request('POST', vmPath(project, name, loc), { token, body: { public_key: SSH_KEY, ...body } });
+export async function createVm(t: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createVm'>> = {}, loc = LOC) {
+  const res = await t.call('createVm', { token, params: { ...inLoc(project, loc), vm_name: name }, body: { public_key: SSH_KEY, ...body } });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createFirewall(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: unknown) {
-  const res = await t.request('POST', firewallPath(project, name, loc), { token, body });
+export async function createFirewall(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createFirewall'>) {
+  const res = await t.call('createFirewall', { token, params: { ...at(project, loc), firewall_reference: name }, body });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+export async function createRule(t: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {
+  const res = await t.call('createFirewallRule', { token, params: { ...at(project, loc), firewall_reference: firewall }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -115,13 +132,18 @@ export async function pollUntil(get: () => Promise<Reply>, done: (r: Reply) => b
 }
 
 export async function waitForVmState(t: TestServer, token: string, project: string, name: string, state: string, loc = LOC) {
-  const res = await pollUntil(() => t.request('GET', vmPath(project, name, loc), { token }), (r) => r.status === 200 && r.body.state === state, `VM ${name} to be ${state}`);
-  return res.body;
+  const get = () => t.call('getVm', { token, params: { ...inLoc(project, loc), vm_name: name } });
+  const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `VM ${name} to be ${state}`);
+  return res.body as ResponseOf<'getVm'>;
 }
 
 /** Waits until GET answers 404 (the object is gone). */
 export async function waitForGone(t: TestServer, token: string, path: string) {
-  await pollUntil(() => t.request('GET', path, { token }), (r) => r.status === 404, `${path} to be gone`);
+  await pollUntil(
+    () => t.request('GET', path, { token }),
+    (r) => r.status === 404,
+    `${path} to be gone`,
+  );
 }
 
 /** Whether an IPv4 or IPv6 address lies inside a CIDR. */
@@ -191,7 +213,12 @@ export async function checkPagination(t: TestServer, token: string, c: ListCase,
   const cut = byName[1]!.name;
   const afterName = (await get(`?order_column=name&start_after=${cut}&page_size=2`)).body;
   expect(afterName.count).toBe(total);
-  expect(afterName.items.map((i: { id: string }) => i.id)).toEqual(byName.filter((i) => i.name > cut).slice(0, 2).map((i) => i.id));
+  expect(afterName.items.map((i: { id: string }) => i.id)).toEqual(
+    byName
+      .filter((i) => i.name > cut)
+      .slice(0, 2)
+      .map((i) => i.id),
+  );
 
   const bad: [string, string][] = [
     ['?page_size=0', 'page_size'],

@@ -7,19 +7,46 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/api/auth';
+import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
+import { listen } from '../src/http/listen.ts';
+import { checkSuccess } from './contract.ts';
+
+export { routeOf } from './contract.ts';
 
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-export interface Reply {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped answers are read freely in tests
+export interface Reply<B = any> {
   status: number;
   headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The parsed JSON body (typed for a 2xx answer of `call`; error bodies are checked with the fixtures' expectError). */
+  body: B;
   text: string;
+}
+
+type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType } ? Partial<Record<keyof z.input<Q>, string | number>> : never;
+
+/** What `call` sends: path values, query, body, credentials and headers, typed from the route table. */
+export interface CallOptions<Op extends OperationId> {
+  params?: ParamsOf<Op>;
+  query?: QueryInputOf<Op> & Record<string, string | number>;
+  body?: BodyInputOf<Op>;
+  /** A body the route's schema does not accept (for tests of bad input). */
+  invalidBody?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** The URL path (with query string) of a route, filled with `params`. */
+export function routeUrl(r: RouteDef, params: Record<string, string> = {}, query: Record<string, string | number> = {}): string {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return r.base + fillPath(r.path, params) + (qs ? `?${qs}` : '');
 }
 
 export interface RequestOptions {
@@ -62,7 +89,8 @@ export async function testDatabaseEnv(): Promise<{ env: Record<string, string>; 
 
 export async function startServer(env: Record<string, string> = {}) {
   const database = await testDatabaseEnv();
-  const config = loadConfig({ LOG_LEVEL: 'info', PROVISION_DELAY_MS: '20', ...database.env, ...env });
+  // Every test signs its accounts up from 127.0.0.1: the per-address sign-up limit is lifted.
+  const config = loadConfig({ LOG_LEVEL: 'info', PROVISION_DELAY_MS: '20', SIGNUP_MAX_PER_IP: '1000000', ...database.env, ...env });
   const logLines: string[] = [];
   const logger = pino(
     { level: config.logLevel },
@@ -75,8 +103,7 @@ export async function startServer(env: Record<string, string> = {}) {
   );
   const { app, ctx, worker } = await boot(config, logger);
   await worker.start();
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const server = await listen(app, config, 0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   async function request(method: string, urlPath: string, opts: RequestOptions = {}): Promise<Reply> {
@@ -89,23 +116,36 @@ export async function startServer(env: Record<string, string> = {}) {
     }
     const res = await fetch(base + urlPath, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
+    checkSuccess(method, urlPath, res.status, text, res.headers.get('content-type'));
     let parsed: unknown = undefined;
     if (text && res.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
+  /** A request to a route of the table, by operation ID (untyped; `call` is the typed form). */
+  function callRoute(r: RouteDef, opts: Omit<CallOptions<OperationId>, 'params' | 'query' | 'body'> & { params?: unknown; query?: unknown; body?: unknown } = {}): Promise<Reply> {
+    const { params, query, body, invalidBody, ...rest } = opts;
+    const url = routeUrl(r, params as Record<string, string>, query as Record<string, string | number>);
+    return request(r.method.toUpperCase(), url, { ...rest, body: body ?? invalidBody });
+  }
+
+  /** A request to the route `op` of the table, typed from it. */
+  function call<Op extends OperationId>(op: Op, opts: CallOptions<Op> = {}): Promise<Reply<ResponseOf<Op>>> {
+    return callRoute(routes[op], opts);
+  }
+
   let accounts = 0;
   /** Signs up a new account through the console endpoint and logs in through the API. */
   async function newAccount(email = `user${++accounts}-${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'correct horse battery') {
-    const signup = await request('POST', '/auth/signup', { body: { email, password }, headers: { origin: base } });
+    const signup = await call('consoleSignup', { body: { email, password }, headers: { origin: base } });
     expect(signup.status, signup.text).toBe(200);
     const cookie = signup.headers.get('set-cookie')!.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))![1]!;
     const token = await login(email, password);
-    return { email, password, token, cookie, id: signup.body.account.id as string };
+    return { email, password, token, cookie, id: signup.body.account.id };
   }
 
   async function login(email: string, password: string): Promise<string> {
-    const res = await request('POST', '/api/login', { body: { login: email, password } });
+    const res = await call('login', { body: { login: email, password } });
     expect(res.status, res.text).toBe(200);
     return res.headers.get('authorization')!;
   }
@@ -116,6 +156,8 @@ export async function startServer(env: Record<string, string> = {}) {
     config,
     logLines,
     request,
+    call,
+    callRoute,
     newAccount,
     login,
     async close() {
@@ -135,4 +177,16 @@ export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.o
   const result = schema.safeParse(body);
   if (!result.success) throw new Error(`body does not match schema: ${JSON.stringify(result.error.issues)}\n${JSON.stringify(body)}`);
   return result.data;
+}
+
+/** A server for the whole test file, closed after its tests: `const t = await serverForFile();` at the top level. */
+export async function serverForFile(env: Record<string, string> = {}): Promise<TestServer> {
+  const t = await startServer(env);
+  afterAll(() => t.close());
+  return t;
+}
+
+/** A kind's test servers: `t`, and `slow`, whose jobs never come due (objects stay in their transitional states). */
+export async function kindServers(): Promise<{ t: TestServer; slow: TestServer }> {
+  return { t: await serverForFile(), slow: await serverForFile({ PROVISION_DELAY_MS: '600000' }) };
 }

@@ -1,6 +1,9 @@
 // Runs the real server as a child process (for shutdown, crash and multi-process tests).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { afterAll, beforeAll } from 'vitest';
+import { checkSuccess } from './contract.ts';
+import { testDatabaseEnv } from './harness.ts';
 
 const SERVER = new URL('../src/server.ts', import.meta.url).pathname;
 
@@ -8,17 +11,21 @@ export interface ServerProcess {
   /** Resolves to the base URL once the server listens; rejects if it exits first. */
   listening: Promise<string>;
   exited: Promise<number | null>;
+  /** True until the process has exited. */
+  running(): boolean;
   kill(signal: NodeJS.Signals): void;
   output(): string;
   errors(): string;
-  /** Resolves when the output (stdout + stderr) matches. */
-  waitFor(text: RegExp): Promise<void>;
+  /** Resolves when the output (stdout + stderr) matches; rejects after `timeoutMs` if given. */
+  waitFor(text: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-export function runServer(env: Record<string, string>): ServerProcess {
+/** `as`: run the server as this user and group (root ignores file permissions). */
+export function runServer(env: Record<string, string>, as: { uid?: number; gid?: number } = {}): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
   let stdout = '';
   let stderr = '';
@@ -45,14 +52,23 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return {
     listening,
     exited,
+    running: () => child.exitCode === null && child.signalCode === null,
     kill: (signal) => child.kill(signal),
     output: () => stdout,
     errors: () => stderr,
-    waitFor(text) {
-      return new Promise((resolve) => {
+    waitFor(text, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer =
+          timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                watchers.delete(check);
+                reject(new Error(`no ${text} in the server output after ${timeoutMs} ms:\n${(stdout + stderr).slice(-2000)}`));
+              }, timeoutMs);
         const check = () => {
           if (text.test(stdout + stderr)) {
             watchers.delete(check);
+            clearTimeout(timer);
             resolve();
           }
         };
@@ -60,6 +76,73 @@ export function runServer(env: Record<string, string>): ServerProcess {
         check();
       });
     },
+  };
+}
+
+/** The account every server started by `serverProcesses` creates at start. */
+export const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
+
+/**
+ * Server processes on one fresh test database, each with the `ADMIN` account. Call it at the
+ * top of a file or a describe: after those tests it kills what still runs, closes what was
+ * handed to `onCleanup` (connections of the test's own) and drops the database.
+ */
+export function serverProcesses() {
+  let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
+  const running: ServerProcess[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  beforeAll(async () => {
+    database = await testDatabaseEnv();
+  });
+  afterAll(async () => {
+    running.forEach((p) => p.kill('SIGKILL'));
+    await Promise.all(running.map((p) => p.exited));
+    for (const close of closers) await close();
+    await database.cleanup();
+  });
+  return {
+    /** The environment that points a server at the test database. */
+    env: () => database.env,
+    start(env: Record<string, string> = {}): ServerProcess {
+      const p = runServer({ ...database.env, ...ADMIN, ...env });
+      running.push(p);
+      return p;
+    },
+    onCleanup(close: () => Promise<unknown>) {
+      closers.push(close);
+    },
+  };
+}
+
+/** An API client for the server at `base`, logged in as `ADMIN`. */
+export async function adminClient(base: string) {
+  return apiClient(base, await loginToken(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
+}
+
+/** Logs in through the API and answers the bearer token. */
+export async function loginToken(base: string, login: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+  return res.headers.get('authorization')!;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A client for `${base}/api` with a token; network failures reject, as with fetch. */
+export function apiClient(base: string, token: string) {
+  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    checkSuccess(method, `/api${path}`, res.status, text, res.headers.get('content-type'));
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
   };
 }
 

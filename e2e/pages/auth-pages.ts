@@ -1,53 +1,57 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { BasePage } from './base-page.ts';
 
-export class LoginPage {
-  readonly email: Locator;
-  readonly password: Locator;
+/** The sign-in and sign-up pages: an e-mail and password form under a heading. */
+class AuthPage extends BasePage {
+  readonly email = this.page.getByLabel('E-mail address');
+  readonly password = this.page.getByLabel('Password');
   readonly submit: Locator;
-  readonly alert: Locator;
+  private readonly title: Locator;
 
-  constructor(readonly page: Page) {
-    this.email = page.getByLabel('E-mail address');
-    this.password = page.getByLabel('Password');
-    this.submit = page.getByRole('button', { name: 'Sign in' });
-    this.alert = page.getByRole('main').getByRole('alert');
+  constructor(
+    page: Page,
+    private readonly path: string,
+    title: string,
+    action: string,
+  ) {
+    super(page);
+    this.title = this.h1(title);
+    this.submit = page.getByRole('button', { name: action });
   }
 
   async goto() {
-    await this.page.goto('/login');
-    await this.expectShown();
+    await this.visit(this.path, this.title);
   }
 
   async expectShown() {
-    await expect(this.page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await expect(this.title).toBeVisible();
   }
 
-  async signIn(email: string, password: string) {
+  protected async send(email: string, password: string) {
     await this.email.fill(email);
     await this.password.fill(password);
     await this.submit.click();
   }
 }
 
-export class SignupPage {
-  readonly email: Locator;
-  readonly password: Locator;
-  readonly submit: Locator;
+export class LoginPage extends AuthPage {
+  readonly alert = this.page.getByRole('main').getByRole('alert');
 
-  constructor(readonly page: Page) {
-    this.email = page.getByLabel('E-mail address');
-    this.password = page.getByLabel('Password');
-    this.submit = page.getByRole('button', { name: 'Create account' });
+  constructor(page: Page) {
+    super(page, '/login', 'Sign in', 'Sign in');
   }
 
-  async goto() {
-    await this.page.goto('/signup');
-    await expect(this.page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  async signIn(email: string, password: string) {
+    await this.send(email, password);
+  }
+}
+
+export class SignupPage extends AuthPage {
+  constructor(page: Page) {
+    super(page, '/signup', 'Create your account', 'Create account');
   }
 
   async signUp(email: string, password: string) {
-    await this.email.fill(email);
-    await this.password.fill(password);
-    await this.submit.click();
+    await this.send(email, password);
   }
 }

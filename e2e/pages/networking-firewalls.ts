@@ -1,37 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { BasePage, ListPage } from './base-page.ts';
 
 /** Networking › Firewalls: the list, the create page and a firewall's page. */
-export class FirewallsPage {
-  readonly table: Locator;
-  readonly search: Locator;
-
-  constructor(readonly page: Page) {
-    this.table = page.getByRole('table');
-    this.search = page.getByRole('searchbox', { name: 'Search firewalls by name' });
-  }
+export class FirewallsPage extends ListPage {
+  readonly search = this.searchBox('firewalls');
 
   async goto(projectId: string, query = '') {
-    await this.page.goto(`/projects/${projectId}/networking/firewalls${query}`);
-    await expect(this.page.getByRole('heading', { name: 'Networking', level: 1 })).toBeVisible();
-  }
-
-  row(name: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name, exact: true }) });
+    await this.visit(`/projects/${projectId}/networking/firewalls${query}`, this.h1('Networking'));
   }
 }
 
-export class FirewallDetailPage {
-  readonly tabs: Locator;
-  readonly rules: Locator;
-
-  constructor(readonly page: Page) {
-    this.tabs = page.getByRole('tablist', { name: 'Firewall sections' });
-    this.rules = page.getByRole('region', { name: 'Inbound rules' }).getByRole('table');
-  }
+export class FirewallDetailPage extends BasePage {
+  readonly tabs = this.page.getByRole('tablist', { name: 'Firewall sections' });
+  readonly rules = this.page.getByRole('region', { name: 'Inbound rules' }).getByRole('table');
 
   async goto(projectId: string, location: string, name: string, tab?: string) {
-    await this.page.goto(`/projects/${projectId}/networking/firewalls/${location}/${name}${tab ? `?tab=${tab}` : ''}`);
-    await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await this.visitDetail(`/projects/${projectId}/networking/firewalls/${location}/${name}`, name, tab);
   }
 
   tab(name: 'Rules' | 'Subnets' | 'Settings'): Locator {

@@ -1,16 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { BasePage } from './base-page.ts';
 
 /** A project's pages: the shell (sidebar, breadcrumbs), the dashboard and the settings. */
-export class ProjectPage {
-  readonly sidebar: Locator;
-  readonly breadcrumbs: Locator;
-  readonly overview: Locator;
-
-  constructor(readonly page: Page) {
-    this.sidebar = page.getByRole('navigation', { name: 'Project' });
-    this.breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    this.overview = page.getByRole('region', { name: 'Overview' });
-  }
+export class ProjectPage extends BasePage {
+  readonly sidebar = this.page.getByRole('navigation', { name: 'Project' });
+  readonly breadcrumbs = this.page.getByRole('navigation', { name: 'Breadcrumb' });
+  readonly overview = this.page.getByRole('region', { name: 'Overview' });
 
   async goto(id: string) {
     await this.page.goto(`/projects/${id}`);
@@ -18,15 +13,13 @@ export class ProjectPage {
 
   async expectProject(project: { id: string; name: string }) {
     await expect(this.page).toHaveURL(new RegExp(`/projects/${project.id}$`));
-    await expect(this.page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible();
+    await expect(this.h1(project.name)).toBeVisible();
     await expect(this.breadcrumbs).toContainText(`Projects›${project.name}`);
   }
 
   /** The value shown next to a label of the Overview card. */
   field(label: 'ID' | 'Name' | 'Credit' | 'Discount'): Locator {
-    return this.overview
-      .locator('div', { has: this.page.getByRole('term').getByText(label, { exact: true }) })
-      .getByRole('definition');
+    return this.fieldIn(this.overview, label);
   }
 
   async openSection(name: string) {
@@ -36,14 +29,6 @@ export class ProjectPage {
   /** Settings → Danger Zone → Delete, typing the name in the dialog. */
   async deleteProject(name: string) {
     await this.openSection('Settings');
-    const open = this.page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete project' });
-    await open.click();
-    const dialog = this.page.getByRole('dialog', { name: 'Delete project' });
-    await expect(dialog).toBeVisible();
-    const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
-    await expect(confirm).toBeDisabled();
-    await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
-    await expect(confirm).toBeEnabled();
-    await confirm.click();
+    await this.deleteTyped('project', name);
   }
 }

@@ -1,41 +1,30 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { BasePage, option } from './base-page.ts';
 
 /** Compute → Create VM. */
-export class VmCreatePage {
-  readonly heading: Locator;
-  readonly name: Locator;
-  readonly unixUser: Locator;
-  readonly publicKey: Locator;
-  readonly ip4: Locator;
-  readonly submit: Locator;
-  readonly total: Locator;
-  readonly summary: Locator;
-
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole('heading', { name: 'Create VM', level: 1 });
-    this.name = page.getByLabel('VM name');
-    this.unixUser = page.getByLabel('Unix user');
-    this.publicKey = page.getByLabel('SSH public key');
-    this.ip4 = page.getByRole('switch', { name: 'Public IPv4 address' });
-    this.submit = page.getByRole('button', { name: 'Create VM' });
-    this.total = page.getByTestId('create-vm-total');
-    this.summary = page.getByRole('complementary', { name: 'Summary' });
-  }
+export class VmCreatePage extends BasePage {
+  readonly heading = this.h1('Create VM');
+  readonly name = this.page.getByLabel('VM name');
+  readonly unixUser = this.page.getByLabel('Unix user');
+  readonly publicKey = this.page.getByLabel('SSH public key');
+  readonly ip4 = this.page.getByRole('switch', { name: 'Public IPv4 address' });
+  readonly submit = this.page.getByRole('button', { name: 'Create VM' });
+  readonly total = this.page.getByTestId('create-vm-total');
+  readonly summary = this.page.getByRole('complementary', { name: 'Summary' });
 
   async goto(projectId: string) {
-    await this.page.goto(`/projects/${projectId}/compute/new`);
-    await expect(this.heading).toBeVisible();
+    await this.visit(`/projects/${projectId}/compute/new`, this.heading);
   }
 
   location(displayName: string): Locator {
-    return this.page.getByRole('group', { name: 'Location' }).getByRole('radio', { name: displayName });
+    return option(this.page, 'Location', displayName);
   }
 
   size(name: string): Locator {
-    return this.page.getByRole('group', { name: 'Size' }).getByRole('radio', { name });
+    return option(this.page, 'Size', name);
   }
 
   subnet(name: RegExp | string): Locator {
-    return this.page.getByRole('group', { name: 'Private subnet' }).getByRole('radio', { name });
+    return option(this.page, 'Private subnet', name);
   }
 }

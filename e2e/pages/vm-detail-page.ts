@@ -1,30 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { BasePage } from './base-page.ts';
 
 /** A VM's page: header with state and actions, tabs Overview / Networking / Settings. */
-export class VmDetailPage {
-  readonly state: Locator;
-  readonly actions: Locator;
-  readonly restart: Locator;
-  readonly stop: Locator;
-  readonly start: Locator;
-  readonly announcer: Locator;
-
-  constructor(readonly page: Page) {
-    this.state = page.getByTestId('vm-state');
-    this.actions = page.getByRole('group', { name: 'VM actions' });
-    this.restart = this.actions.getByRole('button', { name: 'Restart', exact: true });
-    this.stop = this.actions.getByRole('button', { name: 'Stop', exact: true });
-    this.start = this.actions.getByRole('button', { name: 'Start', exact: true });
-    this.announcer = page.getByTestId('live-announcer');
-  }
+export class VmDetailPage extends BasePage {
+  readonly state = this.page.getByTestId('vm-state');
+  readonly actions = this.page.getByRole('group', { name: 'VM actions' });
+  readonly restart = this.actions.getByRole('button', { name: 'Restart', exact: true });
+  readonly stop = this.actions.getByRole('button', { name: 'Stop', exact: true });
+  readonly start = this.actions.getByRole('button', { name: 'Start', exact: true });
+  readonly announcer = this.page.getByTestId('live-announcer');
 
   async goto(projectId: string, vm: { location: string; name: string }, tab?: 'overview' | 'networking' | 'settings') {
-    await this.page.goto(`/projects/${projectId}/compute/${vm.location}/${vm.name}${tab ? `?tab=${tab}` : ''}`);
-    await this.expectVm(vm.name);
+    await this.visitDetail(`/projects/${projectId}/compute/${vm.location}/${vm.name}`, vm.name, tab);
   }
 
   async expectVm(name: string) {
-    await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(this.h1(name)).toBeVisible();
   }
 
   tab(name: 'Overview' | 'Networking' | 'Settings'): Locator {
@@ -33,7 +24,7 @@ export class VmDetailPage {
 
   /** The value next to a label of a detail card. */
   field(label: string): Locator {
-    return this.page.getByRole('tabpanel').locator('div', { has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+    return this.fieldIn(this.page.getByRole('tabpanel'), label);
   }
 
   /** Restart or Stop: the button, then the confirmation dialog. */
@@ -55,12 +46,6 @@ export class VmDetailPage {
   /** Settings → Danger Zone → Delete VM, typing the name in the dialog. */
   async delete(name: string) {
     await this.tab('Settings').click();
-    await this.page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete VM' }).click();
-    const dialog = this.page.getByRole('dialog', { name: 'Delete VM' });
-    await expect(dialog).toBeVisible();
-    const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
-    await expect(confirm).toBeDisabled();
-    await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
-    await confirm.click();
+    await this.deleteTyped('VM', name);
   }
 }

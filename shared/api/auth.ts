@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
+import { route, type RouteList } from '../route-helpers.ts';
 
 /** `POST /api/login`: from a JSON body or the query string (the spec allows both). */
 export const loginBodySchema = z
@@ -11,13 +12,9 @@ export const loginBodySchema = z
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginSuccessSchema = z
-  .strictObject({ success: z.literal('You have been logged in') })
-  .meta({ id: 'LoginSuccess' });
+export const loginSuccessSchema = z.strictObject({ success: z.literal('You have been logged in') }).meta({ id: 'LoginSuccess' });
 
-export const logoutSuccessSchema = z
-  .strictObject({ success: z.literal('You have been logged out') })
-  .meta({ id: 'LogoutSuccess' });
+export const logoutSuccessSchema = z.strictObject({ success: z.literal('You have been logged out') }).meta({ id: 'LogoutSuccess' });
 
 export const PASSWORD_MIN = 8;
 export const emailSchema = z
@@ -32,9 +29,7 @@ export const passwordSchema = z
   .max(256, 'Password must be at most 256 characters.');
 
 /** Console sign-up. */
-export const signupBodySchema = z
-  .strictObject({ email: emailSchema, password: passwordSchema })
-  .meta({ id: 'SignupBody' });
+export const signupBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema }).meta({ id: 'SignupBody' });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /** Console sign-in (the API's login takes `login`; the console's form says e-mail). */
@@ -46,16 +41,81 @@ export const consoleLoginBodySchema = z
   .meta({ id: 'ConsoleLoginBody' });
 export type ConsoleLoginBody = z.infer<typeof consoleLoginBodySchema>;
 
-export const accountSchema = z
-  .strictObject({ id: z.string().regex(idPattern('account')), email: z.string() })
-  .meta({ id: 'Account' });
+export const accountSchema = z.strictObject({ id: z.string().regex(idPattern('account')), email: z.string() }).meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
 /** What the console learns about its own session: never the token itself. */
-export const consoleSessionSchema = z
-  .strictObject({ account: accountSchema, csrf_token: z.string() })
-  .meta({ id: 'ConsoleSession' });
+export const consoleSessionSchema = z.strictObject({ account: accountSchema, csrf_token: z.string() }).meta({ id: 'ConsoleSession' });
 export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'session';
+
+export const authRoutes = {
+  // Sessions
+  login: route({
+    method: 'post',
+    base: '/api',
+    path: '/login',
+    generation: 'current',
+    auth: false,
+    tag: 'Login',
+    summary: 'Log in; the JWT is returned in the `authorization` response header',
+    query: z.object(loginBodySchema.shape).partial(),
+    body: loginBodySchema.optional(),
+    response: loginSuccessSchema,
+  }),
+  logout: route({
+    method: 'post',
+    base: '/api',
+    path: '/logout',
+    generation: 'current',
+    auth: true,
+    tag: 'Login',
+    summary: 'Revoke the session of the token used for this request',
+    response: logoutSuccessSchema,
+  }),
+
+  // Console sessions (cookie based; not part of the public API document)
+  consoleSignup: route({
+    method: 'post',
+    base: '/auth',
+    path: '/signup',
+    generation: 'current',
+    auth: false,
+    tag: 'Console',
+    summary: 'Create an account and sign in',
+    body: signupBodySchema,
+    response: z.strictObject({ account: accountSchema }),
+  }),
+  consoleLogin: route({
+    method: 'post',
+    base: '/auth',
+    path: '/login',
+    generation: 'current',
+    auth: false,
+    tag: 'Console',
+    summary: 'Sign in; sets the HttpOnly session cookie',
+    body: consoleLoginBodySchema,
+    response: z.strictObject({ account: accountSchema }),
+  }),
+  consoleLogout: route({
+    method: 'post',
+    base: '/auth',
+    path: '/logout',
+    generation: 'current',
+    auth: false,
+    tag: 'Console',
+    summary: 'Sign out; revokes the session and clears the cookie',
+  }),
+  consoleSession: route({
+    method: 'get',
+    base: '/auth',
+    path: '/session',
+    generation: 'current',
+    auth: true,
+    tag: 'Console',
+    summary: 'The signed-in account and the CSRF token for unsafe requests',
+    response: consoleSessionSchema,
+  }),
+} as const satisfies RouteList;

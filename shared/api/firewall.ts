@@ -3,7 +3,9 @@ import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { resourceName } from '../names.ts';
 import { CIDR_MESSAGE, normalizeCidr, parsePortRange, formatPortRange, PORT_RANGE_MESSAGE } from '../net.ts';
-import { listSchema } from '../pagination.ts';
+import { referenceSchema } from '../names.ts';
+import { listSchema, paginationQuerySchema } from '../pagination.ts';
+import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type Quota, type RouteList } from '../route-helpers.ts';
 
 export const PROTOCOLS = ['tcp', 'udp'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -74,17 +76,14 @@ export const firewallSchema = z
 export type Firewall = z.infer<typeof firewallSchema>;
 
 /** A firewall with the subnets it is attached to (get, create, attach, detach, rename, update). */
-export const firewallDetailSchema = firewallSchema
-  .extend({ private_subnets: z.array(z.strictObject({ id: z.string(), name: z.string() })) })
-  .meta({ id: 'FirewallDetailed' });
+export const firewallDetailSchema = firewallSchema.extend({ private_subnets: z.array(z.strictObject({ id: z.string(), name: z.string() })) }).meta({ id: 'FirewallDetailed' });
 export type FirewallDetail = z.infer<typeof firewallDetailSchema>;
 
 export const firewallListSchema = listSchema(firewallSchema).meta({ id: 'FirewallList' });
 
 export const createFirewallBodySchema = z.strictObject({ description: descriptionSchema.optional() }).meta({ id: 'CreateFirewallBody' });
 export const updateFirewallBodySchema = z.strictObject({ description: descriptionSchema }).meta({ id: 'UpdateFirewallBody' });
-export const renameBodySchema = (kind: 'firewall' | 'privateSubnet' | 'vm') =>
-  z.strictObject({ name: resourceName(kind) }).meta({ id: `Rename${kind[0]!.toUpperCase()}${kind.slice(1)}Body` });
+export { renameBodySchema };
 export const subnetAttachmentBodySchema = z
   .strictObject({ private_subnet_id: z.string(requiredString('private_subnet_id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.') })
   .meta({ id: 'SubnetAttachmentBody' });
@@ -122,3 +121,124 @@ export const updateFirewallRuleBodySchema = z
   .meta({ id: 'UpdateFirewallRuleBody' });
 
 export const DEFAULT_PORT_RANGE = '0..65535';
+
+/** The most rules one firewall may hold. */
+export const firewallRuleQuota = { setting: 'FIREWALL_RULE_QUOTA', default: 200, plural: 'firewall rules' } as const satisfies Quota & { plural: string };
+
+export const firewallKind = resourceKind({
+  idKind: 'firewall',
+  table: 'firewall',
+  singular: 'firewall',
+  plural: 'firewalls',
+  transitionalStates: [],
+  children: ['firewallRule'],
+  inLocation: true,
+  // A subnet's default firewall is made with it and goes with it: the subnet quota bounds those.
+  quota: { setting: 'FIREWALL_QUOTA', default: 50, notCounting: 'default_for_subnet_id' },
+  childQuota: firewallRuleQuota,
+});
+
+const firewallRef = z.strictObject({ ...currentLoc, firewall_reference: referenceSchema });
+const firewallRuleRef = z.strictObject({ ...currentLoc, firewall_reference: referenceSchema, firewall_rule_id: firewallRuleIdSchema });
+const FW = `${P}/location/{location}/firewall/{firewall_reference}`;
+const RULE = `${FW}/firewall-rule/{firewall_rule_id}`;
+const fw = { ...current, tag: 'Firewall' } as const;
+const rule = { ...current, tag: 'Firewall Rule' } as const;
+
+// Firewalls and rules (current routes).
+export const firewallRoutes = {
+  listFirewalls: route({
+    ...fw,
+    method: 'get',
+    path: `${P}/firewall`,
+    summary: 'List the firewalls of the project in all locations',
+    params: inProject,
+    query: paginationQuerySchema,
+    response: firewallListSchema,
+  }),
+  listLocationFirewalls: route({
+    ...fw,
+    method: 'get',
+    path: `${P}/location/{location}/firewall`,
+    summary: 'List the firewalls in a location',
+    params: inLocation,
+    query: paginationQuerySchema,
+    response: firewallListSchema,
+  }),
+  createFirewall: route({
+    ...fw,
+    method: 'post',
+    path: FW,
+    summary: 'Create a firewall with this name',
+    params: firewallRef,
+    body: createFirewallBodySchema.optional(),
+    response: firewallDetailSchema,
+  }),
+  getFirewall: route({ ...fw, method: 'get', path: FW, summary: 'Get a firewall with its rules and attached subnets', params: firewallRef, response: firewallDetailSchema }),
+  updateFirewall: route({
+    ...fw,
+    method: 'patch',
+    path: FW,
+    summary: "Update a firewall's description",
+    params: firewallRef,
+    body: updateFirewallBodySchema,
+    response: firewallDetailSchema,
+  }),
+  renameFirewall: route({
+    ...fw,
+    method: 'post',
+    path: `${FW}/rename`,
+    summary: 'Rename a firewall',
+    params: firewallRef,
+    body: renameBodySchema('firewall'),
+    response: firewallDetailSchema,
+  }),
+  deleteFirewall: route({ ...fw, method: 'delete', path: FW, summary: 'Delete a firewall (detaching it from its subnets)', params: firewallRef }),
+  attachFirewallSubnet: route({
+    ...fw,
+    method: 'post',
+    path: `${FW}/attach-subnet`,
+    summary: 'Attach a private subnet to the firewall',
+    params: firewallRef,
+    body: subnetAttachmentBodySchema,
+    response: firewallDetailSchema,
+  }),
+  detachFirewallSubnet: route({
+    ...fw,
+    method: 'post',
+    path: `${FW}/detach-subnet`,
+    summary: 'Detach a private subnet from the firewall',
+    params: firewallRef,
+    body: subnetAttachmentBodySchema,
+    response: firewallDetailSchema,
+  }),
+  createFirewallRuleWithId: route({
+    ...rule,
+    method: 'post',
+    path: RULE,
+    summary: 'Create a firewall rule with a client-chosen ID (repeating it with the same content answers the same rule)',
+    params: firewallRuleRef,
+    body: createFirewallRuleWithIdBodySchema,
+    response: legacyFirewallRuleSchema,
+  }),
+  createFirewallRule: route({
+    ...rule,
+    method: 'post',
+    path: `${FW}/firewall-rule`,
+    summary: 'Create a firewall rule',
+    params: firewallRef,
+    body: createFirewallRuleBodySchema,
+    response: firewallRuleSchema,
+  }),
+  getFirewallRule: route({ ...rule, method: 'get', path: RULE, summary: 'Get a firewall rule', params: firewallRuleRef, response: firewallRuleSchema }),
+  updateFirewallRule: route({
+    ...rule,
+    method: 'patch',
+    path: RULE,
+    summary: 'Update a firewall rule',
+    params: firewallRuleRef,
+    body: updateFirewallRuleBodySchema,
+    response: firewallRuleSchema,
+  }),
+  deleteFirewallRule: route({ ...rule, method: 'delete', path: RULE, summary: 'Delete a firewall rule', params: firewallRuleRef }),
+} as const satisfies RouteList;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
-import { listSchema } from '../pagination.ts';
+import { referenceSchema } from '../names.ts';
+import { listSchema, paginationQuerySchema } from '../pagination.ts';
+import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
 
 export const nicSchema = z
@@ -36,3 +38,98 @@ export const createPrivateSubnetBodySchema = z
   .strictObject({ firewall_id: z.string().regex(idPattern('firewall'), 'Must be a firewall ID.').optional() })
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
+
+export const privateSubnetKind = resourceKind({
+  idKind: 'privateSubnet',
+  table: 'private_subnet',
+  singular: 'private subnet',
+  plural: 'private subnets',
+  transitionalStates: ['deleting'],
+  children: ['nic'],
+  inLocation: true,
+  quota: { setting: 'SUBNET_QUOTA', default: 100 },
+});
+
+const subnetByName = z.strictObject({ ...legacyLoc, ps_name: referenceSchema });
+const subnetById = z.strictObject({ ...legacyLoc, ps_id: idOf('privateSubnet', 'private subnet') });
+const subnetRef = z.strictObject({ ...currentLoc, private_subnet_reference: referenceSchema });
+const SUBNET = `${P}/location/{location_name}/private-subnet`;
+const tag = 'Private Subnet';
+
+// Legacy routes, flat errors; the rename is current.
+export const privateSubnetRoutes = {
+  createPrivateSubnet: route({
+    ...legacy,
+    method: 'post',
+    path: `${SUBNET}/{ps_name}`,
+    tag,
+    summary: 'Create a private subnet (no body; `firewall_id` attaches that firewall instead of a new default one)',
+    params: subnetByName,
+    body: createPrivateSubnetBodySchema,
+    response: privateSubnetSchema,
+  }),
+  getPrivateSubnet: route({
+    ...legacy,
+    method: 'get',
+    path: `${SUBNET}/{ps_name}`,
+    tag,
+    summary: 'Get a private subnet by name',
+    params: subnetByName,
+    response: privateSubnetSchema,
+  }),
+  getPrivateSubnetById: route({
+    ...legacy,
+    method: 'get',
+    path: `${SUBNET}/id/{ps_id}`,
+    tag,
+    summary: 'Get a private subnet by ID',
+    params: subnetById,
+    response: privateSubnetSchema,
+  }),
+  listPrivateSubnets: route({
+    ...legacy,
+    method: 'get',
+    path: `${P}/private-subnet`,
+    tag,
+    summary: 'List the private subnets of the project in all locations',
+    params: inProject,
+    query: paginationQuerySchema,
+    response: privateSubnetListSchema,
+  }),
+  listLocationPrivateSubnets: route({
+    ...legacy,
+    method: 'get',
+    path: SUBNET,
+    tag,
+    summary: 'List the private subnets in a location',
+    params: inLegacyLocation,
+    query: paginationQuerySchema,
+    response: privateSubnetListSchema,
+  }),
+  deletePrivateSubnet: route({
+    ...legacy,
+    method: 'delete',
+    path: `${SUBNET}/{ps_name}`,
+    tag,
+    summary: 'Delete a private subnet by name (409 while VMs are attached)',
+    params: subnetByName,
+  }),
+  deletePrivateSubnetById: route({
+    ...legacy,
+    method: 'delete',
+    path: `${SUBNET}/id/{ps_id}`,
+    tag,
+    summary: 'Delete a private subnet by ID (409 while VMs are attached)',
+    params: subnetById,
+  }),
+  renamePrivateSubnet: route({
+    ...current,
+    method: 'post',
+    path: `${P}/location/{location}/private-subnet/{private_subnet_reference}/rename`,
+    tag,
+    summary: 'Rename a private subnet',
+    params: subnetRef,
+    body: renameBodySchema('privateSubnet'),
+    response: privateSubnetSchema,
+  }),
+} as const satisfies RouteList;

@@ -1,10 +1,14 @@
 // Kysely over better-sqlite3 (embedded, WAL, durable commits) or over pg (DATABASE_URL).
+// Both survive the database going away: errors reach the request (503, see errors.ts) and
+// the next query reconnects; nothing here may crash the process.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { DatabaseUnreachable } from './errors.ts';
 import type { Database } from './schema.ts';
+import { requestScoped } from './transaction.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -21,28 +25,81 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onEr
     // Return NUMERIC / BIGINT as numbers: counts and money columns are far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, failover) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (err) => opts.onError?.(err));
+    // A request waits at most 10 s for a connection, then answers 503, instead of hanging
+    // while the server is unreachable.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+    // A connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
+    // its client, idle or checked out; unheard, that kills the process. The query running on
+    // it fails on its own, and the pool drops the client when it comes back.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onError?.(err)));
+    pool.on('error', () => {}); // an idle client's error, already reported by the listener above
+    const guarded: PostgresPool = {
+      connect: () => pool.connect().catch((err: unknown) => Promise.reject(new DatabaseUnreachable(err))),
+      end: () => pool.end(),
+    };
     const url = new URL(opts.databaseUrl);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: requestScoped(new PostgresDialect({ pool: guarded })) }),
       engine: 'postgres',
       where: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
     };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'console.sqlite');
+  return {
+    db: new Kysely<Database>({ dialect: requestScoped(new SqliteDialect({ database: reopeningSqlite(file) })) }),
+    engine: 'sqlite',
+    where: `SQLite ${file}`,
+  };
+}
+
+function openSqlite(file: string): SQLite.Database {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before it is acknowledged, also across power loss.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+/**
+ * better-sqlite3, reopened after a write failed because the file is read-only: SQLite opens a
+ * file it may not write read-only and keeps it so, and fixing the permissions (or remounting
+ * the volume) should not need a restart. It reopens between transactions (Kysely runs one
+ * statement at a time on this connection), at most once a second.
+ */
+function reopeningSqlite(file: string): SqliteDatabase {
+  let sqlite = openSqlite(file);
+  let readOnly = false;
+  let reopenedAt = 0;
+  const noting =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (err) {
+        if (String((err as { code?: unknown }).code).startsWith('SQLITE_READONLY')) readOnly = true;
+        throw err;
+      }
+    };
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    engine: 'sqlite',
-    where: `SQLite ${file}`,
+    close: () => sqlite.close(),
+    prepare(text: string): SqliteStatement {
+      if (readOnly && !sqlite.inTransaction && Date.now() - reopenedAt >= 1000) {
+        reopenedAt = Date.now();
+        const fresh = openSqlite(file);
+        sqlite.close();
+        sqlite = fresh;
+        readOnly = false;
+      }
+      const stmt = sqlite.prepare(text);
+      return {
+        reader: stmt.reader,
+        all: noting((params: ReadonlyArray<unknown>) => stmt.all(params)),
+        run: noting((params: ReadonlyArray<unknown>) => stmt.run(params)),
+        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(params),
+      };
+    },
   };
 }

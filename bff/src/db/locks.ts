@@ -1,6 +1,12 @@
-import { PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database.ts';
 import type { Tx } from './transaction.ts';
+
+/** Whether the database is PostgreSQL (else SQLite); for what the engines do differently. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /**
  * `FOR UPDATE` on PostgreSQL, where concurrent transactions must wait for each other on a
@@ -8,5 +14,5 @@ import type { Tx } from './transaction.ts';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Db | Tx, qb: QB): QB {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? (qb.forUpdate() as QB) : qb;
+  return isPostgres(db) ? (qb.forUpdate() as QB) : qb;
 }

@@ -3,12 +3,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { CSRF_HEADER, SESSION_COOKIE } from '#shared/api/auth';
+import { CSRF_HEADER } from '#shared/api/auth';
 import { isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
-import { liveSession } from '../resources/auth/session.store.ts';
-import { readCookie } from './cookies.ts';
-import { ApiError } from './errors.ts';
+import { liveSession } from './sessions.ts';
+import { readCookie, sessionCookieName } from './cookies.ts';
+import { ApiError } from '../errors.ts';
 
 export interface AuthInfo {
   accountId: string;
@@ -34,23 +34,26 @@ export async function signToken(ctx: AppContext, accountId: string, sessionId: s
 
 const invalidToken = () => new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
 
-/** Token from the Authorization header (Bearer or raw); a header always wins over the cookie. */
-export function tokenOf(req: Request): { token: string; viaCookie: boolean } | undefined {
+/**
+ * Token from the Authorization header (`Bearer <t>`, `Bearer: <t>` as the origin's Ruby SDK
+ * sends it, or raw); a header always wins over the cookie.
+ */
+export function tokenOf(ctx: AppContext, req: Request): { token: string; viaCookie: boolean } | undefined {
   const header = req.headers.authorization;
   if (header !== undefined) {
-    const token = header.replace(/^Bearer(\s+|$)/i, '').trim();
+    const token = header.replace(/^Bearer:?(\s+|$)/i, '').trim();
     return { token, viaCookie: false };
   }
-  const cookie = readCookie(req, SESSION_COOKIE);
+  const cookie = readCookie(req, sessionCookieName(ctx.config));
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
 export async function authenticate(ctx: AppContext, req: Request): Promise<AuthInfo> {
-  const found = tokenOf(req);
+  const found = tokenOf(ctx, req);
   if (!found || !found.token) {
     throw new ApiError('NotAuthenticated', 'You must be logged in: send a token in the Authorization header.');
   }
-  let sub: string | undefined;
+  let sub: unknown;
   let sid: unknown;
   try {
     const { payload } = await jwtVerify(found.token, ctx.jwtKey, {
@@ -63,7 +66,8 @@ export async function authenticate(ctx: AppContext, req: Request): Promise<AuthI
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) throw invalidToken();
     throw err;
   }
-  if (!sub || !isId('account', sub) || typeof sid !== 'string' || !isId('session', sid)) throw invalidToken();
+  // Claims are the token's JSON: a `sub` that is not a string is a bad token, not a crash.
+  if (typeof sub !== 'string' || !isId('account', sub) || typeof sid !== 'string' || !isId('session', sid)) throw invalidToken();
   const session = await liveSession(ctx.db, sid, sub);
   if (!session) throw invalidToken();
   return { accountId: session.account_id, email: session.email, sessionId: sid, viaCookie: found.viaCookie };

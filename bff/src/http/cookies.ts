@@ -1,4 +1,7 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '#shared/api/auth';
+import type { Config } from '../config.ts';
+import { SESSION_MAX_MS } from './sessions.ts';
 
 export function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -15,4 +18,20 @@ export function readCookie(req: Request, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The session cookie. Over HTTPS (PUBLIC_URL) it is `__Host-session`: Secure, Path=/ and no
+ * Domain, so neither plain http nor a sibling subdomain can set or overwrite it.
+ */
+export const sessionCookieName = (config: Config) => (config.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+
+const sessionCookieOptions = (config: Config) => ({ httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: '/' }) as const;
+
+export function setSessionCookie(config: Config, res: Response, token: string): void {
+  res.cookie(sessionCookieName(config), token, { ...sessionCookieOptions(config), maxAge: SESSION_MAX_MS });
+}
+
+export function clearSessionCookie(config: Config, res: Response): void {
+  res.clearCookie(sessionCookieName(config), sessionCookieOptions(config));
 }

@@ -7,18 +7,23 @@ import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-const SECRET_KEYS = /^(password|token|access_token)$/i;
-
 /**
- * The URL with secret query values replaced (login accepts the password in the query
- * string). Keys are compared decoded, as the server reads them: `pass%77ord` is `password`.
+ * The URL with every query value replaced: tokens travel under any name (`?jwt=`,
+ * `?session=`, the login's `?password=`), so no value is kept; names stay, for debugging,
+ * and a bare entry without `=` (which could be a token itself) is replaced whole.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of new Set(params.keys())) if (SECRET_KEYS.test(key.trim())) params.set(key, '[REDACTED]');
-  return `${url.slice(0, q)}?${params}`;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq < 0 ? '[redacted]' : `${pair.slice(0, eq)}=[redacted]`;
+    });
+  return `${url.slice(0, q)}?${pairs.join('&')}`;
 }
 
 export function httpLogger(logger: Logger) {

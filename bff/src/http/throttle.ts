@@ -1,43 +1,91 @@
-// Login throttling: failures counted per key (account and IP) in a fixed window.
-// In-memory per process: see docs/decisions/004-login-throttling.md.
+// Throttles: a counter per key in a fixed window, kept in the database so that every BFF
+// process on it shares the limits (docs/decisions/066-shared-throttles.md).
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+
 export interface ThrottleRule {
+  /** Prefix of the stored key, so rules never share a counter. */
+  name: string;
   limit: number;
   windowMs: number;
 }
 
+/** Expired rows are deleted at most this often per process. */
+const PRUNE_EVERY_MS = 60_000;
+
 export class Throttle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly rule: ThrottleRule,
+  ) {}
 
-  constructor(private readonly rule: ThrottleRule) {}
-
-  /** Seconds until the key may try again, or 0 when it is not blocked. */
-  retryAfter(key: string, now = Date.now()): number {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) return 0;
-    return entry.count >= this.rule.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+  /** Seconds until the key is under its limit again, or 0 when it is under it now. */
+  async retryAfter(key: string, now = Date.now()): Promise<number> {
+    const row = await this.store.db.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', this.key(key)).executeTakeFirst();
+    return row ? this.wait(row.count, row.reset_at, now, this.rule.limit) : 0;
   }
 
-  /** Gives back one attempt counted by `fail` (a login that turned out right). */
-  undo(key: string): void {
-    const entry = this.hits.get(key);
-    if (entry && entry.count > 0) entry.count--;
+  /**
+   * Counts one attempt, atomically across processes; answers the seconds to wait when this
+   * attempt went over the limit, else 0. A window that has run out starts again at 1.
+   */
+  async hit(key: string, now = Date.now()): Promise<number> {
+    const at = new Date(now).toISOString();
+    const row = await this.store.db
+      .insertInto('throttle')
+      .values({ key: this.key(key), count: 1, reset_at: new Date(now + this.rule.windowMs).toISOString() })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql`case when throttle.reset_at <= ${at} then 1 else throttle.count + 1 end`,
+          reset_at: sql`case when throttle.reset_at <= ${at} then excluded.reset_at else throttle.reset_at end`,
+        }),
+      )
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    await this.store.prune(now);
+    return this.wait(row.count, row.reset_at, now, this.rule.limit + 1);
   }
 
-  fail(key: string, now = Date.now()): void {
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.rule.windowMs });
-      if (this.hits.size > 100_000) this.sweep(now);
-    } else {
-      entry.count++;
-    }
+  async reset(key: string): Promise<void> {
+    await this.store.db.deleteFrom('throttle').where('key', '=', this.key(key)).execute();
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  private key(key: string): string {
+    return `${this.rule.name}:${key.toLowerCase()}`;
   }
 
-  private sweep(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  private wait(count: number, resetAt: string, now: number, blockedFrom: number): number {
+    const left = Date.parse(resetAt) - now;
+    return left > 0 && Number(count) >= blockedFrom ? Math.ceil(left / 1000) : 0;
   }
 }
+
+class ThrottleStore {
+  private prunedAt = 0;
+
+  constructor(readonly db: Db) {}
+
+  async prune(now: number): Promise<void> {
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await this.db.deleteFrom('throttle').where('reset_at', '<=', new Date(now).toISOString()).execute();
+  }
+}
+
+const MINUTE = 60_000;
+
+export function makeThrottles(db: Db, limits: Config['limits']) {
+  const store = new ThrottleStore(db);
+  const rule = (name: string, limit: number, windowMs: number) => new Throttle(store, { name, limit, windowMs });
+  return {
+    /** Failed logins per account (by lower-cased login) and per client address. */
+    loginAccount: rule('login-account', limits.loginPerAccount, 15 * MINUTE),
+    loginIp: rule('login-ip', limits.loginPerIp, 15 * MINUTE),
+    /** Sign-up attempts per client address and per e-mail address. */
+    signupIp: rule('signup-ip', limits.signupPerIp, 60 * MINUTE),
+    signupEmail: rule('signup-email', limits.signupPerEmail, 60 * MINUTE),
+  };
+}
+
+export type Throttles = ReturnType<typeof makeThrottles>;

@@ -1,10 +1,11 @@
-// Job kinds and their steps (behaviour.md §8). A step does its data-plane call, then answers
-// what to change in the database (committed together with the job's advance) and which step
-// comes next, and when. A job whose resource has moved on (deleted meanwhile) ends quietly.
+// The job machinery (behaviour.md §8); each kind's jobs live beside it, in
+// resources/<kind>/<kind>.jobs.ts. A step does its data-plane call, then answers what to
+// change in the database (committed together with the job's advance) and which step comes
+// next, and when. A job whose resource has moved on (deleted meanwhile) ends quietly.
 import type { Selectable } from 'kysely';
 import { newId } from '#shared/ids';
 import type { Db } from '../db/database.ts';
-import type { JobTable } from '../db/schema.ts';
+import type { JobTable } from './lifecycle.tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { DataPlane } from './provider.ts';
 
@@ -23,92 +24,62 @@ export interface StepOutcome {
   next?: { step: string; delayMs: number };
 }
 
-type StepRunner = (env: JobEnv, job: JobRow) => Promise<StepOutcome>;
+export type StepRunner = (env: JobEnv, job: JobRow) => Promise<StepOutcome>;
 
-const ref = (job: JobRow) => ({ jobId: job.id, step: job.step });
-
-type VmCall = 'createVm' | 'restartVm' | 'stopVm' | 'startVm';
-
-/** A VM moving from a transitional state to a settled one: call, wait, settle. */
-function vmTransition(from: string, to: string, call: VmCall): Record<string, StepRunner> {
-  return {
-    async start(env, job) {
-      const vm = await env.db.selectFrom('vm').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
-      if (!vm || vm.state !== from) return {};
-      if (call === 'createVm') {
-        await env.provider.createVm(
-          { id: vm.id, name: vm.name, location: vm.location, size: vm.size, bootImage: vm.boot_image, unixUser: vm.unix_user, publicKey: vm.public_key },
-          ref(job),
-        );
-      } else {
-        await env.provider[call](vm.id, ref(job));
-      }
-      return { next: { step: 'finish', delayMs: env.delayMs } };
-    },
-    async finish(_env, job) {
-      return {
-        apply: async (tx) => {
-          await tx.updateTable('vm').set({ state: to }).where('id', '=', job.resource_id).where('state', '=', from).execute();
-        },
-      };
-    },
-  };
+/** One job kind: its steps (the first is `start`) and what its last failed attempt marks. */
+export interface JobDefinition {
+  steps: { start: StepRunner } & Record<string, StepRunner>;
+  /** Runs with the job's failure, in its transaction, after the last attempt failed. */
+  failed?: (tx: Tx, job: JobRow) => Promise<void>;
 }
 
-export const JOB_KINDS: Record<string, Record<string, StepRunner>> = {
-  'vm.create': vmTransition('creating', 'running', 'createVm'),
-  'vm.restart': vmTransition('restarting', 'running', 'restartVm'),
-  'vm.stop': vmTransition('stopping', 'stopped', 'stopVm'),
-  'vm.start': vmTransition('starting', 'running', 'startVm'),
-  'vm.destroy': {
-    async start(env, job) {
-      await env.provider.destroyVm(job.resource_id, ref(job));
-      return { next: { step: 'finish', delayMs: env.delayMs } };
-    },
-    async finish(_env, job) {
-      return {
-        // The NIC goes with the VM, which releases its private and public addresses.
-        apply: async (tx) => {
-          await tx.deleteFrom('nic').where('vm_id', '=', job.resource_id).execute();
-          await tx.deleteFrom('vm').where('id', '=', job.resource_id).execute();
-        },
-      };
-    },
-  },
-  'subnet.destroy': {
-    async start(env, job) {
-      // VMs that were deleting when the subnet delete was accepted go first.
-      const nic = await env.db.selectFrom('nic').select('id').where('subnet_id', '=', job.resource_id).executeTakeFirst();
-      if (nic) return { next: { step: 'start', delayMs: Math.max(env.delayMs, 50) } };
-      await env.provider.destroySubnet(job.resource_id, ref(job));
-      return { next: { step: 'finish', delayMs: env.delayMs } };
-    },
-    async finish(_env, job) {
-      return {
-        apply: async (tx) => {
-          const id = job.resource_id;
-          await tx.deleteFrom('firewall_subnet').where('subnet_id', '=', id).execute();
-          // Its default firewall goes with it, unless it now guards another subnet.
-          await tx
-            .deleteFrom('firewall')
-            .where('default_for_subnet_id', '=', id)
-            .where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id'))
-            .execute();
-          await tx.updateTable('firewall').set({ default_for_subnet_id: null }).where('default_for_subnet_id', '=', id).execute();
-          await tx.deleteFrom('private_subnet').where('id', '=', id).execute();
-        },
-      };
-    },
-  },
-};
+/**
+ * The job kinds. Each kind's `<kind>.jobs.ts` adds its own with
+ * `declare module '../../lifecycle/jobs.ts' { interface JobKinds extends KindsOf<typeof xJobs> {} }`,
+ * so enqueueing a kind nobody defined does not compile.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobKinds {}
+export type JobKind = keyof JobKinds & string;
+export type KindsOf<Defs> = Record<keyof Defs, true>;
 
-export type JobKind = keyof typeof JOB_KINDS;
+/** Which step of which job is asking, for the data plane. */
+export const stepRef = (job: JobRow) => ({ jobId: job.id, step: job.step });
+
+/** A kind's job definitions, keyed by job kind (`<kind>.<action>`). */
+export const defineJobs = <const K extends string>(jobs: Record<K, JobDefinition>) => jobs;
+
+const registry = new Map<string, JobDefinition>();
+
+/** Makes the worker run these kinds (called once per resource kind, by its kind module). */
+export function registerJobs(jobs: Record<string, JobDefinition>): void {
+  for (const [kind, definition] of Object.entries(jobs)) {
+    const known = registry.get(kind);
+    if (known && known !== definition) throw new Error(`job kind ${kind} is defined twice`);
+    registry.set(kind, definition);
+  }
+}
+
+export const jobDefinition = (kind: string): JobDefinition | undefined => registry.get(kind);
 
 /** Adds a job in the caller's transaction, so the state change and its job commit together. */
 export async function enqueueJob(tx: Tx | Db, kind: JobKind, resourceId: string): Promise<void> {
   const now = new Date().toISOString();
   await tx
     .insertInto('job')
-    .values({ id: newId('job'), kind, resource_id: resourceId, step: 'start', state: 'pending', run_at: now, attempts: 0, lease_owner: null, lease_expires_at: null, last_error: null, created_at: now, updated_at: now })
+    .values({
+      id: newId('job'),
+      kind,
+      resource_id: resourceId,
+      step: 'start',
+      state: 'pending',
+      run_at: now,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }

@@ -1,55 +1,24 @@
 // The durable worker across processes: resuming after kill -9, and several processes on one
 // PostgreSQL database never running the same step twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/database.ts';
-import { engine, testDatabaseEnv } from '../../test/harness.ts';
-import { eventually, runServer, type ServerProcess } from '../../test/process.ts';
+import { SSH_KEY as KEY } from '../../test/fixtures.ts';
+import { engine } from '../../test/harness.ts';
+import { adminClient as api, eventually, serverProcesses } from '../../test/process.ts';
 
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
-const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
+const servers = serverProcesses();
 
-let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
-let db: Db;
-const running: ServerProcess[] = [];
-
-beforeAll(async () => {
-  database = await testDatabaseEnv();
-});
-afterAll(async () => {
-  running.forEach((p) => p.kill('SIGKILL'));
-  await Promise.all(running.map((p) => p.exited));
-  await db?.destroy();
-  await database.cleanup();
-});
-
-function start(env: Record<string, string>) {
-  const p = runServer({ ...database.env, ...ADMIN, ...env });
-  running.push(p);
-  return p;
-}
-
-async function api(base: string) {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }) });
-  const token = login.headers.get('authorization')!;
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
-
+let db: Db | undefined;
+servers.onCleanup(async () => db?.destroy());
 function openDb(): Db {
-  db ??= openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+  db ??= openDatabase({ databaseUrl: servers.env().DATABASE_URL, dataDir: servers.env().DATA_DIR ?? '' }).db;
   return db;
 }
 
 describe('lifecycle worker', () => {
   it('finishes provisioning after the process is killed with SIGKILL mid-job', async () => {
-    const first = start({ PROVISION_DELAY_MS: '1500' });
+    // The first process would finish in ten minutes: it is surely killed mid-job, however slow the machine.
+    const first = servers.start({ PROVISION_DELAY_MS: '600000' });
     const call = await api(await first.listening);
     const project = (await call('POST', '/project', { name: 'crash' })).body;
     const created = await call('POST', `/project/${project.id}/location/eu-north-h1/vm/survivor`, { public_key: KEY });
@@ -62,8 +31,10 @@ describe('lifecycle worker', () => {
     first.kill('SIGKILL');
     await first.exited;
     expect((await openDb().selectFrom('vm').select('state').where('id', '=', created.body.id).executeTakeFirstOrThrow()).state).toBe('creating');
+    // Those ten minutes pass: the job's next step is due now.
+    await openDb().updateTable('job').set({ run_at: new Date().toISOString() }).where('resource_id', '=', created.body.id).where('state', '=', 'pending').execute();
 
-    const second = start({ PROVISION_DELAY_MS: '1500' });
+    const second = servers.start({ PROVISION_DELAY_MS: '1500' });
     const again = await api(await second.listening);
     const vm = await eventually(async () => {
       const r = await again('GET', `/project/${project.id}/location/eu-north-h1/vm/survivor`);
@@ -80,8 +51,8 @@ describe('lifecycle worker', () => {
 
   if (engine === 'postgres') {
     it('runs 200 jobs from two processes on one PostgreSQL database with no step run twice', async () => {
-      const a = start({ PROVISION_DELAY_MS: '50' });
-      const b = start({ PROVISION_DELAY_MS: '50' });
+      const a = servers.start({ PROVISION_DELAY_MS: '50' });
+      const b = servers.start({ PROVISION_DELAY_MS: '50' });
       const [callA, callB] = await Promise.all([api(await a.listening), api(await b.listening)]);
       const project = (await callA('POST', '/project', { name: 'many' })).body;
       const subnets: string[] = [];
@@ -99,13 +70,25 @@ describe('lifecycle worker', () => {
       }
       const d = openDb();
       await eventually(async () => {
-        const left = await d.selectFrom('job').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '!=', 'done').executeTakeFirstOrThrow();
+        const left = await d
+          .selectFrom('job')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('state', '!=', 'done')
+          .executeTakeFirstOrThrow();
         return Number(left.n) === 0 ? true : undefined;
       }, 1500);
       const vms = await d.selectFrom('vm').select(['id', 'state']).where('project_id', '=', project.id).execute();
       expect(vms).toHaveLength(200);
       expect(vms.every((v) => v.state === 'running')).toBe(true);
-      const calls = await d.selectFrom('sim_call').select(['job_id', 'step', 'operation', 'resource_id', 'worker']).where('resource_id', 'in', vms.map((v) => v.id)).execute();
+      const calls = await d
+        .selectFrom('sim_call')
+        .select(['job_id', 'step', 'operation', 'resource_id', 'worker'])
+        .where(
+          'resource_id',
+          'in',
+          vms.map((v) => v.id),
+        )
+        .execute();
       expect(calls).toHaveLength(200);
       expect(new Set(calls.map((c) => `${c.job_id}/${c.step}`)).size).toBe(200);
       expect(new Set(calls.map((c) => c.resource_id)).size).toBe(200);
@@ -123,9 +106,22 @@ describe('lifecycle worker', () => {
       const now = new Date().toISOString();
       await d
         .insertInto('job')
-        .values({ id: 'jb0000000000000000000000zz', kind: 'vm.create', resource_id: 'vm0000000000000000000000zz', step: 'start', state: 'pending', run_at: now, attempts: 0, lease_owner: 'dead-process', lease_expires_at: new Date(Date.now() + 3600_000).toISOString(), last_error: null, created_at: now, updated_at: now })
+        .values({
+          id: 'jb0000000000000000000000zz',
+          kind: 'vm.create',
+          resource_id: 'vm0000000000000000000000zz',
+          step: 'start',
+          state: 'pending',
+          run_at: now,
+          attempts: 0,
+          lease_owner: 'dead-process',
+          lease_expires_at: new Date(Date.now() + 3600_000).toISOString(),
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
-      const p = start({ PROVISION_DELAY_MS: '10' });
+      const p = servers.start({ PROVISION_DELAY_MS: '10' });
       await p.listening;
       // The VM is gone, so the job ends quietly once a worker takes it despite the lease.
       await eventually(async () => {

@@ -7,9 +7,15 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
-import { JOB_KINDS, type JobEnv, type JobRow } from './jobs.ts';
+import { databaseUnavailable } from '../db/errors.ts';
+import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
 const MAX_ATTEMPTS = 10;
+/** Claims failing in a row wait 100 ms, 200 ms, 400 ms … up to 30 s (decision 065). */
+const BACKOFF_BASE_MS = 100;
+const BACKOFF_MAX_MS = 30_000;
+/** A step cut short by a database outage is retried this much later, without using an attempt. */
+const OUTAGE_RETRY_MS = 1000;
 
 class LeaseLost extends Error {}
 
@@ -28,54 +34,80 @@ export class Worker {
   private stopping = false;
   private loopDone?: Promise<void>;
   private wakeUp?: () => void;
+  /** Claims that failed in a row; while non-zero the loop backs off and ignores wakes. */
+  private failures = 0;
+  /** SQLite: leases left by a crash are voided before the first claim (see start). */
+  private leasesVoided: boolean;
 
   constructor(
     private readonly env: JobEnv & { engine: Engine; logger: Logger },
     private readonly opts: WorkerOptions = { concurrency: 8, leaseMs: 10_000, maxIdleMs: 1000 },
-  ) {}
+  ) {
+    // One process owns an embedded database: leases left by a crash are void. Done in the
+    // loop, so a database that cannot be written at start delays it instead of the start.
+    this.leasesVoided = env.engine !== 'sqlite';
+  }
 
   async start(): Promise<void> {
-    if (this.env.engine === 'sqlite') {
-      // One process owns an embedded database: leases left by a crash are void.
-      await this.env.db.updateTable('job').set({ lease_owner: null, lease_expires_at: null }).where('state', '=', 'pending').execute();
-    }
     this.loopDone = this.loop();
   }
 
   /** Look for work now (after an enqueue, or when a step finished). */
   wake(): void {
-    this.wakeUp?.();
+    if (this.failures === 0) this.wakeUp?.();
   }
 
   /** Stops taking jobs and waits for the steps in flight. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake();
+    this.wakeUp?.();
     await this.loopDone;
     await Promise.all(this.inFlight);
   }
 
   private async loop(): Promise<void> {
     while (!this.stopping) {
-      let claimed: JobRow[] = [];
-      const free = this.opts.concurrency - this.inFlight.size;
       try {
-        if (free > 0) claimed = await this.claim(free);
+        if (!this.leasesVoided) {
+          await this.env.db.updateTable('job').set({ lease_owner: null, lease_expires_at: null }).where('state', '=', 'pending').execute();
+          this.leasesVoided = true;
+        }
+        const free = this.opts.concurrency - this.inFlight.size;
+        const claimed = free > 0 ? await this.claim(free) : [];
+        for (const job of claimed) {
+          const p: Promise<void> = this.run(job).finally(() => {
+            this.inFlight.delete(p);
+            this.wake();
+          });
+          this.inFlight.add(p);
+        }
+        // Every slot busy: a finishing step wakes the loop; no need to ask the database.
+        const idle = free === 0 ? this.opts.maxIdleMs : claimed.length === free ? 0 : await this.idleFor();
+        this.recovered();
+        if (idle > 0) await this.sleep(idle);
       } catch (err) {
-        this.env.logger.error({ err }, 'job claim failed');
+        await this.backOff(err);
       }
-      for (const job of claimed) {
-        const p: Promise<void> = this.run(job).finally(() => {
-          this.inFlight.delete(p);
-          this.wake();
-        });
-        this.inFlight.add(p);
-      }
-      if (free > 0 && claimed.length === free) continue;
-      // Every slot busy: a finishing step wakes the loop; no need to ask the database.
-      const idle = free === 0 ? this.opts.maxIdleMs : await this.idleFor().catch(() => this.opts.maxIdleMs);
-      await this.sleep(idle);
     }
+  }
+
+  /**
+   * A database that answers but cannot write (read-only, disk full) or is gone fails every
+   * claim at once: wait longer after each failure (with jitter, so processes sharing a
+   * database do not retry in step), one log line per wait.
+   */
+  private async backOff(err: unknown): Promise<void> {
+    this.failures++;
+    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
+    const retryInMs = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+    this.env.logger.error({ err, failures: this.failures, retryInMs, outage: databaseUnavailable(err) }, 'job claims failing; backing off');
+    await this.sleep(retryInMs);
+  }
+
+  private recovered(): void {
+    if (this.failures === 0) return;
+    this.env.logger.warn({ failures: this.failures }, 'job claims work again');
+    this.failures = 0;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -135,7 +167,7 @@ export class Worker {
     const { db, logger } = this.env;
     const stopBeating = this.heartbeat(job);
     try {
-      const runner = JOB_KINDS[job.kind]?.[job.step];
+      const runner = jobDefinition(job.kind)?.steps[job.step];
       if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
       const outcome = await runner(this.env, job);
       await db.transaction().execute(async (tx) => {
@@ -164,20 +196,33 @@ export class Worker {
         logger.warn({ job: job.id }, 'job lease lost; another worker took over');
         return;
       }
-      const attempts = job.attempts + 1;
+      // A database outage is not the step's fault: retry it without using up an attempt.
+      const outage = databaseUnavailable(err);
+      const attempts = outage ? job.attempts : job.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
-      logger.error({ err, job: job.id, kind: job.kind, step: job.step, attempts }, failed ? 'job failed' : 'job step failed; will retry');
+      const log = { err, job: job.id, kind: job.kind, step: job.step, attempts, outage };
+      if (outage) logger.warn(log, 'job step interrupted by a database outage; will retry');
+      else logger.error(log, failed ? 'job failed' : 'job step failed; will retry');
       const now = Date.now();
+      const retryAt = iso(now + (outage ? OUTAGE_RETRY_MS : Math.min(30_000, 100 * 2 ** attempts)));
       await db
         .transaction()
         .execute(async (tx) => {
           await tx
             .updateTable('job')
-            .set({ attempts, state: failed ? 'failed' : 'pending', run_at: iso(now + Math.min(30_000, 100 * 2 ** attempts)), lease_owner: null, lease_expires_at: null, last_error: String(err).slice(0, 1000), updated_at: iso(now) })
+            .set({
+              attempts,
+              state: failed ? 'failed' : 'pending',
+              run_at: retryAt,
+              lease_owner: null,
+              lease_expires_at: null,
+              last_error: String(err).slice(0, 1000),
+              updated_at: iso(now),
+            })
             .where('id', '=', job.id)
             .where('lease_owner', '=', this.id)
             .execute();
-          if (failed && job.kind.startsWith('vm.')) await tx.updateTable('vm').set({ state: 'failed' }).where('id', '=', job.resource_id).execute();
+          if (failed) await jobDefinition(job.kind)?.failed?.(tx, job);
         })
         .catch((e: unknown) => logger.error({ err: e, job: job.id }, 'could not record the job failure'));
     } finally {

@@ -1,24 +1,26 @@
 // What every kind that lives in a project and a location shares: lookup by reference (ID or
-// name), the name-uniqueness check, and a paged list with its count.
+// name), the name-uniqueness check, the quota check, and a paged list with its count.
 import type { Selectable } from 'kysely';
-import type { IdKind } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
+import type { Quota } from '#shared/route-helpers';
+import { kinds, type KindDescriptor } from '#shared/routes';
+import type { Quotas } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { forUpdate } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
-import { nameTaken, notFound } from '../http/errors.ts';
-import { applyPage } from '../http/pagination.ts';
+import { invalidRequest, nameTaken, notFound } from '../errors.ts';
+import { applyPage } from '../db/paging.ts';
 
-export type ScopedTable = 'private_subnet' | 'vm' | 'firewall';
-type Row<T extends ScopedTable> = Selectable<Database[T]>;
+/** The tables of the kinds that live in a project and a location (from their descriptors). */
+export type ScopedTable = Extract<(typeof kinds)[number], { inLocation: true }>['table'] & keyof Database;
+/** A row of a scoped table (generic code sees the columns all of them have). */
+export type ScopedRow<T extends ScopedTable> = Selectable<Database[T]> & { id: string; name: string; project_id: string; location: string };
+type Row<T extends ScopedTable> = ScopedRow<T>;
 type Q = Db | Tx;
 
-const KIND: Record<ScopedTable, { kind: IdKind; what: string }> = {
-  private_subnet: { kind: 'privateSubnet', what: 'private subnet' },
-  vm: { kind: 'vm', what: 'VM' },
-  firewall: { kind: 'firewall', what: 'firewall' },
-};
+const KIND = Object.fromEntries(kinds.filter((k) => k.inLocation).map((k) => [k.table, k])) as Record<ScopedTable, KindDescriptor>;
 
 // Kysely cannot type a query over a table chosen at run time; every scoped table has the
 // columns used here (id, project_id, location, name), so one concrete table stands for all.
@@ -26,14 +28,14 @@ const from = (db: Q, table: ScopedTable) => db.selectFrom(table as 'vm');
 
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
 export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
-  const ref = parseReference(KIND[table].kind, reference);
+  const ref = parseReference(KIND[table].idKind, reference);
   const row = await from(db, table)
     .selectAll()
     .where('project_id', '=', projectId)
     .where('location', '=', location)
     .where('id' in ref ? 'id' : 'name', '=', 'id' in ref ? ref.id : ref.name)
     .executeTakeFirst();
-  if (!row) throw notFound(`Sorry, we couldn’t find the ${KIND[table].what} you’re looking for.`);
+  if (!row) throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
   return row as unknown as Row<T>;
 }
 
@@ -53,4 +55,35 @@ export async function listPage<T extends ScopedTable>(db: Db, table: T, projectI
     scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { count: Number(total.n), rows: rows as unknown as Row<T>[] };
+}
+
+/**
+ * 400 naming the limit when the holder ("This project") already has `count` objects and the
+ * quota allows no more. The caller counted while holding the holder's row lock.
+ */
+export function assertBelowQuota(quotas: Quotas, quota: Quota, count: number, holder: string, plural: string): void {
+  const limit = quotas[quota.setting];
+  if (limit === undefined) throw new Error(`no ${quota.setting} in the configuration`);
+  if (count < limit) return;
+  // The limit may have been lowered below what is already there.
+  const message = count === limit ? `${holder} already has ${limit} ${plural}, the most it may hold.` : `${holder} already has ${count} ${plural}; it may hold at most ${limit}.`;
+  throw invalidRequest({ [plural.toLowerCase().replace(/ /g, '_')]: message }, message);
+}
+
+/**
+ * Refuses a create when the project holds its quota of the kind (400, nothing made). Locks
+ * the project's row first, for the rest of the transaction: concurrent creates in the project
+ * count one after another and cannot overshoot (SQLite runs one writer at a time anyway).
+ */
+export async function assertProjectQuota(tx: Tx, kind: KindDescriptor & { table: ScopedTable }, projectId: string, quotas: Quotas): Promise<void> {
+  const { quota } = kind;
+  if (!quota) return;
+  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', projectId)).execute();
+  let q = from(tx, kind.table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('project_id', '=', projectId);
+  // A column of this kind's table only (checked by the kind's tests); Kysely cannot type it.
+  if (quota.notCounting) q = q.where(quota.notCounting as 'id', 'is', null);
+  const { n } = await q.executeTakeFirstOrThrow();
+  assertBelowQuota(quotas, quota, Number(n), 'This project', kind.plural);
 }

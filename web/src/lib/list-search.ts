@@ -2,7 +2,7 @@
 // sort column, page size, and the cursor (`after`) plus the cursors of the pages before it
 // (`trail`), since the API pages forward only (decisions 011, 012, 020).
 import { z } from 'zod';
-import { LOCATION_NAMES } from '#shared/catalog';
+import { LOCATION_NAMES, type LocationName } from '#shared/catalog';
 import { MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } from '#shared/pagination';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -88,18 +88,34 @@ export function rangeText(page: CursorPage, shown: number): string {
   return `Showing ${shown ? page.first + 1 : 0}–${page.first + shown} of ${page.count}`;
 }
 
+/** The URL state of a list page: the paging, the name search, the location and any other filter. */
+export interface ListSearch extends PagingSearch {
+  q?: string;
+  location?: LocationName;
+  [param: string]: unknown;
+}
+
+/** A filter the API has no parameter for (a VM's state): `?<param>=` keeps the chosen value. */
+export interface ListFilter<T> {
+  param: string;
+  label: string;
+  /** The option that means no filter ("All states"). */
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  matches: (item: T, value: string) => boolean;
+}
+
 /**
- * A list the API cannot search by name: the rows of the page the API returned (one page of the
- * maximum size while searching, see `pageQuery`), those whose name contains `q`, and where the
- * list stands (no pages while searching).
+ * A list the API cannot search by name (nor filter by `filters`): the rows of the page the API
+ * returned (one page of the maximum size while filtering, see `pageQuery`), those whose name
+ * contains `q` and that pass the filters, and where the list stands (no pages while filtering).
  */
-export function nameSearchedList<T extends { id: string; name: string }>(
-  search: PagingSearch & { q?: string },
-  data: { items: T[]; count: number } | undefined,
-) {
+export function filteredList<T extends { id: string; name: string }>(search: ListSearch, data: { items: T[]; count: number } | undefined, filters: readonly ListFilter<T>[] = []) {
   const items = data?.items ?? [];
   const count = data?.count ?? 0;
   const needle = search.q?.trim().toLowerCase();
-  const shown = needle ? items.filter((item) => item.name.toLowerCase().includes(needle)) : items;
-  return { items, count, needle, shown, page: cursorPage(search, items, count, !needle) };
+  const active = filters.flatMap((f) => (typeof search[f.param] === 'string' ? [{ f, value: search[f.param] as string }] : []));
+  const filtering = !!needle || active.length > 0;
+  const shown = items.filter((item) => (!needle || item.name.toLowerCase().includes(needle)) && active.every(({ f, value }) => f.matches(item, value)));
+  return { items, count, needle, filtering, shown, page: cursorPage(search, items, count, !filtering) };
 }

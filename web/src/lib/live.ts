@@ -1,6 +1,6 @@
 // Live state: poll only while something on screen is changing, and announce a change that
 // finished (toast + the aria-live region) without a reload.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { announce } from '../components/ui/announcer.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { ApiError } from './api-client.ts';
@@ -35,7 +35,13 @@ export function useAnnounceTransitions(items: Watched[] | undefined, transitiona
       for (const [id, prev] of before) {
         if (!transitional.includes(prev.state)) continue;
         const cur = now.get(id);
-        const text = cur ? (transitional.includes(cur.state) ? undefined : `${what} ${cur.name} is ${cur.state}.`) : prev.state === 'deleting' ? `${what} ${prev.name} was deleted.` : undefined;
+        const text = cur
+          ? transitional.includes(cur.state)
+            ? undefined
+            : `${what} ${cur.name} is ${cur.state}.`
+          : prev.state === 'deleting'
+            ? `${what} ${prev.name} was deleted.`
+            : undefined;
         if (text) {
           toast.success(text);
           announce(text);
@@ -61,4 +67,17 @@ export function useLeaveWhenGone(error: unknown, lastState: string, what: string
     announce(text);
     leave();
   }, [gone, lastState, what, name, leave]);
+}
+
+/**
+ * A detail page's live state: announces its object settling (`transitional` → another state)
+ * and, once the object is gone (its delete finished), says so and `leave()`s.
+ */
+export function useLiveDetail(item: Watched, error: unknown, transitional: readonly string[], what: string, leave: () => void) {
+  useAnnounceTransitions(
+    useMemo(() => [item], [item]),
+    transitional,
+    what,
+  );
+  useLeaveWhenGone(error, item.state, what, item.name, leave);
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { AuthForm } from '../features/auth/components/auth-form.tsx';
 import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
 import { useTitle } from '../lib/use-title.ts';
 
@@ -30,7 +30,7 @@ function LoginPage() {
         </>
       }
     >
-      <LoginForm redirect={redirect} />
+      <AuthForm kind="signIn" redirect={redirect} />
     </AuthCard>
   );
 }

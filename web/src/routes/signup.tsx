@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { SignupForm } from '../features/auth/components/signup-form.tsx';
+import { AuthForm } from '../features/auth/components/auth-form.tsx';
 import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
 import { useTitle } from '../lib/use-title.ts';
 
@@ -30,7 +30,7 @@ function SignupPage() {
         </>
       }
     >
-      <SignupForm redirect={redirect} />
+      <AuthForm kind="signUp" redirect={redirect} />
     </AuthCard>
   );
 }

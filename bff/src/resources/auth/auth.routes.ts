@@ -1,33 +1,42 @@
 // Sessions: the API's login/logout (JWT in the `authorization` header) and the console's
 // cookie sign-up / sign-in / sign-out.
-import type { Request, Response } from 'express';
-import { loginBodySchema, SESSION_COOKIE } from '#shared/api/auth';
+import type { Request } from 'express';
+import { loginBodySchema } from '#shared/api/auth';
 import type { AppContext } from '../../context.ts';
 import { authenticate, csrfToken, sameOrigin, signToken } from '../../http/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../http/cookies.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ApiError, invalidRequest, validationError } from '../../http/errors.ts';
+import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/mount.ts';
+import { kindModule } from '../kind.ts';
 import { checkCredentials, createAccount, findAccountByEmail } from './account.store.ts';
-import { createSession, revokeSession, SESSION_MAX_MS } from './session.store.ts';
+import { passwordProblem } from './password-policy.ts';
+import { createSession, revokeSession } from '../../http/sessions.ts';
 
-/** Verifies credentials under the per-account and per-IP throttles; throws 401 or 429. */
+const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
+
+/**
+ * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.
+ * Only failures count (decision 066). A failure over the limit answers 429, and a right
+ * password is refused once the limit is reached, even by guesses running beside it: so
+ * however many guesses run at once, at most `limit` of them get a telling answer.
+ */
 async function signIn(ctx: AppContext, req: Request, email: string, password: string) {
-  const accountKey = email.toLowerCase();
-  const ipKey = req.ip ?? 'unknown';
-  const wait = Math.max(ctx.throttles.account.retryAfter(accountKey), ctx.throttles.ip.retryAfter(ipKey));
-  if (wait > 0) {
-    throw new ApiError('TooManyRequests', `Too many failed logins. Try again in ${wait} seconds.`, null, {
-      'Retry-After': String(wait),
-    });
-  }
-  // Counted before the (slow) password check, so parallel guesses cannot all slip through
-  // while the first ones are being verified; a right password gives the attempts back.
-  ctx.throttles.account.fail(accountKey);
-  ctx.throttles.ip.fail(ipKey);
+  const { loginAccount, loginIp } = ctx.throttles;
+  const ip = req.ip ?? 'unknown';
+  const blocked = async () => Math.max(await loginAccount.retryAfter(email), await loginIp.retryAfter(ip));
+  // Checked first too, so a blocked key costs no password hash.
+  let wait = await blocked();
+  if (wait > 0) throw tooMany('failed logins', wait);
   const account = await checkCredentials(ctx.db, email, password);
-  if (!account) throw new ApiError('InvalidCredentials', 'Invalid login or password.');
-  ctx.throttles.account.reset(accountKey);
-  ctx.throttles.ip.undo(ipKey);
+  if (!account) {
+    wait = Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
+    if (wait > 0) throw tooMany('failed logins', wait);
+    throw new ApiError('InvalidCredentials', 'Invalid login or password.');
+  }
+  wait = await blocked();
+  if (wait > 0) throw tooMany('failed logins', wait);
+  await loginAccount.reset(email);
   return startSession(ctx, account);
 }
 
@@ -37,23 +46,9 @@ async function startSession(ctx: AppContext, account: { id: string; email: strin
   return { account, token };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+export const auth = kindModule({ handlers: authHandlers });
 
-function setSessionCookie(req: Request, res: Response, token: string) {
-  // `Secure` everywhere but plain-http localhost, where browsers would drop it.
-  const secure = req.secure || !LOCAL_HOSTS.has(req.hostname);
-  res.cookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    path: '/',
-    maxAge: SESSION_MAX_MS,
-  });
-}
-
-export function authHandlers(ctx: AppContext): Handlers<
-  'login' | 'logout' | 'consoleSignup' | 'consoleLogin' | 'consoleLogout' | 'consoleSession'
-> {
+function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSignup' | 'consoleLogin' | 'consoleLogout' | 'consoleSession'> {
   return {
     async login({ query, body, res }) {
       // The spec allows the credentials in a JSON body or in the query string.
@@ -72,6 +67,13 @@ export function authHandlers(ctx: AppContext): Handlers<
     async consoleSignup({ body, req, res }) {
       if (ctx.config.signup === 'closed') throw new ApiError('Unauthorized', 'Sign-up is closed on this console. Ask an administrator for an account.');
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
+      // Every attempt counts, per address and then per e-mail address (decision 067).
+      let wait = await ctx.throttles.signupIp.hit(req.ip ?? 'unknown');
+      if (wait > 0) throw tooMany('sign-ups from your address', wait);
+      const problem = passwordProblem(body.password, body.email);
+      if (problem) throw invalidRequest({ password: problem });
+      wait = await ctx.throttles.signupEmail.hit(body.email);
+      if (wait > 0) throw tooMany('sign-ups for this e-mail address', wait);
       if (await findAccountByEmail(ctx.db, body.email)) {
         throw invalidRequest({ email: 'An account with this e-mail address already exists.' });
       }
@@ -81,14 +83,14 @@ export function authHandlers(ctx: AppContext): Handlers<
         throw err;
       });
       const { account, token } = await startSession(ctx, created);
-      setSessionCookie(req, res, token);
+      setSessionCookie(ctx.config, res, token);
       return { account };
     },
 
     async consoleLogin({ body, req, res }) {
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
       const { account, token } = await signIn(ctx, req, body.email, body.password);
-      setSessionCookie(req, res, token);
+      setSessionCookie(ctx.config, res, token);
       return { account };
     },
 
@@ -98,7 +100,7 @@ export function authHandlers(ctx: AppContext): Handlers<
         const auth = await authenticate(ctx, req).catch(() => undefined);
         if (auth?.viaCookie) await revokeSession(ctx.db, auth.sessionId);
       }
-      res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+      clearSessionCookie(ctx.config, res);
     },
 
     async consoleSession({ auth }) {

@@ -2,7 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSchema, consoleSessionSchema, loginSuccessSchema, logoutSuccessSchema } from '#shared/api/auth';
-import { currentErrorSchema } from '#shared/errors';
+import { expectCurrentError } from '../../../test/fixtures.ts';
 import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
 
 let t: TestServer;
@@ -10,14 +10,6 @@ beforeAll(async () => {
   t = await startServer();
 });
 afterAll(async () => t.close());
-
-function expectError(res: { status: number; body: unknown }, status: number, type: string) {
-  expect(res.status).toBe(status);
-  const body = expectSchema(currentErrorSchema, res.body);
-  expect(body.error.type).toBe(type);
-  expect(body.error.code).toBe(status);
-  return body.error;
-}
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -54,14 +46,14 @@ describe('POST /api/login', () => {
     const a = await t.newAccount();
     const wrong = await t.request('POST', '/api/login', { body: { login: a.email, password: 'not the password' } });
     const unknown = await t.request('POST', '/api/login', { body: { login: 'nobody@example.com', password: 'not the password' } });
-    expectError(wrong, 401, 'InvalidCredentials');
+    expectCurrentError(wrong, 401, 'InvalidCredentials');
     expect(unknown.status).toBe(401);
     expect(unknown.text).toBe(wrong.text);
     expect(wrong.headers.get('authorization')).toBeNull();
   });
 
   it('says a value of the wrong type is wrong, not missing', async () => {
-    const e = expectError(await t.request('POST', '/api/login', { body: { login: 42, password: 'x' } }), 400, 'InvalidRequest');
+    const e = expectCurrentError(await t.request('POST', '/api/login', { body: { login: 42, password: 'x' } }), 400, 'InvalidRequest');
     expect(e.details!.login).not.toMatch(/required/);
   });
 
@@ -71,25 +63,25 @@ describe('POST /api/login', () => {
   });
 
   it('rejects missing fields and unknown fields with details', async () => {
-    const missing = expectError(await t.request('POST', '/api/login', { body: { login: 'a@b.co' } }), 400, 'InvalidRequest');
+    const missing = expectCurrentError(await t.request('POST', '/api/login', { body: { login: 'a@b.co' } }), 400, 'InvalidRequest');
     expect(missing.details).toHaveProperty('password');
-    const extra = expectError(await t.request('POST', '/api/login', { body: { login: 'a@b.co', password: 'x', admin: true } }), 400, 'InvalidRequest');
+    const extra = expectCurrentError(await t.request('POST', '/api/login', { body: { login: 'a@b.co', password: 'x', admin: true } }), 400, 'InvalidRequest');
     expect(extra.details).toEqual({ admin: 'Unknown field.' });
   });
 
   it('throttles an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
     const a = await t.newAccount();
     for (let i = 0; i < 5; i++) {
-      expectError(await t.request('POST', '/api/login', { body: { login: a.email, password: `wrong-${i}` } }), 401, 'InvalidCredentials');
+      expectCurrentError(await t.request('POST', '/api/login', { body: { login: a.email, password: `wrong-${i}` } }), 401, 'InvalidCredentials');
     }
     const blocked = await t.request('POST', '/api/login', { body: { login: a.email, password: a.password } });
-    expectError(blocked, 429, 'TooManyRequests');
+    expectCurrentError(blocked, 429, 'TooManyRequests');
     const retry = Number(blocked.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
     // Another account from the same address is not blocked by that.
     const c = await t.newAccount();
-    // Parallel guesses are counted before the password check, so at most 5 get checked.
+    // Of parallel guesses only 5 get an answer that tells anything; the rest are refused.
     const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => t.request('POST', '/api/login', { body: { login: c.email, password: `parallel-${i}` } })));
     const checked = guesses.filter((g) => g.status === 401).length;
     expect(checked).toBeLessThanOrEqual(5);
@@ -114,49 +106,69 @@ describe('tokens', () => {
   });
 
   it('answers NotAuthenticated without credentials', async () => {
-    const e = expectError(await t.request('GET', '/api/project'), 401, 'NotAuthenticated');
+    const e = expectCurrentError(await t.request('GET', '/api/project'), 401, 'NotAuthenticated');
     expect(e.details).toBeNull();
-    expectError(await t.request('GET', '/api/project', { headers: { authorization: 'Bearer ' } }), 401, 'NotAuthenticated');
+    expectCurrentError(await t.request('GET', '/api/project', { headers: { authorization: 'Bearer ' } }), 401, 'NotAuthenticated');
   });
 
   it('rejects alg none', async () => {
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: 1, exp: 4e9 })}.`;
-    expectError(await t.request('GET', '/api/project', { token: none }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: none }), 401, 'InvalidToken');
   });
 
   it('rejects another algorithm signed with the right key', async () => {
     for (const alg of ['HS512', 'HS384']) {
       const other = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg }).setSubject(claims.sub).setIssuedAt().setExpirationTime('1h').sign(t.ctx.jwtKey);
-      expectError(await t.request('GET', '/api/project', { token: other }), 401, 'InvalidToken');
+      expectCurrentError(await t.request('GET', '/api/project', { token: other }), 401, 'InvalidToken');
     }
   });
 
   it('rejects a token signed with a wrong key', async () => {
     const key = createSecretKey(Buffer.from('x'.repeat(32)));
     const forged = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt().setExpirationTime('1h').sign(key);
-    expectError(await t.request('GET', '/api/project', { token: forged }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: forged }), 401, 'InvalidToken');
   });
 
   it('rejects a bad signature and a malformed token', async () => {
     const [h, p, s] = token.split('.');
     const flipped = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
-    expectError(await t.request('GET', '/api/project', { token: flipped }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: flipped }), 401, 'InvalidToken');
     const tampered = `${h}.${b64({ ...decodeJwt(token), sub: 'ac' + '0'.repeat(24) })}.${s}`;
-    expectError(await t.request('GET', '/api/project', { token: tampered }), 401, 'InvalidToken');
-    expectError(await t.request('GET', '/api/project', { token: 'not-a-jwt' }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: tampered }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: 'not-a-jwt' }), 401, 'InvalidToken');
+  });
+
+  it('rejects a token whose sub is not a string, with 401 rather than a crash', async () => {
+    for (const sub of [[claims.sub], 42, { id: claims.sub }, null]) {
+      const odd = await new SignJWT({ sid: claims.sid, sub } as Record<string, unknown>)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(t.ctx.jwtKey);
+      expectCurrentError(await t.request('GET', '/api/project', { token: odd }), 401, 'InvalidToken');
+    }
   });
 
   it('rejects an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(t.ctx.jwtKey);
-    expectError(await t.request('GET', '/api/project', { token: expired }), 401, 'InvalidToken');
+    const expired = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(t.ctx.jwtKey);
+    expectCurrentError(await t.request('GET', '/api/project', { token: expired }), 401, 'InvalidToken');
   });
 
   it('rejects a token whose session is idle for more than 24 hours', async () => {
     const a = await t.newAccount();
     const { sid } = decodeJwt(a.token) as { sid: string };
-    await t.ctx.db.updateTable('session').set({ last_seen_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where('id', '=', sid).execute();
-    expectError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
+    await t.ctx.db
+      .updateTable('session')
+      .set({ last_seen_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('id', '=', sid)
+      .execute();
+    expectCurrentError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
   });
 
   it('POST /api/logout revokes the token, and only that session', async () => {
@@ -165,8 +177,8 @@ describe('tokens', () => {
     const res = await t.request('POST', '/api/logout', { token: a.token });
     expect(res.status).toBe(200);
     expectSchema(logoutSuccessSchema, res.body);
-    expectError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
-    expectError(await t.request('POST', '/api/logout', { token: a.token }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { token: a.token }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('POST', '/api/logout', { token: a.token }), 401, 'InvalidToken');
     expect((await t.request('GET', '/api/project', { token: second })).status).toBe(200);
   });
 });
@@ -193,10 +205,10 @@ describe('console session (cookie)', () => {
   });
 
   it('rejects a sign-up with a bad e-mail, short password or a taken e-mail', async () => {
-    const bad = expectError(await t.request('POST', '/auth/signup', { body: { email: 'nope', password: 'short' }, headers: origin() }), 400, 'InvalidRequest');
+    const bad = expectCurrentError(await t.request('POST', '/auth/signup', { body: { email: 'nope', password: 'short' }, headers: origin() }), 400, 'InvalidRequest');
     expect(Object.keys(bad.details!).sort()).toEqual(['email', 'password']);
     const a = await t.newAccount();
-    const taken = expectError(await t.request('POST', '/auth/signup', { body: { email: a.email, password: 'long enough pw' }, headers: origin() }), 400, 'InvalidRequest');
+    const taken = expectCurrentError(await t.request('POST', '/auth/signup', { body: { email: a.email, password: 'long enough pw' }, headers: origin() }), 400, 'InvalidRequest');
     expect(taken.details).toEqual({ email: 'An account with this e-mail address already exists.' });
   });
 
@@ -214,7 +226,7 @@ describe('console session (cookie)', () => {
     const body = expectSchema(consoleSessionSchema, res.body);
     expect(body.account.email).toBe(a.email);
     expect(res.text).not.toContain(a.cookie);
-    expectError(await t.request('GET', '/auth/session'), 401, 'NotAuthenticated');
+    expectCurrentError(await t.request('GET', '/auth/session'), 401, 'NotAuthenticated');
   });
 
   it('needs the CSRF header and a same-origin Origin for unsafe cookie requests', async () => {
@@ -223,10 +235,10 @@ describe('console session (cookie)', () => {
     const { csrf_token } = (await t.request('GET', '/auth/session', { headers: { cookie } })).body;
     const create = (headers: Record<string, string>) => t.request('POST', '/api/project', { body: { name: 'csrf' }, headers: { cookie, ...headers } });
 
-    expectError(await create({ origin: t.base }), 403, 'Unauthorized');
-    expectError(await create({ origin: 'https://evil.example', 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
-    expectError(await create({ 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
-    expectError(await create({ origin: t.base, 'x-csrf-token': 'wrong' }), 403, 'Unauthorized');
+    expectCurrentError(await create({ origin: t.base }), 403, 'Unauthorized');
+    expectCurrentError(await create({ origin: 'https://evil.example', 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
+    expectCurrentError(await create({ 'x-csrf-token': csrf_token }), 403, 'Unauthorized');
+    expectCurrentError(await create({ origin: t.base, 'x-csrf-token': 'wrong' }), 403, 'Unauthorized');
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
 
     expect((await create({ origin: t.base, 'x-csrf-token': csrf_token })).status).toBe(200);
@@ -242,7 +254,7 @@ describe('console session (cookie)', () => {
     expect(res.status).toBe(200);
     expect((await t.request('GET', '/api/project', { token: b.token })).body.count).toBe(1);
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
-    expectError(await t.request('GET', '/api/project', { headers: { cookie: `session=${a.cookie}`, authorization: 'Bearer nonsense' } }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/api/project', { headers: { cookie: `session=${a.cookie}`, authorization: 'Bearer nonsense' } }), 401, 'InvalidToken');
   });
 
   it('signs out: revokes the session and clears the cookie', async () => {
@@ -251,7 +263,33 @@ describe('console session (cookie)', () => {
     const res = await t.request('POST', '/auth/logout', { headers: { cookie, origin: t.base } });
     expect(res.status).toBe(204);
     expect(res.headers.get('set-cookie')).toMatch(/session=;.*Expires=Thu, 01 Jan 1970/);
-    expectError(await t.request('GET', '/auth/session', { headers: { cookie } }), 401, 'InvalidToken');
+    expectCurrentError(await t.request('GET', '/auth/session', { headers: { cookie } }), 401, 'InvalidToken');
+  });
+});
+
+describe('console served over HTTPS (PUBLIC_URL)', () => {
+  let https: TestServer;
+  beforeAll(async () => {
+    https = await startServer({ PUBLIC_URL: 'https://console.example.com' });
+  });
+  afterAll(async () => https.close());
+
+  it('names the cookie __Host-session and marks it Secure, whatever the request looked like', async () => {
+    // The request itself is plain http to 127.0.0.1 (a proxy in front terminates TLS).
+    const email = `https-${Date.now()}@example.com`;
+    const signup = await https.request('POST', '/auth/signup', { body: { email, password: 'long enough pw' }, headers: { origin: https.base } });
+    expect(signup.status).toBe(200);
+    const cookie = signup.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^__Host-session=eyJ[^;]+;/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const token = cookie.match(/^__Host-session=([^;]+)/)![1]!;
+    expect((await https.request('GET', '/auth/session', { headers: { cookie: `__Host-session=${token}` } })).status).toBe(200);
+    // The plain name is not read: it could have been set over http or by a sibling domain.
+    expectCurrentError(await https.request('GET', '/auth/session', { headers: { cookie: `session=${token}` } }), 401, 'NotAuthenticated');
+    const out = await https.request('POST', '/auth/logout', { headers: { cookie: `__Host-session=${token}`, origin: https.base } });
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-session=;.*Secure/);
   });
 });
 
@@ -264,7 +302,7 @@ describe('sign-up switched off', () => {
 
   it('refuses sign-up with 403 and still lets the admin from ADMIN_EMAIL log in', async () => {
     const res = await closed.request('POST', '/auth/signup', { body: { email: 'new@example.com', password: 'long enough pw' }, headers: { origin: closed.base } });
-    expectError(res, 403, 'Unauthorized');
+    expectCurrentError(res, 403, 'Unauthorized');
     const login = await closed.request('POST', '/api/login', { body: { login: 'admin@example.com', password: 'admin-password' } });
     expect(login.status).toBe(200);
   });
@@ -273,20 +311,24 @@ describe('sign-up switched off', () => {
 describe('request hygiene', () => {
   it('answers 413 for a body over 100 kB, 400 for non-JSON and wrong content types', async () => {
     const a = await t.newAccount();
-    const big = await t.request('POST', '/api/project', { token: a.token, rawBody: JSON.stringify({ name: 'x'.repeat(110_000) }), headers: { 'content-type': 'application/json' } });
-    expectError(big, 413, 'PayloadTooLarge');
+    const big = await t.request('POST', '/api/project', {
+      token: a.token,
+      rawBody: JSON.stringify({ name: 'x'.repeat(110_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectCurrentError(big, 413, 'PayloadTooLarge');
     const broken = await t.request('POST', '/api/project', { token: a.token, rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
-    expectError(broken, 400, 'InvalidRequest');
+    expectCurrentError(broken, 400, 'InvalidRequest');
     const text = await t.request('POST', '/api/project', { token: a.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
-    expectError(text, 400, 'InvalidRequest');
+    expectCurrentError(text, 400, 'InvalidRequest');
     const array = await t.request('POST', '/api/project', { token: a.token, body: ['x'] });
-    expectError(array, 400, 'InvalidRequest');
+    expectCurrentError(array, 400, 'InvalidRequest');
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
   });
 
   it('answers 404 ResourceNotFound for an unknown path or method, in the nested body', async () => {
-    expectError(await t.request('GET', '/api/nothing-here'), 404, 'ResourceNotFound');
-    expectError(await t.request('PUT', '/api/project'), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('GET', '/api/nothing-here'), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('PUT', '/api/project'), 404, 'ResourceNotFound');
   });
 
   it('sends security headers and a request id', async () => {

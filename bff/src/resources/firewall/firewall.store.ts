@@ -1,13 +1,14 @@
 import type { Selectable } from 'kysely';
-import type { Firewall, FirewallDetail, FirewallRule, LegacyFirewall, Protocol } from '#shared/api/firewall';
+import { firewallRuleQuota, type Firewall, type FirewallDetail, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
 import { newId } from '#shared/ids';
 import { parsePortRange } from '#shared/net';
-import type { Page } from '#shared/pagination';
+import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { FirewallRuleTable, FirewallTable } from '../../db/schema.ts';
+import { forUpdate } from '../../db/locks.ts';
+import type { FirewallRuleTable, FirewallTable } from './firewall.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
-import { assertNameFree, findByReference, listPage } from '../scoped.ts';
+import { ApiError, invalidRequest, notFound } from '../../errors.ts';
+import { assertBelowQuota, assertNameFree, findByReference } from '../scoped.ts';
 
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
@@ -36,7 +37,10 @@ async function rulesOf(db: Q, firewallIds: string[]): Promise<Map<string, RuleRo
 }
 
 export async function firewallViews(db: Q, rows: FirewallRow[]): Promise<Firewall[]> {
-  const rules = await rulesOf(db, rows.map((f) => f.id));
+  const rules = await rulesOf(
+    db,
+    rows.map((f) => f.id),
+  );
   return rows.map((f) => ({
     id: f.id,
     name: f.name,
@@ -77,18 +81,9 @@ export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promi
   return out;
 }
 
-export const findFirewall = (db: Q, projectId: string, location: string, reference: string) =>
-  findByReference(db, 'firewall', projectId, location, reference);
+export const findFirewall = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
 
-export async function listFirewalls(db: Db, projectId: string, location: string | undefined, page: Page) {
-  const { count, rows } = await listPage(db, 'firewall', projectId, location, page);
-  return { count, items: await firewallViews(db, rows) };
-}
-
-export async function insertFirewall(
-  tx: Tx,
-  f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
-): Promise<FirewallRow> {
+export async function insertFirewall(tx: Tx, f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string }): Promise<FirewallRow> {
   await assertNameFree(tx, 'firewall', f.projectId, f.location, f.name);
   const row: FirewallRow = {
     id: newId('firewall'),
@@ -169,4 +164,70 @@ export async function insertDefaultFirewall(tx: Tx, projectId: string, location:
     }
   }
   return fw;
+}
+
+/** Rules and subnet attachments go with it (ON DELETE CASCADE). */
+export async function deleteFirewall(tx: Tx, fw: FirewallRow): Promise<void> {
+  await tx.deleteFrom('firewall').where('id', '=', fw.id).execute();
+}
+
+/**
+ * Locks the firewall's row for the rest of the transaction: rule creates in it run one after
+ * another, so the quota and the ID checks see each other's rules.
+ */
+async function lockFirewall(tx: Tx, firewallId: string): Promise<void> {
+  const fw = await forUpdate(tx, tx.selectFrom('firewall').select('id').where('id', '=', firewallId)).executeTakeFirst();
+  if (!fw) throw notFound('Sorry, we couldn’t find the firewall you’re looking for.');
+}
+
+/** 400 when the firewall holds its quota of rules (the caller holds its lock). */
+async function assertRoomForRule(tx: Tx, firewallId: string, quotas: Quotas): Promise<void> {
+  const { n } = await tx
+    .selectFrom('firewall_rule')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('firewall_id', '=', firewallId)
+    .executeTakeFirstOrThrow();
+  assertBelowQuota(quotas, firewallRuleQuota, Number(n), 'This firewall', firewallRuleQuota.plural);
+}
+
+const duplicateRule = () => invalidRequest({ cidr: 'An identical rule (CIDR, ports and protocol) already exists in this firewall.' });
+
+/** A new rule, unless the firewall has an identical one or its quota of rules (400). */
+export async function addRule(tx: Tx, firewallId: string, input: RuleInput, quotas: Quotas): Promise<RuleRow> {
+  await lockFirewall(tx, firewallId);
+  await assertRoomForRule(tx, firewallId, quotas);
+  if (await findDuplicateRule(tx, firewallId, input)) throw duplicateRule();
+  return insertRule(tx, firewallId, input);
+}
+
+/**
+ * The spec's create, with the rule ID chosen by the client: a retried request is answered
+ * with the rule it made; the same ID with other content is a conflict. Rule IDs are unique per
+ * firewall (decision 071): an ID another firewall uses is free here, and nothing tells of it.
+ */
+export async function addRuleWithId(tx: Tx, firewallId: string, id: string, input: RuleInput, quotas: Quotas): Promise<RuleRow> {
+  await lockFirewall(tx, firewallId);
+  const existing = await tx.selectFrom('firewall_rule').selectAll().where('firewall_id', '=', firewallId).where('id', '=', id).executeTakeFirst();
+  if (existing) {
+    if (sameRule(existing, input)) return existing;
+    throw new ApiError('Conflict', 'A firewall rule with this ID already exists with other content.');
+  }
+  await assertRoomForRule(tx, firewallId, quotas);
+  if (await findDuplicateRule(tx, firewallId, input)) throw duplicateRule();
+  return insertRule(tx, firewallId, input, id);
+}
+
+/** Changes the given fields of a rule, unless that makes it identical to another one (400). */
+export async function updateRule(tx: Tx, firewallId: string, ruleId: string, patch: Partial<RuleInput>): Promise<FirewallRule> {
+  const current = ruleView(await findRule(tx, firewallId, ruleId));
+  const next: RuleInput = { ...current, ...patch };
+  if (await findDuplicateRule(tx, firewallId, next, current.id)) throw duplicateRule();
+  const range = parsePortRange(next.port_range)!;
+  await tx
+    .updateTable('firewall_rule')
+    .set({ cidr: next.cidr, port_start: range.start, port_end: range.end, protocol: next.protocol, description: next.description })
+    .where('firewall_id', '=', firewallId)
+    .where('id', '=', current.id)
+    .execute();
+  return { id: current.id, ...next };
 }

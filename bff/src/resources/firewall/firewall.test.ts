@@ -1,43 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  firewallDetailSchema,
-  firewallListSchema,
-  firewallRuleSchema,
-  firewallSchema,
-  legacyFirewallRuleSchema,
-} from '#shared/api/firewall';
+import { describe, expect, it } from 'vitest';
+import { firewallDetailSchema, firewallListSchema, firewallRuleSchema, firewallSchema, legacyFirewallRuleSchema } from '#shared/api/firewall';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
-import { routes } from '#shared/routes';
-import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
+import { expectSchema, serverForFile } from '../../../test/harness.ts';
 import {
-  BAD_LOC,
-  checkPagination,
   createFirewall,
   createSubnet,
   createVm,
   expectCurrentError,
   expectInvalid,
   expectOneWinner,
-  expectUnknownLocation,
   firewallPath,
   LOC,
   newOwner,
   OTHER_LOC,
   P,
-  stranger,
   subnetPath,
   vmPath,
   waitForGone,
+  countIn,
 } from '../../../test/fixtures.ts';
+import { checkKindPagination, listBasics, renameRefusals } from '../../../test/suites.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startServer();
-});
-afterAll(async () => t.close());
+const t = await serverForFile();
 
-const firewallCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/firewall`, { token })).body.count as number;
+const firewallCount = (token: string, project: string) => countIn(t, token, 'listFirewalls', project);
 const rulePath = (project: string, fw: string, rule = '', loc = LOC) => `${firewallPath(project, fw, loc)}/firewall-rule${rule ? `/${rule}` : ''}`;
 const rulesOf = async (token: string, project: string, fw: string) => (await t.request('GET', firewallPath(project, fw), { token })).body.firewall_rules as unknown[];
 
@@ -108,6 +95,7 @@ describe('create, get, update, rename and delete a firewall', () => {
     [{}, 'description'],
     [{ description: 'x'.repeat(1001) }, 'description'],
     [{ description: null }, 'description'],
+    [{ description: 'nul \u0000 inside' }, 'description'],
     [{ description: 'ok', name: 'other' }, 'name'],
   ])('refuses update body %j with a 400 naming %s and changes nothing', async (body, field) => {
     const a = await newOwner(t);
@@ -128,27 +116,7 @@ describe('create, get, update, rename and delete a firewall', () => {
     expect((await t.request('GET', firewallPath(a.project, 'final'), { token: a.token })).body.id).toBe(fw.id);
   });
 
-  it.each([
-    [{ name: 'Bad Name' }, 'name'],
-    [{ name: '' }, 'name'],
-    [{}, 'name'],
-    [{ name: 'fine', description: 'x' }, 'description'],
-  ])('refuses rename body %j with a 400 naming %s', async (body, field) => {
-    const a = await newOwner(t);
-    await createFirewall(t, a.token, a.project, 'same');
-    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'same')}/rename`, { token: a.token, body }), field);
-    expect((await t.request('GET', firewallPath(a.project, 'same'), { token: a.token })).status).toBe(200);
-  });
-
-  it('refuses to rename to a taken name or an ID-shaped name; 404 for a missing firewall', async () => {
-    const a = await newOwner(t);
-    await createFirewall(t, a.token, a.project, 'one');
-    await createFirewall(t, a.token, a.project, 'two');
-    const e = expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'two')}/rename`, { token: a.token, body: { name: 'one' } }), 'name');
-    expect(e.message).toBe('name is already taken');
-    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'two')}/rename`, { token: a.token, body: { name: newId('firewall') } }), 'name');
-    expectCurrentError(await t.request('POST', `${firewallPath(a.project, 'three')}/rename`, { token: a.token, body: { name: 'four' } }), 404, 'ResourceNotFound');
-  });
+  renameRefusals(t, { what: 'firewall', idKind: 'firewall', refParam: 'firewall_reference', list: 'listFirewalls', path: firewallPath, create: createFirewall });
 
   it('deletes by name and by ID (204), detaching it from its subnets; 204 again for a missing one', async () => {
     const a = await newOwner(t);
@@ -203,20 +171,10 @@ describe('list firewalls', () => {
 
     const valid = (item: unknown) => expectSchema(firewallSchema, item);
     expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/firewall`, { token: a.token })).body);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/firewall`, generation: 'current', expected: [...here, ...there] }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${LOC}/firewall`, generation: 'current', expected: here }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${OTHER_LOC}/firewall`, generation: 'current', expected: there }, valid);
+    await checkKindPagination(t, a.token, a.project, 'firewall', 'current', here, there, valid);
   });
 
-  it('ignores unknown query parameters such as cache-busters (decision 005)', async () => {
-    const a = await newOwner(t);
-    await createFirewall(t, a.token, a.project, 'cached');
-    for (const path of [`${P(a.project)}/firewall`, `${P(a.project)}/location/${LOC}/firewall`]) {
-      const res = await t.request('GET', `${path}?_=1700000000000&page_size=5`, { token: a.token });
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.count).toBe(1);
-    }
-  });
+  listBasics(t, { whats: 'firewalls', segment: 'firewall', create: createFirewall });
 
   it('lists the default firewalls of subnets too', async () => {
     const a = await newOwner(t);
@@ -277,10 +235,18 @@ describe('attach and detach subnets', () => {
     expectInvalid('current', await attach({ private_subnet_id: newId('firewall') }), 'private_subnet_id');
     expectInvalid('current', await attach({}), 'private_subnet_id');
     expectInvalid('current', await attach({ private_subnet_id: north.id, force: true }), 'force');
-    expectInvalid('current', await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: 'nope' } }), 'private_subnet_id');
+    expectInvalid(
+      'current',
+      await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: 'nope' } }),
+      'private_subnet_id',
+    );
     expect((await t.request('GET', firewallPath(a.project, 'guard'), { token: a.token })).body.private_subnets).toEqual([]);
     expect((await t.request('GET', subnetPath(a.project, 'north', OTHER_LOC), { token: a.token })).body.firewalls).toHaveLength(1);
-    expectCurrentError(await t.request('POST', `${firewallPath(a.project, 'missing')}/attach-subnet`, { token: a.token, body: { private_subnet_id: north.id } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.request('POST', `${firewallPath(a.project, 'missing')}/attach-subnet`, { token: a.token, body: { private_subnet_id: north.id } }),
+      404,
+      'ResourceNotFound',
+    );
   });
 });
 
@@ -302,7 +268,10 @@ describe('firewall rules', () => {
 
     const updates: [Record<string, unknown>, Partial<typeof rule>][] = [
       [{ port_range: '22' }, { port_range: '22..22' }],
-      [{ port_range: '8000..8080', protocol: 'udp' }, { port_range: '8000..8080', protocol: 'udp' }],
+      [
+        { port_range: '8000..8080', protocol: 'udp' },
+        { port_range: '8000..8080', protocol: 'udp' },
+      ],
       [{ cidr: '10.1.2.3' }, { cidr: '10.1.2.3/32' }],
       [{ cidr: '2001:DB8:0:0::1' }, { cidr: '2001:db8::1/128' }],
       [{ cidr: '2001:db8:abcd:12::/48' }, { cidr: '2001:db8:abcd::/48' }],
@@ -371,6 +340,7 @@ describe('firewall rules', () => {
     expectInvalid('current', await patch({ port_range: '70000' }), 'port_range');
     expectInvalid('current', await patch({ cidr: 'nowhere' }), 'cidr');
     expectInvalid('current', await patch({ protocol: 'sctp' }), 'protocol');
+    expectInvalid('current', await patch({ protocol: 'udp', description: '\u0000' }), 'description');
     expectInvalid('current', await patch({ id: newId('firewallRule') }), 'id');
     expectCurrentError(await patch({}), 400, 'InvalidRequest');
     expect((await t.request('GET', rulePath(a.project, 'upd', rule.id), { token: a.token })).body).toEqual(rule);
@@ -431,15 +401,52 @@ describe('firewall rule create with a client-chosen ID', () => {
       expect(again.body).toEqual(res.body);
     }
     // The same ID with other content conflicts.
-    for (const other of [{ cidr: '10.0.0.0/8', port_range: '23' }, { cidr: '10.0.0.0/8', port_range: '22', protocol: 'udp' }, { cidr: '0.0.0.0/0', port_range: '22' }, { cidr: '10.0.0.0/8', port_range: '22', description: 'ssh' }]) {
+    for (const other of [
+      { cidr: '10.0.0.0/8', port_range: '23' },
+      { cidr: '10.0.0.0/8', port_range: '22', protocol: 'udp' },
+      { cidr: '0.0.0.0/0', port_range: '22' },
+      { cidr: '10.0.0.0/8', port_range: '22', description: 'ssh' },
+    ]) {
       const e = expectCurrentError(await t.request('POST', rulePath(a.project, 'spec', id), { token: a.token, body: other }), 409, 'Conflict');
       expect(e.message).toMatch(/rule/i);
     }
-    // The same ID in another firewall conflicts as well.
+    // Rule IDs are per firewall (decision 071): the same ID in another firewall is another rule.
     await createFirewall(t, a.token, a.project, 'elsewhere');
-    expectCurrentError(await t.request('POST', rulePath(a.project, 'elsewhere', id), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } }), 409, 'Conflict');
+    const there = await t.request('POST', rulePath(a.project, 'elsewhere', id), { token: a.token, body: { cidr: '192.0.2.0/24', port_range: '443' } });
+    expect(there.status, there.text).toBe(200);
     expect(await rulesOf(a.token, a.project, 'spec')).toEqual([full]);
-    expect(await rulesOf(a.token, a.project, 'elsewhere')).toEqual([]);
+    expect(await rulesOf(a.token, a.project, 'elsewhere')).toEqual([{ id, cidr: '192.0.2.0/24', port_range: '443..443', protocol: 'tcp', description: '' }]);
+    // Deleting one leaves the other.
+    expect((await t.request('DELETE', rulePath(a.project, 'elsewhere', id), { token: a.token })).status).toBe(204);
+    expect(await rulesOf(a.token, a.project, 'spec')).toEqual([full]);
+  });
+
+  it("answers an ID another account's firewall uses exactly as a fresh one, and each sees only its own rule", async () => {
+    const a = await newOwner(t);
+    const b = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'mine');
+    await createFirewall(t, b.token, b.project, 'theirs');
+    const used = newId('firewallRule');
+    const fresh = newId('firewallRule');
+    const body = { cidr: '10.0.0.0/8', port_range: '22' };
+    expect((await t.request('POST', rulePath(b.project, 'theirs', used), { token: b.token, body: { cidr: '0.0.0.0/0', port_range: '80' } })).status).toBe(200);
+
+    const onUsed = await t.request('POST', rulePath(a.project, 'mine', used), { token: a.token, body });
+    expect(onUsed.status, onUsed.text).toBe(200);
+    expect(onUsed.body).toEqual({ id: used, cidr: '10.0.0.0/8', port_range: '22..22' });
+    // The same answer as for an ID nobody uses (in a fresh firewall, so the content is not a duplicate).
+    await createFirewall(t, a.token, a.project, 'fresh');
+    const onFresh = await t.request('POST', rulePath(a.project, 'fresh', fresh), { token: a.token, body });
+    expect(onFresh.status).toBe(onUsed.status);
+    expect({ ...onFresh.body, id: used }).toEqual(onUsed.body);
+
+    // Each account reads, updates and deletes only its own rule under that ID.
+    expect((await t.request('GET', rulePath(a.project, 'mine', used), { token: a.token })).body).toMatchObject({ cidr: '10.0.0.0/8', port_range: '22..22' });
+    expect((await t.request('GET', rulePath(b.project, 'theirs', used), { token: b.token })).body).toMatchObject({ cidr: '0.0.0.0/0', port_range: '80..80' });
+    expect((await t.request('PATCH', rulePath(a.project, 'mine', used), { token: a.token, body: { description: 'ssh' } })).status).toBe(200);
+    expect((await t.request('DELETE', rulePath(a.project, 'mine', used), { token: a.token })).status).toBe(204);
+    expect(await rulesOf(a.token, a.project, 'mine')).toEqual([]);
+    expect(await rulesOf(b.token, b.project, 'theirs')).toEqual([{ id: used, cidr: '0.0.0.0/0', port_range: '80..80', protocol: 'tcp', description: '' }]);
   });
 
   it('refuses firewall_id or project_id that do not match the path', async () => {
@@ -496,7 +503,9 @@ describe('concurrent requests', () => {
   it('makes one rule when the same rule is created six times at once; the others are refused as identical', async () => {
     const a = await newOwner(t);
     await createFirewall(t, a.token, a.project, 'burst');
-    const replies = await Promise.all(Array.from({ length: 6 }, () => t.request('POST', rulePath(a.project, 'burst'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => t.request('POST', rulePath(a.project, 'burst'), { token: a.token, body: { cidr: '10.0.0.0/8', port_range: '22' } })),
+    );
     expect(replies.map((r) => r.status).sort(), replies.map((r) => r.text).join('\n')).toEqual([200, 400, 400, 400, 400, 400]);
     for (const r of replies.filter((x) => x.status === 400)) expectInvalid('current', r, 'cidr');
     expect(await rulesOf(a.token, a.project, 'burst')).toHaveLength(1);
@@ -512,119 +521,6 @@ describe('concurrent requests', () => {
       expect(r.body).toEqual({ id, cidr: '10.0.0.0/8', port_range: '0..65535' });
     }
     expect(await rulesOf(a.token, a.project, 'retry')).toHaveLength(1);
-  });
-});
-
-describe('every firewall route', () => {
-  const OPS = [
-    'listFirewalls',
-    'listLocationFirewalls',
-    'createFirewall',
-    'getFirewall',
-    'updateFirewall',
-    'renameFirewall',
-    'deleteFirewall',
-    'attachFirewallSubnet',
-    'detachFirewallSubnet',
-    'createFirewallRuleWithId',
-    'createFirewallRule',
-    'getFirewallRule',
-    'updateFirewallRule',
-    'deleteFirewallRule',
-  ] as const;
-  type Op = (typeof OPS)[number];
-
-  const call = (op: Op, project: string, ids: { subnet: string; rule: string }, loc = LOC): [string, string, unknown?] => {
-    const fw = `${P(project)}/location/${loc}/firewall/shared`;
-    switch (op) {
-      case 'listFirewalls': return ['GET', `${P(project)}/firewall`];
-      case 'listLocationFirewalls': return ['GET', `${P(project)}/location/${loc}/firewall`];
-      case 'createFirewall': return ['POST', `${P(project)}/location/${loc}/firewall/fresh`, { description: 'new' }];
-      case 'getFirewall': return ['GET', fw];
-      case 'updateFirewall': return ['PATCH', fw, { description: 'changed' }];
-      case 'renameFirewall': return ['POST', `${fw}/rename`, { name: 'renamed' }];
-      case 'deleteFirewall': return ['DELETE', fw];
-      case 'attachFirewallSubnet': return ['POST', `${fw}/attach-subnet`, { private_subnet_id: ids.subnet }];
-      case 'detachFirewallSubnet': return ['POST', `${fw}/detach-subnet`, { private_subnet_id: ids.subnet }];
-      case 'createFirewallRuleWithId': return ['POST', `${fw}/firewall-rule/${newId('firewallRule')}`, { cidr: '192.0.2.0/24' }];
-      case 'createFirewallRule': return ['POST', `${fw}/firewall-rule`, { cidr: '192.0.2.0/24' }];
-      case 'getFirewallRule': return ['GET', `${fw}/firewall-rule/${ids.rule}`];
-      case 'updateFirewallRule': return ['PATCH', `${fw}/firewall-rule/${ids.rule}`, { port_range: '1' }];
-      case 'deleteFirewallRule': return ['DELETE', `${fw}/firewall-rule/${ids.rule}`];
-    }
-  };
-
-  it('covers every firewall and rule route of the route table; all are current routes', () => {
-    const inTable = Object.entries(routes).filter(([, r]) => r.tag === 'Firewall' || r.tag === 'Firewall Rule');
-    expect(inTable.map(([op]) => op).sort()).toEqual([...OPS].sort());
-    for (const [, r] of inTable) expect(r.generation).toBe('current');
-  });
-
-  it('answers another account 404, byte-identical to a project that does not exist, and changes nothing', async () => {
-    const owner = await newOwner(t);
-    const other = await stranger(t);
-    const fw = await createFirewall(t, owner.token, owner.project, 'shared');
-    const ps = await createSubnet(t, owner.token, owner.project, 'net');
-    const rule = (await t.request('POST', rulePath(owner.project, 'shared'), { token: owner.token, body: { cidr: '10.0.0.0/8' } })).body;
-    const before = (await t.request('GET', firewallPath(owner.project, 'shared'), { token: owner.token })).body;
-    const ids = { subnet: ps.id, rule: rule.id };
-    const missing = newId('project');
-    for (const op of OPS) {
-      const [method, path, body] = call(op, owner.project, ids);
-      const foreign = await t.request(method, path, { token: other.token, body });
-      const [, absentPath] = call(op, missing, ids);
-      const absent = await t.request(method, absentPath, { token: other.token, body });
-      expectCurrentError(foreign, 404, 'ResourceNotFound');
-      expect(foreign.text, op).toBe(absent.text);
-      expect((await t.request(method, absentPath, { token: owner.token, body })).text, op).toBe(absent.text);
-    }
-    expect((await t.request('GET', firewallPath(owner.project, fw.id), { token: owner.token })).body).toEqual(before);
-    expect(await firewallCount(owner.token, owner.project)).toBe(2);
-  });
-
-  it('answers an unknown location with 404 listing the valid locations', async () => {
-    const a = await newOwner(t);
-    await createFirewall(t, a.token, a.project, 'shared');
-    const ps = await createSubnet(t, a.token, a.project, 'net');
-    const rule = (await t.request('POST', rulePath(a.project, 'shared'), { token: a.token, body: { cidr: '10.0.0.0/8' } })).body;
-    for (const op of OPS) {
-      if (op === 'listFirewalls') continue; // no location in the path
-      const [method, path, body] = call(op, a.project, { subnet: ps.id, rule: rule.id }, BAD_LOC);
-      expectUnknownLocation('current', await t.request(method, path, { token: a.token, body }));
-    }
-    expect(await firewallCount(a.token, a.project)).toBe(2);
-  });
-
-  it('answers a missing firewall with 404 on every route that names one', async () => {
-    const a = await newOwner(t);
-    const ps = await createSubnet(t, a.token, a.project, 'net');
-    for (const op of OPS) {
-      if (['listFirewalls', 'listLocationFirewalls', 'createFirewall', 'deleteFirewall'].includes(op)) continue;
-      const [method, path, body] = call(op, a.project, { subnet: ps.id, rule: newId('firewallRule') });
-      expectCurrentError(await t.request(method, path, { token: a.token, body }), 404, 'ResourceNotFound');
-    }
-  });
-
-  it('asks for authentication with 401, and refuses a malformed project ID with 400', async () => {
-    const a = await newOwner(t);
-    const ids = { subnet: newId('privateSubnet'), rule: newId('firewallRule') };
-    for (const op of OPS) {
-      const [method, path, body] = call(op, a.project, ids);
-      expectCurrentError(await t.request(method, path, { body }), 401, 'NotAuthenticated');
-      expectCurrentError(await t.request(method, path, { body, token: 'not.a.token' }), 401, 'InvalidToken');
-      const [, badPath] = call(op, 'not-a-project', ids);
-      expectInvalid('current', await t.request(method, badPath, { token: a.token, body }), 'project_id');
-    }
-  });
-
-  it('refuses a malformed firewall reference with 400', async () => {
-    const a = await newOwner(t);
-    for (const op of OPS) {
-      if (op === 'listFirewalls' || op === 'listLocationFirewalls' || op === 'createFirewall') continue;
-      const [method, path, body] = call(op, a.project, { subnet: newId('privateSubnet'), rule: newId('firewallRule') });
-      const bad = path.replace('/firewall/shared', '/firewall/Not_Valid');
-      expectInvalid('current', await t.request(method, bad, { token: a.token, body }), 'firewall_reference');
-    }
   });
 });
 

@@ -1,13 +1,14 @@
 import type { Selectable } from 'kysely';
-import type { PrivateSubnet } from '#shared/api/private-subnet';
+import { privateSubnetKind, type PrivateSubnet } from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
-import type { Page } from '#shared/pagination';
+import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { PrivateSubnetTable } from '../../db/schema.ts';
+import type { PrivateSubnetTable } from './private-subnet.tables.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { Tx } from '../../db/transaction.ts';
-import { ApiError, invalidRequest } from '../../http/errors.ts';
-import { assertNameFree, findByReference, listPage } from '../scoped.ts';
+import { RetryTransaction, type Tx } from '../../db/transaction.ts';
+import { ApiError, invalidRequest } from '../../errors.ts';
+import { enqueueJob } from '../../lifecycle/jobs.ts';
+import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
 import { insertDefaultFirewall, legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
 
@@ -36,18 +37,13 @@ export async function subnetViews(db: Q, rows: SubnetRow[]): Promise<PrivateSubn
     net4: r.net4,
     net6: r.net6,
     firewalls: firewalls.get(r.id) ?? [],
-    nics: nics
-      .filter((n) => n.subnet_id === r.id)
-      .map((n) => ({ id: n.id, name: n.name, private_ipv4: n.private_ipv4, private_ipv6: n.private_ipv6, vm_name: n.vm_name ?? null })),
+    nics: nics.filter((n) => n.subnet_id === r.id).map((n) => ({ id: n.id, name: n.name, private_ipv4: n.private_ipv4, private_ipv6: n.private_ipv6, vm_name: n.vm_name ?? null })),
   }));
 }
 
 export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> {
   return (await subnetViews(db, [row]))[0]!;
 }
-
-export const findSubnet = (db: Q, projectId: string, location: string, reference: string) =>
-  findByReference(db, 'private_subnet', projectId, location, reference);
 
 /**
  * A subnet of the project in any location, or undefined. Locked for the rest of the
@@ -57,19 +53,22 @@ export function findSubnetById(db: Q, projectId: string, id: string): Promise<Su
   return forUpdate(db, db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id)).executeTakeFirst();
 }
 
-export async function listSubnets(db: Db, projectId: string, location: string | undefined, page: Page) {
-  const { count, rows } = await listPage(db, 'private_subnet', projectId, location, page);
-  return { count, items: await subnetViews(db, rows) };
-}
-
 /**
  * A new subnet with a random free /26 and /64 (a clash on the unique indexes retries the
- * caller's transaction), guarded by the given firewall or by a new default one.
+ * caller's transaction), guarded by the given firewall or by a new default one; within the
+ * project's quota.
  */
-export async function insertSubnet(tx: Tx, s: { projectId: string; location: string; name: string; firewallId?: string }): Promise<SubnetRow> {
+export async function insertSubnet(tx: Tx, s: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
+  await assertProjectQuota(tx, privateSubnetKind, s.projectId, quotas);
   await assertNameFree(tx, 'private_subnet', s.projectId, s.location, s.name);
   if (s.firewallId) {
-    const fw = await tx.selectFrom('firewall').select('id').where('id', '=', s.firewallId).where('project_id', '=', s.projectId).where('location', '=', s.location).executeTakeFirst();
+    const fw = await tx
+      .selectFrom('firewall')
+      .select('id')
+      .where('id', '=', s.firewallId)
+      .where('project_id', '=', s.projectId)
+      .where('location', '=', s.location)
+      .executeTakeFirst();
     if (!fw) throw invalidRequest({ firewall_id: 'No firewall with this ID in the project and location.' });
   }
   const row: SubnetRow = {
@@ -89,11 +88,49 @@ export async function insertSubnet(tx: Tx, s: { projectId: string; location: str
 }
 
 /** The subnet `default-<location>` that VMs join when none is given, made on demand. */
-export async function defaultSubnet(tx: Tx, projectId: string, location: string): Promise<SubnetRow> {
+export async function defaultSubnet(tx: Tx, projectId: string, location: string, quotas: Quotas): Promise<SubnetRow> {
   const name = `default-${location}`;
-  const existing = await forUpdate(tx, tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name)).executeTakeFirst();
+  const existing = await forUpdate(
+    tx,
+    tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name),
+  ).executeTakeFirst();
   if (existing?.state === 'deleting') {
     throw new ApiError('Conflict', `The default subnet ${name} is being deleted; try again when it is gone, or give private_subnet_id.`);
   }
-  return existing ?? insertSubnet(tx, { projectId, location, name });
+  if (existing) return existing;
+  try {
+    return await insertSubnet(tx, { projectId, location, name }, quotas);
+  } catch (err) {
+    // A concurrent VM create made it after the read above (PostgreSQL reads each statement's
+    // committed rows): start over, which finds it, rather than answer "name is already taken".
+    if (err instanceof ApiError && err.details?.name) throw new RetryTransaction('default subnet made concurrently');
+    throw err;
+  }
+}
+
+/** 409 while VMs that are not being deleted are attached; else `deleting` and its destroy job. */
+export async function deleteSubnet(tx: Tx, subnet: SubnetRow): Promise<void> {
+  if (subnet.state === 'deleting') return;
+  // Waits for a VM create that holds the subnet, then sees its VM.
+  await findSubnetById(tx, subnet.project_id, subnet.id);
+  const attached = await tx.selectFrom('vm').select('name').where('subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
+  if (attached.length) {
+    throw new ApiError('Conflict', `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`);
+  }
+  const marked = await tx.updateTable('private_subnet').set({ state: 'deleting' }).where('id', '=', subnet.id).where('state', '=', 'available').executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'subnet.destroy', subnet.id);
+}
+
+/** Attaches a subnet to a firewall: a subnet of the project in the firewall's location (once; a repeat does nothing). */
+export async function attachSubnet(tx: Tx, fw: { id: string; project_id: string; location: string }, subnetId: string): Promise<void> {
+  // The subnet row stays locked until the attachment commits: a delete waits for it.
+  const subnet = await findSubnetById(tx, fw.project_id, subnetId);
+  if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+  if (subnet.location !== fw.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}; the firewall is in ${fw.location}.` });
+  if (subnet.state === 'deleting') throw new ApiError('Conflict', 'The private subnet is being deleted.');
+  await tx
+    .insertInto('firewall_subnet')
+    .values({ firewall_id: fw.id, subnet_id: subnet.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,21 +1,21 @@
 import type { AppContext } from '../../context.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../errors.ts';
 import type { Handlers } from '../../http/mount.ts';
-import { pageFor } from '../../http/pagination.ts';
-import { countProjects, createProject, deleteProject, listProjects, projectResources } from './project.store.ts';
+import { kindModule } from '../kind.ts';
+import { pageFor } from '../../db/paging.ts';
+import { createProject, deleteProject, listProjects, projectResources } from './project.store.ts';
 
-export function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
+export const project = kindModule({ handlers: projectHandlers });
+
+function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
   return {
     async listProjects({ query, auth }) {
       return listProjects(ctx.db, auth.accountId, pageFor('project', query));
     },
 
     async createProject({ body, auth }) {
-      if ((await countProjects(ctx.db, auth.accountId)) >= ctx.config.projectQuota) {
-        throw new ApiError('InvalidRequest', `You have reached your limit of ${ctx.config.projectQuota} projects. Delete a project first.`);
-      }
-      return createProject(ctx.db, auth.accountId, body.name);
+      return createProject(ctx.db, auth.accountId, body.name, ctx.config.projectQuota);
     },
 
     async getProject({ project: { id, name, credit, discount } }) {

@@ -1,28 +1,44 @@
 import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
+import { kinds } from '#shared/routes';
 import type { Db } from '../../db/database.ts';
+import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
-import { applyPage } from '../../http/pagination.ts';
+import { invalidRequest, notFound } from '../../errors.ts';
+import { applyPage } from '../../db/paging.ts';
 
 const columns = ['project.id', 'project.name', 'project.credit', 'project.discount'] as const;
 
-export async function createProject(db: Db, accountId: string, name: string) {
+/**
+ * A new project owned by the account, unless it holds `quota` projects already (400). The
+ * account's row is locked while counting: concurrent creates count one after another.
+ */
+export async function createProject(db: Db, accountId: string, name: string, quota = Infinity) {
   const now = new Date().toISOString();
   const project = { id: newId('project'), name, credit: 0, discount: 0 };
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('project').values({ ...project, created_at: now }).execute();
+    await forUpdate(tx, tx.selectFrom('account').select('id').where('id', '=', accountId)).execute();
+    if ((await countProjects(tx, accountId)) >= quota) {
+      const message = `You have reached your limit of ${quota} projects. Delete a project first.`;
+      throw invalidRequest({ projects: message }, message);
+    }
+    await tx
+      .insertInto('project')
+      .values({ ...project, created_at: now })
+      .execute();
     await tx.insertInto('project_member').values({ project_id: project.id, account_id: accountId, role: 'owner', created_at: now }).execute();
   });
   return project;
 }
 
-function memberships(db: Db, accountId: string) {
+function memberships(db: Db | Tx, accountId: string) {
   return db.selectFrom('project_member').where('project_member.account_id', '=', accountId);
 }
 
-export async function countProjects(db: Db, accountId: string): Promise<number> {
-  const row = await memberships(db, accountId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+export async function countProjects(db: Db | Tx, accountId: string): Promise<number> {
+  const row = await memberships(db, accountId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -60,16 +76,15 @@ export async function deleteProject(db: Db | Tx, projectId: string) {
 
 /** What the project still holds, e.g. ["2 VMs", "1 private subnet"]; empty when nothing. */
 export async function projectResources(db: Db | Tx, projectId: string): Promise<string[]> {
-  const kinds = [
-    ['vm', 'VM', 'VMs'],
-    ['private_subnet', 'private subnet', 'private subnets'],
-    ['firewall', 'firewall', 'firewalls'],
-  ] as const;
   const out: string[] = [];
-  for (const [table, one, many] of kinds) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  for (const { table, singular, plural } of kinds) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
     const n = Number(row.n);
-    if (n) out.push(`${n} ${n === 1 ? one : many}`);
+    if (n) out.push(`${n} ${n === 1 ? singular : plural}`);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectListSchema, projectSchema } from '#shared/api/project';
-import { currentErrorSchema } from '#shared/errors';
 import { newId } from '#shared/ids';
+import { expectCurrentError } from '../../../test/fixtures.ts';
 import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
 
 let t: TestServer;
@@ -9,13 +9,6 @@ beforeAll(async () => {
   t = await startServer();
 });
 afterAll(async () => t.close());
-
-function expectError(res: { status: number; body: unknown }, status: number, type: string) {
-  expect(res.status).toBe(status);
-  const body = expectSchema(currentErrorSchema, res.body);
-  expect(body.error.type).toBe(type);
-  return body.error;
-}
 
 describe('projects', () => {
   it('creates, gets, lists and deletes a project', async () => {
@@ -36,8 +29,8 @@ describe('projects', () => {
     const del = await t.request('DELETE', `/api/project/${project.id}`, { token: a.token });
     expect(del.status).toBe(204);
     expect(del.text).toBe('');
-    expectError(await t.request('GET', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
-    expectError(await t.request('DELETE', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('GET', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.request('DELETE', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
     expect((await t.request('GET', '/api/project', { token: a.token })).body).toEqual({ count: 0, items: [] });
   });
 
@@ -57,16 +50,17 @@ describe('projects', () => {
     [{ name: 'ok', extra: 1 }, 'extra'],
   ])('refuses body %j with details naming %s and creates nothing', async (body, field) => {
     const a = await t.newAccount();
-    const e = expectError(await t.request('POST', '/api/project', { token: a.token, body }), 400, 'InvalidRequest');
+    const e = expectCurrentError(await t.request('POST', '/api/project', { token: a.token, body }), 400, 'InvalidRequest');
     expect(Object.keys(e.details!)).toEqual([field]);
     expect(e.message).toContain(field);
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
   });
 
-  it('refuses a malformed project id with 400', async () => {
+  it('answers a malformed project id with the 404 of a project that does not exist (decision 041)', async () => {
     const a = await t.newAccount();
-    const e = expectError(await t.request('GET', '/api/project/not-an-id', { token: a.token }), 400, 'InvalidRequest');
-    expect(e.details).toHaveProperty('project_id');
+    const malformed = await t.request('GET', '/api/project/not-an-id', { token: a.token });
+    expectCurrentError(malformed, 404, 'ResourceNotFound');
+    expect(malformed.text).toBe((await t.request('GET', `/api/project/${newId('project')}`, { token: a.token })).text);
   });
 
   it('refuses a create beyond the project quota with a message and creates nothing', async () => {
@@ -74,9 +68,17 @@ describe('projects', () => {
     try {
       const a = await q.newAccount();
       for (let i = 0; i < 2; i++) expect((await q.request('POST', '/api/project', { token: a.token, body: { name: `p${i}` } })).status).toBe(200);
-      const e = expectError(await q.request('POST', '/api/project', { token: a.token, body: { name: 'p3' } }), 400, 'InvalidRequest');
+      const e = expectCurrentError(await q.request('POST', '/api/project', { token: a.token, body: { name: 'p3' } }), 400, 'InvalidRequest');
       expect(e.message).toMatch(/limit of 2 projects/);
+      expect(e.details).toEqual({ projects: e.message });
       expect((await q.request('GET', '/api/project', { token: a.token })).body.count).toBe(2);
+
+      // Creates fired at once never overshoot the quota.
+      const b = await q.newAccount();
+      const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => q.request('POST', '/api/project', { token: b.token, body: { name: `p${i}` } })));
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400, 400]);
+      for (const r of replies.filter((x) => x.status === 400)) expect(expectCurrentError(r, 400, 'InvalidRequest').message).toMatch(/limit of 2 projects/);
+      expect((await q.request('GET', '/api/project', { token: b.token })).body.count).toBe(2);
     } finally {
       await q.close();
     }
@@ -92,7 +94,7 @@ describe('only members see a project', () => {
     for (const method of ['GET', 'DELETE']) {
       const foreign = await t.request(method, `/api/project/${id}`, { token: stranger.token });
       const absent = await t.request(method, `/api/project/${missing}`, { token: stranger.token });
-      expectError(foreign, 404, 'ResourceNotFound');
+      expectCurrentError(foreign, 404, 'ResourceNotFound');
       expect(foreign.text).toBe(absent.text);
     }
     expect((await t.request('GET', '/api/project', { token: stranger.token })).body).toEqual({ count: 0, items: [] });
@@ -100,8 +102,8 @@ describe('only members see a project', () => {
   });
 
   it('asks for authentication before anything else', async () => {
-    expectError(await t.request('GET', `/api/project/${newId('project')}`), 401, 'NotAuthenticated');
-    expectError(await t.request('POST', '/api/project', { body: { name: 'x' } }), 401, 'NotAuthenticated');
+    expectCurrentError(await t.request('GET', `/api/project/${newId('project')}`), 401, 'NotAuthenticated');
+    expectCurrentError(await t.request('POST', '/api/project', { body: { name: 'x' } }), 401, 'NotAuthenticated');
   });
 });
 
@@ -151,7 +153,7 @@ describe('pagination of GET /project', () => {
     ['?start_after=not-an-id', 'start_after'],
     ['?start_after=', 'start_after'],
   ])('refuses %s with details.%s', async (q, field) => {
-    const e = expectError(await get(q), 400, 'InvalidRequest');
+    const e = expectCurrentError(await get(q), 400, 'InvalidRequest');
     expect(Object.keys(e.details!)).toEqual([field]);
     if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
   });
@@ -163,7 +165,10 @@ describe('pagination of GET /project', () => {
     await t.ctx.db.transaction().execute(async (tx) => {
       for (let i = 0; i < 1001; i++) {
         const id = newId('project');
-        await tx.insertInto('project').values({ id, name: `p${i}`, credit: 0, discount: 0, created_at: now }).execute();
+        await tx
+          .insertInto('project')
+          .values({ id, name: `p${i}`, credit: 0, discount: 0, created_at: now })
+          .execute();
         await tx.insertInto('project_member').values({ project_id: id, account_id: a.id, role: 'owner', created_at: now }).execute();
       }
     });

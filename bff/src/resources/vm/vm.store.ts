@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { Vm, VmListItem } from '#shared/api/vm';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
-import type { VmTable } from '../../db/schema.ts';
+import type { VmTable } from './vm.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { findByReference, listPage } from '../scoped.ts';
 import { legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
 
@@ -40,6 +40,8 @@ export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
     subnet: subnet.name,
   };
 }
+
+export const vmListItems = async (_db: Q, rows: VmRow[]) => rows.map(vmListItem);
 
 export const findVm = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
 

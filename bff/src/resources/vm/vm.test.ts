@@ -1,45 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
 import { vmListItemSchema, vmListSchema, vmSchema } from '#shared/api/vm';
-import type { Generation } from '#shared/errors';
 import { newId } from '#shared/ids';
-import { routes } from '#shared/routes';
-import { expectSchema, startServer, type TestServer } from '../../../test/harness.ts';
-import {
-  BAD_LOC,
-  checkPagination,
-  createSubnet,
-  createVm,
-  expectCurrentError,
-  expectError,
-  expectInvalid,
-  expectLegacyError,
-  expectOneWinner,
-  expectUnknownLocation,
-  inCidr,
-  LOC,
-  newOwner,
-  stranger,
-  offsetIn,
-  OTHER_LOC,
-  P,
-  pollUntil,
-  SSH_KEY,
-  subnetPath,
-  vmPath,
-  waitForGone,
-  waitForVmState,
-} from '../../../test/fixtures.ts';
+import { expectSchema, kindServers, startServer } from '../../../test/harness.ts';
+import { expectCurrentError, expectInvalid, expectLegacyError, expectOneWinner, inCidr, offsetIn } from '../../../test/fixtures.ts';
+import { LOC, OTHER_LOC, P, SSH_KEY, subnetPath, vmPath } from '../../../test/fixtures.ts';
+import { countIn, createSubnet, createVm, newOwner, pollUntil, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
+import { checkKindPagination, listBasics, renameRefusals } from '../../../test/suites.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startServer();
-});
-afterAll(async () => t.close());
+const { t, slow } = await kindServers();
 
 const actionPath = (project: string, ref: string, action: string, loc = LOC) => `${P(project)}/location/${loc}/vm/${ref}/${action}`;
-const vmCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/vm`, { token })).body.count as number;
-const subnetCount = async (token: string, project: string) => (await t.request('GET', `${P(project)}/private-subnet`, { token })).body.count as number;
+const vmCount = (token: string, project: string) => countIn(t, token, 'listVms', project);
+const subnetCount = (token: string, project: string) => countIn(t, token, 'listPrivateSubnets', project);
 
 describe('create a VM', () => {
   it('creates a VM with the defaults in default-<location>, made on demand, with a NIC and addresses', async () => {
@@ -112,7 +85,7 @@ describe('create a VM', () => {
     ['standard-4', 80],
     ['standard-8', 160],
     ['standard-16', 320],
-  ])('gives size %s %i GiB of storage', async (size, gib) => {
+  ] as const)('gives size %s %i GiB of storage', async (size, gib) => {
     const a = await newOwner(t);
     const vm = await createVm(t, a.token, a.project, 'sized', { size });
     expect(vm.size).toBe(size);
@@ -170,8 +143,16 @@ describe('create a VM', () => {
     const b = await newOwner(t);
     const north = await createSubnet(t, a.token, a.project, 'north', OTHER_LOC);
     const foreign = await createSubnet(t, b.token, b.project, 'theirs');
-    expectInvalid('legacy', await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: north.id } }), 'private_subnet_id');
-    expectInvalid('legacy', await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: foreign.id } }), 'private_subnet_id');
+    expectInvalid(
+      'legacy',
+      await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: north.id } }),
+      'private_subnet_id',
+    );
+    expectInvalid(
+      'legacy',
+      await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: foreign.id } }),
+      'private_subnet_id',
+    );
     expect(await vmCount(a.token, a.project)).toBe(0);
     expect(await subnetCount(a.token, a.project)).toBe(1);
     expect((await t.request('GET', subnetPath(b.project, 'theirs'), { token: b.token })).body.nics).toEqual([]);
@@ -179,8 +160,16 @@ describe('create a VM', () => {
 
   it('refuses a body that is not JSON, and malformed JSON, with a flat 400', async () => {
     const a = await newOwner(t);
-    expectLegacyError(await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, rawBody: 'public_key=x', headers: { 'content-type': 'text/plain' } }), 400, 'InvalidRequest');
-    expectLegacyError(await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, rawBody: '{"public_key":', headers: { 'content-type': 'application/json' } }), 400, 'InvalidRequest');
+    expectLegacyError(
+      await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, rawBody: 'public_key=x', headers: { 'content-type': 'text/plain' } }),
+      400,
+      'InvalidRequest',
+    );
+    expectLegacyError(
+      await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, rawBody: '{"public_key":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'InvalidRequest',
+    );
     expect(await vmCount(a.token, a.project)).toBe(0);
   });
 
@@ -248,26 +237,10 @@ describe('get and list VMs', () => {
     }
     const valid = (item: unknown) => expectSchema(vmListItemSchema, item);
     expectSchema(vmListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/vm`, { token: a.token })).body);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/vm`, generation: 'legacy', expected: [...here, ...there] }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${LOC}/vm`, generation: 'legacy', expected: here }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${OTHER_LOC}/vm`, generation: 'legacy', expected: there }, valid);
+    await checkKindPagination(t, a.token, a.project, 'vm', 'legacy', here, there, valid);
   });
 
-  it('ignores unknown query parameters such as cache-busters (decision 005)', async () => {
-    const a = await newOwner(t);
-    await createVm(t, a.token, a.project, 'cached');
-    for (const path of [`${P(a.project)}/vm`, `${P(a.project)}/location/${LOC}/vm`]) {
-      const res = await t.request('GET', `${path}?_=1700000000000&page_size=5`, { token: a.token });
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.count).toBe(1);
-    }
-  });
-
-  it('answers an empty list for a project without VMs', async () => {
-    const a = await newOwner(t);
-    expect((await t.request('GET', `${P(a.project)}/vm`, { token: a.token })).body).toEqual({ count: 0, items: [] });
-    expect((await t.request('GET', `${P(a.project)}/location/${LOC}/vm`, { token: a.token })).body).toEqual({ count: 0, items: [] });
-  });
+  listBasics(t, { whats: 'VMs', segment: 'vm', create: createVm });
 });
 
 describe('concurrent requests', () => {
@@ -281,7 +254,9 @@ describe('concurrent requests', () => {
 
   it('gives VMs created at once in one new default subnet distinct addresses', async () => {
     const a = await newOwner(t);
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => t.request('POST', vmPath(a.project, `p${i}`), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: true } })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => t.request('POST', vmPath(a.project, `p${i}`), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: true } })),
+    );
     for (const r of replies) expect(r.status, r.text).toBe(200);
     const vms = replies.map((r) => expectSchema(vmSchema, r.body));
     expect(new Set(vms.map((v) => v.subnet))).toEqual(new Set([`default-${LOC}`]));
@@ -416,129 +391,10 @@ describe('rename a VM', () => {
     expect(byId.body.name).toBe('final');
   });
 
-  it.each([
-    [{ name: 'Bad Name' }, 'name'],
-    [{ name: '' }, 'name'],
-    [{ name: 'x'.repeat(64) }, 'name'],
-    [{ name: null }, 'name'],
-    [{}, 'name'],
-    [{ name: 'fine', extra: 1 }, 'extra'],
-  ])('refuses rename body %j with a nested 400 naming %s', async (body, field) => {
-    const a = await newOwner(t);
-    await createVm(t, a.token, a.project, 'stay');
-    expectInvalid('current', await t.request('POST', renamePath(a.project, 'stay'), { token: a.token, body }), field);
-    expect((await t.request('GET', vmPath(a.project, 'stay'), { token: a.token })).status).toBe(200);
-  });
-
-  it('refuses a taken name, an ID-shaped name, and answers 404 for a missing VM', async () => {
-    const a = await newOwner(t);
-    await createVm(t, a.token, a.project, 'first');
-    await createVm(t, a.token, a.project, 'second');
-    const e = expectInvalid('current', await t.request('POST', renamePath(a.project, 'second'), { token: a.token, body: { name: 'first' } }), 'name');
-    expect(e.message).toBe('name is already taken');
-    expectInvalid('current', await t.request('POST', renamePath(a.project, 'second'), { token: a.token, body: { name: newId('vm') } }), 'name');
-    expectCurrentError(await t.request('POST', renamePath(a.project, 'third'), { token: a.token, body: { name: 'fourth' } }), 404, 'ResourceNotFound');
-    expect((await t.request('GET', `${P(a.project)}/vm?order_column=name`, { token: a.token })).body.items.map((v: { name: string }) => v.name)).toEqual(['first', 'second']);
-  });
-});
-
-describe('every VM route', () => {
-  // The spec's legacy routes answer flat errors; actions and rename are current routes.
-  const OPS = {
-    createVm: 'legacy',
-    getVm: 'legacy',
-    getVmById: 'legacy',
-    listVms: 'legacy',
-    listLocationVms: 'legacy',
-    deleteVm: 'legacy',
-    deleteVmById: 'legacy',
-    restartVm: 'current',
-    stopVm: 'current',
-    startVm: 'current',
-    renameVm: 'current',
-  } as const satisfies Record<string, Generation>;
-
-  type Op = keyof typeof OPS;
-  const call = (op: Op, project: string, vmId: string, loc = LOC): [string, string, unknown?] => {
-    const base = `${P(project)}/location/${loc}/vm`;
-    switch (op) {
-      case 'createVm': return ['POST', `${base}/fresh`, { public_key: SSH_KEY }];
-      case 'getVm': return ['GET', `${base}/shared`];
-      case 'getVmById': return ['GET', `${base}/id/${vmId}`];
-      case 'listVms': return ['GET', `${P(project)}/vm`];
-      case 'listLocationVms': return ['GET', base];
-      case 'deleteVm': return ['DELETE', `${base}/shared`];
-      case 'deleteVmById': return ['DELETE', `${base}/id/${vmId}`];
-      case 'restartVm': return ['POST', `${base}/shared/restart`];
-      case 'stopVm': return ['POST', `${base}/shared/stop`];
-      case 'startVm': return ['POST', `${base}/shared/start`];
-      case 'renameVm': return ['POST', `${base}/shared/rename`, { name: 'renamed' }];
-    }
-  };
-
-  it('covers every VM route of the route table, with the generation the spec gives it', () => {
-    const inTable = Object.entries(routes).filter(([, r]) => r.tag === 'Virtual Machine').map(([op, r]) => [op, r.generation]);
-    expect(Object.fromEntries(inTable)).toEqual(OPS);
-  });
-
-  it('answers another account 404, byte-identical to a project that does not exist, and changes nothing', async () => {
-    const owner = await newOwner(t);
-    const other = await stranger(t);
-    const vm = await createVm(t, owner.token, owner.project, 'shared');
-    await waitForVmState(t, owner.token, owner.project, 'shared', 'running');
-    const missing = newId('project');
-    for (const op of Object.keys(OPS) as Op[]) {
-      const [method, path, body] = call(op, owner.project, vm.id);
-      const foreign = await t.request(method, path, { token: other.token, body });
-      const [, absentPath] = call(op, missing, vm.id);
-      const absent = await t.request(method, absentPath, { token: other.token, body });
-      expectError(OPS[op], foreign, 404, 'ResourceNotFound');
-      expect(foreign.text, op).toBe(absent.text);
-      expect((await t.request(method, absentPath, { token: owner.token, body })).text, op).toBe(absent.text);
-    }
-    const list = (await t.request('GET', `${P(owner.project)}/vm`, { token: owner.token })).body;
-    expect(list.items).toEqual([expect.objectContaining({ id: vm.id, name: 'shared', state: 'running' })]);
-    expect(list.count).toBe(1);
-  });
-
-  it('answers an unknown location with 404 listing the valid locations, in the route generation', async () => {
-    const a = await newOwner(t);
-    const vm = await createVm(t, a.token, a.project, 'shared');
-    await waitForVmState(t, a.token, a.project, 'shared', 'running');
-    for (const op of Object.keys(OPS) as Op[]) {
-      if (op === 'listVms') continue; // no location in the path
-      const [method, path, body] = call(op, a.project, vm.id, BAD_LOC);
-      expectUnknownLocation(OPS[op], await t.request(method, path, { token: a.token, body }));
-    }
-    expect(await vmCount(a.token, a.project)).toBe(1);
-    expect((await t.request('GET', vmPath(a.project, 'shared'), { token: a.token })).body.state).toBe('running');
-  });
-
-  it('asks for authentication with 401 in the route generation', async () => {
-    const a = await newOwner(t);
-    for (const op of Object.keys(OPS) as Op[]) {
-      const [method, path, body] = call(op, a.project, newId('vm'));
-      expectError(OPS[op], await t.request(method, path, { body }), 401, 'NotAuthenticated');
-      expectError(OPS[op], await t.request(method, path, { body, token: 'not.a.token' }), 401, 'InvalidToken');
-    }
-  });
-
-  it('refuses a malformed project ID with 400 in the route generation', async () => {
-    const a = await newOwner(t);
-    for (const op of Object.keys(OPS) as Op[]) {
-      const [method, path, body] = call(op, 'not-a-project', newId('vm'));
-      expectInvalid(OPS[op], await t.request(method, path, { token: a.token, body }), 'project_id');
-    }
-  });
+  renameRefusals(t, { what: 'VM', idKind: 'vm', refParam: 'vm_reference', list: 'listVms', path: vmPath, create: createVm });
 });
 
 describe('while provisioning takes long (VMs stay in their transitional states)', () => {
-  let slow: TestServer;
-  beforeAll(async () => {
-    slow = await startServer({ PROVISION_DELAY_MS: '600000' });
-  });
-  afterAll(async () => slow.close());
-
   it('refuses every action while creating and while deleting (409), and deletes a creating VM', async () => {
     const a = await newOwner(slow);
     await createVm(slow, a.token, a.project, 'young');
@@ -559,23 +415,33 @@ describe('while provisioning takes long (VMs stay in their transitional states)'
 
 describe('public IPv4 addresses', () => {
   it('reuses the public IPv4 of a deleted VM once the pool is exhausted', async () => {
-    const s = await startServer();
+    // The seeded VMs, all in one project, are more than the default VM quota.
+    const s = await startServer({ VM_QUOTA: '1000' });
     try {
       const a = await newOwner(s);
       const ps = await createSubnet(s, a.token, a.project, 'pool');
       // Seed VMs holding every public address but the last one of 198.51.100.0/24.
-      const taken = [
-        ...Array.from({ length: 254 }, (_, i) => `203.0.113.${i + 1}`),
-        ...Array.from({ length: 253 }, (_, i) => `198.51.100.${i + 1}`),
-      ];
+      const taken = [...Array.from({ length: 254 }, (_, i) => `203.0.113.${i + 1}`), ...Array.from({ length: 253 }, (_, i) => `198.51.100.${i + 1}`)];
       const now = new Date().toISOString();
       await s.ctx.db.transaction().execute(async (tx) => {
         for (const [i, ip4] of taken.entries()) {
           await tx
             .insertInto('vm')
             .values({
-              id: newId('vm'), project_id: a.project, location: LOC, name: `seed${i}`, state: 'running', size: 'standard-2', unix_user: 'ubi',
-              public_key: SSH_KEY, boot_image: 'ubuntu-jammy', storage_size_gib: 40, ip4, ip6: `2001:db8::${(i + 1).toString(16)}`, subnet_id: ps.id, created_at: now,
+              id: newId('vm'),
+              project_id: a.project,
+              location: LOC,
+              name: `seed${i}`,
+              state: 'running',
+              size: 'standard-2',
+              unix_user: 'ubi',
+              public_key: SSH_KEY,
+              boot_image: 'ubuntu-jammy',
+              storage_size_gib: 40,
+              ip4,
+              ip6: `2001:db8::${(i + 1).toString(16)}`,
+              subnet_id: ps.id,
+              created_at: now,
             })
             .execute();
         }
@@ -584,13 +450,21 @@ describe('public IPv4 addresses', () => {
       expect(first.status, first.text).toBe(200);
       expect(first.body.ip4).toBe('198.51.100.254');
       // Nothing left: refused, and nothing made.
-      expectLegacyError(await s.request('POST', vmPath(a.project, 'unlucky'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: true, private_subnet_id: ps.id } }), 409, 'Conflict');
+      expectLegacyError(
+        await s.request('POST', vmPath(a.project, 'unlucky'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: true, private_subnet_id: ps.id } }),
+        409,
+        'Conflict',
+      );
       expectLegacyError(await s.request('GET', vmPath(a.project, 'unlucky'), { token: a.token }), 404, 'ResourceNotFound');
       // Without a public IPv4 a VM can still be made.
       expect((await s.request('POST', vmPath(a.project, 'private'), { token: a.token, body: { public_key: SSH_KEY, private_subnet_id: ps.id } })).body.ip4).toBeNull();
 
       expect((await s.request('DELETE', vmPath(a.project, 'lucky'), { token: a.token })).status).toBe(204);
-      await pollUntil(() => s.request('GET', vmPath(a.project, 'lucky'), { token: a.token }), (r) => r.status === 404, 'the VM to go');
+      await pollUntil(
+        () => s.request('GET', vmPath(a.project, 'lucky'), { token: a.token }),
+        (r) => r.status === 404,
+        'the VM to go',
+      );
       const next = await s.request('POST', vmPath(a.project, 'unlucky'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: true, private_subnet_id: ps.id } });
       expect(next.status, next.text).toBe(200);
       expect(next.body.ip4).toBe('198.51.100.254');

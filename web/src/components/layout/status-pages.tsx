@@ -1,7 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { useTitle } from '../../lib/use-title.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useTitle } from '#web/lib/use-title.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 
 function StatusPage({ code, title, children, actions }: { code: string; title: string; children: ReactNode; actions: ReactNode }) {
@@ -54,9 +54,7 @@ export function RouteErrorPage({ error, reset }: { error: unknown; reset?: () =>
       }
     >
       <p role="alert">{message}</p>
-      {error instanceof ApiError && error.requestId ? (
-        <p className="mt-2 font-mono text-xs select-all">Request ID: {error.requestId}</p>
-      ) : null}
+      {error instanceof ApiError && error.requestId ? <p className="mt-2 font-mono text-xs select-all">Request ID: {error.requestId}</p> : null}
     </StatusPage>
   );
 }

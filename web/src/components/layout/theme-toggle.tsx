@@ -1,4 +1,4 @@
-import { setThemeSetting, useThemeSetting, type ThemeSetting } from '../../lib/theme.ts';
+import { setThemeSetting, useThemeSetting, type ThemeSetting } from '#web/lib/theme.ts';
 
 const NEXT: Record<ThemeSetting, ThemeSetting> = { system: 'light', light: 'dark', dark: 'system' };
 const NAME: Record<ThemeSetting, string> = { system: 'system', light: 'light', dark: 'dark' };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** green: running/available; amber: changing; red: deleting/failed; grey: anything else. */
 export type BadgeTone = 'green' | 'amber' | 'red' | 'grey' | 'blue';
@@ -13,9 +13,5 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'grey', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>{children}</span>;
 }

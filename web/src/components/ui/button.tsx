@@ -1,15 +1,13 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+const base = 'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 disabled:hover:bg-blue-600 dark:bg-blue-600 dark:hover:bg-blue-500',
-  secondary:
-    'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600 dark:bg-red-700 dark:hover:bg-red-600',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
 };
@@ -20,13 +18,7 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
   return cn(base, variants[variant], sizes[size], extra);
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  className,
-  type = 'button',
-  ...props
-}: ComponentProps<'button'> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 

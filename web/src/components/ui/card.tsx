@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Card({ children, className, tone = 'default', labelledBy }: { children: ReactNode; className?: string; tone?: 'default' | 'danger'; labelledBy?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { toast } from './toast.tsx';
 
 /** Copies `value`; the label names what is copied ("Copy project ID"). */

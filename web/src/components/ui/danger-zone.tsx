@@ -1,7 +1,7 @@
 // The Danger Zone of a settings tab (a card with one destructive action) and the dialog that
 // asks for a resource's name to be typed before deleting it.
 import { useState, type ReactNode } from 'react';
-import { asApiError } from '../../lib/api-client.ts';
+import { asApiError } from '#web/lib/api-client.ts';
 import { BusyLabel, Button } from './button.tsx';
 import { Card, CardHeader } from './card.tsx';
 import { Dialog } from './dialog.tsx';
@@ -46,25 +46,29 @@ export function DangerZoneCard({
 
 /**
  * Delete after typing `name`: *Delete* stays disabled until it matches. The dialog cannot be
- * closed while the deletion is pending; a refusal (`error`, e.g. the mutation's) is shown on top.
+ * closed while the deletion is pending; a refusal (the mutation's error) is shown on top.
  */
 export function ConfirmDeleteDialog({
-  title,
-  description,
+  kind,
   name,
-  pending,
-  error,
+  along,
+  notes,
+  mutation,
   onClose,
   onConfirm,
 }: {
-  title: string;
-  description: ReactNode;
+  /** "subnet": the dialog is "Delete subnet" and says "This permanently deletes the subnet …". */
+  kind: string;
   name: string;
-  pending: boolean;
-  error: unknown;
+  /** What is deleted with it: "its disk". */
+  along?: ReactNode;
+  /** More to say, under that sentence. */
+  notes?: ReactNode;
+  mutation: { isPending: boolean; error: unknown };
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const { isPending: pending, error } = mutation;
   const [typed, setTyped] = useState('');
   const matches = typed === name;
   return (
@@ -73,8 +77,16 @@ export function ConfirmDeleteDialog({
       onClose={() => {
         if (!pending) onClose();
       }}
-      title={title}
-      description={description}
+      title={`Delete ${kind}`}
+      description={
+        <>
+          <p>
+            This permanently deletes the {kind} <Strong>{name}</Strong>
+            {along ? <> and {along}</> : null}. This cannot be undone.
+          </p>
+          {notes}
+        </>
+      }
     >
       <form
         noValidate
@@ -102,7 +114,9 @@ export function ConfirmDeleteDialog({
             Cancel
           </Button>
           <Button type="submit" variant="danger" disabled={!matches || pending}>
-            <BusyLabel pending={pending} busy="Deleting…">Delete</BusyLabel>
+            <BusyLabel pending={pending} busy="Deleting…">
+              Delete
+            </BusyLabel>
           </Button>
         </div>
       </form>
@@ -111,6 +125,6 @@ export function ConfirmDeleteDialog({
 }
 
 /** The resource's name in a dialog's sentence. */
-export function Strong({ children }: { children: ReactNode }) {
+function Strong({ children }: { children: ReactNode }) {
   return <strong className="font-semibold text-slate-900 dark:text-slate-100">{children}</strong>;
 }

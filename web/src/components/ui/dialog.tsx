@@ -2,22 +2,11 @@
 // role=dialog and closes on Escape; we add the label, a Tab trap inside the dialog (so focus
 // never leaves for the browser chrome) and focus return to whatever opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseButton } from './close-button.tsx';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
+export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -85,16 +74,7 @@ export function Dialog({
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close dialog"
-          className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200"
-        >
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
-        </button>
+        <CloseButton label="Close dialog" onClick={onClose} className="-mr-2 p-1.5 dark:hover:text-slate-200" iconClassName="size-5" />
       </div>
       {description ? (
         <div id={descriptionId} className="px-6 pt-2 text-sm text-slate-600 dark:text-slate-300">

@@ -1,7 +1,7 @@
 // A settings card that edits one field (a name, a description): the field and its submit
 // button side by side, a refusal not tied to the field above them.
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../lib/api-client.ts';
+import type { ApiError } from '#web/lib/api-client.ts';
 import { BusyLabel, Button, Spinner } from './button.tsx';
 import { Card, CardHeader } from './card.tsx';
 import { FormAlert } from './form-alert.tsx';

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../lib/api-client.ts';
+import type { ApiError } from '#web/lib/api-client.ts';
 
 /** A refusal shown at the top of a form (announced), with the request id for support. */
 export function FormAlert({ error }: { error: ApiError | null }) {

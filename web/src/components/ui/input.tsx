@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export const inputClass =
   'block h-9 w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -47,7 +47,11 @@ export function LabelledField({
       {error ? (
         <p id={errorId} className="flex items-start gap-1.5 text-sm text-red-700 dark:text-red-400">
           <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor" aria-hidden="true">
-            <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+              clipRule="evenodd"
+            />
           </svg>
           <span>{error}</span>
         </p>
@@ -62,16 +66,15 @@ export function LabelledField({
 }
 
 /** A labelled input with its hint and its error underneath. */
-export function TextField({
-  label,
-  hint,
-  error,
-  className,
-  ...props
-}: Omit<ComponentProps<'input'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
+export function TextField({ label, hint, error, className, ...props }: Omit<ComponentProps<'input'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
   return (
     <LabelledField label={label} hint={hint} error={error} className={className}>
       {(control) => <Input {...control} invalid={!!error} {...props} />}
     </LabelledField>
   );
+}
+
+/** A resource's name: typed exactly, never completed or spell-checked (the name rules give the error for length). */
+export function NameField(props: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="off" spellCheck={false} maxLength={100} {...props} />;
 }

@@ -1,8 +1,7 @@
 // The filter menus above a list: the location filter, and any other "All …" menu (a VM's state).
 import { LOCATIONS, type LocationName } from '#shared/catalog';
 
-const selectClass =
-  'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+const selectClass = 'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 /** A labelled menu whose first option ("All …", value '') means no filter. */
 export function FilterSelect<T extends string>({
@@ -35,9 +34,4 @@ const LOCATION_OPTIONS = LOCATIONS.map((l) => ({ value: l.name, label: `${l.disp
 /** "Location": All locations, or one ("Germany (eu-central-h1)"). */
 export function LocationSelect({ value, onChange }: { value: LocationName | undefined; onChange: (location: LocationName | undefined) => void }) {
   return <FilterSelect label="Location" allLabel="All locations" options={LOCATION_OPTIONS} value={value} onChange={onChange} />;
-}
-
-/** " in Germany" for a location filter, '' without one (for "No VMs match … in Germany."). */
-export function inLocation(location: LocationName | undefined): string {
-  return location ? ` in ${LOCATIONS.find((l) => l.name === location)?.displayName}` : '';
 }

@@ -2,7 +2,7 @@
 // item (ArrowUp on the last), arrows/Home/End move, a letter jumps to the next item starting
 // with it, Escape closes and returns focus to the button, Tab and clicks outside close it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export const menuItemClass =
   'flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-left text-sm text-slate-800 outline-none hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none data-[focus=true]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
@@ -149,5 +149,9 @@ export function MenuSeparator() {
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  return <div className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-600 dark:text-slate-400" role="presentation">{children}</div>;
+  return (
+    <div className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-600 dark:text-slate-400" role="presentation">
+      {children}
+    </div>
+  );
 }

@@ -2,7 +2,7 @@
 // hidden visually, inside a card that shows what the option gives.
 import { useId, type ReactNode } from 'react';
 import { LOCATIONS } from '#shared/catalog';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function OptionCard({
   name,

@@ -1,8 +1,8 @@
 // The paging parts of a list: the Previous/Next pager under it (rows per page, "Page n of m"),
 // the count above it, and the empty page. The list's state is in the URL; the pager says which
 // search changes to make (`onChange`).
-import { FIRST_PAGE, PAGE_SIZES, type CursorPage, type PageSize, type PagingSearch } from '../../lib/list-search.ts';
-import { cn } from '../../lib/cn.ts';
+import { FIRST_PAGE, PAGE_SIZES, type CursorPage, type PageSize, type PagingSearch } from '#web/lib/list-search.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Button, Spinner } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 

@@ -2,9 +2,9 @@
 // Rename button, a refusal under the field or above it, a toast when done.
 import { useState } from 'react';
 import type { z } from 'zod';
-import { useForm } from '../../lib/form.ts';
+import { useForm } from '#web/lib/form.ts';
 import { FieldCard } from './field-card.tsx';
-import { TextField } from './input.tsx';
+import { NameField } from './input.tsx';
 import { toast } from './toast.tsx';
 
 export function RenameCard({
@@ -58,17 +58,14 @@ export function RenameCard({
         if (!body || unchanged || pending) return;
         setPending(true);
         rename(body.name)
-          .then(
-            (renamed) => {
-              toast.success(renamedTitle, `${name} is now ${renamed.name}.`);
-              onRenamed(renamed.name);
-            },
-            form.setServerError,
-          )
+          .then((renamed) => {
+            toast.success(renamedTitle, `${name} is now ${renamed.name}.`);
+            onRenamed(renamed.name);
+          }, form.setServerError)
           .finally(() => setPending(false));
       }}
     >
-      <TextField label={fieldLabel} autoComplete="off" spellCheck={false} maxLength={100} className={fieldClassName} {...form.field('name')} />
+      <NameField label={fieldLabel} className={fieldClassName} {...form.field('name')} />
     </FieldCard>
   );
 }

@@ -1,105 +1,144 @@
-// The scaffold of a project's list of resources searched by name (subnets, firewalls): the
-// empty state of a project without any, the toolbar (search box, filters, create button), the
-// count, the table or the empty state of a search or a page past the end, and the pager. The
-// route keeps the list's state in the URL and says what each control changes.
+// A list page (projects, VMs, subnets, firewalls…), configured by its route: the heading, the
+// empty state of a list without any, the toolbar (name search, location and other filters,
+// create button), the count, the table or the empty state of a search or of a page past the end,
+// and the pager. The list's state is in the URL (decisions 011, 012, 020): the route validates it
+// and passes it in; every control here changes it.
+import { Link, useNavigate, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { FIRST_PAGE, rangeText, type CursorPage, type PagingSearch } from '../../lib/list-search.ts';
-import { Button } from './button.tsx';
+import { FIRST_PAGE, filteredList, rangeText, type ListFilter, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
+import { useAnnounceTransitions } from '#web/lib/live.ts';
+import { inLocation } from '#web/lib/location.ts';
+import { Button, buttonClass } from './button.tsx';
+import { DataTable, type Column } from './data-table.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { plusIcon } from './icons.tsx';
+import { FilterSelect, LocationSelect } from './location-select.tsx';
 import { EmptyPage, ListStatus, matchText, Pager } from './pager.tsx';
-import { SearchInput, type useSearchBox } from './search-input.tsx';
+import { SearchInput, useSearchBox } from './search-input.tsx';
 
-export function ResourceList({
-  singular,
-  plural,
-  empty,
-  createAction,
-  filters,
-  searchBox,
-  query,
-  filterLabel,
-  fetching,
-  list: { items, count, needle, shown, page },
-  filtered,
-  table,
-  onClearFilters,
-  onPage,
-}: {
-  /** "firewall", "subnet": in "Create firewall", "No firewall name contains …", "1 of 3 firewall matches". */
-  singular: string;
-  /** "firewalls", "subnets". */
-  plural: string;
-  /** The empty state of a project without any, with `createAction` as its action. */
-  empty: { title: string; icon: ReactNode; text: ReactNode };
-  /** The create button (a link with the location filter, labelled "Create <singular>"). */
-  createAction: ReactNode;
-  /** The toolbar's filters after the search box (a LocationSelect). */
-  filters?: ReactNode;
-  searchBox: ReturnType<typeof useSearchBox>;
-  /** The search text in the URL (`q`). */
-  query: string | undefined;
-  /** " in Germany" for the location filter ('' without). */
-  filterLabel: string;
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export interface ResourceListProps<T extends { id: string; name: string; state?: string }> {
+  /**
+   * The kind in words: `one` and `many` in "Search VMs by name", "1 of 3 VMs match", "No VM
+   * name contains …"; `title` (default `many`) in "No matching virtual machines" and the table's name.
+   */
+  words: { one: string; many: string; title?: string };
+  /** The page's own heading, with the create button (a list under a tab bar has none). */
+  heading?: { title: string; description: string };
+  /** The empty state of a list without any; its action is the create button, labelled `action` (default "Create <one>"). */
+  empty: { title: string; icon: ReactNode; text: ReactNode; action?: string };
+  /** The create page; the location filter is passed on as `?location=`. */
+  create: LinkOptions;
+  columns: readonly Column<T>[];
+  search: ListSearch;
+  data: { items: T[]; count: number } | undefined;
   fetching: boolean;
-  /** The rows and where the list stands (`nameSearchedList`). */
-  list: { items: readonly unknown[]; count: number; needle: string | undefined; shown: readonly unknown[]; page: CursorPage };
-  /** A search or a filter is on. */
-  filtered: boolean;
-  /** The table of the shown rows. */
-  table: ReactNode;
-  /** Resets the search and the filters in the URL (the search box is emptied here). */
-  onClearFilters: () => void;
-  onPage: (change: PagingSearch) => void;
-}) {
-  if (count === 0 && !filtered) {
-    return (
-      <EmptyState title={empty.title} icon={empty.icon} action={createAction}>
-        {empty.text}
-      </EmptyState>
-    );
-  }
+  /** A location filter (the API's location lists). */
+  byLocation?: boolean;
+  /** Filters the API has no parameter for (the route loads all rows while one is on). */
+  filters?: readonly ListFilter<T>[];
+  /** Announce the rows that leave these states ("VM web-1 is running."), `what` naming the kind. */
+  announce?: { states: readonly string[]; what: string };
+}
+
+export function ResourceList<T extends { id: string; name: string; state?: string }>({
+  words: { one, many, title = many },
+  heading,
+  empty,
+  create,
+  columns,
+  search,
+  data,
+  fetching,
+  byLocation,
+  filters = [],
+  announce,
+}: ResourceListProps<T>) {
+  const navigate = useNavigate();
+  // The same page with other search params. The list serves several routes, so the reducer is not typed by one.
+  const change = (next: object, replace = false) => void navigate({ to: '.', search: ((prev: ListSearch) => ({ ...prev, ...next })) as never, replace });
+  const searchBox = useSearchBox(search.q, (q) => change({ q, ...FIRST_PAGE }, true));
+  const { items, count, needle, filtering, shown, page } = filteredList(search, data, filters);
+  useAnnounceTransitions(announce ? (data?.items as { id: string; name: string; state: string }[] | undefined) : undefined, announce?.states ?? [], announce?.what ?? '');
+
+  const filtered = filtering || !!search.location;
+  const none = count === 0 && !filtered;
+  const createLink = (label = `Create ${one}`) => (
+    <Link {...create} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
+      {plusIcon}
+      {label}
+    </Link>
+  );
+  const onlySearch = !byLocation && !filters.length;
+  const clearFilters = () => {
+    searchBox.clear();
+    change({ q: undefined, location: undefined, ...Object.fromEntries(filters.map((f) => [f.param, undefined])), ...FIRST_PAGE });
+  };
 
   return (
-    <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-1 flex-wrap items-center gap-3">
-          <SearchInput label={`Search ${plural} by name`} {...searchBox} />
-          {filters}
+    <div className="space-y-6">
+      {heading ? (
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{heading.description}</p>
+          </div>
+          {none ? null : createLink()}
         </div>
-        {createAction}
-      </div>
+      ) : null}
 
-      <ListStatus fetching={fetching} className="mt-3 min-h-5">
-        {needle ? matchText(shown.length, count, `${singular} matches`, `${plural} match`) : rangeText(page, items.length)}
-      </ListStatus>
+      {none ? (
+        <EmptyState title={empty.title} icon={empty.icon} action={createLink(empty.action)}>
+          {empty.text}
+        </EmptyState>
+      ) : (
+        <div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-1 flex-wrap items-center gap-3" role="search" aria-label={`Filter ${title}`}>
+              <SearchInput label={`Search ${many} by name`} {...searchBox} />
+              {byLocation ? <LocationSelect value={search.location} onChange={(location) => change({ location, ...FIRST_PAGE })} /> : null}
+              {filters.map((f) => (
+                <FilterSelect
+                  key={f.param}
+                  label={f.label}
+                  allLabel={f.allLabel}
+                  options={f.options}
+                  value={search[f.param] as string | undefined}
+                  onChange={(value) => change({ [f.param]: value, ...FIRST_PAGE })}
+                />
+              ))}
+            </div>
+            {heading ? null : createLink()}
+          </div>
 
-      <div className="mt-2">
-        {shown.length ? (
-          table
-        ) : filtered ? (
-          <EmptyState
-            title={`No matching ${plural}`}
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  searchBox.clear();
-                  onClearFilters();
-                }}
+          <ListStatus fetching={fetching} className="mt-3 min-h-5">
+            {filtering ? matchText(shown.length, count, `${one} matches`, `${many} match`) : rangeText(page, items.length)}
+          </ListStatus>
+
+          <div className="mt-2">
+            {shown.length ? (
+              <DataTable caption={capitalized(title)} columns={columns} items={shown} sort={page.sort} onSort={(sort) => change({ sort, ...FIRST_PAGE })} />
+            ) : filtered ? (
+              <EmptyState
+                title={`No matching ${title}`}
+                action={
+                  <Button variant="secondary" onClick={clearFilters}>
+                    {onlySearch ? 'Clear search' : 'Clear filters'}
+                  </Button>
+                }
               >
-                Clear filters
-              </Button>
-            }
-          >
-            {needle ? `No ${singular} name contains “${query}”` : `No ${plural}`}
-            {filterLabel}.
-          </EmptyState>
-        ) : (
-          <EmptyPage what={plural.charAt(0).toUpperCase() + plural.slice(1)} onFirstPage={() => onPage(FIRST_PAGE)} />
-        )}
-      </div>
+                {needle ? `No ${one} name contains “${search.q}”` : filtering ? `No ${one} matches these filters` : `No ${many}`}
+                {inLocation(search.location)}.
+              </EmptyState>
+            ) : (
+              <EmptyPage what={capitalized(many)} onFirstPage={() => change(FIRST_PAGE)} />
+            )}
+          </div>
 
-      {!needle && count > 0 ? <Pager className="mt-4" page={page} onChange={onPage} /> : null}
+          {!filtering && count > 0 ? <Pager className="mt-4" page={page} onChange={(paging: PagingSearch) => change(paging)} /> : null}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export function Table({ className, caption, children, ...props }: ComponentProps<'table'> & { caption?: ReactNode }) {
   return (
@@ -16,6 +16,24 @@ export function THead(props: ComponentProps<'thead'>) {
   return <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60" {...props} />;
 }
 
+/** A header row of plain column names; `actions` adds a last column for each row's buttons, named for screen readers only. */
+export function THeadRow({ columns, actions }: { columns: readonly string[]; actions?: boolean }) {
+  return (
+    <THead>
+      <tr>
+        {columns.map((c) => (
+          <TH key={c}>{c}</TH>
+        ))}
+        {actions ? (
+          <TH>
+            <span className="sr-only">Actions</span>
+          </TH>
+        ) : null}
+      </tr>
+    </THead>
+  );
+}
+
 export function TBody(props: ComponentProps<'tbody'>) {
   return <tbody className="divide-y divide-slate-200 dark:divide-slate-800" {...props} />;
 }
@@ -25,13 +43,7 @@ export function TR({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 export function TH({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      scope="col"
-      className={cn('px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400', className)}
-      {...props}
-    />
-  );
+  return <th scope="col" className={cn('px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400', className)} {...props} />;
 }
 
 export function TD({ className, ...props }: ComponentProps<'td'>) {
@@ -52,17 +64,22 @@ export function SortableTH({ label, active, onSort, className }: { label: string
       <button
         type="button"
         onClick={onSort}
-        className={cn(
-          'inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-slate-200/60 dark:hover:bg-slate-800',
-          active && 'text-slate-900 dark:text-slate-100',
-        )}
+        className={cn('inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-slate-200/60 dark:hover:bg-slate-800', active && 'text-slate-900 dark:text-slate-100')}
       >
         {label}
         <svg viewBox="0 0 20 20" fill="currentColor" className={cn('size-3.5', active ? 'opacity-100' : 'opacity-40')} aria-hidden="true">
           {active ? (
-            <path fillRule="evenodd" d="M10 5a.75.75 0 0 1 .55.24l4 4.25a.75.75 0 1 1-1.1 1.02L10 6.85 6.55 10.5a.75.75 0 0 1-1.1-1.02l4-4.25A.75.75 0 0 1 10 5Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 5a.75.75 0 0 1 .55.24l4 4.25a.75.75 0 1 1-1.1 1.02L10 6.85 6.55 10.5a.75.75 0 0 1-1.1-1.02l4-4.25A.75.75 0 0 1 10 5Z"
+              clipRule="evenodd"
+            />
           ) : (
-            <path fillRule="evenodd" d="M10 3a.75.75 0 0 1 .55.24l3.25 3.5a.75.75 0 1 1-1.1 1.02L10 4.85 7.3 7.76a.75.75 0 0 1-1.1-1.02l3.25-3.5A.75.75 0 0 1 10 3Zm-3.76 9.2a.75.75 0 0 1 1.06.04l2.7 2.91 2.7-2.9a.75.75 0 1 1 1.1 1.02l-3.25 3.5a.75.75 0 0 1-1.1 0l-3.25-3.5a.75.75 0 0 1 .04-1.06Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 3a.75.75 0 0 1 .55.24l3.25 3.5a.75.75 0 1 1-1.1 1.02L10 4.85 7.3 7.76a.75.75 0 0 1-1.1-1.02l3.25-3.5A.75.75 0 0 1 10 3Zm-3.76 9.2a.75.75 0 0 1 1.06.04l2.7 2.91 2.7-2.9a.75.75 0 1 1 1.1 1.02l-3.25 3.5a.75.75 0 0 1-1.1 0l-3.25-3.5a.75.75 0 0 1 .04-1.06Z"
+              clipRule="evenodd"
+            />
           )}
         </svg>
       </button>

@@ -3,7 +3,7 @@
 // move between tabs and open them, Home/End open the first/last, Tab goes into the panel.
 import { Link } from '@tanstack/react-router';
 import { useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export interface TabDef<T extends string> {
   id: T;

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { inputClass, LabelledField } from './input.tsx';
 
 /** A labelled textarea with its hint and error underneath, like TextField. */

@@ -2,8 +2,9 @@
 // (they stay until dismissed and carry the request id for support). A small store, so code
 // outside React (the session-expiry handler) can raise one too.
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
+import { CloseButton } from './close-button.tsx';
 
 export interface Toast {
   id: number;
@@ -67,30 +68,27 @@ export function Toaster() {
         >
           {t.kind === 'error' ? (
             <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true">
-              <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+                clipRule="evenodd"
+              />
             </svg>
           ) : (
             <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true">
-              <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.2Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.2Z"
+                clipRule="evenodd"
+              />
             </svg>
           )}
           <div className="min-w-0 flex-1">
             <p className="font-medium text-slate-900 dark:text-slate-100">{t.title}</p>
             {t.message ? <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">{t.message}</p> : null}
-            {t.requestId ? (
-              <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">Request ID: {t.requestId}</p>
-            ) : null}
+            {t.requestId ? <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">Request ID: {t.requestId}</p> : null}
           </div>
-          <button
-            type="button"
-            onClick={() => dismissToast(t.id)}
-            aria-label="Dismiss notification"
-            className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800"
-          >
-            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-            </svg>
-          </button>
+          <CloseButton label="Dismiss notification" onClick={() => dismissToast(t.id)} className="-m-1 p-1" iconClassName="size-4" />
         </div>
       ))}
     </section>

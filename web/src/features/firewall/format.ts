@@ -1,8 +1,8 @@
-import { LOCATIONS, RULE_PRESETS } from '#shared/catalog';
+import { RULE_PRESETS } from '#shared/catalog';
 import { normalizeCidr, parsePortRange } from '#shared/net';
 
-/** "Germany" for `eu-central-h1`; an unknown name is shown as it is. */
-export const locationLabel = (name: string) => LOCATIONS.find((l) => l.name === name)?.displayName ?? name;
+/** The columns every table of rules starts with. */
+export const RULE_COLUMNS = ['Type', 'Source', 'Protocol', 'Ports'] as const;
 
 /** A rule's source in words: "All IPv4", "All IPv6", else the CIDR. */
 export function sourceLabel(cidr: string): string {

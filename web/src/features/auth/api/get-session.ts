@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsoleSession } from '#shared/api/auth';
-import { ApiError, apiRequest, setCsrfToken } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest, setCsrfToken } from '#web/lib/api-client.ts';
 
 /** The signed-in account and its CSRF token, or null when signed out. */
 export async function getSession(signal?: AbortSignal): Promise<ConsoleSession | null> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConsoleLoginBody } from '#shared/api/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
 export function signIn(body: ConsoleLoginBody) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { apiRequest, setCsrfToken } from '../../../lib/api-client.ts';
+import { apiRequest, setCsrfToken } from '#web/lib/api-client.ts';
 import { sessionQueryOptions } from './get-session.ts';
 
 export function signOut() {

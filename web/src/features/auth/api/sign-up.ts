@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupBody } from '#shared/api/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { startSession } from './sign-in.ts';
 
 export function signUp(body: SignupBody) {

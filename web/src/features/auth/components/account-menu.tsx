@@ -1,5 +1,5 @@
-import { Menu, menuItemClass, MenuSeparator } from '../../../components/ui/menu.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { Menu, menuItemClass, MenuSeparator } from '#web/components/ui/menu.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useSignOut } from '../api/sign-out.ts';
 
 export function AccountMenu({ email }: { email: string }) {
@@ -11,7 +11,10 @@ export function AccountMenu({ email }: { email: string }) {
       buttonClassName="inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       button={
         <>
-          <span className="flex size-7 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-800 uppercase dark:bg-blue-900 dark:text-blue-100" aria-hidden="true">
+          <span
+            className="flex size-7 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-800 uppercase dark:bg-blue-900 dark:text-blue-100"
+            aria-hidden="true"
+          >
             {email.slice(0, 1)}
           </span>
           <span className="sr-only">Account menu: </span>
@@ -36,7 +39,11 @@ export function AccountMenu({ email }: { email: string }) {
         }
       >
         <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4" aria-hidden="true">
-          <path d="M12.5 6.5V4.75A1.75 1.75 0 0 0 10.75 3h-5A1.75 1.75 0 0 0 4 4.75v10.5C4 16.22 4.78 17 5.75 17h5c.97 0 1.75-.78 1.75-1.75V13.5M9 10h8m0 0-2.5-2.5M17 10l-2.5 2.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12.5 6.5V4.75A1.75 1.75 0 0 0 10.75 3h-5A1.75 1.75 0 0 0 4 4.75v10.5C4 16.22 4.78 17 5.75 17h5c.97 0 1.75-.78 1.75-1.75V13.5M9 10h8m0 0-2.5-2.5M17 10l-2.5 2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         Sign out
       </button>

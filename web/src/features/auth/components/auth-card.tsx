@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../../components/layout/logo.tsx';
-import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { LogoMark } from '#web/components/layout/logo.tsx';
+import { ThemeToggle } from '#web/components/layout/theme-toggle.tsx';
 
 /** The frame of the signed-out pages: brand, a card with the form, a footer line. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer: ReactNode }) {

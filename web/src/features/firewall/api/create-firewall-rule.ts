@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFirewallRuleBody } from '#shared/api/firewall';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import type { FirewallRef } from './get-firewall.ts';
 import { firewallChanged } from './list-firewalls.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export interface FirewallRef {
   projectId: string;

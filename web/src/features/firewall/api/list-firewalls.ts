@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { FirewallDetail } from '#shared/api/firewall';
-import { apiRequest, type QueryInputOf } from '../../../lib/api-client.ts';
+import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 import { firewallDetailKey, getFirewallQueryOptions } from './get-firewall.ts';
 
 export type ListFirewallsQuery = NonNullable<QueryInputOf<'listFirewalls'>> & {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import type { FirewallRef } from './get-firewall.ts';
 import { firewallChanged } from './list-firewalls.ts';
 

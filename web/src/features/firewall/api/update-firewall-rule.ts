@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateFirewallRuleBodySchema } from '#shared/api/firewall';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import type { FirewallRef } from './get-firewall.ts';
 import { firewallChanged } from './list-firewalls.ts';
 

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/button.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Spinner } from '#web/components/ui/button.tsx';
+import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { useFirewallsById } from '../api/get-firewall.ts';
-import { portsLabel, presetOf, sourceLabel } from '../format.ts';
+import { portsLabel, presetOf, RULE_COLUMNS, sourceLabel } from '../format.ts';
 
-/** A subnet's firewalls with their rules in words (for the subnet's Firewalls tab). */
+/** A subnet's firewalls with their rules in words (a subnet's Firewalls tab, a VM's Networking tab). */
 export function AttachedFirewalls({ projectId, location, firewalls }: { projectId: string; location: string; firewalls: { id: string; name: string }[] }) {
   const queries = useFirewallsById(
     projectId,
@@ -13,11 +13,7 @@ export function AttachedFirewalls({ projectId, location, firewalls }: { projectI
     firewalls.map((f) => f.id),
   );
   if (!firewalls.length) {
-    return (
-      <EmptyState title="No firewall">
-        No firewall guards this subnet. Attach one from a firewall&apos;s page under Networking › Firewalls.
-      </EmptyState>
-    );
+    return <EmptyState title="No firewall">No firewall guards this subnet. Attach one from a firewall&apos;s page under Networking › Firewalls.</EmptyState>;
   }
   return (
     <div className="space-y-6">
@@ -45,18 +41,17 @@ export function AttachedFirewalls({ projectId, location, firewalls }: { projectI
             <div className="p-3">
               {!fw ? (
                 <p className="flex items-center gap-2 px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
-                  {q?.isError ? 'Could not load this firewall.' : <><Spinner /> Loading rules…</>}
+                  {q?.isError ? (
+                    'Could not load this firewall.'
+                  ) : (
+                    <>
+                      <Spinner /> Loading rules…
+                    </>
+                  )}
                 </p>
               ) : fw.firewall_rules.length ? (
-                <Table caption={`Rules of ${fw.name}`}>
-                  <THead>
-                    <tr>
-                      <TH>Type</TH>
-                      <TH>Source</TH>
-                      <TH>Protocol</TH>
-                      <TH>Ports</TH>
-                    </tr>
-                  </THead>
+                <Table caption={`Inbound rules of firewall ${fw.name}`}>
+                  <THeadRow columns={RULE_COLUMNS} />
                   <TBody>
                     {fw.firewall_rules.map((r) => (
                       <TR key={r.id}>

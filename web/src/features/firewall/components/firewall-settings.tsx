@@ -1,10 +1,10 @@
 import { renameBodySchema, updateFirewallBodySchema, type FirewallDetail } from '#shared/api/firewall';
-import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { FieldCard } from '../../../components/ui/field-card.tsx';
-import { TextField } from '../../../components/ui/input.tsx';
-import { RenameCard } from '../../../components/ui/rename-card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { useForm } from '../../../lib/form.ts';
+import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { FieldCard } from '#web/components/ui/field-card.tsx';
+import { TextField } from '#web/components/ui/input.tsx';
+import { RenameCard } from '#web/components/ui/rename-card.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { useForm } from '#web/lib/form.ts';
 import { useDeleteFirewall } from '../api/delete-firewall.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
 import { useRenameFirewall } from '../api/rename-firewall.ts';
@@ -68,16 +68,10 @@ function DeleteFirewallDialog({ firewallRef, firewall, onClose, onDeleted }: { f
   const remove = useDeleteFirewall();
   return (
     <ConfirmDeleteDialog
-      title="Delete firewall"
-      description={
-        <p>
-          This permanently deletes the firewall <Strong>{firewall.name}</Strong> and its{' '}
-          {firewall.firewall_rules.length === 1 ? 'rule' : `${firewall.firewall_rules.length} rules`}. This cannot be undone.
-        </p>
-      }
+      kind="firewall"
       name={firewall.name}
-      pending={remove.isPending}
-      error={remove.error}
+      along={firewall.firewall_rules.length === 1 ? 'its rule' : `its ${firewall.firewall_rules.length} rules`}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(firewallRef, {

@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { FirewallDetail } from '#shared/api/firewall';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useAttachSubnet } from '../api/attach-subnet.ts';
 import { useDetachSubnet } from '../api/detach-subnet.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
-import { locationLabel } from '../format.ts';
+import { locationLabel } from '#web/lib/location.ts';
 
 /** A subnet of the firewall's location that may be attached (from the route: subnets are another feature). */
 export interface SubnetOption {
@@ -51,7 +51,11 @@ export function FirewallSubnetsCard({
 
   return (
     <Card labelledBy="fw-subnets-title">
-      <CardHeader id="fw-subnets-title" title="Attached subnets" description={`The rules apply to every VM in these subnets. Only subnets in ${locationLabel(firewall.location)} can be attached.`} />
+      <CardHeader
+        id="fw-subnets-title"
+        title="Attached subnets"
+        description={`The rules apply to every VM in these subnets. Only subnets in ${locationLabel(firewall.location)} can be attached.`}
+      />
       <div className="space-y-4 px-5 py-5">
         <FormAlert error={error} />
         <form
@@ -79,9 +83,7 @@ export function FirewallSubnetsCard({
               Subnet to attach
             </label>
             <select id={selectId} className={selectClass} value={selected} onChange={(e) => setChoice(e.target.value)} disabled={!candidates.length}>
-              <option value="">
-                {subnetsLoading ? 'Loading subnets…' : candidates.length ? 'Choose a subnet' : `No other subnets in ${locationLabel(firewall.location)}`}
-              </option>
+              <option value="">{subnetsLoading ? 'Loading subnets…' : candidates.length ? 'Choose a subnet' : `No other subnets in ${locationLabel(firewall.location)}`}</option>
               {candidates.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -97,15 +99,7 @@ export function FirewallSubnetsCard({
 
         {firewall.private_subnets.length ? (
           <Table caption="Attached subnets">
-            <THead>
-              <tr>
-                <TH>Subnet</TH>
-                <TH>ID</TH>
-                <TH>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              </tr>
-            </THead>
+            <THeadRow columns={['Subnet', 'ID']} actions />
             <TBody>
               {firewall.private_subnets.map((s) => (
                 <TR key={s.id}>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { cidrSchema, descriptionSchema, portRangeSchema, protocolSchema, PROTOCOLS, type FirewallRule } from '#shared/api/firewall';
 import { RULE_PRESETS } from '#shared/catalog';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useForm } from '../../../lib/form.ts';
+import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextField } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreateFirewallRule } from '../api/create-firewall-rule.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
 import { useUpdateFirewallRule } from '../api/update-firewall-rule.ts';
@@ -63,17 +63,14 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
       <form
         noValidate
         className="space-y-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const body = form.submit();
-          if (!body || pending) return;
+        onSubmit={submitWith(form, pending, (body) => {
           const done = (verb: string) => () => {
             toast.success(`Rule ${verb}`, `${ruleLabel(body)} from ${sourceLabel(body.cidr)}.`);
             onClose();
           };
           if (rule) update.mutate({ ...firewallRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
           else create.mutate({ ...firewallRef, body }, { onSuccess: done('added'), onError: form.setServerError });
-        }}
+        })}
       >
         <FormAlert error={form.formError} />
         <fieldset>
@@ -81,7 +78,14 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
           <div className="mt-2 flex flex-wrap gap-2">
             {PRESET_NAMES.map((name) => (
               <label key={name} className={chip}>
-                <input type="radio" name="preset" value={name} checked={preset === name} onChange={() => choose(name)} className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0" />
+                <input
+                  type="radio"
+                  name="preset"
+                  value={name}
+                  checked={preset === name}
+                  onChange={() => choose(name)}
+                  className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+                />
                 {name}
               </label>
             ))}
@@ -90,13 +94,28 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
 
         {isCustom ? (
           <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-            <TextField label="Port range" autoComplete="off" spellCheck={false} inputMode="numeric" maxLength={20} hint="A port such as 8080, or a range such as 8000..8080." {...form.field('port_range')} />
+            <TextField
+              label="Port range"
+              autoComplete="off"
+              spellCheck={false}
+              inputMode="numeric"
+              maxLength={20}
+              hint="A port such as 8080, or a range such as 8000..8080."
+              {...form.field('port_range')}
+            />
             <fieldset>
               <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Protocol</legend>
               <div className="mt-1.5 flex gap-2">
                 {PROTOCOLS.map((p) => (
                   <label key={p} className={cn(chip, 'h-9 min-w-16')}>
-                    <input type="radio" name="protocol" value={p} checked={form.values.protocol === p} onChange={() => form.setValue('protocol', p)} className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0" />
+                    <input
+                      type="radio"
+                      name="protocol"
+                      value={p}
+                      checked={form.values.protocol === p}
+                      onChange={() => form.setValue('protocol', p)}
+                      className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+                    />
                     {p.toUpperCase()}
                   </label>
                 ))}

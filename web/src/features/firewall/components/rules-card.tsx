@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { FirewallDetail, FirewallRule } from '#shared/api/firewall';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
-import { plusIcon } from '../../../components/ui/icons.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
+import { plusIcon } from '#web/components/ui/icons.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteFirewallRule } from '../api/delete-firewall-rule.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
-import { portsLabel, presetOf, ruleLabel, sourceLabel } from '../format.ts';
+import { portsLabel, presetOf, RULE_COLUMNS, ruleLabel, sourceLabel } from '../format.ts';
 import { RuleDialog } from './rule-dialog.tsx';
 
 /** A rule's name for buttons and dialogs: "SSH (22) from All IPv4". */
@@ -36,18 +36,7 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
       {rules.length ? (
         <div className="p-3">
           <Table caption="Inbound rules">
-            <THead>
-              <tr>
-                <TH>Type</TH>
-                <TH>Source</TH>
-                <TH>Protocol</TH>
-                <TH>Ports</TH>
-                <TH>Description</TH>
-                <TH>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              </tr>
-            </THead>
+            <THeadRow columns={[...RULE_COLUMNS, 'Description']} actions />
             <TBody>
               {rules.map((r) => (
                 <TR key={r.id}>

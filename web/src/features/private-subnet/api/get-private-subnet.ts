@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { pollWhile } from '../../../lib/live.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { pollWhile } from '#web/lib/live.ts';
 import { isTransitional } from '../format.ts';
 
 export interface SubnetRef {

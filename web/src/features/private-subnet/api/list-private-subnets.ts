@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PrivateSubnetList } from '#shared/api/private-subnet';
-import { apiRequest, type QueryInputOf } from '../../../lib/api-client.ts';
-import { pollWhile } from '../../../lib/live.ts';
+import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
+import { pollWhile } from '#web/lib/live.ts';
 import { isTransitional } from '../format.ts';
 import { privateSubnetDetailKey } from './get-private-subnet.ts';
 
@@ -27,6 +28,15 @@ export const listPrivateSubnetsQueryOptions = (projectId: string, query: ListPri
     // Poll only while a subnet on this page is being deleted.
     refetchInterval: pollWhile((list: PrivateSubnetList) => list.items.some((s) => isTransitional(s.state))),
   });
+
+/**
+ * All the subnets of one location by name, refetched on every visit (for pickers: a VM's subnet,
+ * the subnets a firewall may attach).
+ */
+export const locationPrivateSubnetsQueryOptions = (projectId: string, location: string) => ({
+  ...listPrivateSubnetsQueryOptions(projectId, { location, order_column: 'name', page_size: String(MAX_PAGE_SIZE) }),
+  staleTime: 0,
+});
 
 export function usePrivateSubnets(projectId: string, query: ListPrivateSubnetsQuery) {
   return useQuery({ ...listPrivateSubnetsQueryOptions(projectId, query), placeholderData: keepPreviousData });

@@ -1,14 +1,13 @@
-import { Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
 import { resourceName } from '#shared/names';
-import { BusyLabel, Button, buttonClass } from '../../../components/ui/button.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/input.tsx';
-import { LocationOptions, OptionCard, OptionGroup } from '../../../components/ui/option-card.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { useForm } from '../../../lib/form.ts';
+import { FormActions } from '#web/components/ui/form-actions.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { NameField } from '#web/components/ui/input.tsx';
+import { LocationOptions, OptionCard, OptionGroup } from '#web/components/ui/option-card.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreatePrivateSubnet } from '../api/create-private-subnet.ts';
 
 /** A firewall the new subnet may use instead of a default one. */
@@ -54,30 +53,23 @@ export function CreateSubnetForm({
     <form
       noValidate
       className="space-y-8"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const body = form.submit();
-        if (!body || create.isPending) return;
+      onSubmit={submitWith(form, create.isPending, (body) => {
         create.mutate(
           { projectId, location: body.location, name: body.name, firewallId: firewall === DEFAULT_FIREWALL ? undefined : firewall },
           { onSuccess: onCreated, onError: form.setServerError },
         );
-      }}
+      })}
     >
       <FormAlert error={form.formError} />
 
-      <LocationOptions hint="VMs can join a subnet in their own location only." value={location} onChange={(value) => form.setValue('location', value)} error={form.error('location')} />
-
-      <TextField
-        label="Subnet name"
-        autoComplete="off"
-        spellCheck={false}
-        autoFocus
-        required
-        maxLength={100}
-        hint="Lowercase letters, numbers and hyphens; up to 63 characters; unique in the location."
-        {...form.field('name')}
+      <LocationOptions
+        hint="VMs can join a subnet in their own location only."
+        value={location}
+        onChange={(value) => form.setValue('location', value)}
+        error={form.error('location')}
       />
+
+      <NameField label="Subnet name" autoFocus required hint="Lowercase letters, numbers and hyphens; up to 63 characters; unique in the location." {...form.field('name')} />
 
       <OptionGroup legend="Firewall" hint="A firewall decides which traffic reaches the subnet's VMs. You can change its rules later.">
         <OptionCard
@@ -108,18 +100,15 @@ export function CreateSubnetForm({
           />
         ))}
         <p className={cn('text-xs text-slate-600 dark:text-slate-400', here.length > 0 && 'sr-only')} aria-live="polite">
-          {firewallsLoading ? 'Loading the firewalls of this location…' : here.length ? `${here.length} existing firewalls in this location.` : 'No existing firewalls in this location.'}
+          {firewallsLoading
+            ? 'Loading the firewalls of this location…'
+            : here.length
+              ? `${here.length} existing firewalls in this location.`
+              : 'No existing firewalls in this location.'}
         </p>
       </OptionGroup>
 
-      <div className="flex items-center justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
-        <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className={buttonClass('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={create.isPending}>
-          <BusyLabel pending={create.isPending} busy="Creating…">Create subnet</BusyLabel>
-        </Button>
-      </div>
+      <FormActions cancel={{ to: '/projects/$projectId/networking/subnets', params: { projectId } }} submit="Create subnet" pending={create.isPending} />
     </form>
   );
 }

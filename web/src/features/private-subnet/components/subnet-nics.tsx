@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Table, TBody, TD, TH, THead, TR } from '#web/components/ui/table.tsx';
 
 /** The subnet's network interfaces; `vmLink` renders a VM's name as a link to its page. */
 export function SubnetNics({ subnet, vmLink }: { subnet: PrivateSubnet; vmLink: (vmName: string) => ReactNode }) {
   if (!subnet.nics.length) {
     return (
       <EmptyState title="No network interfaces">
-        A VM created in this subnet gets a network interface here, with a private IPv4 address from {subnet.net4} and an IPv6
-        address from {subnet.net6}.
+        A VM created in this subnet gets a network interface here, with a private IPv4 address from {subnet.net4} and an IPv6 address from {subnet.net6}.
       </EmptyState>
     );
   }

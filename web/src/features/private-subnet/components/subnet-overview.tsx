@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { StateBadge } from '../../../components/ui/state-badge.tsx';
-import { locationLabel } from '../format.ts';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { StateBadge } from '#web/components/ui/state-badge.tsx';
+import { locationLabel } from '#web/lib/location.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -14,15 +14,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A value in code type with a button that copies it. */
+function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <Field label={label}>
+      <code className="font-mono text-sm break-all">{value}</code>
+      <CopyButton value={value} label={copyLabel} />
+    </Field>
+  );
+}
+
 export function SubnetOverview({ subnet }: { subnet: PrivateSubnet }) {
   return (
     <Card labelledBy="subnet-overview-title">
       <CardHeader id="subnet-overview-title" title="Overview" />
       <dl className="grid gap-x-8 gap-y-5 px-5 py-5 sm:grid-cols-2">
-        <Field label="ID">
-          <code className="font-mono text-sm break-all">{subnet.id}</code>
-          <CopyButton value={subnet.id} label="Copy subnet ID" />
-        </Field>
+        <CopyField label="ID" value={subnet.id} copyLabel="Copy subnet ID" />
         <Field label="Name">
           <span className="font-medium">{subnet.name}</span>
         </Field>
@@ -32,14 +39,8 @@ export function SubnetOverview({ subnet }: { subnet: PrivateSubnet }) {
         <Field label="State">
           <StateBadge state={subnet.state} />
         </Field>
-        <Field label="IPv4 range">
-          <code className="font-mono text-sm">{subnet.net4}</code>
-          <CopyButton value={subnet.net4} label="Copy IPv4 range" />
-        </Field>
-        <Field label="IPv6 range">
-          <code className="font-mono text-sm break-all">{subnet.net6}</code>
-          <CopyButton value={subnet.net6} label="Copy IPv6 range" />
-        </Field>
+        <CopyField label="IPv4 range" value={subnet.net4} copyLabel="Copy IPv4 range" />
+        <CopyField label="IPv6 range" value={subnet.net6} copyLabel="Copy IPv6 range" />
         <Field label="NICs">
           <span className="tabular-nums">{subnet.nics.length}</span>
         </Field>

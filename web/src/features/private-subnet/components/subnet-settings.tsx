@@ -1,8 +1,8 @@
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { renameBodySchema } from '#shared/api/firewall';
-import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { RenameCard } from '../../../components/ui/rename-card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { RenameCard } from '#web/components/ui/rename-card.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useDeletePrivateSubnet } from '../api/delete-private-subnet.ts';
 import { useRenamePrivateSubnet } from '../api/rename-private-subnet.ts';
 
@@ -31,9 +31,7 @@ export function DeleteSubnetCard({ projectId, subnet, onDeleted }: { projectId: 
     <DangerZoneCard
       id="subnet-danger-title"
       title="Delete this subnet"
-      description={
-        deleting ? 'This subnet is being deleted.' : 'Delete the VMs in the subnet first. Its default firewall is deleted with it unless another subnet uses it.'
-      }
+      description={deleting ? 'This subnet is being deleted.' : 'Delete the VMs in the subnet first. Its default firewall is deleted with it unless another subnet uses it.'}
       action="Delete subnet"
       disabled={deleting}
       dialog={(close) => <DeleteSubnetDialog projectId={projectId} subnet={subnet} onClose={close} onDeleted={onDeleted} />}
@@ -46,22 +44,16 @@ function DeleteSubnetDialog({ projectId, subnet, onClose, onDeleted }: { project
   const attached = subnet.nics.filter((n) => n.vm_name).map((n) => n.vm_name);
   return (
     <ConfirmDeleteDialog
-      title="Delete subnet"
-      description={
-        <>
-          <p>
-            This permanently deletes the subnet <Strong>{subnet.name}</Strong>. This cannot be undone.
-          </p>
-          {attached.length ? (
-            <p className="mt-2">
-              VMs in this subnet: <span className="font-mono">{attached.join(', ')}</span>. Delete them first.
-            </p>
-          ) : null}
-        </>
-      }
+      kind="subnet"
       name={subnet.name}
-      pending={remove.isPending}
-      error={remove.error}
+      notes={
+        attached.length ? (
+          <p className="mt-2">
+            VMs in this subnet: <span className="font-mono">{attached.join(', ')}</span>. Delete them first.
+          </p>
+        ) : null
+      }
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(

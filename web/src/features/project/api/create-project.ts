@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProjectBody } from '#shared/api/project';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { getProjectQueryOptions } from './get-project.ts';
 import { listProjectsQueryOptions } from './list-projects.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { getProjectQueryOptions } from './get-project.ts';
 import { listProjectsQueryOptions } from './list-projects.ts';
 

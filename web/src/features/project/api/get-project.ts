@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export function getProject(projectId: string, signal?: AbortSignal) {
   return apiRequest('getProject', { params: { project_id: projectId }, signal });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type QueryInputOf } from '../../../lib/api-client.ts';
+import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 
 export type ListProjectsQuery = NonNullable<QueryInputOf<'listProjects'>>;
 

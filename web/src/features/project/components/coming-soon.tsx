@@ -1,6 +1,6 @@
-import { Badge } from '../../../components/ui/badge.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { useTitle } from '../../../lib/use-title.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
 import { useProject } from '../api/get-project.ts';
 
 /** The page of a project section that is not built yet. */

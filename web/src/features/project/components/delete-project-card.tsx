@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Project } from '#shared/api/project';
-import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { forgetProject, useDeleteProject } from '../api/delete-project.ts';
 
 /** The Danger Zone: deleting asks for the project's name to be typed. */
@@ -24,15 +24,9 @@ function DeleteProjectDialog({ project, onClose }: { project: Project; onClose: 
   const queryClient = useQueryClient();
   return (
     <ConfirmDeleteDialog
-      title="Delete project"
-      description={
-        <p>
-          This permanently deletes the project <Strong>{project.name}</Strong>. This cannot be undone.
-        </p>
-      }
+      kind="project"
       name={project.name}
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(project.id, {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Project } from '#shared/api/project';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { formatCredit, formatDiscount } from '../format.ts';
 
 export function ProjectOverview({ project }: { project: Project }) {

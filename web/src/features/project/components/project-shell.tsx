@@ -2,7 +2,7 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Project } from '#shared/api/project';
-import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs.tsx';
+import { Breadcrumbs, type Crumb } from '#web/components/ui/breadcrumbs.tsx';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-[18px] shrink-0" aria-hidden="true">
@@ -14,17 +14,39 @@ const SECTIONS = [
   { to: '/projects/$projectId', label: 'Dashboard', icon: icon('M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10') },
   { to: '/projects/$projectId/compute', label: 'Compute', icon: icon('M4 5h16v10H4zM8 19h8M12 15v4') },
   { to: '/projects/$projectId/networking', label: 'Networking', icon: icon('M12 3v6M12 15v6M5 9h14v6H5zM3 21h18') },
-  { to: '/projects/$projectId/databases', label: 'Databases', icon: icon('M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3') },
+  {
+    to: '/projects/$projectId/databases',
+    label: 'Databases',
+    icon: icon('M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'),
+  },
   { to: '/projects/$projectId/kubernetes', label: 'Kubernetes', icon: icon('M12 2l8.5 4.5v9L12 20l-8.5-4.5v-9zM12 8v4l3.5 2M12 12l-3.5 2') },
   { to: '/projects/$projectId/code-host', label: 'Code host', icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16') },
 ] as const;
 
-const SETTINGS = { to: '/projects/$projectId/settings', label: 'Settings', icon: icon('M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z') } as const;
+const SETTINGS = {
+  to: '/projects/$projectId/settings',
+  label: 'Settings',
+  icon: icon(
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+  ),
+} as const;
 
 const navClass =
   'flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-200/60 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-medium aria-[current=page]:text-blue-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:bg-blue-950 dark:aria-[current=page]:text-blue-200';
 
-function SideLink({ to, label, icon: i, projectId, exact }: { to: (typeof SECTIONS)[number]['to'] | typeof SETTINGS.to; label: string; icon: ReactNode; projectId: string; exact?: boolean }) {
+function SideLink({
+  to,
+  label,
+  icon: i,
+  projectId,
+  exact,
+}: {
+  to: (typeof SECTIONS)[number]['to'] | typeof SETTINGS.to;
+  label: string;
+  icon: ReactNode;
+  projectId: string;
+  exact?: boolean;
+}) {
   return (
     <Link to={to} params={{ projectId }} activeOptions={{ exact: !!exact, includeSearch: false }} className={navClass}>
       {i}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { Menu, menuItemClass, MenuLabel, MenuSeparator } from '../../../components/ui/menu.tsx';
-import { plusIcon } from '../../../components/ui/icons.tsx';
+import { Menu, menuItemClass, MenuLabel, MenuSeparator } from '#web/components/ui/menu.tsx';
+import { plusIcon } from '#web/components/ui/icons.tsx';
 import { getProjectQueryOptions } from '../api/get-project.ts';
 import { useProjects } from '../api/list-projects.ts';
 
@@ -25,7 +25,11 @@ export function ProjectSwitcher() {
           <span className="sr-only">Switch project. Current project: </span>
           <span className="truncate">{name ?? 'Select a project'}</span>
           <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-slate-500" aria-hidden="true">
-            <path fillRule="evenodd" d="M10 3a.75.75 0 0 1 .55.24l3.25 3.5a.75.75 0 1 1-1.1 1.02L10 4.85 7.3 7.76a.75.75 0 0 1-1.1-1.02l3.25-3.5A.75.75 0 0 1 10 3Zm-3.76 9.2a.75.75 0 0 1 1.06.04l2.7 2.91 2.7-2.9a.75.75 0 1 1 1.1 1.02l-3.25 3.5a.75.75 0 0 1-1.1 0l-3.25-3.5a.75.75 0 0 1 .04-1.06Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M10 3a.75.75 0 0 1 .55.24l3.25 3.5a.75.75 0 1 1-1.1 1.02L10 4.85 7.3 7.76a.75.75 0 0 1-1.1-1.02l3.25-3.5A.75.75 0 0 1 10 3Zm-3.76 9.2a.75.75 0 0 1 1.06.04l2.7 2.91 2.7-2.9a.75.75 0 1 1 1.1 1.02l-3.25 3.5a.75.75 0 0 1-1.1 0l-3.25-3.5a.75.75 0 0 1 .04-1.06Z"
+              clipRule="evenodd"
+            />
           </svg>
         </>
       }
@@ -34,15 +38,7 @@ export function ProjectSwitcher() {
       {list.isPending ? <p className="px-2.5 py-1.5 text-sm text-slate-600 dark:text-slate-400">Loading…</p> : null}
       {!list.isPending && items.length === 0 ? <p className="px-2.5 py-1.5 text-sm text-slate-600 dark:text-slate-400">No projects yet.</p> : null}
       {items.map((p) => (
-        <Link
-          key={p.id}
-          role="menuitemradio"
-          aria-checked={p.id === projectId}
-          tabIndex={-1}
-          to="/projects/$projectId"
-          params={{ projectId: p.id }}
-          className={menuItemClass}
-        >
+        <Link key={p.id} role="menuitemradio" aria-checked={p.id === projectId} tabIndex={-1} to="/projects/$projectId" params={{ projectId: p.id }} className={menuItemClass}>
           <span className="flex size-4 items-center justify-center" aria-hidden="true">
             {p.id === projectId ? (
               <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 text-blue-600 dark:text-blue-400">

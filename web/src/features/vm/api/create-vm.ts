@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateVmBody } from '#shared/api/vm';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { getVmQueryOptions } from './get-vm.ts';
 import { listVmsQueryOptions } from './list-vms.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { getVmQueryOptions, type VmRef } from './get-vm.ts';
 import { listVmsQueryOptions } from './list-vms.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { VM_TRANSITIONAL_STATES, type Vm } from '#shared/api/vm';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { pollWhile } from '../../../lib/live.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { pollWhile } from '#web/lib/live.ts';
 
 export interface VmRef {
   projectId: string;

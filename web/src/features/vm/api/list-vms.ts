@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { VM_TRANSITIONAL_STATES, type VmList } from '#shared/api/vm';
-import { apiRequest, type QueryInputOf } from '../../../lib/api-client.ts';
-import { pollWhile } from '../../../lib/live.ts';
+import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
+import { pollWhile } from '#web/lib/live.ts';
 
 export type ListVmsQuery = NonNullable<QueryInputOf<'listVms'>>;
 

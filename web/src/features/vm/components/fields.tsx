@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 
 /** A labelled value of a detail card (`<dt>`/`<dd>`), with a copy button when `copy` is set. */
 export function Field({ label, children, copy, copyLabel, mono }: { label: string; children: ReactNode; copy?: string; copyLabel?: string; mono?: boolean }) {

@@ -2,13 +2,11 @@
 // the others stay focusable but inert (aria-disabled) and say why. Restart and Stop ask first.
 import { useId, useState, type ReactNode } from 'react';
 import type { Vm } from '#shared/api/vm';
-import { Button, Spinner } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import type { VmRef } from '../api/get-vm.ts';
-import { useRestartVm } from '../api/restart-vm.ts';
-import { useStartVm } from '../api/start-vm.ts';
-import { useStopVm } from '../api/stop-vm.ts';
+import { useVmAction } from '../api/vm-action.ts';
 import { restartIcon, startIcon, stopIcon } from './icons.tsx';
 
 type Action = 'restart' | 'stop' | 'start';
@@ -36,9 +34,9 @@ function reason(state: string): string | undefined {
 }
 
 export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
-  const restart = useRestartVm();
-  const stop = useStopVm();
-  const start = useStartVm();
+  const restart = useVmAction('restartVm');
+  const stop = useVmAction('stopVm');
+  const start = useVmAction('startVm');
   const [confirm, setConfirm] = useState<'restart' | 'stop' | null>(null);
   const reasonId = useId();
   const why = reason(vm.state);
@@ -97,12 +95,13 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
           description={
             confirm === 'restart' ? (
               <p>
-                Restart <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are interrupted and SSH sessions drop; the VM is back in a few seconds.
+                Restart <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are interrupted and SSH sessions drop; the VM is
+                back in a few seconds.
               </p>
             ) : (
               <p>
-                Stop <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are ended and the VM is unreachable until you start it again. Its disk, addresses and
-                price stay.
+                Stop <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are ended and the VM is unreachable until you start
+                it again. Its disk, addresses and price stay.
               </p>
             )
           }

@@ -1,8 +1,9 @@
 import type { Vm } from '#shared/api/vm';
 import { vmSize } from '#shared/catalog';
-import { Card, CardHeader } from '../../../components/ui/card.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { formatHourly, formatMonthly, locationDisplayName, sshCommand, vmMonthlyUsd } from '../format.ts';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { formatHourly, formatMonthly, sshCommand, vmMonthlyUsd } from '../format.ts';
+import { locationLabel } from '#web/lib/location.ts';
 import { Field, Fields, muted } from './fields.tsx';
 
 export function VmOverview({ vm }: { vm: Vm }) {
@@ -12,7 +13,13 @@ export function VmOverview({ vm }: { vm: Vm }) {
   return (
     <>
       <Card labelledBy="vm-connect-title">
-        <CardHeader id="vm-connect-title" title="Connect" description={vm.ip4 ? 'Over SSH, with the key you gave when creating the VM.' : 'Over SSH on IPv6 (the VM has no public IPv4 address), with the key you gave when creating the VM.'} />
+        <CardHeader
+          id="vm-connect-title"
+          title="Connect"
+          description={
+            vm.ip4 ? 'Over SSH, with the key you gave when creating the VM.' : 'Over SSH on IPv6 (the VM has no public IPv4 address), with the key you gave when creating the VM.'
+          }
+        />
         <div className="px-5 py-5">
           {ssh ? (
             <div className="flex items-center gap-2 rounded-md bg-slate-950 py-1.5 pr-1.5 pl-4 text-slate-100 dark:bg-black/60">
@@ -37,11 +44,16 @@ export function VmOverview({ vm }: { vm: Vm }) {
             {vm.id}
           </Field>
           <Field label="Location">
-            {locationDisplayName(vm.location)} <span className={`font-mono text-sm ${muted}`}>{vm.location}</span>
+            {locationLabel(vm.location)} <span className={`font-mono text-sm ${muted}`}>{vm.location}</span>
           </Field>
           <Field label="Size">
             {vm.size}
-            {size ? <span className={muted}> · {size.vcpus} vCPU · {size.memoryGib} GiB memory</span> : null}
+            {size ? (
+              <span className={muted}>
+                {' '}
+                · {size.vcpus} vCPU · {size.memoryGib} GiB memory
+              </span>
+            ) : null}
           </Field>
           <Field label="Storage">{vm.storage_size_gib} GiB</Field>
           <Field label="Unix user" mono>

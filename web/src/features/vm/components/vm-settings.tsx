@@ -1,8 +1,8 @@
 import { renameBodySchema } from '#shared/api/firewall';
 import type { Vm } from '#shared/api/vm';
-import { ConfirmDeleteDialog, DangerZoneCard, Strong } from '../../../components/ui/danger-zone.tsx';
-import { RenameCard } from '../../../components/ui/rename-card.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { RenameCard } from '#web/components/ui/rename-card.tsx';
+import { toast } from '#web/components/ui/toast.tsx';
 import { useDeleteVm } from '../api/delete-vm.ts';
 import type { VmRef } from '../api/get-vm.ts';
 import { useRenameVm } from '../api/rename-vm.ts';
@@ -51,15 +51,10 @@ function DeleteVmDialog({ vm, vmRef, onClose }: { vm: Vm; vmRef: VmRef; onClose:
   const remove = useDeleteVm();
   return (
     <ConfirmDeleteDialog
-      title="Delete VM"
-      description={
-        <p>
-          This permanently deletes the VM <Strong>{vm.name}</Strong> and its disk. This cannot be undone.
-        </p>
-      }
+      kind="VM"
       name={vm.name}
-      pending={remove.isPending}
-      error={remove.error}
+      along="its disk"
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(vmRef, {

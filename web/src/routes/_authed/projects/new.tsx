@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Breadcrumbs } from '../../../components/ui/breadcrumbs.tsx';
-import { CreateProjectForm } from '../../../features/project/components/create-project-form.tsx';
-import { useTitle } from '../../../lib/use-title.ts';
+import { Breadcrumbs } from '#web/components/ui/breadcrumbs.tsx';
+import { CreateProjectForm } from '#web/features/project/components/create-project-form.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/new')({
   component: NewProjectPage,
@@ -18,9 +18,7 @@ function NewProjectPage() {
         ]}
       />
       <h1 className="mt-3 text-2xl font-semibold tracking-tight">Create project</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        A project holds resources and their access rules. You can create resources in it right after.
-      </p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">A project holds resources and their access rules. You can create resources in it right after.</p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <CreateProjectForm />
       </div>

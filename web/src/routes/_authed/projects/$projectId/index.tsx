@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useProject } from '../../../../features/project/api/get-project.ts';
-import { GetStarted, ProjectOverview } from '../../../../features/project/components/project-overview.tsx';
-import { useTitle } from '../../../../lib/use-title.ts';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { GetStarted, ProjectOverview } from '#web/features/project/components/project-overview.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/')({
   component: ProjectDashboard,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../features/project/components/coming-soon.tsx';
+import { ComingSoon } from '#web/features/project/components/coming-soon.tsx';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes')({
   staticData: { crumb: 'Kubernetes' },

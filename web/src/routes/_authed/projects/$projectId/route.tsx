@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { projectIdSchema } from '#shared/api/project';
-import { NotFoundPage } from '../../../../components/layout/status-pages.tsx';
-import { getProjectQueryOptions, useProject } from '../../../../features/project/api/get-project.ts';
-import { ProjectShell } from '../../../../features/project/components/project-shell.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
+import { getProjectQueryOptions, useProject } from '#web/features/project/api/get-project.ts';
+import { ProjectShell } from '#web/features/project/components/project-shell.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId')({
   loader: async ({ context, params }) => {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Card, CardHeader } from '../../../../components/ui/card.tsx';
-import { useProject } from '../../../../features/project/api/get-project.ts';
-import { DeleteProjectCard } from '../../../../features/project/components/delete-project-card.tsx';
-import { useTitle } from '../../../../lib/use-title.ts';
+import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { DeleteProjectCard } from '#web/features/project/components/delete-project-card.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/settings')({
   staticData: { crumb: 'Settings' },

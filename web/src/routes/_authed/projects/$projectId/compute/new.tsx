@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
-import { useProject } from '../../../../../features/project/api/get-project.ts';
-import { CreateVmForm } from '../../../../../features/vm/components/create-vm-form.tsx';
-import { useTitle } from '../../../../../lib/use-title.ts';
-import { backLinkClass } from '../../../../../components/ui/back-link.ts';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
+import { CreateVmForm } from '#web/features/vm/components/create-vm-form.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
+import { backLinkClass } from '#web/components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/new')({
   staticData: { crumb: 'Create VM' },
@@ -27,7 +28,8 @@ function NewVmPage() {
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create VM</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">A Linux server in {project.name}. It is running a few seconds after you create it.</p>
       </div>
-      <CreateVmForm projectId={projectId} initialLocation={location} />
+      {/* The subnet picker lists the private-subnet feature's subnets of the chosen location. */}
+      <CreateVmForm projectId={projectId} initialLocation={location} subnetsQuery={(at) => locationPrivateSubnetsQueryOptions(projectId, at)} />
     </div>
   );
 }

@@ -3,28 +3,27 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import { VM_TRANSITIONAL_STATES } from '#shared/api/vm';
-import { NotFoundPage } from '../../../../../../components/layout/status-pages.tsx';
-import { StateBadge } from '../../../../../../components/ui/state-badge.tsx';
-import { TabList, TabPanel } from '../../../../../../components/ui/tabs.tsx';
-import { useProject } from '../../../../../../features/project/api/get-project.ts';
-import { forgetVm } from '../../../../../../features/vm/api/delete-vm.ts';
-import { getVmQueryOptions, useVm } from '../../../../../../features/vm/api/get-vm.ts';
-import { VmActions } from '../../../../../../features/vm/components/vm-actions.tsx';
-import { VmNetworking } from '../../../../../../features/vm/components/vm-networking.tsx';
-import { VmOverview } from '../../../../../../features/vm/components/vm-overview.tsx';
-import { DeleteVmCard, RenameVmCard } from '../../../../../../features/vm/components/vm-settings.tsx';
-import { locationDisplayName, sizeSpec } from '../../../../../../features/vm/format.ts';
-import { useAnnounceTransitions, useLeaveWhenGone } from '../../../../../../lib/live.ts';
-import { loadOrNotFound } from '../../../../../../lib/not-found.ts';
-import { useTitle } from '../../../../../../lib/use-title.ts';
-import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
+import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
+import { DetailPage } from '#web/components/ui/detail-page.tsx';
+import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { forgetVm } from '#web/features/vm/api/delete-vm.ts';
+import { getVmQueryOptions, useVm } from '#web/features/vm/api/get-vm.ts';
+import { VmActions } from '#web/features/vm/components/vm-actions.tsx';
+import { VmPrivateNetwork } from '#web/features/vm/components/vm-networking.tsx';
+import { VmOverview } from '#web/features/vm/components/vm-overview.tsx';
+import { DeleteVmCard, RenameVmCard } from '#web/features/vm/components/vm-settings.tsx';
+import { sizeSpec } from '#web/features/vm/format.ts';
+import { useLiveDetail } from '#web/lib/live.ts';
+import { locationLabel } from '#web/lib/location.ts';
+import { loadOrNotFound } from '#web/lib/not-found.ts';
+import { useTitle } from '#web/lib/use-title.ts';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'networking', label: 'Networking' },
   { id: 'settings', label: 'Settings' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
 
 // A VM is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/$location/$vmName')({
@@ -46,64 +45,58 @@ function VmPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useTitle(vm.name, 'Compute', project.name);
-  useAnnounceTransitions(useMemo(() => [vm], [vm]), VM_TRANSITIONAL_STATES, 'VM');
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
   const leave = useCallback(() => {
     void navigate({ to: '/projects/$projectId/compute', params: { projectId }, replace: true }).then(() => forgetVm(queryClient, vmRef));
   }, [navigate, projectId, queryClient, vmRef]);
-  useLeaveWhenGone(error, vm.state, 'VM', vmName, leave);
+  useLiveDetail(vm, error, VM_TRANSITIONAL_STATES, 'VM', leave);
 
   const spec = sizeSpec(vm.size);
   return (
-    <div className="space-y-6">
-      <div>
-        <Link to="/projects/$projectId/compute" params={{ projectId }} className={backLinkClass}>
-          ← Virtual machines
-        </Link>
-        <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="truncate text-2xl font-semibold tracking-tight">{vm.name}</h1>
-              <span data-testid="vm-state">
-                <StateBadge state={vm.state} />
-              </span>
-            </div>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {locationDisplayName(vm.location)} · {vm.size}
-              {spec ? ` (${spec})` : ''} · {vm.ip4 ?? vm.ip6 ?? 'no public address'}
-            </p>
-          </div>
-          <VmActions vm={vm} vmRef={vmRef} />
-        </div>
-      </div>
-
-      <div>
-        <TabList<Tab> tabs={TABS} active={tab} defaultTab="overview" label="VM sections" idPrefix="vm" />
-        <TabPanel idPrefix="vm" tab={tab}>
-          {tab === 'overview' ? <VmOverview vm={vm} /> : null}
-          {tab === 'networking' ? <VmNetworking vm={vm} projectId={projectId} /> : null}
-          {tab === 'settings' ? (
-            <>
-              <RenameVmCard
-                key={vm.id}
-                vm={vm}
-                vmRef={vmRef}
-                onRenamed={(name) =>
-                  void navigate({
-                    to: '/projects/$projectId/compute/$location/$vmName',
-                    params: { projectId, location, vmName: name },
-                    search: { tab: 'settings' },
-                    replace: true,
-                  }).then(() => forgetVm(queryClient, vmRef))
-                }
-              />
-              <DeleteVmCard vm={vm} vmRef={vmRef} />
-            </>
-          ) : null}
-        </TabPanel>
-      </div>
-    </div>
+    <DetailPage
+      back={{ link: { to: '/projects/$projectId/compute', params: { projectId } }, label: 'Virtual machines' }}
+      title={vm.name}
+      state={vm.state}
+      meta={
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {locationLabel(vm.location)} · {vm.size}
+          {spec ? ` (${spec})` : ''} · {vm.ip4 ?? vm.ip6 ?? 'no public address'}
+        </p>
+      }
+      actions={<VmActions vm={vm} vmRef={vmRef} />}
+      idPrefix="vm"
+      tabsLabel="VM sections"
+      tabs={TABS}
+      tab={tab}
+      panels={{
+        overview: <VmOverview vm={vm} />,
+        networking: (
+          <>
+            <VmPrivateNetwork vm={vm} projectId={projectId} />
+            <AttachedFirewalls projectId={projectId} location={vm.location} firewalls={vm.firewalls} />
+          </>
+        ),
+        settings: (
+          <>
+            <RenameVmCard
+              key={vm.id}
+              vm={vm}
+              vmRef={vmRef}
+              onRenamed={(name) =>
+                void navigate({
+                  to: '/projects/$projectId/compute/$location/$vmName',
+                  params: { projectId, location, vmName: name },
+                  search: { tab: 'settings' },
+                  replace: true,
+                }).then(() => forgetVm(queryClient, vmRef))
+              }
+            />
+            <DeleteVmCard vm={vm} vmRef={vmRef} />
+          </>
+        ),
+      }}
+    />
   );
 }
 
@@ -112,7 +105,7 @@ function VmNotFound() {
   return (
     <NotFoundPage title="VM not found">
       <p>
-        There is no VM named <strong>{vmName}</strong> in {locationDisplayName(location)} in this project. It may have been deleted or renamed.
+        There is no VM named <strong>{vmName}</strong> in {locationLabel(location)} in this project. It may have been deleted or renamed.
       </p>
       <p className="mt-3">
         <Link to="/projects/$projectId/compute" params={{ projectId }} className="text-blue-700 hover:underline dark:text-blue-400">

@@ -1,11 +1,11 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
-import { toast } from '../../../../../../components/ui/toast.tsx';
-import { CreateFirewallForm } from '../../../../../../features/firewall/components/create-firewall-form.tsx';
-import { useProject } from '../../../../../../features/project/api/get-project.ts';
-import { useTitle } from '../../../../../../lib/use-title.ts';
-import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
+import { toast } from '#web/components/ui/toast.tsx';
+import { CreateFirewallForm } from '#web/features/firewall/components/create-firewall-form.tsx';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+import { backLinkClass } from '#web/components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/new')({
   staticData: { crumb: 'Create firewall' },

@@ -3,12 +3,12 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { MAX_PAGE_SIZE } from '#shared/pagination';
-import { invalidateFirewalls, useFirewalls } from '../../../../../../features/firewall/api/list-firewalls.ts';
-import { CreateSubnetForm } from '../../../../../../features/private-subnet/components/create-subnet-form.tsx';
-import { useProject } from '../../../../../../features/project/api/get-project.ts';
-import { toast } from '../../../../../../components/ui/toast.tsx';
-import { useTitle } from '../../../../../../lib/use-title.ts';
-import { backLinkClass } from '../../../../../../components/ui/back-link.ts';
+import { invalidateFirewalls, useFirewalls } from '#web/features/firewall/api/list-firewalls.ts';
+import { CreateSubnetForm } from '#web/features/private-subnet/components/create-subnet-form.tsx';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { toast } from '#web/components/ui/toast.tsx';
+import { useTitle } from '#web/lib/use-title.ts';
+import { backLinkClass } from '#web/components/ui/back-link.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/new')({
   staticData: { crumb: 'Create subnet' },

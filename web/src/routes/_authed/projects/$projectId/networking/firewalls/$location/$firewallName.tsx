@@ -1,31 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
-import { NotFoundPage } from '../../../../../../../components/layout/status-pages.tsx';
-import { CopyButton } from '../../../../../../../components/ui/copy-button.tsx';
-import { TabList, TabPanel } from '../../../../../../../components/ui/tabs.tsx';
-import { forgetFirewall } from '../../../../../../../features/firewall/api/delete-firewall.ts';
-import { getFirewallQueryOptions, useFirewall } from '../../../../../../../features/firewall/api/get-firewall.ts';
-import { FirewallSubnetsCard } from '../../../../../../../features/firewall/components/firewall-subnets-card.tsx';
-import { DeleteFirewallCard, FirewallDescriptionCard, RenameFirewallCard } from '../../../../../../../features/firewall/components/firewall-settings.tsx';
-import { RulesCard } from '../../../../../../../features/firewall/components/rules-card.tsx';
-import { locationLabel } from '../../../../../../../features/firewall/format.ts';
-import { invalidatePrivateSubnets, usePrivateSubnets } from '../../../../../../../features/private-subnet/api/list-private-subnets.ts';
-import { useProject } from '../../../../../../../features/project/api/get-project.ts';
-import { loadOrNotFound } from '../../../../../../../lib/not-found.ts';
-import { useTitle } from '../../../../../../../lib/use-title.ts';
-import { backLinkClass } from '../../../../../../../components/ui/back-link.ts';
+import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { DetailPage } from '#web/components/ui/detail-page.tsx';
+import { forgetFirewall } from '#web/features/firewall/api/delete-firewall.ts';
+import { getFirewallQueryOptions, useFirewall } from '#web/features/firewall/api/get-firewall.ts';
+import { FirewallSubnetsCard } from '#web/features/firewall/components/firewall-subnets-card.tsx';
+import { DeleteFirewallCard, FirewallDescriptionCard, RenameFirewallCard } from '#web/features/firewall/components/firewall-settings.tsx';
+import { RulesCard } from '#web/features/firewall/components/rules-card.tsx';
+import { locationLabel } from '#web/lib/location.ts';
+import { invalidatePrivateSubnets, locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
+import { useProject } from '#web/features/project/api/get-project.ts';
+import { loadOrNotFound } from '#web/lib/not-found.ts';
+import { useTitle } from '#web/lib/use-title.ts';
 
 const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
-type Tab = (typeof TAB_IDS)[number];
 
 // A firewall is addressed by location and name; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/$location/$firewallName')({
   staticData: { crumb: (params) => params.firewallName },
   validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
   loader: async ({ context, params }) => {
-    await loadOrNotFound(context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName })), [404, 400]);
+    await loadOrNotFound(
+      context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName })),
+      [404, 400],
+    );
   },
   component: FirewallPage,
   notFoundComponent: FirewallNotFound,
@@ -41,7 +41,7 @@ function FirewallPage() {
   const { data: firewall } = useFirewall(ref);
   useTitle(firewall.name, 'Firewalls', project.name);
   // Subnets of the same location, to attach (subnets are the private-subnet feature's).
-  const subnets = usePrivateSubnets(projectId, { location, order_column: 'name', page_size: String(MAX_PAGE_SIZE) });
+  const subnets = useQuery(locationPrivateSubnetsQueryOptions(projectId, location));
 
   const tabs = [
     { id: 'rules', label: 'Rules', count: firewall.firewall_rules.length },
@@ -50,44 +50,44 @@ function FirewallPage() {
   ] as const;
 
   return (
-    <div>
-      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className={backLinkClass}>
-        ← Firewalls
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{firewall.name}</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">{firewall.description || 'No description.'}</p>
-      <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
-        <div className="flex items-center gap-1.5">
-          <dt className="text-slate-600 dark:text-slate-400">Location</dt>
-          <dd className="font-medium">{locationLabel(firewall.location)}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="text-slate-600 dark:text-slate-400">ID</dt>
-          <dd className="flex items-center font-mono text-xs">
-            {firewall.id}
-            <CopyButton value={firewall.id} label="Copy firewall ID" className="p-1" />
-          </dd>
-        </div>
-      </dl>
-
-      <div className="mt-6">
-        <TabList<Tab> label="Firewall sections" idPrefix="firewall" tabs={tabs} active={tab} defaultTab="rules" />
-        {tab === 'rules' ? (
-          <TabPanel idPrefix="firewall" tab="rules">
-            <RulesCard firewallRef={ref} firewall={firewall} />
-          </TabPanel>
-        ) : tab === 'subnets' ? (
-          <TabPanel idPrefix="firewall" tab="subnets">
-            <FirewallSubnetsCard
-              firewallRef={ref}
-              firewall={firewall}
-              subnets={(subnets.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, state: s.state }))}
-              subnetsLoading={subnets.isPending}
-              onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
-            />
-          </TabPanel>
-        ) : (
-          <TabPanel idPrefix="firewall" tab="settings">
+    <DetailPage
+      back={{ link: { to: '/projects/$projectId/networking/firewalls', params: { projectId } }, label: 'Firewalls' }}
+      title={firewall.name}
+      meta={
+        <>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{firewall.description || 'No description.'}</p>
+          <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Location</dt>
+              <dd className="font-medium">{locationLabel(firewall.location)}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">ID</dt>
+              <dd className="flex items-center font-mono text-xs">
+                {firewall.id}
+                <CopyButton value={firewall.id} label="Copy firewall ID" className="p-1" />
+              </dd>
+            </div>
+          </dl>
+        </>
+      }
+      idPrefix="firewall"
+      tabsLabel="Firewall sections"
+      tabs={tabs}
+      tab={tab}
+      panels={{
+        rules: <RulesCard firewallRef={ref} firewall={firewall} />,
+        subnets: (
+          <FirewallSubnetsCard
+            firewallRef={ref}
+            firewall={firewall}
+            subnets={(subnets.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, state: s.state }))}
+            subnetsLoading={subnets.isPending}
+            onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
+          />
+        ),
+        settings: (
+          <>
             <FirewallDescriptionCard key={`d-${firewall.description}`} firewallRef={ref} firewall={firewall} />
             <RenameFirewallCard
               key={`n-${firewall.name}`}
@@ -111,10 +111,10 @@ function FirewallPage() {
                 void invalidatePrivateSubnets(queryClient, projectId);
               }}
             />
-          </TabPanel>
-        )}
-      </div>
-    </div>
+          </>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,0 +1,97 @@
+// The embedded database file turned read-only (issue 7, defects 2 and 4): the server starts on
+// it, reads keep working, writes and /readyz answer 503, the job worker backs off instead of
+// spinning, and all of it recovers once the permissions are restored, without a restart.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiClient, eventually, loginToken, runServer, type ServerProcess } from '../../test/process.ts';
+
+const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
+const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
+// Root ignores file permissions: run the server as nobody then.
+const AS = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-readonly-'));
+const running: ServerProcess[] = [];
+afterAll(async () => {
+  running.forEach((p) => p.kill('SIGKILL'));
+  await Promise.all(running.map((p) => p.exited));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function start() {
+  // A fixed JWT secret: a token made before the fault stays valid, and none has to be stored.
+  const p = runServer({ DATA_DIR: dir, JWT_SECRET: 'read-only-test-secret-of-32-bytes!!', PROVISION_DELAY_MS: '2000', LOG_LEVEL: 'info', ...ADMIN }, AS);
+  running.push(p);
+  return p;
+}
+
+/** The database file and its WAL companions, as they exist. */
+function chmodDatabase(mode: number) {
+  for (const suffix of ['', '-wal', '-shm']) {
+    const file = path.join(dir, `console.sqlite${suffix}`);
+    if (fs.existsSync(file)) fs.chmodSync(file, mode);
+  }
+}
+
+const workerLines = (p: ServerProcess) =>
+  p
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"job '));
+
+describe('a read-only SQLite database', () => {
+  it('serves reads, answers writes and /readyz with 503, backs the worker off, and recovers when writable again', async () => {
+    if (AS.uid !== undefined) fs.chownSync(dir, AS.uid, AS.gid!);
+    const first = start();
+    const base = await first.listening;
+    const token = await loginToken(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const call = apiClient(base, token);
+    const project = (await call('POST', '/project', { name: 'before-fault' })).body;
+    const vmPath = `/project/${project.id}/location/eu-north-h1/vm/pending`;
+    expect((await call('POST', vmPath, { public_key: KEY })).status).toBe(200);
+    // Stopped while the VM's job is still pending: the next process must finish it.
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    chmodDatabase(0o444);
+    const second = start();
+    const base2 = await second.listening;
+    const call2 = apiClient(base2, token);
+
+    const ready = await fetch(`${base2}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).error).toMatchObject({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/read-only/) });
+
+    const list = await call2('GET', '/project');
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((p: { name: string }) => p.name)).toEqual(['before-fault']);
+    expect((await call2('GET', vmPath)).body.state).toBe('creating');
+
+    const write = await call2('POST', '/project', { name: 'during-fault' });
+    expect(write.status).toBe(503);
+    expect(write.body.error).toEqual({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/read-only/), details: null });
+    expect(write.headers.get('retry-after')).toBe('5');
+    // A legacy route answers in its own (flat) error body.
+    const legacy = await call2('POST', `/project/${project.id}/location/eu-north-h1/vm/another`, { public_key: KEY });
+    expect(legacy.status).toBe(503);
+    expect(legacy.body).toMatchObject({ code: 503, type: 'ServiceUnavailable' });
+
+    // Six failed claims in a row take 100 + 200 + … + 1600 ms at most (3.1 s) with backoff; a
+    // worker retrying every few milliseconds logs hundreds of lines meanwhile.
+    await second.waitFor(/"failures":6,/, 20_000);
+    const lines = workerLines(second);
+    console.info(`[faults] read-only SQLite: ${lines.length} worker log lines by the 6th backoff step`);
+    expect(lines.length).toBeLessThanOrEqual(10);
+    expect(lines.every((l) => l.includes('"outage":"read-only"'))).toBe(true);
+
+    chmodDatabase(0o644);
+    await eventually(async () => ((await fetch(`${base2}/readyz`)).status === 200 ? true : undefined), 300, 100);
+    expect((await call2('POST', '/project', { name: 'after-fault' })).status).toBe(200);
+    await eventually(async () => ((await call2('GET', vmPath)).body.state === 'running' ? true : undefined), 300, 100);
+    await second.waitFor(/job claims work again/, 1000);
+    second.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,67 @@
+// Migration 0005 (decision 071) on a database that already holds rules: they are kept, and a
+// rule ID becomes unique per firewall only.
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newId } from '#shared/ids';
+import { openDatabase, type Db } from '../../db/database.ts';
+import { mergeMigrations } from '../../db/migrations.ts';
+import { lifecycleMigrations } from '../../lifecycle/lifecycle.tables.ts';
+import { authMigrations } from '../auth/auth.tables.ts';
+import { privateSubnetMigrations } from '../private-subnet/private-subnet.tables.ts';
+import { projectMigrations } from '../project/project.tables.ts';
+import { vmMigrations } from '../vm/vm.tables.ts';
+import { firewallMigrations } from './firewall.tables.ts';
+import { testDatabaseEnv } from '../../../test/harness.ts';
+
+let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
+let db: Db;
+const migrations = mergeMigrations([authMigrations, projectMigrations, privateSubnetMigrations, firewallMigrations, vmMigrations, lifecycleMigrations]);
+const migrator = () => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+beforeAll(async () => {
+  database = await testDatabaseEnv();
+  db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.cleanup();
+});
+
+it('keeps the rules and lets another firewall use a rule ID', async () => {
+  expect((await migrator().migrateTo('0004_throttle_counters')).error).toBeUndefined();
+  const created_at = new Date().toISOString();
+  const project = { id: newId('project'), name: 'p', credit: 0, discount: 0, created_at };
+  const fw = (name: string) => ({ id: newId('firewall'), project_id: project.id, location: 'eu-central-h1', name, description: '', default_for_subnet_id: null, created_at });
+  const [one, two] = [fw('one'), fw('two')];
+  const rule = (firewall_id: string, id: string, cidr: string) => ({ id, firewall_id, cidr, port_start: 22, port_end: 22, protocol: 'tcp', description: 'ssh', created_at });
+  const before = [rule(one.id, newId('firewallRule'), '10.0.0.0/8'), rule(one.id, newId('firewallRule'), '192.0.2.0/24')];
+  await db.insertInto('project').values(project).execute();
+  await db.insertInto('firewall').values([one, two]).execute();
+  await db.insertInto('firewall_rule').values(before).execute();
+
+  const { error, results } = await migrator().migrateToLatest();
+  expect(error).toBeUndefined();
+  expect(results?.map((r) => r.migrationName)).toContain('0005_firewall_rule_id_per_firewall');
+
+  expect(await db.selectFrom('firewall_rule').selectAll().orderBy('cidr').execute()).toEqual(before);
+  // The same ID in the other firewall is a new rule; twice in one firewall it is not.
+  await db
+    .insertInto('firewall_rule')
+    .values(rule(two.id, before[0]!.id, '10.0.0.0/8'))
+    .execute();
+  await expect(
+    db
+      .insertInto('firewall_rule')
+      .values(rule(two.id, before[0]!.id, '172.16.0.0/12'))
+      .execute(),
+  ).rejects.toThrow();
+  // Identical content in one firewall is still refused, and rules still go with their firewall.
+  await expect(
+    db
+      .insertInto('firewall_rule')
+      .values(rule(one.id, newId('firewallRule'), '10.0.0.0/8'))
+      .execute(),
+  ).rejects.toThrow();
+  await db.deleteFrom('firewall').where('id', '=', one.id).execute();
+  expect(await db.selectFrom('firewall_rule').select(['firewall_id', 'id']).execute()).toEqual([{ firewall_id: two.id, id: before[0]!.id }]);
+});

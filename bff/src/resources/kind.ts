@@ -1,0 +1,19 @@
+// A resource kind's backend as app.ts mounts it, in one line: its handlers and its jobs.
+import type { OperationId } from '#shared/routes';
+import type { AppContext } from '../context.ts';
+import type { Handlers } from '../http/mount.ts';
+import { registerJobs, type JobDefinition } from '../lifecycle/jobs.ts';
+
+export interface KindModule<Ops extends OperationId> {
+  handlers: (ctx: AppContext) => Handlers<Ops>;
+  jobs?: Record<string, JobDefinition>;
+}
+
+/**
+ * A kind's module. Its jobs are registered with the worker here, when the module loads, so
+ * the worker knows them in every process that loads the kind, whether or not it serves HTTP.
+ */
+export function kindModule<Ops extends OperationId>(m: KindModule<Ops>): KindModule<Ops> {
+  if (m.jobs) registerJobs(m.jobs);
+  return m;
+}

@@ -1,0 +1,40 @@
+// A private subnet's jobs: destroy (after the VMs that were deleting with it).
+import { defineJobs, stepRef, type KindsOf } from '../../lifecycle/jobs.ts';
+
+export const privateSubnetJobs = defineJobs({
+  'subnet.destroy': {
+    steps: {
+      async start(env, job) {
+        // VMs that were deleting when the subnet delete was accepted go first.
+        const nic = await env.db.selectFrom('nic').select('id').where('subnet_id', '=', job.resource_id).executeTakeFirst();
+        if (nic) return { next: { step: 'start', delayMs: Math.max(env.delayMs, 50) } };
+        await env.provider.call('destroySubnet', job.resource_id, {}, stepRef(job));
+        return { next: { step: 'finish', delayMs: env.delayMs } };
+      },
+      async finish(_env, job) {
+        return {
+          apply: async (tx) => {
+            const id = job.resource_id;
+            await tx.deleteFrom('firewall_subnet').where('subnet_id', '=', id).execute();
+            // Its default firewall goes with it, unless it now guards another subnet.
+            await tx.deleteFrom('firewall').where('default_for_subnet_id', '=', id).where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id')).execute();
+            await tx.updateTable('firewall').set({ default_for_subnet_id: null }).where('default_for_subnet_id', '=', id).execute();
+            await tx.deleteFrom('private_subnet').where('id', '=', id).execute();
+          },
+        };
+      },
+    },
+  },
+});
+
+// The kind's job names, so enqueueJob takes them (and a typo does not compile).
+declare module '../../lifecycle/provider.ts' {
+  interface DataPlaneOps {
+    destroySubnet: Record<string, never>;
+  }
+}
+
+declare module '../../lifecycle/jobs.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the definitions
+  interface JobKinds extends KindsOf<typeof privateSubnetJobs> {}
+}

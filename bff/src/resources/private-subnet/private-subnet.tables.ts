@@ -1,0 +1,41 @@
+// Private subnets: row types and migrations.
+import type { Kysely, Migration } from 'kysely';
+
+export interface PrivateSubnetTable {
+  id: string;
+  project_id: string;
+  location: string;
+  name: string;
+  state: string;
+  net4: string;
+  net6: string;
+  created_at: string;
+}
+
+export interface PrivateSubnetTables {
+  private_subnet: PrivateSubnetTable;
+}
+
+export const privateSubnetMigrations: Record<string, Migration> = {
+  '0002_networking_compute_lifecycle': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('private_subnet')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id'))
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('net4', 'text', (c) => c.notNull())
+        .addColumn('net6', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('private_subnet_name_uq').on('private_subnet').columns(['project_id', 'location', 'name']).unique().execute();
+      await db.schema.createIndex('private_subnet_net4_uq').on('private_subnet').columns(['project_id', 'location', 'net4']).unique().execute();
+      await db.schema.createIndex('private_subnet_net6_uq').on('private_subnet').columns(['project_id', 'location', 'net6']).unique().execute();
+      await db.schema.createIndex('private_subnet_project_idx').on('private_subnet').columns(['project_id', 'id']).execute();
+      await db.schema.createIndex('private_subnet_project_name_idx').on('private_subnet').columns(['project_id', 'name', 'id']).execute();
+      await db.schema.createIndex('private_subnet_location_idx').on('private_subnet').columns(['project_id', 'location', 'id']).execute();
+    },
+  },
+};

@@ -1,0 +1,119 @@
+// What a VM does, callable from any kind (a Kubernetes node pool or a PostgreSQL server makes
+// its VMs here): each function works in the caller's transaction, and jobs it enqueues run
+// once that commits (wake the worker after: inJobTransaction does).
+import type { z } from 'zod';
+import { vmKind, type createVmBodySchema } from '#shared/api/vm';
+import { vmSize } from '#shared/catalog';
+import { newId } from '#shared/ids';
+import type { Quotas } from '../../config.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { ApiError, invalidRequest } from '../../errors.ts';
+import { enqueueJob, type JobKind } from '../../lifecycle/jobs.ts';
+import { pickNicIPv4, pickNicIPv6, pickPublicIPv4, randomPublicIPv6 } from '../../net/allocate.ts';
+import { defaultSubnet, findSubnetById } from '../private-subnet/private-subnet.store.ts';
+import { assertNameFree, assertProjectQuota } from '../scoped.ts';
+import type { VmRow } from './vm.store.ts';
+
+export type NewVm = z.output<typeof createVmBodySchema> & { projectId: string; location: string; name: string };
+
+/** The VM's subnet: the one given (in the project and location, not deleting), else the default. */
+async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
+  if (!vm.private_subnet_id) return defaultSubnet(tx, vm.projectId, vm.location, quotas);
+  const subnet = await findSubnetById(tx, vm.projectId, vm.private_subnet_id);
+  if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+  if (subnet.location !== vm.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}, not ${vm.location}.` });
+  if (subnet.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
+  return subnet;
+}
+
+/** The VM's own fields; the rest (ID, storage, IPv6, subnet, time) is made here. */
+export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at'>;
+
+/** Writes a VM row and its NIC in the subnet (the create path; the bench seeds VMs with it too). */
+export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: string; net6: string }, privateIPv4: string): Promise<VmRow> {
+  const now = new Date().toISOString();
+  const row: VmRow = { ...fields, id: newId('vm'), storage_size_gib: vmSize(fields.size)!.storageGib, ip6: randomPublicIPv6(), subnet_id: subnet.id, created_at: now };
+  await tx.insertInto('vm').values(row).execute();
+  await tx
+    .insertInto('nic')
+    .values({ id: newId('nic'), subnet_id: subnet.id, vm_id: row.id, name: `${row.name}-nic`, private_ipv4: privateIPv4, private_ipv6: pickNicIPv6(subnet.net6), created_at: now })
+    .execute();
+  return row;
+}
+
+/**
+ * A new VM with its NIC and addresses and its create job, all in the caller's transaction:
+ * nothing half-made. A clash on an address's unique index retries with transactionWithRetry.
+ * Within the project's quotas of VMs and (for a new default subnet) of subnets.
+ */
+export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow> {
+  await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
+  await assertNameFree(tx, 'vm', vm.projectId, vm.location, vm.name);
+  const subnet = await subnetFor(tx, vm, quotas);
+  const taken = await tx.selectFrom('nic').select('private_ipv4').where('subnet_id', '=', subnet.id).execute();
+  const privateIPv4 = pickNicIPv4(
+    subnet.net4,
+    taken.map((n) => n.private_ipv4),
+  );
+  if (!privateIPv4) throw new ApiError('Conflict', `Private subnet ${subnet.name} has no free IPv4 addresses left.`);
+  let ip4: string | null = null;
+  if (vm.enable_ip4) {
+    const used = await tx.selectFrom('vm').select('ip4').where('ip4', 'is not', null).execute();
+    ip4 = pickPublicIPv4(used.map((v) => v.ip4!)) ?? null;
+    if (!ip4) throw new ApiError('Conflict', 'No public IPv4 addresses are left in this location. Create the VM without enable_ip4.');
+  }
+  const row = await insertVmWithNic(
+    tx,
+    {
+      project_id: vm.projectId,
+      location: vm.location,
+      name: vm.name,
+      state: 'creating',
+      size: vm.size,
+      unix_user: vm.unix_user,
+      public_key: vm.public_key,
+      boot_image: vm.boot_image,
+      ip4,
+    },
+    subnet,
+    privateIPv4,
+  );
+  await enqueueJob(tx, 'vm.create', row.id);
+  return row;
+}
+
+/** VM actions: the state they need, the state they set, and the job that finishes them. */
+export const VM_ACTIONS = {
+  restart: { from: 'running', to: 'restarting', job: 'vm.restart' },
+  stop: { from: 'running', to: 'stopping', job: 'vm.stop' },
+  start: { from: 'stopped', to: 'starting', job: 'vm.start' },
+} as const satisfies Record<string, { from: string; to: string; job: JobKind }>;
+export type VmAction = keyof typeof VM_ACTIONS;
+
+/** Moves the VM into the action's transitional state and enqueues its job; 409 from any other state. */
+export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRow> {
+  const { from, to, job } = VM_ACTIONS[action];
+  const moved = await tx.updateTable('vm').set({ state: to }).where('id', '=', vm.id).where('state', '=', from).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) {
+    const now = await tx.selectFrom('vm').select('state').where('id', '=', vm.id).executeTakeFirst();
+    throw new ApiError('Conflict', `The VM is ${now?.state ?? 'gone'}; it must be ${from} to ${action}.`);
+  }
+  await enqueueJob(tx, job, vm.id);
+  return { ...vm, state: to };
+}
+
+/** Marks the VM `deleting` and enqueues its destroy job, once (a repeat does nothing). */
+export async function deleteVm(tx: Tx, vm: VmRow): Promise<void> {
+  if (vm.state === 'deleting') return;
+  const marked = await tx.updateTable('vm').set({ state: 'deleting' }).where('id', '=', vm.id).where('state', '!=', 'deleting').executeTakeFirst();
+  if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'vm.destroy', vm.id);
+}
+
+/** A VM's NIC is named after it. */
+export async function renameNic(tx: Tx, vm: VmRow, name: string): Promise<void> {
+  await tx
+    .updateTable('nic')
+    .set({ name: `${name}-nic` })
+    .where('vm_id', '=', vm.id)
+    .execute();
+}

@@ -1,0 +1,138 @@
+// A request for every route of the table, from samples: a project that holds one object of
+// each kind (all named `shared`, settled), path values per parameter name and body values per
+// field name. A route with a parameter or a required field that has no sample fails the suite
+// that asks for it (add the sample here), so new routes are never skipped silently.
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { RouteDef } from '#shared/routes';
+import type { TestServer } from './harness.ts';
+import { createFirewall, createRule, createSubnet, createVm, LOC, SSH_KEY, waitForVmState } from './fixtures.ts';
+
+export interface World {
+  token: string;
+  project: string;
+  /** A path value per parameter name. */
+  sample: Record<string, string>;
+  /** A valid body value per body field name. */
+  fields: Record<string, unknown>;
+  /** The IDs of its objects. */
+  ids: { subnet: string; vm: string; firewall: string; rule: string };
+}
+
+/**
+ * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
+ * firewall and a rule, all named `name`.
+ */
+export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
+  const { token } = account;
+  const ps = await createSubnet(t, token, project, name);
+  await createVm(t, token, project, name, { private_subnet_id: ps.id });
+  const vm = await waitForVmState(t, token, project, name, 'running');
+  const fw = await createFirewall(t, token, project, name);
+  const rule = await createRule(t, token, project, name, { cidr: '10.0.0.0/8' });
+  return {
+    token,
+    project,
+    sample: {
+      project_id: project,
+      location: LOC,
+      location_name: LOC,
+      ps_name: name,
+      ps_id: ps.id,
+      private_subnet_reference: name,
+      vm_name: name,
+      vm_id: vm.id,
+      vm_reference: name,
+      firewall_reference: name,
+      firewall_rule_id: rule.id,
+    },
+    fields: {
+      name: 'renamed',
+      description: 'changed',
+      public_key: SSH_KEY,
+      cidr: '192.0.2.0/24',
+      port_range: '22',
+      protocol: 'udp',
+      private_subnet_id: ps.id,
+      login: account.email,
+      email: account.email,
+      password: account.password,
+    },
+    ids: { subnet: ps.id, vm: vm.id, firewall: fw.id, rule: rule.id },
+  };
+}
+
+/** The names of a route's path parameters, in order. */
+export const paramNames = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Path values of a route, from the samples (a new parameter name needs a sample in buildWorld). */
+export function paramsOf(r: RouteDef, sample: Record<string, string>, overrides: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(
+    paramNames(r).map((name) => {
+      const value = overrides[name] ?? sample[name];
+      if (value === undefined) throw new Error(`bff/test/samples.ts has no sample value for the path parameter ${name}`);
+      return [name, value];
+    }),
+  );
+}
+
+/** The fields of a route's body schema (of the object inside an optional body), or none. */
+export function bodyShape(r: RouteDef): Record<string, z.ZodType> {
+  let schema = r.body as (z.ZodType & { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType }) | undefined;
+  while (schema && !schema.shape && schema.unwrap) schema = schema.unwrap() as typeof schema;
+  return schema?.shape ?? {};
+}
+
+/**
+ * A body the route accepts, built from its schema: its required fields, or every field with a
+ * sample when that is what the schema needs (e.g. an update that must change something).
+ */
+export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!r.body || r.body.safeParse(undefined).success) return undefined;
+  const shape = bodyShape(r);
+  const fields = Object.keys(shape);
+  const pick = (names: string[]) => Object.fromEntries(names.filter((n) => n in fieldSample).map((n) => [n, fieldSample[n]]));
+  const required = pick(fields.filter((n) => !shape[n]!.safeParse(undefined).success));
+  const body = r.body.safeParse(required).success ? required : pick(fields);
+  expect(r.body.safeParse(body).success, `a valid sample body for ${r.method} ${r.path} (add a field sample in bff/test/samples.ts)`).toBe(true);
+  return body;
+}
+
+/**
+ * Every row of the project's objects straight from the database (the project, its members,
+ * subnets, NICs, VMs, firewalls, rules, attachments), ordered: equal snapshots mean nothing
+ * changed. Attachments count when either end is the project's.
+ */
+export async function snapshotProject(t: TestServer, project: string) {
+  const { db } = t.ctx;
+  const [projectRows, members, subnets, firewalls, vms] = await Promise.all([
+    db.selectFrom('project').selectAll().where('id', '=', project).execute(),
+    db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
+    db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+  ]);
+  const subnetIds = ['', ...subnets.map((s) => s.id)];
+  const firewallIds = ['', ...firewalls.map((f) => f.id)];
+  const [nics, rules, attachments] = await Promise.all([
+    db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
+    db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute(),
+    db
+      .selectFrom('firewall_subnet')
+      .selectAll()
+      .where((eb) => eb.or([eb('firewall_id', 'in', firewallIds), eb('subnet_id', 'in', subnetIds)]))
+      .orderBy('firewall_id')
+      .orderBy('subnet_id')
+      .execute(),
+  ]);
+  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments };
+}
+
+/** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */
+export function abuseSettings(suite: string, defaultRuns: number): { seed: number; runs: number } {
+  const seed = process.env.ABUSE_SEED ? Number(process.env.ABUSE_SEED) : Math.floor(Math.random() * 2 ** 31);
+  const runs = process.env.ABUSE_RUNS ? Number(process.env.ABUSE_RUNS) : defaultRuns;
+  if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) throw new Error('ABUSE_SEED and ABUSE_RUNS must be integers (ABUSE_RUNS ≥ 1)');
+  console.log(`${suite}: seed ${seed}, ${runs} runs per case (repeat with ABUSE_SEED=${seed}; ABUSE_RUNS=2000 for a nightly-sized run)`);
+  return { seed, runs };
+}

@@ -1,0 +1,61 @@
+import { useNavigate } from '@tanstack/react-router';
+import { consoleLoginBodySchema, PASSWORD_MIN, signupBodySchema } from '#shared/api/auth';
+import { BusyLabel, Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextField } from '#web/components/ui/input.tsx';
+import { submitWith, useForm } from '#web/lib/form.ts';
+import { afterSignIn } from '#web/lib/redirect.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { useSignUp } from '../api/sign-up.ts';
+
+// Signing in checks only that something was typed; signing up checks the password policy
+// as you type (the schemas differ) and says what it is.
+const kinds = {
+  signIn: {
+    schema: consoleLoginBodySchema,
+    useSend: useSignIn,
+    emailAutoComplete: 'username',
+    password: { autoComplete: 'current-password' },
+    submit: 'Sign in',
+    busy: 'Signing in…',
+  },
+  signUp: {
+    schema: signupBodySchema,
+    useSend: useSignUp,
+    emailAutoComplete: 'email',
+    password: { autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters.` },
+    submit: 'Create account',
+    busy: 'Creating account…',
+  },
+};
+
+/** The e-mail and password form of the sign-in and sign-up pages; on success it goes to `redirect`. */
+export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirect?: string }) {
+  const config = kinds[kind];
+  const navigate = useNavigate();
+  // A page keeps its kind, so this is always the same hook.
+  const send = config.useSend();
+  const form = useForm(config.schema, { email: '', password: '' }, ['password']);
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={submitWith(form, send.isPending, (body) =>
+        send.mutate(body, {
+          onSuccess: () => navigate({ href: afterSignIn(redirect), replace: true }),
+          onError: form.setServerError,
+        }),
+      )}
+    >
+      <FormAlert error={form.formError} />
+      <TextField label="E-mail address" type="email" autoComplete={config.emailAutoComplete} autoFocus required {...form.field('email')} />
+      <TextField label="Password" type="password" required {...config.password} {...form.field('password')} />
+      <Button type="submit" className="w-full" disabled={send.isPending}>
+        <BusyLabel pending={send.isPending} busy={config.busy}>
+          {config.submit}
+        </BusyLabel>
+      </Button>
+    </form>
+  );
+}

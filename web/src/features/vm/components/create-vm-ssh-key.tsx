@@ -1,0 +1,33 @@
+import { TextField } from '#web/components/ui/input.tsx';
+import { TextAreaField } from '#web/components/ui/textarea-field.tsx';
+import type { VmForm } from './create-vm-state.ts';
+import { Section } from './create-vm-section.tsx';
+
+/** "Access": the Unix user and the SSH public key (there is no password). */
+export function SshKeySection({ form }: { form: VmForm }) {
+  return (
+    <Section step={4} title="Access" description="You sign in over SSH with this user and key; there is no password.">
+      <TextField
+        label="Unix user"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Lowercase letters, digits, _ or -; starts with a letter or _; not root."
+        className="max-w-xs"
+        {...form.field('unix_user')}
+      />
+      <TextAreaField
+        label="SSH public key"
+        rows={3}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="ssh-ed25519 AAAAC3Nza… you@laptop"
+        hint={
+          <>
+            One line, as in <code className="font-mono">~/.ssh/id_ed25519.pub</code>. Create one with <code className="font-mono">ssh-keygen -t ed25519</code>.
+          </>
+        }
+        {...form.field('public_key')}
+      />
+    </Section>
+  );
+}
