@@ -121,7 +121,10 @@ const missingRefs = (r: RouteDef) => refsOf(r).filter((name) => !(r.method === '
 describe.each(withRefs)('%s', (op, r) => {
   it('refuses a malformed object reference with 400 naming the parameter; changes nothing', async () => {
     const before = await snapshot();
-    for (const name of refsOf(r)) expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: 'Not_Valid' } }), name);
+    for (const name of refsOf(r)) {
+      expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: 'Not_Valid' } }), name);
+      expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: 'nul\u0000' } }), name);
+    }
     expect(await snapshot(), op).toEqual(before);
   });
 });
@@ -144,6 +147,7 @@ describe.each(lists)('%s', (_op, r) => {
     ['page_size', '-1'],
     ['page_size', 'x'],
     ['order_column', 'created_at'],
+    ['start_after', 'a\u0000b'],
   ])('refuses %s=%s with 400 naming it', async (field, value) => {
     const e = expectInvalid(r.generation, await send(r, { token: owner.token, query: { [field]: value } }), field);
     if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
