@@ -87,7 +87,16 @@ const PORT_MESSAGE = (field: string) => `${field} must be an integer from 1 to 6
 /** A port: an integer, or its decimal digits in a string (the origin's CLI sends them so). */
 const portSchema = (field: string) =>
   z
-    .union([z.number({ error: PORT_MESSAGE(field) }), z.string({ error: PORT_MESSAGE(field) }).regex(/^\d{1,5}$/, PORT_MESSAGE(field)).transform(Number)], { error: PORT_MESSAGE(field) })
+    .union(
+      [
+        z.number({ error: PORT_MESSAGE(field) }),
+        z
+          .string({ error: PORT_MESSAGE(field) })
+          .regex(/^\d{1,5}$/, PORT_MESSAGE(field))
+          .transform(Number),
+      ],
+      { error: PORT_MESSAGE(field) },
+    )
     .pipe(z.number().int(PORT_MESSAGE(field)).min(1, PORT_MESSAGE(field)).max(65535, PORT_MESSAGE(field)));
 
 const algorithmSchema = z.enum(LB_ALGORITHMS, { error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.` });

@@ -45,21 +45,19 @@ export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceD
     if (subnet === undefined) throw notFound('Sorry, we couldn’t find the load balancer you’re looking for.');
     const attached = vms
       .filter((v) => v.load_balancer_id === r.id)
-      .map(
-        (v): LbVm => ({
-          id: v.id,
-          name: v.name,
-          state: v.state,
-          location: v.location,
-          size: v.size,
-          unix_user: v.unix_user,
-          storage_size_gib: Number(v.storage_size_gib),
-          ip4: v.ip4,
-          ip6: v.ip6,
-          ip4_enabled: v.ip4 !== null,
-          health: simulatedHealth(r.state, v.state),
-        }),
-      );
+      .map((v): LbVm => ({
+        id: v.id,
+        name: v.name,
+        state: v.state,
+        location: v.location,
+        size: v.size,
+        unix_user: v.unix_user,
+        storage_size_gib: Number(v.storage_size_gib),
+        ip4: v.ip4,
+        ip6: v.ip6,
+        ip4_enabled: v.ip4 !== null,
+        health: simulatedHealth(r.state, v.state),
+      }));
     return {
       id: r.id,
       name: r.name,

@@ -98,7 +98,15 @@ describe('create and get a load balancer', () => {
       stack: 'ipv6',
       cert_enabled: true,
     });
-    expect(lb).toMatchObject({ src_port: 443, dst_port: 8443, algorithm: 'hash_based', health_check_endpoint: '/healthz?full=1', health_check_protocol: 'https', stack: 'ipv6', cert_enabled: true });
+    expect(lb).toMatchObject({
+      src_port: 443,
+      dst_port: 8443,
+      algorithm: 'hash_based',
+      health_check_endpoint: '/healthz?full=1',
+      health_check_protocol: 'https',
+      stack: 'ipv6',
+      cert_enabled: true,
+    });
     for (const [protocol, stack] of [
       ['tcp', 'ipv4'],
       ['http', 'dual'],
@@ -152,7 +160,8 @@ describe('create and get a load balancer', () => {
     const elsewhere = await createSubnet(t, a.token, a.project, 'far', OTHER_LOC);
     const b = await newOwner(t);
     const theirs = await createSubnet(t, b.token, b.project, 'theirs');
-    const create = (private_subnet_id: string) => t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'nope'), body: { private_subnet_id, src_port: 80, dst_port: 80 } });
+    const create = (private_subnet_id: string) =>
+      t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'nope'), body: { private_subnet_id, src_port: 80, dst_port: 80 } });
     const missing = expectInvalid('current', await create(newId('privateSubnet')), 'private_subnet_id');
     expect(expectInvalid('current', await create(theirs.id), 'private_subnet_id')).toEqual(missing);
     expect(expectInvalid('current', await create(elsewhere.id), 'private_subnet_id').details!.private_subnet_id).toMatch(OTHER_LOC);
@@ -175,7 +184,9 @@ describe('create and get a load balancer', () => {
   it('creates one load balancer when the same name is created four times at once', async () => {
     const { a, ps } = await withSubnet();
     const replies = await Promise.all(
-      [80, 81, 82, 83].map((port) => t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'race'), body: { private_subnet_id: ps.id, src_port: port, dst_port: port } })),
+      [80, 81, 82, 83].map((port) =>
+        t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'race'), body: { private_subnet_id: ps.id, src_port: port, dst_port: port } }),
+      ),
     );
     expectOneWinner(replies, 'current');
     expect(await lbCount(t, a)).toBe(1);
@@ -199,7 +210,8 @@ describe('list load balancers', () => {
     const far = await createSubnet(t, a.token, a.project, 'far', OTHER_LOC);
     const vm = await runningVm(a, 'web', ps.id);
     const here = [];
-    for (const [i, name] of ['delta', 'alpha', 'echo', 'charlie', 'bravo'].entries()) here.push(await newLb(t, a, name, { private_subnet_id: ps.id, src_port: 80 + i, dst_port: 80 + i }));
+    for (const [i, name] of ['delta', 'alpha', 'echo', 'charlie', 'bravo'].entries())
+      here.push(await newLb(t, a, name, { private_subnet_id: ps.id, src_port: 80 + i, dst_port: 80 + i }));
     const there = [];
     for (const name of ['alpha', 'zulu', 'kilo', 'lima']) there.push(await newLb(t, a, name, { private_subnet_id: far.id, src_port: 80, dst_port: 80 }, OTHER_LOC));
     expect((await attach(t, a, 'delta', vm.id)).status).toBe(200);
@@ -294,13 +306,21 @@ describe('attach and detach VMs', () => {
     const vm = await runningVm(a, 'web', ps.id);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     await attach(t, a, 'front', vm.id);
-    await pollUntil(() => getLb(t, a, 'front'), (r) => vmHealth(r).join() === 'web:up', 'web to be up');
+    await pollUntil(
+      () => getLb(t, a, 'front'),
+      (r) => vmHealth(r).join() === 'web:up',
+      'web to be up',
+    );
     expect((await t.call('stopVm', { token: a.token, params: { ...at(a.project), vm_reference: 'web' } })).status).toBe(200);
     expect(vmHealth(await getLb(t, a, 'front'))).toEqual(['web:down']);
     await waitForVmState(t, a.token, a.project, 'web', 'stopped');
     expect(vmHealth(await getLb(t, a, 'front'))).toEqual(['web:down']);
     await t.call('startVm', { token: a.token, params: { ...at(a.project), vm_reference: 'web' } });
-    await pollUntil(() => getLb(t, a, 'front'), (r) => vmHealth(r).join() === 'web:up', 'web to be up again');
+    await pollUntil(
+      () => getLb(t, a, 'front'),
+      (r) => vmHealth(r).join() === 'web:up',
+      'web to be up again',
+    );
   });
 
   it('refuses a VM of another subnet, of another project or that does not exist (400 naming vm_id); attaches nothing', async () => {
@@ -315,7 +335,8 @@ describe('attach and detach VMs', () => {
     const missing = expectInvalid('current', await attach(t, a, 'front', missingId), 'vm_id');
     const foreign = expectInvalid('current', await attach(t, a, 'front', theirs.id), 'vm_id');
     expect(foreign.details!.vm_id!.replace(theirs.id, '<id>')).toBe(missing.details!.vm_id!.replace(missingId, '<id>'));
-    for (const bad of ['web', '', 5]) expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: { vm_id: bad } }), 'vm_id');
+    for (const bad of ['web', '', 5])
+      expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: { vm_id: bad } }), 'vm_id');
     expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: {} }), 'vm_id');
     expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: { vm_id: outside.id, extra: 1 } }), 'extra');
     expect((await getLb(t, a, 'front')).body.vms).toEqual([]);
@@ -373,17 +394,46 @@ describe('update a load balancer', () => {
     const res = await t.call('updateLoadBalancer', {
       token: a.token,
       params: ref(a.project, 'front'),
-      body: { algorithm: 'hash_based', src_port: 443, dst_port: 8443, health_check_endpoint: '/ready', vms: [two.id, three.id, three.id], cert_enabled: true, health_check_protocol: 'https' },
+      body: {
+        algorithm: 'hash_based',
+        src_port: 443,
+        dst_port: 8443,
+        health_check_endpoint: '/ready',
+        vms: [two.id, three.id, three.id],
+        cert_enabled: true,
+        health_check_protocol: 'https',
+      },
     });
     expect(res.status, res.text).toBe(200);
     const updated = expectSchema(loadBalancerSchema, res.body);
-    expect(updated).toMatchObject({ id: lb.id, algorithm: 'hash_based', src_port: 443, dst_port: 8443, health_check_endpoint: '/ready', health_check_protocol: 'https', cert_enabled: true, stack: 'dual' });
+    expect(updated).toMatchObject({
+      id: lb.id,
+      algorithm: 'hash_based',
+      src_port: 443,
+      dst_port: 8443,
+      health_check_endpoint: '/ready',
+      health_check_protocol: 'https',
+      cert_enabled: true,
+      stack: 'dual',
+    });
     expect(updated.vms.map((v) => v.name)).toEqual(['three', 'two']);
     expect((await getLb(t, a, 'front')).body).toMatchObject({ algorithm: 'hash_based', src_port: 443, vms: updated.vms.map((v) => expect.objectContaining({ id: v.id })) });
 
     // What it leaves out (cert_enabled, health_check_protocol) stays; an empty set detaches all.
-    const byId = await t.call('updateLoadBalancer', { token: a.token, params: ref(a.project, lb.id), body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] } });
-    expect(byId.body).toMatchObject({ algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', health_check_protocol: 'https', cert_enabled: true, vms: [] });
+    const byId = await t.call('updateLoadBalancer', {
+      token: a.token,
+      params: ref(a.project, lb.id),
+      body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] },
+    });
+    expect(byId.body).toMatchObject({
+      algorithm: 'round_robin',
+      src_port: 80,
+      dst_port: 80,
+      health_check_endpoint: '/up',
+      health_check_protocol: 'https',
+      cert_enabled: true,
+      vms: [],
+    });
   });
 
   it.each([
@@ -420,7 +470,11 @@ describe('update a load balancer', () => {
     await attach(t, a, 'back', vm.id);
     const before = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     const update = (vms: string[], dst_port: number) =>
-      t.call('updateLoadBalancer', { token: a.token, params: ref(a.project, 'front'), body: { algorithm: 'round_robin', src_port: 80, dst_port, health_check_endpoint: '/up', vms } });
+      t.call('updateLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'front'),
+        body: { algorithm: 'round_robin', src_port: 80, dst_port, health_check_endpoint: '/up', vms },
+      });
     expectInvalid('current', await update([vm.id, outside.id], 8080), 'vms');
     expectInvalid('current', await update([newId('vm')], 8080), 'vms');
     expect(expectCurrentError(await update([vm.id], 9090), 409, 'Conflict').message).toBe('VM web is already attached to load balancer back on port 9090.');
@@ -444,17 +498,24 @@ describe('toggle the SSL certificate', () => {
     expect(off.body.cert_enabled).toBe(false);
   });
 
-  it.each([[{}], [{ cert_enabled: 'true' }], [{ cert_enabled: null }], [{ cert_enabled: 1 }]])('refuses body %j with a 400 naming cert_enabled and changes nothing', async (body) => {
-    const { a, ps } = await withSubnet();
-    await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080, cert_enabled: true });
-    expectInvalid('current', await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: body }), 'cert_enabled');
-    expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(true);
-  });
+  it.each([[{}], [{ cert_enabled: 'true' }], [{ cert_enabled: null }], [{ cert_enabled: 1 }]])(
+    'refuses body %j with a 400 naming cert_enabled and changes nothing',
+    async (body) => {
+      const { a, ps } = await withSubnet();
+      await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080, cert_enabled: true });
+      expectInvalid('current', await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: body }), 'cert_enabled');
+      expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(true);
+    },
+  );
 
   it('refuses an unknown field beside cert_enabled', async () => {
     const { a, ps } = await withSubnet();
     await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080 });
-    expectInvalid('current', await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: { cert_enabled: true, certificate: 'x' } }), 'certificate');
+    expectInvalid(
+      'current',
+      await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: { cert_enabled: true, certificate: 'x' } }),
+      'certificate',
+    );
     expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(false);
   });
 });
@@ -524,7 +585,11 @@ describe('while provisioning takes long (load balancers stay in their transition
       await attach(slow, a, 'young', vm.id),
       await detach(slow, a, 'young', vm.id),
       await slow.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'young'), body: { cert_enabled: false } }),
-      await slow.call('updateLoadBalancer', { token: a.token, params: ref(a.project, 'young'), body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] } }),
+      await slow.call('updateLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'young'),
+        body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] },
+      }),
     ];
     for (const r of conflicts) expect(expectCurrentError(r, 409, 'Conflict').message).toBe('Load balancer young is being deleted.');
     expect((await slow.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'young') })).status).toBe(204);
