@@ -125,7 +125,7 @@ function LoadBalancerPage() {
         settings: (
           <>
             <CertificateCard lbRef={lbRef} lb={lb} />
-            <LoadBalancerConfigCard key={`c-${lb.algorithm}-${lb.src_port}-${lb.dst_port}-${lb.health_check_protocol}-${lb.health_check_endpoint}`} lbRef={lbRef} lb={lb} />
+            <LoadBalancerConfigCard key={lb.id} lbRef={lbRef} lb={lb} />
             <RenameLoadBalancerCard
               key={`n-${lb.name}`}
               lbRef={lbRef}
