@@ -60,12 +60,16 @@ async function lockForChange(tx: Tx, lb: LoadBalancerRow): Promise<LoadBalancerR
  * Checks VMs about to be attached (`adding`) and the ones staying (`keeping`) against the
  * load balancer's subnet and destination port: each must be a VM of the project (400 naming
  * `field`) in that subnet (400), not being deleted (409), and in no other load balancer that
- * sends to the same port of it (409, decision 092). The VM rows stay locked until the commit.
+ * sends to the same port of it (409, decision 092). The VM rows stay locked until the commit
+ * (taken in ID order, after the load balancer's, so concurrent changes cannot deadlock).
  */
 async function checkVms(tx: Tx, lb: LoadBalancerRow, dstPort: number, adding: string[], keeping: string[], field: 'vm_id' | 'vms'): Promise<void> {
   const ids = [...adding, ...keeping];
   if (!ids.length) return;
-  const vms = await forUpdate(tx, tx.selectFrom('vm').select(['id', 'name', 'state', 'subnet_id']).where('project_id', '=', lb.project_id).where('id', 'in', ids)).execute();
+  const vms = await forUpdate(
+    tx,
+    tx.selectFrom('vm').select(['id', 'name', 'state', 'subnet_id']).where('project_id', '=', lb.project_id).where('id', 'in', ids).orderBy('id'),
+  ).execute();
   const byId = new Map(vms.map((v) => [v.id, v]));
   const subnet = await tx.selectFrom('private_subnet').select('name').where('id', '=', lb.private_subnet_id).executeTakeFirstOrThrow();
   for (const id of adding) {
