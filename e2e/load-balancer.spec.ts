@@ -87,7 +87,7 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await project.empty();
 });
 
-test('the list shows load balancers with their state and filters them by location and name', async ({ page, project }) => {
+test('the list shows load balancers with their state and filters them; the form shows a refused name under its field', async ({ page, project }) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('net'));
   const names = [uniqueName('alpha'), uniqueName('beta')];
   for (const n of names) {
@@ -106,6 +106,16 @@ test('the list shows load balancers with their state and filters them by locatio
   await list.location.selectOption('eu-north-h1');
   await expect(page).toHaveURL(/location=eu-north-h1/);
   await expect(page.getByRole('heading', { name: 'No matching load balancers' })).toBeVisible();
+
+  // A name the server refuses is shown under the name field; nothing is created.
+  const form = new CreateLoadBalancerPage(page);
+  await form.goto(project.id);
+  await form.name.fill(names[0]!);
+  await form.subnet.selectOption({ label: subnet.name });
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription(/name is already taken/);
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/load-balancers\/new/);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

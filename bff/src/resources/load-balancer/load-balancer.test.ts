@@ -569,6 +569,27 @@ describe('delete a load balancer', () => {
   });
 });
 
+describe('the data plane', () => {
+  it('is told to create the load balancer, then its new configuration after each change, then to destroy it, each once', async () => {
+    const { a, ps } = await withSubnet();
+    const vm = await runningVm(a, 'web', ps.id);
+    const lb = await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
+    const calls = async () =>
+      (await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', lb.id).orderBy('created_at').execute()).map((c) => c.operation).join(' ');
+    await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
+    expect(await calls()).toBe('createLoadBalancer');
+    await attach(t, a, 'front', vm.id);
+    await pollUntil(
+      async () => ({ status: 200, headers: new Headers(), body: await calls(), text: '' }),
+      (r) => r.body === 'createLoadBalancer updateLoadBalancer',
+      'the data plane to be told of the attached VM',
+    );
+    await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'front') });
+    await waitForGone(t, a.token, loadBalancerPath(a.project, lb.id));
+    expect(await calls()).toBe('createLoadBalancer updateLoadBalancer destroyLoadBalancer');
+  });
+});
+
 describe('while provisioning takes long (load balancers stay in their transitional states)', () => {
   it('takes changes while creating; refuses them while deleting (409); a second delete changes nothing', async () => {
     const { a, ps } = await withSubnet(slow);
