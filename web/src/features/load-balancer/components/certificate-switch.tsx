@@ -1,32 +1,16 @@
-import { cn } from '#web/lib/cn.ts';
+import { SwitchField } from '#web/components/ui/switch-field.tsx';
 
-/** The TLS switch: a checkbox with the switch role, its label and what it does. */
+/** The TLS switch of the create form and the settings. */
 export function CertificateSwitch({ id, checked, onChange, disabled }: { id: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
   return (
-    <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-3.5 dark:border-slate-800">
-      <div>
-        <label htmlFor={id} className="text-sm font-semibold">
-          SSL certificate
-        </label>
-        <p id={`${id}-desc`} className="text-sm text-slate-600 dark:text-slate-400">
-          Serve HTTPS on the hostname with a certificate we issue and renew; traffic to the VMs stays as it is.
-        </p>
-      </div>
-      <input
-        id={id}
-        name="cert_enabled"
-        type="checkbox"
-        role="switch"
-        aria-describedby={`${id}-desc`}
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-        className={cn(
-          'relative mt-1 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-60 dark:bg-slate-600',
-          "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-['']",
-          'checked:bg-blue-600 checked:before:translate-x-4 dark:checked:bg-blue-500',
-        )}
-      />
-    </div>
+    <SwitchField
+      id={id}
+      name="cert_enabled"
+      label="SSL certificate"
+      description="Serve HTTPS on the hostname with a certificate we issue and renew; traffic to the VMs stays as it is."
+      checked={checked}
+      onChange={onChange}
+      disabled={disabled}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreateLoadBalancer } from '../api/change-load-balancer.ts';
 import { ALGORITHM_LABELS, PROTOCOL_LABELS, STACK_LABELS } from '../format.ts';
 import { CertificateSwitch } from './certificate-switch.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 
 /** A subnet the load balancer may be made in (from the route: subnets are another feature). */
 export interface SubnetOption {

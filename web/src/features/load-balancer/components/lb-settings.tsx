@@ -13,7 +13,7 @@ import { useDeleteLoadBalancer, useRenameLoadBalancer, useSetCertificate, useUpd
 import type { LoadBalancerRef } from '../api/get-load-balancer.ts';
 import { ALGORITHM_LABELS, PROTOCOL_LABELS } from '../format.ts';
 import { CertificateSwitch } from './certificate-switch.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 
 const body = updateLoadBalancerBodySchema.shape;
 const renameSchema = renameBodySchema('loadBalancer');

@@ -11,7 +11,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAttachVm, useDetachVm } from '../api/change-load-balancer.ts';
 import type { LoadBalancerRef } from '../api/get-load-balancer.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 
 /** A VM of the load balancer's subnet (from the route: VMs are another feature). */
 export interface VmOption {

@@ -1,3 +1,4 @@
+// A labelled native menu (a picker of subnets, VMs…) with its hint and error underneath.
 import type { ComponentProps, ReactNode } from 'react';
 import { LabelledField } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
