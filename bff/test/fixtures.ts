@@ -81,13 +81,14 @@ export function stranger(t: TestServer): Promise<Account> {
 export const P = (project: string) => `/api/project/${project}`;
 
 /** How many objects of a kind the project holds, by its list route (`count`). */
-export async function countIn(t: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms', project: string): Promise<number> {
+export async function countIn(t: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers', project: string): Promise<number> {
   return (await t.call(list, { params: { project_id: project }, token })).body.count;
 }
 
 export const subnetPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/private-subnet/${name}`;
 export const vmPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/vm/${name}`;
 export const firewallPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/firewall/${ref}`;
+export const loadBalancerPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/load-balancer/${ref}`;
 
 /** Path values of a subnet, VM or firewall route: the project and location, then the object's own. */
 export const inLoc = (project_id: string, location_name = LOC) => ({ project_id, location_name });
@@ -109,6 +110,18 @@ export async function createFirewall(t: TestServer, token: string, project: stri
   const res = await t.call('createFirewall', { token, params: { ...at(project, loc), firewall_reference: name }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
+}
+
+export async function createLoadBalancer(t: TestServer, token: string, project: string, name: string, body: BodyInputOf<'createLoadBalancer'>, loc = LOC) {
+  const res = await t.call('createLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: name }, body });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+export async function waitForLoadBalancerState(t: TestServer, token: string, project: string, ref: string, state: string, loc = LOC) {
+  const get = () => t.call('getLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: ref } });
+  const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `load balancer ${ref} to be ${state}`);
+  return res.body as ResponseOf<'getLoadBalancer'>;
 }
 
 export async function createRule(t: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { RouteDef } from '#shared/routes';
 import type { TestServer } from './harness.ts';
-import { createFirewall, createRule, createSubnet, createVm, LOC, SSH_KEY, waitForVmState } from './fixtures.ts';
+import { createFirewall, createLoadBalancer, createRule, createSubnet, createVm, LOC, SSH_KEY, waitForLoadBalancerState, waitForVmState } from './fixtures.ts';
 
 export interface World {
   token: string;
@@ -16,12 +16,12 @@ export interface World {
   /** A valid body value per body field name. */
   fields: Record<string, unknown>;
   /** The IDs of its objects. */
-  ids: { subnet: string; vm: string; firewall: string; rule: string };
+  ids: { subnet: string; vm: string; firewall: string; rule: string; loadBalancer: string };
 }
 
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
- * firewall and a rule, all named `name`.
+ * firewall and a rule, and a load balancer in the subnet holding the VM (running), all named `name`.
  */
 export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
@@ -30,6 +30,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   const vm = await waitForVmState(t, token, project, name, 'running');
   const fw = await createFirewall(t, token, project, name);
   const rule = await createRule(t, token, project, name, { cidr: '10.0.0.0/8' });
+  await createLoadBalancer(t, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+  await t.call('attachLoadBalancerVm', { token, params: { project_id: project, location: LOC, load_balancer_reference: name }, body: { vm_id: vm.id } });
+  const lb = await waitForLoadBalancerState(t, token, project, name, 'running');
   return {
     token,
     project,
@@ -45,6 +48,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       vm_reference: name,
       firewall_reference: name,
       firewall_rule_id: rule.id,
+      load_balancer_reference: name,
     },
     fields: {
       name: 'renamed',
@@ -54,11 +58,18 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       port_range: '22',
       protocol: 'udp',
       private_subnet_id: ps.id,
+      vm_id: vm.id,
+      vms: [vm.id],
+      src_port: 443,
+      dst_port: 8443,
+      algorithm: 'hash_based',
+      health_check_endpoint: '/healthz',
+      cert_enabled: true,
       login: account.email,
       email: account.email,
       password: account.password,
     },
-    ids: { subnet: ps.id, vm: vm.id, firewall: fw.id, rule: rule.id },
+    ids: { subnet: ps.id, vm: vm.id, firewall: fw.id, rule: rule.id, loadBalancer: lb.id },
   };
 }
 
@@ -100,21 +111,23 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 
 /**
  * Every row of the project's objects straight from the database (the project, its members,
- * subnets, NICs, VMs, firewalls, rules, attachments), ordered: equal snapshots mean nothing
+ * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
-  const [projectRows, members, subnets, firewalls, vms] = await Promise.all([
+  const [projectRows, members, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
     db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db.selectFrom('load_balancer').selectAll().where('project_id', '=', project).orderBy('id').execute(),
   ]);
   const subnetIds = ['', ...subnets.map((s) => s.id)];
   const firewallIds = ['', ...firewalls.map((f) => f.id)];
-  const [nics, rules, attachments] = await Promise.all([
+  const balancerIds = ['', ...balancers.map((b) => b.id)];
+  const [nics, rules, attachments, balancerVms] = await Promise.all([
     db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
     db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute(),
     db
@@ -124,8 +137,9 @@ export async function snapshotProject(t: TestServer, project: string) {
       .orderBy('firewall_id')
       .orderBy('subnet_id')
       .execute(),
+    db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
   ]);
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments };
+  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, balancers, balancerVms };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */

@@ -27,13 +27,17 @@ import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './route
 import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
 import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './routes/_authed/projects/$projectId/networking/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls'
+import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/new'
+import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersIndexRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers/index'
+import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersNewRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers/new'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/index'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsNewRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/new'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
+import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers/$location/$lbName'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRouteImport } from './routes/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -137,6 +141,12 @@ const AuthedProjectsProjectIdNetworkingFirewallsRoute =
     path: '/firewalls',
     getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
   } as any)
+const AuthedProjectsProjectIdNetworkingLoadBalancersRoute =
+  AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport.update({
+    id: '/load-balancers',
+    path: '/load-balancers',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
+  } as any)
 const AuthedProjectsProjectIdNetworkingSubnetsRoute =
   AuthedProjectsProjectIdNetworkingSubnetsRouteImport.update({
     id: '/subnets',
@@ -161,6 +171,18 @@ const AuthedProjectsProjectIdNetworkingFirewallsNewRoute =
     path: '/new',
     getParentRoute: () => AuthedProjectsProjectIdNetworkingFirewallsRoute,
   } as any)
+const AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute =
+  AuthedProjectsProjectIdNetworkingLoadBalancersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingLoadBalancersRoute,
+  } as any)
+const AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute =
+  AuthedProjectsProjectIdNetworkingLoadBalancersNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdNetworkingLoadBalancersRoute,
+  } as any)
 const AuthedProjectsProjectIdNetworkingSubnetsIndexRoute =
   AuthedProjectsProjectIdNetworkingSubnetsIndexRouteImport.update({
     id: '/',
@@ -179,6 +201,14 @@ const AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute =
       id: '/$location/$firewallName',
       path: '/$location/$firewallName',
       getParentRoute: () => AuthedProjectsProjectIdNetworkingFirewallsRoute,
+    } as any,
+  )
+const AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute =
+  AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRouteImport.update(
+    {
+      id: '/$location/$lbName',
+      path: '/$location/$lbName',
+      getParentRoute: () => AuthedProjectsProjectIdNetworkingLoadBalancersRoute,
     } as any,
   )
 const AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute =
@@ -204,15 +234,19 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
   '/projects/$projectId/networking/firewalls/': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/projects/$projectId/networking/load-balancers/': typeof AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute
   '/projects/$projectId/networking/subnets/': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
   '/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/projects/$projectId/networking/load-balancers/$location/$lbName': typeof AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute
   '/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRoutesByTo {
@@ -231,10 +265,13 @@ export interface FileRoutesByTo {
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
   '/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/projects/$projectId/networking/load-balancers/$location/$lbName': typeof AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute
   '/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRoutesById {
@@ -255,15 +292,19 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/_authed/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
+  '/_authed/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/_authed/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
   '/_authed/projects/$projectId/networking/firewalls/': typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
+  '/_authed/projects/$projectId/networking/load-balancers/': typeof AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute
   '/_authed/projects/$projectId/networking/subnets/': typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
   '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName': typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRoute
+  '/_authed/projects/$projectId/networking/load-balancers/$location/$lbName': typeof AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute
   '/_authed/projects/$projectId/networking/subnets/$location/$subnetName': typeof AuthedProjectsProjectIdNetworkingSubnetsLocationSubnetNameRoute
 }
 export interface FileRouteTypes {
@@ -284,15 +325,19 @@ export interface FileRouteTypes {
     | '/projects/$projectId/'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/networking/firewalls'
+    | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/networking/'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/networking/firewalls/new'
+    | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
     | '/projects/$projectId/networking/firewalls/'
+    | '/projects/$projectId/networking/load-balancers/'
     | '/projects/$projectId/networking/subnets/'
     | '/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/projects/$projectId/networking/load-balancers/$location/$lbName'
     | '/projects/$projectId/networking/subnets/$location/$subnetName'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -311,10 +356,13 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/networking/firewalls/new'
+    | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
     | '/projects/$projectId/networking/firewalls'
+    | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/projects/$projectId/networking/load-balancers/$location/$lbName'
     | '/projects/$projectId/networking/subnets/$location/$subnetName'
   id:
     | '__root__'
@@ -334,15 +382,19 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/'
     | '/_authed/projects/$projectId/compute/new'
     | '/_authed/projects/$projectId/networking/firewalls'
+    | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/networking/'
     | '/_authed/projects/$projectId/compute/$location/$vmName'
     | '/_authed/projects/$projectId/networking/firewalls/new'
+    | '/_authed/projects/$projectId/networking/load-balancers/new'
     | '/_authed/projects/$projectId/networking/subnets/new'
     | '/_authed/projects/$projectId/networking/firewalls/'
+    | '/_authed/projects/$projectId/networking/load-balancers/'
     | '/_authed/projects/$projectId/networking/subnets/'
     | '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName'
+    | '/_authed/projects/$projectId/networking/load-balancers/$location/$lbName'
     | '/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
   fileRoutesById: FileRoutesById
 }
@@ -480,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRouteImport
       parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
     }
+    '/_authed/projects/$projectId/networking/load-balancers': {
+      id: '/_authed/projects/$projectId/networking/load-balancers'
+      path: '/load-balancers'
+      fullPath: '/projects/$projectId/networking/load-balancers'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
     '/_authed/projects/$projectId/networking/subnets': {
       id: '/_authed/projects/$projectId/networking/subnets'
       path: '/subnets'
@@ -508,6 +567,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport
       parentRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRoute
     }
+    '/_authed/projects/$projectId/networking/load-balancers/': {
+      id: '/_authed/projects/$projectId/networking/load-balancers/'
+      path: '/'
+      fullPath: '/projects/$projectId/networking/load-balancers/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersRoute
+    }
+    '/_authed/projects/$projectId/networking/load-balancers/new': {
+      id: '/_authed/projects/$projectId/networking/load-balancers/new'
+      path: '/new'
+      fullPath: '/projects/$projectId/networking/load-balancers/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersRoute
+    }
     '/_authed/projects/$projectId/networking/subnets/': {
       id: '/_authed/projects/$projectId/networking/subnets/'
       path: '/'
@@ -528,6 +601,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/networking/firewalls/$location/$firewallName'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsLocationFirewallNameRouteImport
       parentRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRoute
+    }
+    '/_authed/projects/$projectId/networking/load-balancers/$location/$lbName': {
+      id: '/_authed/projects/$projectId/networking/load-balancers/$location/$lbName'
+      path: '/$location/$lbName'
+      fullPath: '/projects/$projectId/networking/load-balancers/$location/$lbName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersRoute
     }
     '/_authed/projects/$projectId/networking/subnets/$location/$subnetName': {
       id: '/_authed/projects/$projectId/networking/subnets/$location/$subnetName'
@@ -581,6 +661,27 @@ const AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren =
     AuthedProjectsProjectIdNetworkingFirewallsRouteChildren,
   )
 
+interface AuthedProjectsProjectIdNetworkingLoadBalancersRouteChildren {
+  AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
+  AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute
+  AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute
+}
+
+const AuthedProjectsProjectIdNetworkingLoadBalancersRouteChildren: AuthedProjectsProjectIdNetworkingLoadBalancersRouteChildren =
+  {
+    AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute:
+      AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute,
+    AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute:
+      AuthedProjectsProjectIdNetworkingLoadBalancersIndexRoute,
+    AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute:
+      AuthedProjectsProjectIdNetworkingLoadBalancersLocationLbNameRoute,
+  }
+
+const AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren =
+  AuthedProjectsProjectIdNetworkingLoadBalancersRoute._addFileChildren(
+    AuthedProjectsProjectIdNetworkingLoadBalancersRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdNetworkingSubnetsRouteChildren {
   AuthedProjectsProjectIdNetworkingSubnetsNewRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
   AuthedProjectsProjectIdNetworkingSubnetsIndexRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsIndexRoute
@@ -604,6 +705,7 @@ const AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren =
 
 interface AuthedProjectsProjectIdNetworkingRouteChildren {
   AuthedProjectsProjectIdNetworkingFirewallsRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
+  AuthedProjectsProjectIdNetworkingLoadBalancersRoute: typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   AuthedProjectsProjectIdNetworkingSubnetsRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   AuthedProjectsProjectIdNetworkingIndexRoute: typeof AuthedProjectsProjectIdNetworkingIndexRoute
 }
@@ -612,6 +714,8 @@ const AuthedProjectsProjectIdNetworkingRouteChildren: AuthedProjectsProjectIdNet
   {
     AuthedProjectsProjectIdNetworkingFirewallsRoute:
       AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren,
+    AuthedProjectsProjectIdNetworkingLoadBalancersRoute:
+      AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren,
     AuthedProjectsProjectIdNetworkingSubnetsRoute:
       AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren,
     AuthedProjectsProjectIdNetworkingIndexRoute:

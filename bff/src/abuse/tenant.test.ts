@@ -26,9 +26,10 @@ const PATH_KIND: Record<string, IdKind | null> = {
   vm_reference: 'vm',
   firewall_reference: 'firewall',
   firewall_rule_id: 'firewallRule',
+  load_balancer_reference: 'loadBalancer',
 };
 /** What each `…_id` body field refers to. */
-const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project' };
+const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project', vm_id: 'vm' };
 
 interface Slot {
   where: 'path' | 'body';
@@ -81,6 +82,7 @@ function foreignId(kind: IdKind): string {
     vm: theirs.ids.vm,
     firewall: theirs.ids.firewall,
     firewallRule: theirs.ids.rule,
+    loadBalancer: theirs.ids.loadBalancer,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

@@ -44,7 +44,7 @@ describe('idempotency keys on creates', () => {
     const ops = Object.entries(routes as Record<string, RouteDef>)
       .filter(([op, r]) => takesIdempotencyKey(op, r))
       .map(([op]) => op);
-    expect(ops.sort()).toEqual(['createFirewall', 'createFirewallRule', 'createFirewallRuleWithId', 'createPrivateSubnet', 'createProject', 'createVm']);
+    expect(ops.sort()).toEqual(['createFirewall', 'createFirewallRule', 'createFirewallRuleWithId', 'createLoadBalancer', 'createPrivateSubnet', 'createProject', 'createVm']);
     // The OpenAPI document lists the header on those operations.
     const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>>;
     const documented = Object.values(paths)
@@ -60,7 +60,7 @@ describe('idempotency keys on creates', () => {
     const p = await expectReplay((key) => t.call('createProject', { token, body: { name: 'once' }, headers: keyed(key) }));
     expect((await projectsNamed(token, 'once')).map((x) => x.id)).toEqual([p.body.id]);
 
-    await expectReplay((key) => t.call('createPrivateSubnet', { token, params: { project_id: project, location_name: LOC, ps_name: 'net' }, headers: keyed(key) }));
+    const net = await expectReplay((key) => t.call('createPrivateSubnet', { token, params: { project_id: project, location_name: LOC, ps_name: 'net' }, headers: keyed(key) }));
     const vm = await expectReplay((key) =>
       t.call('createVm', { token, params: { project_id: project, location_name: LOC, vm_name: 'box' }, body: { public_key: SSH_KEY }, headers: keyed(key) }),
     );
@@ -79,6 +79,10 @@ describe('idempotency keys on creates', () => {
     expect(fw.body.firewall_rules.map((r) => r.cidr).sort()).toEqual(['10.0.0.0/8', '192.168.0.0/16']);
     const firewalls = await t.call('listLocationFirewalls', { token, params: loc });
     expect(firewalls.body.items.filter((f) => f.name === 'fw')).toHaveLength(1);
+
+    const lb = { private_subnet_id: net.body.id, src_port: 80, dst_port: 8080 };
+    await expectReplay((key) => t.call('createLoadBalancer', { token, params: { ...loc, load_balancer_reference: 'lb' }, body: lb, headers: keyed(key) }));
+    expect((await t.call('listLoadBalancers', { token, params: { project_id: project } })).body.count).toBe(1);
   });
 
   it('answer 409 Conflict when the key was used for another body, path or operation, and change nothing', async () => {

@@ -5,9 +5,10 @@ export const privateSubnetJobs = defineJobs({
   'subnet.destroy': {
     steps: {
       async start(env, job) {
-        // VMs that were deleting when the subnet delete was accepted go first.
+        // VMs and load balancers that were deleting when the subnet delete was accepted go first.
         const nic = await env.db.selectFrom('nic').select('id').where('subnet_id', '=', job.resource_id).executeTakeFirst();
-        if (nic) return { next: { step: 'start', delayMs: Math.max(env.delayMs, 50) } };
+        const lb = await env.db.selectFrom('load_balancer').select('id').where('private_subnet_id', '=', job.resource_id).executeTakeFirst();
+        if (nic || lb) return { next: { step: 'start', delayMs: Math.max(env.delayMs, 50) } };
         await env.provider.call('destroySubnet', job.resource_id, {}, stepRef(job));
         return { next: { step: 'finish', delayMs: env.delayMs } };
       },

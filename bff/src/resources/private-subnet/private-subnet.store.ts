@@ -108,7 +108,7 @@ export async function defaultSubnet(tx: Tx, projectId: string, location: string,
   }
 }
 
-/** 409 while VMs that are not being deleted are attached; else `deleting` and its destroy job. */
+/** 409 while VMs or load balancers that are not being deleted are in it; else `deleting` and its destroy job. */
 export async function deleteSubnet(tx: Tx, subnet: SubnetRow): Promise<void> {
   if (subnet.state === 'deleting') return;
   // Waits for a VM create that holds the subnet, then sees its VM.
@@ -116,6 +116,10 @@ export async function deleteSubnet(tx: Tx, subnet: SubnetRow): Promise<void> {
   const attached = await tx.selectFrom('vm').select('name').where('subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
   if (attached.length) {
     throw new ApiError('Conflict', `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`);
+  }
+  const balancers = await tx.selectFrom('load_balancer').select('name').where('private_subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
+  if (balancers.length) {
+    throw new ApiError('Conflict', `Private subnet ${subnet.name} has load balancers (${balancers.map((b) => b.name).join(', ')}); delete them first.`);
   }
   const marked = await tx.updateTable('private_subnet').set({ state: 'deleting' }).where('id', '=', subnet.id).where('state', '=', 'available').executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'subnet.destroy', subnet.id);

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, Outlet, useMatchRoute } from '@tanstack/react-router';
 
-// Networking: the subnets and firewalls lists (two deep-linkable sub-routes under one heading
+// Networking: the subnets, firewalls and load balancers lists (deep-linkable sub-routes under one heading
 // and tab bar), their create pages and the detail pages (which have their own headers).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking')({
   staticData: { crumb: 'Networking' },
@@ -15,12 +15,13 @@ function NetworkingLayout() {
   const matchRoute = useMatchRoute();
   const onList =
     !!matchRoute({ to: '/projects/$projectId/networking/subnets', params: { projectId } }) ||
-    !!matchRoute({ to: '/projects/$projectId/networking/firewalls', params: { projectId } });
+    !!matchRoute({ to: '/projects/$projectId/networking/firewalls', params: { projectId } }) ||
+    !!matchRoute({ to: '/projects/$projectId/networking/load-balancers', params: { projectId } });
   if (!onList) return <Outlet />;
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight">Networking</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Private subnets connect your VMs; firewalls decide which traffic reaches them.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">Private subnets connect your VMs; firewalls decide which traffic reaches them; load balancers spread it over them.</p>
       <nav aria-label="Networking" className="mt-5 border-b border-slate-200 dark:border-slate-800">
         <ul className="flex gap-1">
           <li>
@@ -31,6 +32,11 @@ function NetworkingLayout() {
           <li>
             <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} activeOptions={{ includeSearch: false }} className={tabClass}>
               Firewalls
+            </Link>
+          </li>
+          <li>
+            <Link to="/projects/$projectId/networking/load-balancers" params={{ projectId }} activeOptions={{ includeSearch: false }} className={tabClass}>
+              Load balancers
             </Link>
           </li>
         </ul>

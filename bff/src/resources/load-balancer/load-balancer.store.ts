@@ -1,0 +1,84 @@
+// Load balancer queries and views: the record with its subnet's name and its VMs, each with
+// the health the (simulated) data plane reports for it.
+import type { Selectable } from 'kysely';
+import type { LbVm, LbVmHealth, LoadBalancer } from '#shared/api/load-balancer';
+import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { notFound } from '../../errors.ts';
+import { findByReference } from '../scoped.ts';
+import type { LoadBalancerTable } from './load-balancer.tables.ts';
+
+export type LoadBalancerRow = Selectable<LoadBalancerTable>;
+type Q = Db | Tx;
+
+/**
+ * The health check's answer for an attached VM (decision 091): the simulated data plane
+ * finds a VM up while the VM runs and the load balancer does; anything else is down.
+ */
+export function simulatedHealth(lbState: string, vmState: string): LbVmHealth {
+  return lbState === 'running' && vmState === 'running' ? 'up' : 'down';
+}
+
+/** `<name>.<id>.lb.<SERVICE_DOMAIN>` (behaviour.md §10). */
+export const lbHostname = (row: { name: string; id: string }, serviceDomain: string) => `${row.name}.${row.id}.lb.${serviceDomain}`;
+
+/** The records of these rows, in their order: two queries whatever their number. */
+export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceDomain: string): Promise<LoadBalancer[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const subnetIds = [...new Set(rows.map((r) => r.private_subnet_id))];
+  const [subnets, vms] = await Promise.all([
+    db.selectFrom('private_subnet').select(['id', 'name']).where('id', 'in', subnetIds).execute(),
+    db
+      .selectFrom('load_balancer_vm')
+      .innerJoin('vm', 'vm.id', 'load_balancer_vm.vm_id')
+      .select(['load_balancer_vm.load_balancer_id', 'vm.id', 'vm.name', 'vm.state', 'vm.location', 'vm.size', 'vm.unix_user', 'vm.storage_size_gib', 'vm.ip4', 'vm.ip6'])
+      .where('load_balancer_vm.load_balancer_id', 'in', ids)
+      .orderBy('vm.name')
+      .orderBy('vm.id')
+      .execute(),
+  ]);
+  const subnetName = new Map(subnets.map((s) => [s.id, s.name]));
+  return rows.map((r) => {
+    const subnet = subnetName.get(r.private_subnet_id);
+    // The worker may have finished deleting it since it was read.
+    if (subnet === undefined) throw notFound('Sorry, we couldn’t find the load balancer you’re looking for.');
+    const attached = vms
+      .filter((v) => v.load_balancer_id === r.id)
+      .map((v): LbVm => ({
+        id: v.id,
+        name: v.name,
+        state: v.state,
+        location: v.location,
+        size: v.size,
+        unix_user: v.unix_user,
+        storage_size_gib: Number(v.storage_size_gib),
+        ip4: v.ip4,
+        ip6: v.ip6,
+        ip4_enabled: v.ip4 !== null,
+        health: simulatedHealth(r.state, v.state),
+      }));
+    return {
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      hostname: lbHostname(r, serviceDomain),
+      algorithm: r.algorithm,
+      src_port: Number(r.src_port),
+      dst_port: Number(r.dst_port),
+      health_check_endpoint: r.health_check_endpoint,
+      health_check_protocol: r.health_check_protocol,
+      subnet,
+      vms: attached,
+      stack: r.stack,
+      cert_enabled: Boolean(Number(r.cert_enabled)),
+      state: r.state,
+    };
+  });
+}
+
+export async function loadBalancerView(db: Q, row: LoadBalancerRow, serviceDomain: string): Promise<LoadBalancer> {
+  return (await loadBalancerViews(db, [row], serviceDomain))[0]!;
+}
+
+export const findLoadBalancer = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'load_balancer', projectId, location, reference);

@@ -1,0 +1,226 @@
+// Load balancers (api-spec.md "Load balancer"; behaviour.md §10; the origin's document for the
+// operations the spec does not list): a frontend port on a hostname, forwarding to a port of
+// the VMs attached to it, all of them in one private subnet.
+import { z } from 'zod';
+import { requiredString } from '../errors.ts';
+import { idPattern } from '../ids.ts';
+import { referenceSchema } from '../names.ts';
+import { listSchema, paginationQuerySchema } from '../pagination.ts';
+import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+
+export const LB_ALGORITHMS = ['round_robin', 'hash_based'] as const;
+export const LB_HEALTH_CHECK_PROTOCOLS = ['http', 'https', 'tcp'] as const;
+export const LB_STACKS = ['dual', 'ipv4', 'ipv6'] as const;
+export type LbAlgorithm = (typeof LB_ALGORITHMS)[number];
+export type LbHealthCheckProtocol = (typeof LB_HEALTH_CHECK_PROTOCOLS)[number];
+export type LbStack = (typeof LB_STACKS)[number];
+
+/** The origin's defaults for what a create may leave out. */
+export const LB_DEFAULTS = {
+  algorithm: 'round_robin',
+  health_check_protocol: 'http',
+  health_check_endpoint: '/up',
+  stack: 'dual',
+  cert_enabled: false,
+} as const satisfies { algorithm: LbAlgorithm; health_check_protocol: LbHealthCheckProtocol; health_check_endpoint: string; stack: LbStack; cert_enabled: boolean };
+
+export const LB_STATES = ['creating', 'running', 'deleting', 'failed'] as const;
+export type LbState = (typeof LB_STATES)[number];
+/** What the (simulated) data plane's health check reports for an attached VM. */
+export const LB_VM_HEALTH = ['up', 'down'] as const;
+export type LbVmHealth = (typeof LB_VM_HEALTH)[number];
+
+export const loadBalancerKind = resourceKind({
+  idKind: 'loadBalancer',
+  table: 'load_balancer',
+  singular: 'load balancer',
+  plural: 'load balancers',
+  transitionalStates: ['creating', 'deleting'] satisfies LbState[],
+  children: [],
+  inLocation: true,
+  quota: { setting: 'LOAD_BALANCER_QUOTA', default: 20 },
+});
+
+/** The VM summary of the spec (embedded in load balancers), with its health in this load balancer (decision 090). */
+export const lbVmSchema = z
+  .strictObject({
+    id: z.string().regex(idPattern('vm')),
+    name: z.string(),
+    state: z.string(),
+    location: z.string(),
+    size: z.string(),
+    unix_user: z.string(),
+    storage_size_gib: z.number().int(),
+    ip4: z.ipv4().nullable(),
+    ip6: z.ipv6().nullable(),
+    ip4_enabled: z.boolean(),
+    health: z.enum(LB_VM_HEALTH),
+  })
+  .meta({ id: 'LoadBalancerVm' });
+export type LbVm = z.infer<typeof lbVmSchema>;
+
+/** The spec's required and optional fields, plus `state` (decision 090). */
+export const loadBalancerSchema = z
+  .strictObject({
+    id: z.string().regex(idPattern('loadBalancer')),
+    name: z.string(),
+    location: z.string(),
+    hostname: z.string(),
+    algorithm: z.string(),
+    src_port: z.number().int(),
+    dst_port: z.number().int(),
+    health_check_endpoint: z.string(),
+    health_check_protocol: z.string(),
+    subnet: z.string(),
+    vms: z.array(lbVmSchema),
+    stack: z.string().optional(),
+    cert_enabled: z.boolean().optional(),
+    state: z.string(),
+  })
+  .meta({ id: 'LoadBalancer' });
+export type LoadBalancer = z.infer<typeof loadBalancerSchema>;
+
+export const loadBalancerListSchema = listSchema(loadBalancerSchema).meta({ id: 'LoadBalancerList' });
+export type LoadBalancerList = z.infer<typeof loadBalancerListSchema>;
+
+const PORT_MESSAGE = (field: string) => `${field} must be an integer from 1 to 65535.`;
+/** A port: an integer, or its decimal digits in a string (the origin's CLI sends them so). */
+const portSchema = (field: string) =>
+  z
+    .union(
+      [
+        z.number({ error: PORT_MESSAGE(field) }),
+        z
+          .string({ error: PORT_MESSAGE(field) })
+          .regex(/^\d{1,5}$/, PORT_MESSAGE(field))
+          .transform(Number),
+      ],
+      { error: PORT_MESSAGE(field) },
+    )
+    .pipe(z.number().int(PORT_MESSAGE(field)).min(1, PORT_MESSAGE(field)).max(65535, PORT_MESSAGE(field)));
+
+const algorithmSchema = z.enum(LB_ALGORITHMS, { error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.` });
+const protocolSchema = z.enum(LB_HEALTH_CHECK_PROTOCOLS, { error: `health_check_protocol must be one of ${LB_HEALTH_CHECK_PROTOCOLS.join(', ')}.` });
+const stackSchema = z.enum(LB_STACKS, { error: `stack must be one of ${LB_STACKS.join(', ')}.` });
+const certEnabledSchema = z.boolean({ error: 'cert_enabled must be true or false.' });
+
+export const HEALTH_CHECK_ENDPOINT_MESSAGE = 'health_check_endpoint must be a path starting with "/", at most 255 characters, without spaces or control characters.';
+/** A URL path (and query) the health check asks for: `/` then visible ASCII, no spaces. */
+export const healthCheckEndpointSchema = z.string({ error: HEALTH_CHECK_ENDPOINT_MESSAGE }).regex(/^\/[\x21-\x7e]{0,254}$/, HEALTH_CHECK_ENDPOINT_MESSAGE);
+
+const vmIdSchema = (field: string) => z.string(requiredString(field)).regex(idPattern('vm'), `${field} must be a VM ID ("vm" and 24 base32 characters).`);
+
+export const createLoadBalancerBodySchema = z
+  .strictObject({
+    private_subnet_id: z.string(requiredString('private_subnet_id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+    src_port: portSchema('src_port'),
+    dst_port: portSchema('dst_port'),
+    algorithm: algorithmSchema.default(LB_DEFAULTS.algorithm),
+    health_check_endpoint: healthCheckEndpointSchema.default(LB_DEFAULTS.health_check_endpoint),
+    health_check_protocol: protocolSchema.default(LB_DEFAULTS.health_check_protocol),
+    stack: stackSchema.default(LB_DEFAULTS.stack),
+    cert_enabled: certEnabledSchema.default(LB_DEFAULTS.cert_enabled),
+  })
+  .meta({ id: 'CreateLoadBalancerBody' });
+export type CreateLoadBalancerBody = z.input<typeof createLoadBalancerBodySchema>;
+
+/** The most VMs one load balancer may hold (the project's VM quota bounds it anyway). */
+export const LB_MAX_VMS = 200;
+
+/** The whole configuration, as the origin's PATCH takes it: `vms` is the set of attached VM IDs. */
+export const updateLoadBalancerBodySchema = z
+  .strictObject({
+    algorithm: algorithmSchema,
+    src_port: portSchema('src_port'),
+    dst_port: portSchema('dst_port'),
+    health_check_endpoint: healthCheckEndpointSchema,
+    vms: z.array(vmIdSchema('vms'), { error: 'vms must be an array of VM IDs.' }).max(LB_MAX_VMS, `vms may hold at most ${LB_MAX_VMS} VM IDs.`),
+    health_check_protocol: protocolSchema.optional(),
+    cert_enabled: certEnabledSchema.optional(),
+  })
+  .meta({ id: 'UpdateLoadBalancerBody' });
+export type UpdateLoadBalancerBody = z.input<typeof updateLoadBalancerBodySchema>;
+
+export const loadBalancerVmBodySchema = z.strictObject({ vm_id: vmIdSchema('vm_id') }).meta({ id: 'LoadBalancerVmBody' });
+export const toggleSslCertificateBodySchema = z.strictObject({ cert_enabled: certEnabledSchema }).meta({ id: 'ToggleSslCertificateBody' });
+
+const lbRef = z.strictObject({ ...currentLoc, load_balancer_reference: referenceSchema });
+const LB = `${P}/location/{location}/load-balancer/{load_balancer_reference}`;
+const lb = { ...current, tag: 'Load Balancer' } as const;
+
+export const loadBalancerRoutes = {
+  listLoadBalancers: route({
+    ...lb,
+    method: 'get',
+    path: `${P}/load-balancer`,
+    summary: 'List the load balancers of the project in all locations',
+    params: inProject,
+    query: paginationQuerySchema,
+    response: loadBalancerListSchema,
+  }),
+  listLocationLoadBalancers: route({
+    ...lb,
+    method: 'get',
+    path: `${P}/location/{location}/load-balancer`,
+    summary: 'List the load balancers in a location',
+    params: inLocation,
+    query: paginationQuerySchema,
+    response: loadBalancerListSchema,
+  }),
+  createLoadBalancer: route({
+    ...lb,
+    method: 'post',
+    path: LB,
+    summary: 'Create a load balancer with this name in a private subnet',
+    params: lbRef,
+    body: createLoadBalancerBodySchema,
+    response: loadBalancerSchema,
+  }),
+  getLoadBalancer: route({ ...lb, method: 'get', path: LB, summary: 'Get a load balancer with its VMs and their health', params: lbRef, response: loadBalancerSchema }),
+  updateLoadBalancer: route({
+    ...lb,
+    method: 'patch',
+    path: LB,
+    summary: "Update a load balancer's configuration and the set of its VMs",
+    params: lbRef,
+    body: updateLoadBalancerBodySchema,
+    response: loadBalancerSchema,
+  }),
+  renameLoadBalancer: route({
+    ...lb,
+    method: 'post',
+    path: `${LB}/rename`,
+    summary: 'Rename a load balancer',
+    params: lbRef,
+    body: renameBodySchema('loadBalancer'),
+    response: loadBalancerSchema,
+  }),
+  deleteLoadBalancer: route({ ...lb, method: 'delete', path: LB, summary: 'Delete a load balancer (its VMs stay)', params: lbRef }),
+  attachLoadBalancerVm: route({
+    ...lb,
+    method: 'post',
+    path: `${LB}/attach-vm`,
+    summary: "Attach a VM of the load balancer's subnet",
+    params: lbRef,
+    body: loadBalancerVmBodySchema,
+    response: loadBalancerSchema,
+  }),
+  detachLoadBalancerVm: route({
+    ...lb,
+    method: 'post',
+    path: `${LB}/detach-vm`,
+    summary: 'Detach a VM from the load balancer',
+    params: lbRef,
+    body: loadBalancerVmBodySchema,
+    response: loadBalancerSchema,
+  }),
+  toggleLoadBalancerSslCertificate: route({
+    ...lb,
+    method: 'post',
+    path: `${LB}/toggle-ssl-certificate`,
+    summary: 'Enable or disable the SSL certificate of the load balancer',
+    params: lbRef,
+    body: toggleSslCertificateBodySchema,
+    response: loadBalancerSchema,
+  }),
+} as const satisfies RouteList;
