@@ -6,6 +6,7 @@ import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
+import { vmSummarySchema } from './vm.ts';
 import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 
 export const LB_ALGORITHMS = ['round_robin', 'hash_based'] as const;
@@ -42,21 +43,7 @@ export const loadBalancerKind = resourceKind({
 });
 
 /** The VM summary of the spec (embedded in load balancers), with its health in this load balancer (decision 090). */
-export const lbVmSchema = z
-  .strictObject({
-    id: z.string().regex(idPattern('vm')),
-    name: z.string(),
-    state: z.string(),
-    location: z.string(),
-    size: z.string(),
-    unix_user: z.string(),
-    storage_size_gib: z.number().int(),
-    ip4: z.ipv4().nullable(),
-    ip6: z.ipv6().nullable(),
-    ip4_enabled: z.boolean(),
-    health: z.enum(LB_VM_HEALTH),
-  })
-  .meta({ id: 'LoadBalancerVm' });
+export const lbVmSchema = vmSummarySchema.extend({ health: z.enum(LB_VM_HEALTH) }).meta({ id: 'LoadBalancerVm' });
 export type LbVm = z.infer<typeof lbVmSchema>;
 
 /** The spec's required and optional fields, plus `state` (decision 090). */

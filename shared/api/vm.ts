@@ -24,18 +24,27 @@ export const vmKind = resourceKind({
 /** States a VM passes through on its own; the console polls while one is on screen. */
 export const VM_TRANSITIONAL_STATES = vmKind.transitionalStates;
 
+/** The fields every VM record shares, the legacy list item's nine and the summary's. */
+const vmCoreFields = {
+  id: z.string().regex(idPattern('vm')),
+  name: z.string(),
+  state: z.string(),
+  location: z.string(),
+  size: z.string(),
+  unix_user: z.string(),
+  storage_size_gib: z.number().int(),
+  ip6: z.ipv6().nullable(),
+  ip4: z.ipv4().nullable(),
+};
+
+/** The spec's VM summary, embedded in load balancers and Kubernetes clusters (which extend it). */
+export const vmSummarySchema = z.strictObject({ ...vmCoreFields, ip4_enabled: z.boolean() });
+export type VmSummary = z.infer<typeof vmSummarySchema>;
+
 /** The legacy full record: the spec's thirteen fields. */
 export const vmSchema = z
   .strictObject({
-    id: z.string().regex(idPattern('vm')),
-    name: z.string(),
-    state: z.string(),
-    location: z.string(),
-    size: z.string(),
-    unix_user: z.string(),
-    storage_size_gib: z.number().int(),
-    ip6: z.ipv6().nullable(),
-    ip4: z.ipv4().nullable(),
+    ...vmCoreFields,
     firewalls: z.array(legacyFirewallSchema),
     private_ipv4: z.ipv4(),
     private_ipv6: z.ipv6(),
@@ -45,9 +54,7 @@ export const vmSchema = z
 export type Vm = z.infer<typeof vmSchema>;
 
 /** List items carry the first nine fields, id through ip4. */
-export const vmListItemSchema = vmSchema
-  .pick({ id: true, name: true, state: true, location: true, size: true, unix_user: true, storage_size_gib: true, ip6: true, ip4: true })
-  .meta({ id: 'VmListItem' });
+export const vmListItemSchema = z.strictObject(vmCoreFields).meta({ id: 'VmListItem' });
 export type VmListItem = z.infer<typeof vmListItemSchema>;
 
 export const vmListSchema = listSchema(vmListItemSchema).meta({ id: 'VmList' });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
+import { vmSummary } from '../vm/vm.store.ts';
 import type { LoadBalancerTable } from './load-balancer.tables.ts';
 
 export type LoadBalancerRow = Selectable<LoadBalancerTable>;
@@ -46,16 +47,7 @@ export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceD
     const attached = vms
       .filter((v) => v.load_balancer_id === r.id)
       .map((v): LbVm => ({
-        id: v.id,
-        name: v.name,
-        state: v.state,
-        location: v.location,
-        size: v.size,
-        unix_user: v.unix_user,
-        storage_size_gib: Number(v.storage_size_gib),
-        ip4: v.ip4,
-        ip6: v.ip6,
-        ip4_enabled: v.ip4 !== null,
+        ...vmSummary(v),
         health: simulatedHealth(r.state, v.state),
       }));
     return {

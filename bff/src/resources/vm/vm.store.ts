@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Vm, VmListItem } from '#shared/api/vm';
+import type { Vm, VmListItem, VmSummary } from '#shared/api/vm';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
 import type { VmTable } from './vm.tables.ts';
@@ -11,7 +11,7 @@ import { legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
 export type VmRow = Selectable<VmTable>;
 type Q = Db | Tx;
 
-export const vmListItem = (r: VmRow): VmListItem => ({
+export const vmListItem = (r: VmListItem): VmListItem => ({
   id: r.id,
   name: r.name,
   state: r.state,
@@ -22,6 +22,9 @@ export const vmListItem = (r: VmRow): VmListItem => ({
   ip6: r.ip6,
   ip4: r.ip4,
 });
+
+/** The spec's VM summary, embedded in other kinds' records (load balancers, clusters). */
+export const vmSummary = (r: VmListItem): VmSummary => ({ ...vmListItem(r), ip4_enabled: r.ip4 !== null });
 
 /** The legacy full record: the VM, its NIC's addresses, its subnet and that subnet's firewalls. */
 export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
