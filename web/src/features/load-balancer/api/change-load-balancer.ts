@@ -39,11 +39,11 @@ export function useDeleteLoadBalancer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteLoadBalancer,
+    // The answer is empty (204): the cached detail is set to `deleting` here, so its page polls
+    // until the load balancer is gone and says it was deleted (however fast the worker is).
     onSuccess: async (_, ref) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: listLoadBalancersQueryOptions(ref.projectId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: getLoadBalancerQueryOptions(ref).queryKey }),
-      ]);
+      queryClient.setQueryData(getLoadBalancerQueryOptions(ref).queryKey, (lb) => (lb ? { ...lb, state: 'deleting' } : lb));
+      await queryClient.invalidateQueries({ queryKey: listLoadBalancersQueryOptions(ref.projectId).queryKey });
     },
   });
 }
