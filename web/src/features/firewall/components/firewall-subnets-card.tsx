@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FirewallDetail } from '#shared/api/firewall';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
@@ -19,9 +20,6 @@ export interface SubnetOption {
   state: string;
 }
 
-const selectClass =
-  'block h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
 export function FirewallSubnetsCard({
   firewallRef,
   firewall,
@@ -38,12 +36,9 @@ export function FirewallSubnetsCard({
 }) {
   const attach = useAttachSubnet();
   const detach = useDetachSubnet();
-  const [choice, setChoice] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
-  const selectId = useId();
   const attachedIds = new Set(firewall.private_subnets.map((s) => s.id));
   const candidates = subnets.filter((s) => !attachedIds.has(s.id) && s.state !== 'deleting');
-  const selected = candidates.some((s) => s.id === choice) ? choice : '';
   const fail = (title: string) => (err: unknown) => {
     setError(err instanceof ApiError ? err : null);
     toast.error(title, err);
@@ -58,44 +53,27 @@ export function FirewallSubnetsCard({
       />
       <div className="space-y-4 px-5 py-5">
         <FormAlert error={error} />
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!selected || attach.isPending) return;
+        <AttachPicker
+          what="subnet"
+          options={candidates}
+          loading={subnetsLoading}
+          empty={`No other subnets in ${locationLabel(firewall.location)}`}
+          pending={attach.isPending}
+          onAttach={(subnet, done) => {
             setError(null);
-            const name = candidates.find((s) => s.id === selected)?.name ?? selected;
             attach.mutate(
-              { ...firewallRef, subnetId: selected },
+              { ...firewallRef, subnetId: subnet.id },
               {
                 onSuccess: () => {
-                  toast.success('Subnet attached', `${firewall.name} now guards ${name}.`);
-                  setChoice('');
+                  toast.success('Subnet attached', `${firewall.name} now guards ${subnet.name}.`);
+                  done();
                   onChanged();
                 },
                 onError: fail('Could not attach the subnet'),
               },
             );
           }}
-        >
-          <div className="min-w-56 flex-1 space-y-1.5">
-            <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-              Subnet to attach
-            </label>
-            <select id={selectId} className={selectClass} value={selected} onChange={(e) => setChoice(e.target.value)} disabled={!candidates.length}>
-              <option value="">{subnetsLoading ? 'Loading subnets…' : candidates.length ? 'Choose a subnet' : `No other subnets in ${locationLabel(firewall.location)}`}</option>
-              {candidates.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" variant="secondary" disabled={!selected || attach.isPending}>
-            {attach.isPending ? <Spinner /> : null}
-            Attach subnet
-          </Button>
-        </form>
+        />
 
         {firewall.private_subnets.length ? (
           <Table caption="Attached subnets">
@@ -141,9 +119,7 @@ export function FirewallSubnetsCard({
             </TBody>
           </Table>
         ) : (
-          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            Not attached to any subnet: its rules apply nowhere yet.
-          </p>
+          <NothingAttached>Not attached to any subnet: its rules apply nowhere yet.</NothingAttached>
         )}
       </div>
     </Card>

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LoadBalancer } from '#shared/api/load-balancer';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
+import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
@@ -11,7 +12,6 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAttachVm, useDetachVm } from '../api/change-load-balancer.ts';
 import type { LoadBalancerRef } from '../api/get-load-balancer.ts';
-import { SelectField } from '#web/components/ui/select-field.tsx';
 
 /** A VM of the load balancer's subnet (from the route: VMs are another feature). */
 export interface VmOption {
@@ -24,11 +24,9 @@ export interface VmOption {
 export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: LoadBalancerRef; lb: LoadBalancer; vms: VmOption[]; vmsLoading: boolean }) {
   const attach = useAttachVm();
   const detach = useDetachVm();
-  const [choice, setChoice] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const attachedIds = new Set(lb.vms.map((v) => v.id));
   const candidates = vms.filter((v) => !attachedIds.has(v.id) && v.state !== 'deleting');
-  const selected = candidates.some((v) => v.id === choice) ? choice : '';
   const deleting = lb.state === 'deleting';
   const fail = (title: string) => (err: unknown) => {
     setError(err instanceof ApiError ? err : null);
@@ -44,38 +42,27 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
       />
       <div className="space-y-4 px-5 py-5">
         <FormAlert error={error} />
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!selected || attach.isPending) return;
+        <AttachPicker
+          what="VM"
+          options={candidates.map((v) => ({ id: v.id, name: v.name, note: v.state }))}
+          loading={vmsLoading}
+          empty={`No other VMs in ${lb.subnet}`}
+          disabled={deleting}
+          pending={attach.isPending}
+          onAttach={(v, done) => {
             setError(null);
-            const name = candidates.find((v) => v.id === selected)?.name ?? selected;
             attach.mutate(
-              { ...lbRef, vmId: selected },
+              { ...lbRef, vmId: v.id },
               {
                 onSuccess: () => {
-                  toast.success('VM attached', `${lb.name} now sends traffic to ${name}.`);
-                  setChoice('');
+                  toast.success('VM attached', `${lb.name} now sends traffic to ${v.name}.`);
+                  done();
                 },
                 onError: fail('Could not attach the VM'),
               },
             );
           }}
-        >
-          <SelectField label="VM to attach" className="min-w-56 flex-1" value={selected} onChange={(e) => setChoice(e.target.value)} disabled={!candidates.length || deleting}>
-            <option value="">{vmsLoading ? 'Loading VMs…' : candidates.length ? 'Choose a VM' : `No other VMs in ${lb.subnet}`}</option>
-            {candidates.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name} ({v.state})
-              </option>
-            ))}
-          </SelectField>
-          <Button type="submit" variant="secondary" disabled={!selected || attach.isPending || deleting}>
-            {attach.isPending ? <Spinner /> : null}
-            Attach VM
-          </Button>
-        </form>
+        />
 
         {lb.vms.length ? (
           <Table caption="Attached VMs">
@@ -121,9 +108,7 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
             </TBody>
           </Table>
         ) : (
-          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            No VMs attached: the load balancer has nowhere to send traffic yet.
-          </p>
+          <NothingAttached>No VMs attached: the load balancer has nowhere to send traffic yet.</NothingAttached>
         )}
       </div>
     </Card>

@@ -1,0 +1,71 @@
+// The "attach one more" form of a card listing attached objects (a firewall's subnets, a load
+// balancer's VMs): a menu of what may still be attached and its button. The card keeps the
+// list, the detach buttons and the error shown above both.
+import { useState, type ReactNode } from 'react';
+import { Button, Spinner } from './button.tsx';
+import { SelectField } from './select-field.tsx';
+
+export interface AttachOption {
+  id: string;
+  name: string;
+  /** Shown after the name, e.g. the VM's state. */
+  note?: string;
+}
+
+export function AttachPicker({
+  what,
+  options,
+  loading,
+  empty,
+  disabled = false,
+  pending,
+  onAttach,
+}: {
+  /** What is attached, for the label and button: "VM", "subnet". */
+  what: string;
+  /** What may still be attached. */
+  options: AttachOption[];
+  loading: boolean;
+  /** The menu's text when nothing is left to attach. */
+  empty: string;
+  disabled?: boolean;
+  pending: boolean;
+  /** Attaches `option`; `done()` clears the choice once it succeeded. */
+  onAttach: (option: AttachOption, done: () => void) => void;
+}) {
+  const [choice, setChoice] = useState('');
+  const selected = options.find((o) => o.id === choice);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (selected && !pending) onAttach(selected, () => setChoice(''));
+      }}
+    >
+      <SelectField
+        label={`${what[0]!.toUpperCase()}${what.slice(1)} to attach`}
+        className="min-w-56 flex-1"
+        value={selected?.id ?? ''}
+        onChange={(e) => setChoice(e.target.value)}
+        disabled={!options.length || disabled}
+      >
+        <option value="">{loading ? `Loading ${what}s…` : options.length ? `Choose a ${what}` : empty}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.note ? `${o.name} (${o.note})` : o.name}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" variant="secondary" disabled={!selected || pending || disabled}>
+        {pending ? <Spinner /> : null}
+        Attach {what}
+      </Button>
+    </form>
+  );
+}
+
+/** What a card of attached objects says when it holds none. */
+export function NothingAttached({ children }: { children: ReactNode }) {
+  return <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
+}
