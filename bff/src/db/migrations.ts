@@ -8,6 +8,7 @@ import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
+import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
 /** In the order their tables refer to each other. */
 const kindMigrations: Record<string, Migration>[] = [
@@ -18,6 +19,7 @@ const kindMigrations: Record<string, Migration>[] = [
   vmMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
+  scopeCountMigrations,
 ];
 
 /**
@@ -54,4 +56,5 @@ export async function migrate(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await ensureScopeCounts(db);
 }

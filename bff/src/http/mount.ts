@@ -9,6 +9,7 @@ import { IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-h
 import { isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { ApiError, invalidRequest, notFound, validationError } from '../errors.ts';
 import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
@@ -113,7 +114,10 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       // Membership first: a foreign project is 404 whatever else the path holds.
       if (path.project_id) {
         if (!auth) throw new Error(`${op}: a route inside a project must have auth: true`);
-        args.project = await scope.memberProject(ctx.db, auth.accountId, path.project_id);
+        const { accountId } = auth;
+        const member = path.project_id;
+        // Cached per account and project; a removal, role change or deletion empties it (decision 111).
+        args.project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
       }
       const location = path.location ?? path.location_name;
       if (location !== undefined) {

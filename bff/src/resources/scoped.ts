@@ -46,15 +46,21 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
-/** One page of the kind in the project (optionally one location) and the total count. */
+/**
+ * One page of the kind in the project (optionally one location) and the total count, read
+ * from the per-scope counts the database keeps (decision 113): as fast at 100,000 rows as at 10.
+ */
 export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page) {
   let scope = from(db, table).where('project_id', '=', projectId);
   if (location) scope = scope.where('location', '=', location);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows: rows as unknown as Row<T>[] };
+  let counts = db
+    .selectFrom('scope_count')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('tbl', '=', table)
+    .where('project_id', '=', projectId);
+  if (location) counts = counts.where('location', '=', location);
+  const [rows, total] = await Promise.all([applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(), counts.executeTakeFirst()]);
+  return { count: Number(total?.n ?? 0), rows: rows as unknown as Row<T>[] };
 }
 
 /**
