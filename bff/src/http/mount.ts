@@ -85,7 +85,12 @@ function send(res: Response, answer: Answer): void {
 }
 
 /** Bodies are parsed per route, after its error generation is known and the caller checked. */
-const jsonBody = express.json({ limit: '100kb', type: 'application/json' });
+const parseJson = express.json({ limit: '100kb', type: 'application/json' });
+/** A request without Content-Length or Transfer-Encoding has no body: not even handed to the parser. */
+const jsonBody = (req: Request, res: Response, next: NextFunction) => {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+  return parseJson(req, res, next);
+};
 
 export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, scope: MountScope, handlers: Handlers<Ops>): void {
   for (const op of Object.keys(handlers) as Ops[]) {
