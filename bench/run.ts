@@ -234,7 +234,7 @@ async function main() {
   // What `npm start` runs (the console and BFF builds are fresh, see above).
   // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the BFF under this load.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const bff = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, LOG_LEVEL: 'info', PROJECT_QUOTA: '2000', PROVISION_DELAY_MS: '0' });
+  const bff = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, LOG_LEVEL: 'info', PROJECT_QUOTA: '2000' });
   await new Promise((r) => setTimeout(r, 2000));
   const rssIdle = rssMb(bff.pid);
   const rows: [string, string, string, string][] = [];
