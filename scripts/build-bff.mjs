@@ -4,7 +4,6 @@
 // when the bundle is missing or older than any source file (scripts/start.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const OUT = path.join(root, 'dist/bff/server.js');
@@ -25,6 +24,8 @@ export function bffBuildIsStale() {
 }
 
 export async function buildBff() {
+  // Loaded only to build: a start with a fresh bundle does not pay for it.
+  const { build } = await import('esbuild');
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).flatMap((d) => [d, `${d}/*`]);
   await build({
