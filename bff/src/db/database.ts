@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type PostgresPool, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import { DatabaseUnreachable } from './errors.ts';
 import type { Database } from './schema.ts';
 import { registerWatch, Watch, WatchingDriver } from './read-cache.ts';
@@ -23,6 +24,8 @@ export interface DbHandle {
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onError?: (err: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: an embedded database does not pay for the driver (decision 114).
+    const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
     // Return NUMERIC / BIGINT as numbers: counts and money columns are far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));

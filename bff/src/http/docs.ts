@@ -9,9 +9,10 @@ import { openApiDocument } from '#shared/openapi';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export function mountDocs(app: Express): void {
-  const document = openApiDocument();
+  // Made on its first request: the server starts sooner and holds it only once it is asked for.
+  let document: ReturnType<typeof openApiDocument> | undefined;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(document);
+    res.json((document ??= openApiDocument()));
   });
   // Non-strict routing matches `/api/docs` and `/api/docs/` alike: relative asset URLs need the slash.
   app.get('/api/docs', (req, res) => {
