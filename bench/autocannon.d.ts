@@ -7,7 +7,7 @@ declare module 'autocannon' {
   }
   interface Result {
     requests: { average: number; total: number };
-    latency: { p99: number; average: number };
+    latency: { p50: number; p99: number; average: number };
     errors: number;
     non2xx: number;
   }

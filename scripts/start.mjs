@@ -1,6 +1,9 @@
-// `npm start`: builds the console when no build exists, then runs the BFF (API + console).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the console when no build exists and the BFF when its bundle is missing
+// or stale, then runs the BFF (API + console) as plain JavaScript in this process.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { bffBuildIsStale, buildBff, OUT } from './build-bff.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(`${root}dist/web/index.html`)) {
@@ -8,6 +11,5 @@ if (!existsSync(`${root}dist/web/index.html`)) {
   const build = spawnSync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', `${root}bff/src/server.ts`], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (bffBuildIsStale()) await buildBff();
+await import(pathToFileURL(OUT).href);

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
-import helmet from 'helmet';
 import type { OperationId } from '#shared/routes';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -11,6 +10,7 @@ import { errorMiddleware } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
 import type { KindModule } from './resources/kind.ts';
@@ -25,26 +25,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(httpLogger(ctx.logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeaders());
   // Answers of the API and of the console's session (errors too) may hold account data or
   // tokens: no browser or proxy keeps them.
   app.use(['/api', '/auth'], (_req, res, next) => {

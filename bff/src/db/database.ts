@@ -4,10 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type PostgresPool, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import { DatabaseUnreachable } from './errors.ts';
 import type { Database } from './schema.ts';
+import { registerWatch, Watch, WatchingDriver } from './read-cache.ts';
 import { requestScoped } from './transaction.ts';
 
 export type Db = Kysely<Database>;
@@ -22,6 +24,8 @@ export interface DbHandle {
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onError?: (err: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: an embedded database does not pay for the driver (decision 114).
+    const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
     // Return NUMERIC / BIGINT as numbers: counts and money columns are far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -39,7 +43,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onEr
     };
     const url = new URL(opts.databaseUrl);
     return {
-      db: new Kysely<Database>({ dialect: requestScoped(new PostgresDialect({ pool: guarded })) }),
+      db: kysely(new PostgresDialect({ pool: guarded })),
       engine: 'postgres',
       where: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
     };
@@ -47,10 +51,25 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onEr
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'console.sqlite');
   return {
-    db: new Kysely<Database>({ dialect: requestScoped(new SqliteDialect({ database: reopeningSqlite(file) })) }),
+    db: kysely(new SqliteDialect({ database: reopeningSqlite(file) })),
     engine: 'sqlite',
     where: `SQLite ${file}`,
   };
+}
+
+/** Kysely over `dialect`, with request transactions and the read cache's watch (read-cache.ts). */
+function kysely(dialect: Dialect): Db {
+  const watch = new Watch();
+  const db = new Kysely<Database>({
+    dialect: requestScoped({
+      createDriver: () => new WatchingDriver(dialect.createDriver(), watch),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+      createAdapter: () => dialect.createAdapter(),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+    }),
+  });
+  registerWatch(db, watch);
+  return db;
 }
 
 function openSqlite(file: string): SQLite.Database {
@@ -63,6 +82,8 @@ function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
 /**
  * better-sqlite3, reopened after a write failed because the file is read-only: SQLite opens a
  * file it may not write read-only and keeps it so, and fixing the permissions (or remounting
@@ -71,6 +92,9 @@ function openSqlite(file: string): SQLite.Database {
  */
 function reopeningSqlite(file: string): SqliteDatabase {
   let sqlite = openSqlite(file);
+  // Statements prepared once per SQL text and reused (decision 110): preparing costs more
+  // than running the small indexed queries the API makes. Bounded, oldest out first.
+  let statements = new Map<string, SQLite.Statement>();
   let readOnly = false;
   let reopenedAt = 0;
   const noting =
@@ -91,9 +115,14 @@ function reopeningSqlite(file: string): SqliteDatabase {
         const fresh = openSqlite(file);
         sqlite.close();
         sqlite = fresh;
+        statements = new Map();
         readOnly = false;
       }
-      const stmt = sqlite.prepare(text);
+      const stmt = statements.get(text) ?? sqlite.prepare(text);
+      if (!statements.has(text)) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, stmt);
+      }
       return {
         reader: stmt.reader,
         all: noting((params: ReadonlyArray<unknown>) => stmt.all(params)),

@@ -9,6 +9,7 @@ import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
+import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
 /** In the order their tables refer to each other. */
 const kindMigrations: Record<string, Migration>[] = [
@@ -20,6 +21,7 @@ const kindMigrations: Record<string, Migration>[] = [
   loadBalancerMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
+  scopeCountMigrations,
 ];
 
 /**
@@ -56,4 +58,5 @@ export async function migrate(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await ensureScopeCounts(db);
 }

@@ -80,6 +80,6 @@ export const errorMiddleware: ErrorRequestHandler = (err, _req, res, next) => {
     res.err = err; // the cause goes to the log line, the kind of outage to the client
     return sendError(res, outage);
   }
-  res.err = err; // logged once, with the request, by pino-http
+  res.err = err; // logged once, with the request, by the request log (logging.ts)
   sendError(res, new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.'));
 };

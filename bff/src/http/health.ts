@@ -20,7 +20,7 @@ export function mountHealth(app: Express, ctx: AppContext): void {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
         .execute();
     } catch (err) {
-      res.err = err as Error; // logged with the 503 by pino-http
+      res.err = err as Error; // logged with the 503 by the request log (logging.ts)
       throw serviceUnavailable(err) ?? new ApiError('ServiceUnavailable', 'The database cannot serve writes.');
     }
     res.json({ status: 'ready' });

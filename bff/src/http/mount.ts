@@ -9,6 +9,7 @@ import { IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-h
 import { isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { ApiError, invalidRequest, notFound, validationError } from '../errors.ts';
 import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
@@ -84,7 +85,12 @@ function send(res: Response, answer: Answer): void {
 }
 
 /** Bodies are parsed per route, after its error generation is known and the caller checked. */
-const jsonBody = express.json({ limit: '100kb', type: 'application/json' });
+const parseJson = express.json({ limit: '100kb', type: 'application/json' });
+/** A request without Content-Length or Transfer-Encoding has no body: not even handed to the parser. */
+const jsonBody = (req: Request, res: Response, next: NextFunction) => {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+  return parseJson(req, res, next);
+};
 
 export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, scope: MountScope, handlers: Handlers<Ops>): void {
   for (const op of Object.keys(handlers) as Ops[]) {
@@ -113,7 +119,10 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       // Membership first: a foreign project is 404 whatever else the path holds.
       if (path.project_id) {
         if (!auth) throw new Error(`${op}: a route inside a project must have auth: true`);
-        args.project = await scope.memberProject(ctx.db, auth.accountId, path.project_id);
+        const { accountId } = auth;
+        const member = path.project_id;
+        // Cached per account and project; a removal, role change or deletion empties it (decision 111).
+        args.project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
       }
       const location = path.location ?? path.location_name;
       if (location !== undefined) {

@@ -2,6 +2,7 @@
 // the auth middleware and by the sign-in routes.
 import { newId } from '#shared/ids';
 import type { Db } from '../db/database.ts';
+import { cachedRead } from '../db/read-cache.ts';
 
 export const SESSION_IDLE_MS = 24 * 3600_000;
 export const SESSION_MAX_MS = 30 * 24 * 3600_000;
@@ -23,13 +24,17 @@ export async function createSession(db: Db, accountId: string, now = new Date())
 
 /** The live session with that id for that account, refreshed; undefined when it is not live. */
 export async function liveSession(db: Db, sessionId: string, accountId: string, now = new Date()) {
-  const row = await db
-    .selectFrom('session')
-    .innerJoin('account', 'account.id', 'session.account_id')
-    .select(['session.id', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'account.id as account_id', 'account.email'])
-    .where('session.id', '=', sessionId)
-    .where('session.account_id', '=', accountId)
-    .executeTakeFirst();
+  // Read from the cache a logout (or any write to the session's or account's row) empties at
+  // once on this process (decision 111); its expiry is checked against the clock every time.
+  const row = await cachedRead(db, 'session', `${sessionId} ${accountId}`, () =>
+    db
+      .selectFrom('session')
+      .innerJoin('account', 'account.id', 'session.account_id')
+      .select(['session.id', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'account.id as account_id', 'account.email'])
+      .where('session.id', '=', sessionId)
+      .where('session.account_id', '=', accountId)
+      .executeTakeFirst(),
+  );
   if (!row || row.revoked_at) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) return undefined;

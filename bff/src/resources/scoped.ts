@@ -12,6 +12,7 @@ import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../errors.ts';
 import { applyPage } from '../db/paging.ts';
+import { runShape } from '../db/prepared.ts';
 
 /** The tables of the kinds that live in a project and a location (from their descriptors). */
 export type ScopedTable = Extract<(typeof kinds)[number], { inLocation: true }>['table'] & keyof Database;
@@ -29,12 +30,10 @@ const from = (db: Q, table: ScopedTable) => db.selectFrom(table as 'vm');
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
 export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
   const ref = parseReference(KIND[table].idKind, reference);
-  const row = await from(db, table)
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('location', '=', location)
-    .where('id' in ref ? 'id' : 'name', '=', 'id' in ref ? ref.id : ref.name)
-    .executeTakeFirst();
+  const by = 'id' in ref ? 'id' : 'name';
+  const [row] = await runShape(db, `find ${table} ${by}`, [projectId, location, 'id' in ref ? ref.id : ref.name], (v) =>
+    from(db, table).selectAll().where('project_id', '=', v(0)).where('location', '=', v(1)).where(by, '=', v(2)),
+  );
   if (!row) throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
   return row as unknown as Row<T>;
 }
@@ -46,15 +45,32 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
-/** One page of the kind in the project (optionally one location) and the total count. */
+/**
+ * One page of the kind in the project (optionally one location) and the total count, read
+ * from the per-scope counts the database keeps (decision 113): as fast at 100,000 rows as at 10.
+ */
 export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page) {
-  let scope = from(db, table).where('project_id', '=', projectId);
-  if (location) scope = scope.where('location', '=', location);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const scope = location === undefined ? 'project' : 'location';
+  const inScope = location === undefined ? [projectId] : [projectId, location];
+  const after = page.startAfter === undefined ? [] : [page.startAfter];
+  const [rows, [total]] = await Promise.all([
+    runShape(db, `page ${table} ${scope} ${page.orderColumn} ${after.length}`, [...inScope, ...after, page.pageSize], (v) => {
+      let q = from(db, table).selectAll().where('project_id', '=', v(0));
+      if (location !== undefined) q = q.where('location', '=', v(1));
+      const n = inScope.length;
+      return applyPage(q, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, { id: 'id', name: 'name' });
+    }),
+    runShape(db, `count ${scope}`, [table, ...inScope], (v) => {
+      let q = db
+        .selectFrom('scope_count')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('tbl', '=', v(0))
+        .where('project_id', '=', v(1));
+      if (location !== undefined) q = q.where('location', '=', v(2));
+      return q;
+    }),
   ]);
-  return { count: Number(total.n), rows: rows as unknown as Row<T>[] };
+  return { count: Number(total?.n ?? 0), rows: rows as unknown as Row<T>[] };
 }
 
 /**

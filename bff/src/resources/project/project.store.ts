@@ -6,6 +6,7 @@ import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { applyPage } from '../../db/paging.ts';
+import { runShape } from '../../db/prepared.ts';
 
 const columns = ['project.id', 'project.name', 'project.credit', 'project.discount'] as const;
 
@@ -36,19 +37,21 @@ function memberships(db: Db | Tx, accountId: string) {
 }
 
 export async function countProjects(db: Db | Tx, accountId: string): Promise<number> {
-  const row = await memberships(db, accountId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row] = await runShape(db, 'project count', [accountId], (v) => memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('count')));
+  return Number(row!.count);
 }
 
 export async function listProjects(db: Db, accountId: string, page: Page) {
-  const base = memberships(db, accountId);
+  const after = page.startAfter === undefined ? [] : [page.startAfter];
   const [items, count] = await Promise.all([
-    applyPage(base.innerJoin('project', 'project.id', 'project_member.project_id').select(columns), page, {
-      id: 'project_member.project_id',
-      name: 'project.name',
-    }).execute(),
+    // Compiled once per shape (decision 110): the order column and whether there is a cursor.
+    runShape(db, `project page ${page.orderColumn} ${after.length}`, [accountId, ...after, page.pageSize], (v) =>
+      applyPage(
+        memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
+        { ...page, startAfter: after.length ? v(1) : undefined, pageSize: v(1 + after.length) },
+        { id: 'project_member.project_id', name: 'project.name' },
+      ),
+    ),
     countProjects(db, accountId),
   ]);
   return { count, items: items.map((p) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) })) };

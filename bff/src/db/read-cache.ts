@@ -1,0 +1,135 @@
+// A small in-process cache of reads that every request repeats (its session, its membership),
+// emptied the moment this process writes a table they read (decision 111). Writes are seen
+// by the driver itself, so no caller has to remember to invalidate: any insert, update or
+// delete touching a watched table, in a request transaction or not, on any kind's code path
+// (a logout, a removed member, a deleted project or account, a role change).
+// Another process's writes are seen within TTL_MS, the entries' lifetime.
+import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import type { Db } from './database.ts';
+
+/** The tables whose rows decide who may see what: a write to one empties every cache. */
+const WATCHED = /\b(session|account|project|project_member)\b/i;
+/** How long an entry is trusted; the bound on what another process's write takes to be seen. */
+export const TTL_MS = 1000;
+const MAX_ENTRIES = 10_000;
+
+/** What one database's caches share: a generation bumped before and after each watched write. */
+export class Watch {
+  generation = 0;
+  /** Connections inside a transaction that wrote a watched table, not yet ended. */
+  readonly dirty = new Set<DatabaseConnection>();
+  readonly caches = new Map<string, Map<string, { value: unknown; at: number }>>();
+
+  bump(): void {
+    this.generation++;
+    this.caches.clear();
+  }
+}
+
+function writesWatched(query: CompiledQuery): boolean {
+  return query.query.kind !== 'SelectQueryNode' && WATCHED.test(query.sql);
+}
+
+/** A connection that tells the watch of its writes to watched tables. */
+class WatchedConnection implements DatabaseConnection {
+  inTransaction = false;
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly watch: Watch,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!writesWatched(query)) return this.inner.executeQuery<R>(query);
+    this.watch.bump();
+    if (this.inTransaction) this.watch.dirty.add(this);
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } finally {
+      this.watch.bump();
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** `driver` with its connections watched; a transaction that wrote bumps again when it ends. */
+export class WatchingDriver implements Driver {
+  private readonly wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
+  constructor(
+    private readonly inner: Driver,
+    readonly watch: Watch,
+  ) {}
+
+  init() {
+    return this.inner.init();
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const c = await this.inner.acquireConnection();
+    let w = this.wrapped.get(c);
+    if (!w) this.wrapped.set(c, (w = new WatchedConnection(c, this.watch)));
+    return w;
+  }
+  releaseConnection(c: DatabaseConnection) {
+    return this.inner.releaseConnection((c as WatchedConnection).inner);
+  }
+
+  async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
+    await this.inner.beginTransaction((c as WatchedConnection).inner, settings);
+    (c as WatchedConnection).inTransaction = true;
+  }
+  commitTransaction(c: DatabaseConnection) {
+    return this.ended(c, () => this.inner.commitTransaction((c as WatchedConnection).inner));
+  }
+  rollbackTransaction(c: DatabaseConnection) {
+    return this.ended(c, () => this.inner.rollbackTransaction((c as WatchedConnection).inner));
+  }
+
+  private async ended(c: DatabaseConnection, end: () => Promise<void>) {
+    const w = c as WatchedConnection;
+    try {
+      await end();
+    } finally {
+      w.inTransaction = false;
+      if (this.watch.dirty.delete(w)) this.watch.bump();
+    }
+  }
+
+  savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!((c as WatchedConnection).inner, ...a);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) => this.inner.rollbackToSavepoint!((c as WatchedConnection).inner, ...a);
+  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) => this.inner.releaseSavepoint!((c as WatchedConnection).inner, ...a);
+}
+
+const watches = new WeakMap<Db, Watch>();
+
+/** Registers the watch of a database opened with a WatchingDriver (database.ts). */
+export function registerWatch(db: Db, watch: Watch): void {
+  watches.set(db, watch);
+}
+
+/**
+ * `load()`, answered from the cache `name` for up to TTL_MS. A value read while a watched
+ * write was under way (in this process) is used but not kept. Without a registered watch
+ * (a transaction, a database opened otherwise) it always loads.
+ */
+export async function cachedRead<V>(db: Db, name: string, key: string, load: () => Promise<V>): Promise<V> {
+  const watch = watches.get(db);
+  if (!watch) return load();
+  const now = Date.now();
+  const hit = watch.caches.get(name)?.get(key);
+  if (hit && now - hit.at < TTL_MS) return hit.value as V;
+  const generation = watch.generation;
+  const value = await load();
+  if (watch.generation === generation && watch.dirty.size === 0) {
+    let cache = watch.caches.get(name);
+    if (!cache) watch.caches.set(name, (cache = new Map()));
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { value, at: now });
+  }
+  return value;
+}

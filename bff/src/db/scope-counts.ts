@@ -1,0 +1,97 @@
+// Per-scope row counts of the kinds that live in a project and a location, kept by triggers in
+// the same transaction as the rows (decision 113): a list's `count` is one indexed row read
+// however many objects the project holds. The triggers are made at start, after the
+// migrations, for every such kind of the route table's `kinds`: a new kind has its counts
+// without writing anything. Counts are made from the rows when a table's triggers are new.
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { kinds } from '#shared/routes';
+
+export const scopeCountMigrations: Record<string, Migration> = {
+  '0012_scope_counts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('scope_count')
+        .addColumn('tbl', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('scope_count_pk', ['tbl', 'project_id', 'location'])
+        .execute();
+    },
+  },
+};
+
+export interface ScopeCountTable {
+  tbl: string;
+  project_id: string;
+  location: string;
+  n: number;
+}
+
+// The table is the database layer's own, not a kind's: declared here rather than in schema.ts.
+declare module './schema.ts' {
+  interface Database {
+    scope_count: ScopeCountTable;
+  }
+}
+
+/** The tables counted: those of the kinds that live in a location. */
+export const countedTables = (): string[] => kinds.filter((k) => k.inLocation).map((k) => k.table);
+
+const ident = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
+  return name;
+};
+
+const PG_FUNCTION = sql`
+create or replace function scope_count_trigger() returns trigger language plpgsql as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update scope_count set n = n - 1 where tbl = tg_table_name and project_id = old.project_id and location = old.location;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into scope_count (tbl, project_id, location, n) values (tg_table_name, new.project_id, new.location, 1)
+      on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;
+  end if;
+  return null;
+end $$`;
+
+function sqliteTriggers(t: string) {
+  const inc = (row: string) =>
+    `insert into scope_count (tbl, project_id, location, n) values ('${t}', ${row}.project_id, ${row}.location, 1) on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;`;
+  const dec = (row: string) => `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location;`;
+  return [
+    `create trigger ${t}_count_ins after insert on ${t} begin ${inc('new')} end`,
+    `create trigger ${t}_count_del after delete on ${t} begin ${dec('old')} end`,
+    `create trigger ${t}_count_upd after update of project_id, location on ${t} begin ${dec('old')} ${inc('new')} end`,
+  ];
+}
+
+/** Makes the triggers of every counted table that has none yet, and its counts from its rows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function ensureScopeCounts(db: Kysely<any>): Promise<void> {
+  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  for (const table of countedTables().map(ident)) {
+    await db.transaction().execute(async (tx) => {
+      if (engine === 'postgres') {
+        // Writers of the table wait while its triggers and counts are made; a second process
+        // starting at the same time waits here too, then finds the trigger.
+        await sql.raw(`lock table ${table} in share row exclusive mode`).execute(tx);
+        const found = await sql`select 1 from pg_trigger where tgname = ${`${table}_scope_count`}`.execute(tx);
+        if (found.rows.length) return;
+        await PG_FUNCTION.execute(tx);
+        await sql
+          .raw(`create trigger ${table}_scope_count after insert or delete or update of project_id, location on ${table} for each row execute function scope_count_trigger()`)
+          .execute(tx);
+      } else {
+        const found = await sql`select 1 from sqlite_master where type = 'trigger' and name = ${`${table}_count_ins`}`.execute(tx);
+        if (found.rows.length) return;
+        for (const statement of sqliteTriggers(table)) await sql.raw(statement).execute(tx);
+      }
+      await sql`delete from scope_count where tbl = ${table}`.execute(tx);
+      await sql
+        .raw(`insert into scope_count (tbl, project_id, location, n) select '${table}', project_id, location, count(*) from ${table} group by project_id, location`)
+        .execute(tx);
+    });
+  }
+}

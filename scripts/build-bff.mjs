@@ -1,0 +1,46 @@
+// Compiles the BFF (and the shared code it imports) into one ES module, dist/bff/server.js,
+// so `npm start` runs plain JavaScript: no TypeScript loader at run time (decision 114).
+// Packages stay in node_modules; the Swagger UI page beside the bundle. `npm start` runs this
+// when the bundle is missing or older than any source file (scripts/start.mjs).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const OUT = path.join(root, 'dist/bff/server.js');
+/** What the bundle is made of: newer than the bundle means it is stale. */
+export const SOURCES = ['bff/src', 'shared', 'package.json', 'package-lock.json', 'scripts/build-bff.mjs'];
+
+function newest(p) {
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
+}
+
+/** True when dist/bff/server.js is missing or older than a source file. */
+export function bffBuildIsStale() {
+  if (!fs.existsSync(OUT)) return true;
+  const built = fs.statSync(OUT).mtimeMs;
+  return SOURCES.some((s) => newest(path.join(root, s)) > built);
+}
+
+export async function buildBff() {
+  // Loaded only to build: a start with a fresh bundle does not pay for it.
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).flatMap((d) => [d, `${d}/*`]);
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['bff/src/server.ts'],
+    outfile: OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(root, 'bff/src/http/docs'), path.join(root, 'dist/bff/docs'), { recursive: true });
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) await buildBff();
