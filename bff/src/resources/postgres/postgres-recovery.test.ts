@@ -97,7 +97,9 @@ describe('restore', () => {
     await createPg(slow, a.token, a.project, 'young', { size: 'hobby-1' });
     const now = new Date().toISOString();
     const restore = (body: Record<string, unknown>, ref = 'young') => slow.call('restorePostgresDatabase', { token: a.token, params: pgAt(a.project, ref), invalidBody: body });
-    expect((await restore({ name: 'copy', restore_target: now })).body.error.details.restore_target).toBe('The database has no backup yet to restore from.');
+    expect(expectInvalid('current', await restore({ name: 'copy', restore_target: now }), 'restore_target').details!.restore_target).toBe(
+      'The database has no backup yet to restore from.',
+    );
     expectInvalid('current', await restore({ name: 'copy', restore_target: 'yesterday' }), 'restore_target');
     expectInvalid('current', await restore({ name: 'copy', restore_target: 1700000000 }), 'restore_target');
     expectInvalid('current', await restore({ name: 'copy' }), 'restore_target');
