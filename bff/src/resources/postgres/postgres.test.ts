@@ -263,6 +263,16 @@ describe('rename', () => {
     expectCurrentError(await getPg(t, a.token, a.project, 'old'), 404, 'ResourceNotFound');
   });
 
+  it('lets one of two racing renames to the same name win', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'first', { size: 'hobby-1' });
+    await createPg(t, a.token, a.project, 'second', { size: 'hobby-1' });
+    const race = await Promise.all(['first', 'second'].map((ref) => t.call('renamePostgresDatabase', { token: a.token, params: pgAt(a.project, ref), body: { name: 'winner' } })));
+    expectOneWinner(race, 'current');
+    const names = (await t.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project } })).body.items.map((i) => i.name).sort();
+    expect(names.filter((n) => n === 'winner')).toHaveLength(1);
+  });
+
   renameRefusals(t, {
     what: 'database',
     idKind: 'postgres',
