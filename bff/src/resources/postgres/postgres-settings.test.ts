@@ -202,7 +202,13 @@ describe('maintenance window', () => {
       maintenance_window_start_at: null,
       maintenance_window_days: [0, 6],
     });
-    await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 0 } });
+    // Days may be named as the origin's CLI sends them.
+    const named = await t.call('setPostgresMaintenanceWindow', {
+      token: a.token,
+      params: at,
+      body: { maintenance_window_start_at: 0, maintenance_window_days: ['mon', 'wed', 'fri'] },
+    });
+    expect(named.body).toMatchObject({ maintenance_window_start_at: 0, maintenance_window_days: [1, 3, 5] });
     expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: {} })).body.maintenance_window_start_at).toBeNull();
   });
 
@@ -214,7 +220,8 @@ describe('maintenance window', () => {
     ['a day of 7', { maintenance_window_days: [7] }, 'maintenance_window_days.0'],
     ['no days', { maintenance_window_days: [] }, 'maintenance_window_days'],
     ['a day twice', { maintenance_window_days: [1, 1] }, 'maintenance_window_days'],
-    ['days as names', { maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
+    ['a day named in full', { maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
+    ['a day given twice, as a number and a name', { maintenance_window_days: [1, 'mon'] }, 'maintenance_window_days'],
     ['an unknown field', { maintenance_window_length: 2 }, 'maintenance_window_length'],
   ];
   it.each(bad)('refuses %s with a 400 naming it, changing nothing', async (_what, body, field) => {
