@@ -141,6 +141,7 @@ export const restorePostgresBodySchema = z
   .meta({ id: 'RestorePostgresBody' });
 export const readReplicaBodySchema = z.strictObject({ name: z.string(requiredString('name')).pipe(newDatabaseName) }).meta({ id: 'CreatePostgresReadReplicaBody' });
 
+const START_HOUR_MESSAGE = 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.';
 export const MAINTENANCE_DAYS_MESSAGE = 'maintenance_window_days must be a list of days of the week, 0 (Sunday) to 6 (Saturday) or sun to sat, each at most once.';
 export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /** A day of the week: 0 (Sunday) to 6, or its name as the origin's CLI sends it (`mon`). */
@@ -148,10 +149,18 @@ const weekday = z.union([z.number().int().min(0).max(6), z.enum(WEEKDAY_NAMES).t
 export const setMaintenanceWindowBodySchema = z
   .strictObject({
     maintenance_window_start_at: z
-      .number({ error: 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.' })
-      .int('maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
-      .min(0, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
-      .max(23, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
+      // A number, or its digits as a string (the origin reads either).
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,2}$/)
+            .transform(Number),
+        ],
+        { error: START_HOUR_MESSAGE },
+      )
+      .pipe(z.number().int(START_HOUR_MESSAGE).min(0, START_HOUR_MESSAGE).max(23, START_HOUR_MESSAGE))
       .nullable()
       .optional(),
     maintenance_window_days: z
@@ -184,7 +193,7 @@ const httpsUrl = (field: string) =>
   z
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
-    .refine((u) => URL.canParse(u) && ['https:', 'http:'].includes(new URL(u).protocol), `${field} must be an http or https URL.`);
+    .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Invalid URL scheme. Only https URLs are supported.');
 export const createMetricDestinationBodySchema = z
   .strictObject({
     url: httpsUrl('url'),

@@ -204,6 +204,7 @@ describe('metric destinations', () => {
     ['no url', { username: 'u', password: 'p' }, 'url'],
     ['a url that is no URL', { url: 'prom', username: 'u', password: 'p' }, 'url'],
     ['a ftp url', { url: 'ftp://prom.example.com', username: 'u', password: 'p' }, 'url'],
+    ['an http url', { url: 'http://prom.example.com', username: 'u', password: 'p' }, 'url'],
     ['a username without password', { url: 'https://p.example.com', username: 'u' }, 'password'],
     ['no credentials at all', { url: 'https://p.example.com' }, 'username', 'password'],
     ['both forms', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],

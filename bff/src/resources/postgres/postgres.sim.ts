@@ -193,9 +193,9 @@ export function logLines(pgId: string, servers: SimServer[], from: number, to: n
 }
 
 const METRIC_INFO: Record<(typeof METRIC_KEYS)[number], { name: string; unit: string; description: string }> = {
-  cpu_usage: { name: 'CPU usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
-  memory_usage: { name: 'Memory usage', unit: '%', description: 'Share of the server’s memory in use, page cache excluded.' },
-  disk_usage: { name: 'Storage usage', unit: 'GiB', description: 'Data, WAL and temporary files on the server’s disk.' },
+  cpu_usage: { name: 'CPU Usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
+  memory_usage: { name: 'Memory Usage', unit: '%', description: 'Share of the server’s memory in use, page cache excluded.' },
+  disk_usage: { name: 'Storage Usage', unit: 'GiB', description: 'Data, WAL and temporary files on the server’s disk.' },
   connections: { name: 'Connections', unit: 'connections', description: 'Open connections to PostgreSQL (PgBouncer’s pooled ones included).' },
 };
 
