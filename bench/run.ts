@@ -21,6 +21,8 @@ import { createProject } from '../bff/src/resources/project/project.store.ts';
 import { insertSubnet } from '../bff/src/resources/private-subnet/private-subnet.store.ts';
 // @ts-expect-error -- a plain ES module of the build scripts
 import { bffBuildIsStale, buildBff } from '../scripts/build-bff.mjs';
+import { createRootCa } from '../bff/src/resources/postgres/postgres.certs.ts';
+import { postgresRow } from '../bff/src/resources/postgres/postgres.service.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.argv[2] ?? 10);
@@ -214,6 +216,32 @@ async function creates(bffUrl: string, auth: Record<string, string>, projects: n
   return (projects * perProject) / ((performance.now() - began) / 1000);
 }
 
+/** 1,000 running databases in the project, rows written directly (one CA shared by all, for speed). */
+async function seedPostgres(db: Db, projectId: string, location: string, count: number) {
+  const ca = await createRootCa('bench', 'bench');
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      const fields = {
+        projectId,
+        location,
+        name: `pg-${i}`,
+        size: 'standard-2',
+        storage_size: 128,
+        ha_type: 'none',
+        version: '17',
+        flavor: 'standard',
+        tags: [],
+        restrict_by_default: false,
+      } as const;
+      await tx
+        .insertInto('postgres')
+        .values({ ...postgresRow(newId('postgres'), { ...fields, tags: [] }, ca), state: 'running', running_since: now })
+        .execute();
+    }
+  });
+}
+
 async function main() {
   if (bffBuildIsStale()) await buildBff();
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -221,11 +249,12 @@ async function main() {
     execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
-  console.log('seeding: projects of 10,000, 1,000 and 100,000 VMs, and 997 more projects (1,000 in all)...');
+  console.log('seeding: projects of 10,000 (and 1,000 databases), 1,000 and 100,000 VMs, and 997 more projects (1,000 in all)...');
   const { db } = openDatabase({ dataDir });
   await migrate(db);
   const account = await createAccount(db, EMAIL, PASSWORD);
   const big = await seedVmProject(db, account.id, 'vm-10k', 10_000);
+  await seedPostgres(db, big.id, LOCATION, 1_000);
   const small = await seedVmProject(db, account.id, 'vm-1k', 1_000);
   const huge = await seedVmProject(db, account.id, 'vm-100k', 100_000);
   for (let i = 0; i < 997; i++) await createProject(db, account.id, `project-${i}`);
@@ -265,6 +294,7 @@ async function main() {
     const projects = await bracketed('GET /api/project', `${bff.url}/api/project?page_size=10`);
     const vmList = await bracketed('GET P/vm', `${P(big.id)}/vm?page_size=10`);
     const vmGet = await bracketed('GET P/location/L/vm/{name}', `${P(big.id)}/location/${LOCATION}/vm/vm-5000`);
+    const pgList = await bracketed('GET P/location/L/postgres', `${P(big.id)}/location/${LOCATION}/postgres?page_size=10`);
     const lists: [string, Measured][] = [];
     for (const l of projectLists().filter((x) => x.op !== 'listVms')) {
       lists.push([l.op, await measure(l.op, `${bff.url}${l.path.replace('{project_id}', big.id)}?page_size=10`, auth)]);
@@ -303,6 +333,7 @@ async function main() {
     load('`GET /api/project?page_size=10` (of 1,000)', projects);
     load('`GET P/vm?page_size=10` (of 10,000)', vmList);
     load('`GET P/location/L/vm/{name}`', vmGet);
+    load('`GET P/location/L/postgres?page_size=10` (of 1,000)', pgList);
     for (const [op, m] of lists) {
       rows.push([`\`${op}\` (page of 10)`, `${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms`, `${x(m.rps / vmList.rps)} of the VM list`, `≥ 0.8×: ${ok(m.rps / vmList.rps >= 0.8)}`]);
     }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
+import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
@@ -19,13 +20,14 @@ export const routes = {
   ...vmRoutes,
   ...firewallRoutes,
   ...loadBalancerRoutes,
+  ...postgresRoutes,
 } as const satisfies RouteList;
 
 /**
  * The resource kinds that live in a project, in the order a project is emptied (what runs
  * inside a subnet before the subnet, then what guards it; a load balancer before its VMs).
  */
-export const kinds = [loadBalancerKind, vmKind, privateSubnetKind, firewallKind] as const;
+export const kinds = [loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

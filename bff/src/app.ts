@@ -15,6 +15,7 @@ import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
 import type { KindModule } from './resources/kind.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
+import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(vm);
   mountKind(firewall);
   mountKind(loadBalancer);
+  mountKind(postgres);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -6,6 +6,7 @@ import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer.tables.ts';
+import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
@@ -19,6 +20,7 @@ const kindMigrations: Record<string, Migration>[] = [
   firewallMigrations,
   vmMigrations,
   loadBalancerMigrations,
+  postgresMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
   scopeCountMigrations,

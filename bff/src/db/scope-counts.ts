@@ -35,31 +35,37 @@ declare module './schema.ts' {
   }
 }
 
-/** The tables counted: those of the kinds that live in a location. */
-export const countedTables = (): string[] => kinds.filter((k) => k.inLocation).map((k) => k.table);
+/**
+ * The tables counted: those of the kinds that live in a location. Rows serving another kind's
+ * object (`serviceOf` set, e.g. a database's server VMs) are not listed, so not counted.
+ */
+export const countedTables = (): { table: string; serviceOf?: string }[] =>
+  kinds.filter((k) => k.inLocation).map((k) => ({ table: ident(k.table), serviceOf: 'serviceOf' in k && k.serviceOf ? ident(k.serviceOf) : undefined }));
 
-const ident = (name: string) => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
+function ident(name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not an SQL name: ${name}`);
   return name;
-};
+}
 
+// One function for every table; its optional argument names the service column.
 const PG_FUNCTION = sql`
 create or replace function scope_count_trigger() returns trigger language plpgsql as $$
 begin
-  if tg_op in ('DELETE', 'UPDATE') then
+  if tg_op in ('DELETE', 'UPDATE') and (tg_nargs = 0 or to_jsonb(old) ->> tg_argv[0] is null) then
     update scope_count set n = n - 1 where tbl = tg_table_name and project_id = old.project_id and location = old.location;
   end if;
-  if tg_op in ('INSERT', 'UPDATE') then
+  if tg_op in ('INSERT', 'UPDATE') and (tg_nargs = 0 or to_jsonb(new) ->> tg_argv[0] is null) then
     insert into scope_count (tbl, project_id, location, n) values (tg_table_name, new.project_id, new.location, 1)
       on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;
   end if;
   return null;
 end $$`;
 
-function sqliteTriggers(t: string) {
+function sqliteTriggers(t: string, serviceOf: string | undefined) {
+  const counted = (row: string) => (serviceOf ? `${row}.${serviceOf} is null` : 'true');
   const inc = (row: string) =>
-    `insert into scope_count (tbl, project_id, location, n) values ('${t}', ${row}.project_id, ${row}.location, 1) on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;`;
-  const dec = (row: string) => `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location;`;
+    `insert into scope_count (tbl, project_id, location, n) select '${t}', ${row}.project_id, ${row}.location, 1 where ${counted(row)} on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;`;
+  const dec = (row: string) => `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location and ${counted(row)};`;
   return [
     `create trigger ${t}_count_ins after insert on ${t} begin ${inc('new')} end`,
     `create trigger ${t}_count_del after delete on ${t} begin ${dec('old')} end`,
@@ -71,7 +77,7 @@ function sqliteTriggers(t: string) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ensureScopeCounts(db: Kysely<any>): Promise<void> {
   const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  for (const table of countedTables().map(ident)) {
+  for (const { table, serviceOf } of countedTables()) {
     await db.transaction().execute(async (tx) => {
       if (engine === 'postgres') {
         // Writers of the table wait while its triggers and counts are made; a second process
@@ -81,16 +87,20 @@ export async function ensureScopeCounts(db: Kysely<any>): Promise<void> {
         if (found.rows.length) return;
         await PG_FUNCTION.execute(tx);
         await sql
-          .raw(`create trigger ${table}_scope_count after insert or delete or update of project_id, location on ${table} for each row execute function scope_count_trigger()`)
+          .raw(
+            `create trigger ${table}_scope_count after insert or delete or update of project_id, location on ${table} for each row execute function scope_count_trigger(${serviceOf ? `'${serviceOf}'` : ''})`,
+          )
           .execute(tx);
       } else {
         const found = await sql`select 1 from sqlite_master where type = 'trigger' and name = ${`${table}_count_ins`}`.execute(tx);
         if (found.rows.length) return;
-        for (const statement of sqliteTriggers(table)) await sql.raw(statement).execute(tx);
+        for (const statement of sqliteTriggers(table, serviceOf)) await sql.raw(statement).execute(tx);
       }
       await sql`delete from scope_count where tbl = ${table}`.execute(tx);
       await sql
-        .raw(`insert into scope_count (tbl, project_id, location, n) select '${table}', project_id, location, count(*) from ${table} group by project_id, location`)
+        .raw(
+          `insert into scope_count (tbl, project_id, location, n) select '${table}', project_id, location, count(*) from ${table} ${serviceOf ? `where ${serviceOf} is null ` : ''}group by project_id, location`,
+        )
         .execute(tx);
     });
   }

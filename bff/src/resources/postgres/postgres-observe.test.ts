@@ -1,0 +1,340 @@
+// What can be seen of a running database: its servers, logs and metrics; where it sends them
+// (metric and log destinations); and client certificates signed by its CA.
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { logsSchema, metricsSchema, postgresServerListSchema } from '#shared/api/postgres';
+import { expectSchema, kindServers } from '../../../test/harness.ts';
+import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
+import { createPg, getPg, pgAt, pgSnapshot, runningPg } from './postgres.fixtures.ts';
+
+const { t, slow } = await kindServers();
+const HOUR = 3600_000;
+
+/** Moves the database's first run back in time, so it has history to show. */
+async function ranSince(id: string, msAgo: number) {
+  await t.ctx.db
+    .updateTable('postgres')
+    .set({ running_since: new Date(Date.now() - msAgo).toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+describe('servers', () => {
+  it('lists the primary and, with HA, the standbys with their role, state, size and addresses', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'ha', { size: 'standard-2', ha_type: 'sync' });
+    const res = await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'ha') });
+    const list = expectSchema(postgresServerListSchema, res.body);
+    expect(list.count).toBe(3);
+    expect(list.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
+    for (const s of list.items) {
+      expect(s.id).toMatch(/^vm/);
+      expect(s).toMatchObject({ vm: s.id, vm_size: 'standard-2', target_vm_size: 'standard-2', storage_size_gib: 128 });
+      expect(s.synchronization_status).toBe(s.role === 'primary' ? null : s.state === 'running' ? 'ready' : 'catching_up');
+      expect(['creating', 'running']).toContain(s.state);
+      expect(s.private_ipv4).toMatch(/^10\./);
+    }
+    await runningPg(t, a.token, a.project, 'single', { size: 'hobby-1' });
+    const single = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'single') })).body;
+    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([['primary', 'running', null]]);
+  });
+});
+
+describe('logs', () => {
+  it('answers the newest lines oldest first, with a pagination key for older ones; filters by stream, role, severity and text', async () => {
+    const a = await newOwner(t);
+    const pg = await runningPg(t, a.token, a.project, 'logs', { size: 'hobby-1', ha_type: 'async' });
+    await ranSince(pg.id, 2 * HOUR);
+    const at = pgAt(a.project, 'logs');
+    // Fixed bounds, so pages of one query line up.
+    const window = { start: new Date(Date.now() - 30 * 60_000).toISOString(), end: new Date().toISOString() };
+    const first = await t.call('getPostgresLogs', { token: a.token, params: at, query: window });
+    expect(first.status, first.text).toBe(200);
+    const page = expectSchema(logsSchema, first.body);
+    // 50 lines by default, oldest first, ending with the newest of the range.
+    expect(page.logs).toHaveLength(50);
+    const stamps = page.logs.map((l) => Date.parse(l.timestamp));
+    expect(stamps).toEqual([...stamps].sort((x, y) => x - y));
+    expect(Date.parse(window.end) - stamps.at(-1)!).toBeLessThan(60_000);
+    expect(page.pagination_key).not.toBeNull();
+
+    // The next page holds the lines just before, without overlap.
+    const older = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { ...window, pagination_key: page.pagination_key!, max_log_lines: 5 } })).body;
+    expect(older.logs).toHaveLength(5);
+    expect(Date.parse(older.logs.at(-1)!.timestamp)).toBeLessThanOrEqual(stamps[0]!);
+
+    // Walking every page of the range yields each line once: a PostgreSQL line every 15 s and a PgBouncer line a minute per server.
+    const seen: string[] = [];
+    let key: string | null = null;
+    do {
+      const res: Awaited<ReturnType<typeof getLogs>> = await getLogs({ ...window, max_log_lines: 500, ...(key ? { pagination_key: key } : {}) });
+      seen.unshift(...res.logs.map((l) => `${l.timestamp} ${l.server} ${l.stream_name}`));
+      key = res.pagination_key;
+    } while (key);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(2 * (120 + 30) - 4);
+    expect(seen.length).toBeLessThanOrEqual(2 * (121 + 31));
+
+    const all = (await getLogs({ ...window, max_log_lines: 500 })).logs;
+    expect(new Set(all.map((l) => l.stream_name))).toEqual(new Set(['postgres', 'pgbouncer']));
+    expect(new Set(all.map((l) => l.server_role))).toEqual(new Set(['primary', 'standby']));
+    expect(all.some((l) => /^checkpoint (starting|complete)/.test(l.message) || /^connection (received|authorized)/.test(l.message))).toBe(true);
+
+    const bouncer = (await getLogs({ ...window, stream_name: 'pgbouncer', server_role: 'primary', max_log_lines: 500 })).logs;
+    expect(bouncer.length).toBeGreaterThan(0);
+    for (const l of bouncer) expect([l.stream_name, l.server_role]).toEqual(['pgbouncer', 'primary']);
+    const standby = (await getLogs({ ...window, stream_name: 'postgres', server_role: 'standby', max_log_lines: 500 })).logs;
+    for (const l of standby) expect(l.message).toMatch(/restart ?point|recovery/);
+    const checkpoints = (await getLogs({ ...window, query_pattern: 'CHECKPOINT', max_log_lines: 500 })).logs;
+    for (const l of checkpoints) expect(l.message.toLowerCase()).toContain('checkpoint');
+    const logOnly = (await getLogs({ ...window, severity_level: 'LOG', max_log_lines: 500 })).logs;
+    for (const l of logOnly) expect(l.severity_level).toBe('LOG');
+
+    // Nothing before it first ran.
+    const before = (await getLogs({ start: new Date(Date.now() - 5 * HOUR).toISOString(), end: new Date(Date.now() - 3 * HOUR).toISOString() })).logs;
+    expect(before).toEqual([]);
+
+    async function getLogs(query: Record<string, string | number>) {
+      const res = await t.call('getPostgresLogs', { token: a.token, params: at, query });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    }
+  });
+
+  it.each([
+    ['a malformed start', { start: 'now' }, 'start'],
+    ['an end before the start', { start: '2026-11-23T10:00:00Z', end: '2026-11-23T09:00:00Z' }, 'end'],
+    ['a range over a day', { start: new Date(Date.now() - 30 * HOUR).toISOString(), end: new Date(Date.now() - 1 * HOUR).toISOString() }, 'end'],
+    ['a start over a week ago', { start: new Date(Date.now() - 8 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 8 * 24 * HOUR + HOUR).toISOString() }, 'start'],
+    ['an unknown stream', { stream_name: 'kernel' }, 'stream_name'],
+    ['an unknown role', { server_role: 'leader' }, 'server_role'],
+    ['an unknown severity', { severity_level: 'log' }, 'severity_level'],
+    ['a long pattern', { query_pattern: 'x'.repeat(201) }, 'query_pattern'],
+    ['a malformed pagination key', { pagination_key: 'abc' }, 'pagination_key'],
+    ['no lines asked for', { max_log_lines: '0' }, 'max_log_lines'],
+    ['too many lines asked for', { max_log_lines: '501' }, 'max_log_lines'],
+  ])('refuses %s with a 400 naming it', async (_what, query, field) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'logs', { size: 'hobby-1' });
+    expectInvalid('current', await slow.call('getPostgresLogs', { token: a.token, params: pgAt(a.project, 'logs'), query: query as Record<string, string> }), field);
+  });
+});
+
+describe('metrics', () => {
+  it('answers series of CPU, memory, storage and connections per server over the range', async () => {
+    const a = await newOwner(t);
+    const pg = await runningPg(t, a.token, a.project, 'm', { size: 'hobby-2', ha_type: 'async' });
+    await ranSince(pg.id, 3 * 24 * HOUR);
+    const at = pgAt(a.project, 'm');
+    const res = await t.call('getPostgresMetrics', { token: a.token, params: at });
+    expect(res.status, res.text).toBe(200);
+    const { metrics } = expectSchema(metricsSchema, res.body);
+    expect(metrics.map((m) => [m.key, m.unit])).toEqual([
+      ['cpu_usage', '%'],
+      ['memory_usage', '%'],
+      ['disk_usage', 'GiB'],
+      ['connections', 'connections'],
+    ]);
+    for (const m of metrics) {
+      expect(m.series.map((s) => s.labels.role)).toEqual(['primary', 'standby']);
+      // The last half hour, a point a minute.
+      for (const s of m.series) {
+        expect(s.values.length).toBeGreaterThanOrEqual(29);
+        expect(s.values.length).toBeLessThanOrEqual(31);
+        const ts = s.values.map((v) => v[0]);
+        for (let i = 1; i < ts.length; i++) expect(ts[i]! - ts[i - 1]!).toBe(60);
+      }
+    }
+    for (const [, v] of metrics[0]!.series[0]!.values) expect(Number(v)).toBeGreaterThanOrEqual(0);
+    for (const [, v] of metrics[2]!.series[0]!.values) expect(Number(v)).toBeLessThanOrEqual(64);
+
+    // A week in at most about 240 points, one metric by key.
+    const week = (await t.call('getPostgresMetrics', { token: a.token, params: at, query: { key: 'connections', start: new Date(Date.now() - 7 * 24 * HOUR).toISOString() } })).body
+      .metrics;
+    expect(week.map((m) => m.key)).toEqual(['connections']);
+    const points = week[0]!.series[0]!.values;
+    expect(points.length).toBeLessThanOrEqual(241);
+    // Nothing before it first ran (three days ago).
+    expect(points[0]![0] * 1000).toBeGreaterThanOrEqual(Date.now() - 3 * 24 * HOUR - 60 * 60_000);
+    // The same answer for the same range.
+    const range = { start: new Date(Date.now() - 2 * HOUR).toISOString(), end: new Date(Date.now() - HOUR).toISOString() };
+    const once = (await t.call('getPostgresMetrics', { token: a.token, params: at, query: range })).body;
+    expect((await t.call('getPostgresMetrics', { token: a.token, params: at, query: range })).body).toEqual(once);
+  });
+
+  it.each([
+    ['an unknown key', { key: 'iops' }, 'key'],
+    ['a malformed end', { end: '23/11/2026' }, 'end'],
+    ['an end before the start', { start: new Date(Date.now() - HOUR).toISOString(), end: new Date(Date.now() - 2 * HOUR).toISOString() }, 'end'],
+    ['a start over 31 days ago', { start: new Date(Date.now() - 32 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 31 * 24 * HOUR).toISOString() }, 'start'],
+  ])('refuses %s with a 400 naming it', async (_what, query, field) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'm', { size: 'hobby-1' });
+    expectInvalid('current', await slow.call('getPostgresMetrics', { token: a.token, params: pgAt(a.project, 'm'), query: query as Record<string, string> }), field);
+  });
+});
+
+describe('metric destinations', () => {
+  it('adds basic-auth and bearer-token destinations, lists them without secrets, deletes them', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'md', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'md');
+    const basic = await t.call('createPostgresMetricDestination', {
+      token: a.token,
+      params: at,
+      body: { url: 'https://prom.example.com/api/v1/write', username: 'u', password: 'p' },
+    });
+    expect(basic.status, basic.text).toBe(200);
+    expect(basic.body.name).toBe('md');
+    await t.call('createPostgresMetricDestination', { token: a.token, params: at, body: { url: 'https://mimir.example.com/push', bearer_token: 'secret-token' } });
+    const list = (await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body;
+    expect(list.items.map((d) => [d.url, d.auth_type, d.username])).toEqual([
+      ['https://prom.example.com/api/v1/write', 'basic', 'u'],
+      ['https://mimir.example.com/push', 'bearer', null],
+    ]);
+    expect(JSON.stringify(list)).not.toContain('secret-token');
+    const id = list.items[0]!.id;
+    expect(id).toMatch(/^md/);
+    expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
+    expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
+    expect((await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body.count).toBe(1);
+  });
+
+  it.each([
+    ['no url', { username: 'u', password: 'p' }, 'url'],
+    ['a url that is no URL', { url: 'prom', username: 'u', password: 'p' }, 'url'],
+    ['a ftp url', { url: 'ftp://prom.example.com', username: 'u', password: 'p' }, 'url'],
+    ['an http url', { url: 'http://prom.example.com', username: 'u', password: 'p' }, 'url'],
+    ['a username without password', { url: 'https://p.example.com', username: 'u' }, 'password'],
+    ['no credentials at all', { url: 'https://p.example.com' }, 'username', 'password'],
+    ['both forms', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],
+    ['an empty token', { url: 'https://p.example.com', bearer_token: '' }, 'bearer_token'],
+    ['an unknown field', { url: 'https://p.example.com', bearer_token: 't', headers: {} }, 'headers'],
+  ] as [string, Record<string, unknown>, ...string[]][])('refuses %s with a 400 naming the fields, adding nothing', async (_what, body, ...fields) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
+    expectInvalid('current', await slow.call('createPostgresMetricDestination', { token: a.token, params: pgAt(a.project, 'md'), invalidBody: body }), ...fields);
+    expect((await pgSnapshot(slow, a.project)).metrics).toEqual([]);
+  });
+});
+
+describe('log destinations', () => {
+  it('adds OTLP and syslog destinations, lists and deletes them', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'ld', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'ld');
+    const otlp = await t.call('createPostgresLogDestination', {
+      token: a.token,
+      params: at,
+      body: { name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs', options: { headers: { Authorization: 'Basic eHl6' } } },
+    });
+    expect(otlp.status, otlp.text).toBe(200);
+    expect(otlp.body).toEqual({ id: expect.stringMatching(/^ld/), name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs' });
+    await t.call('createPostgresLogDestination', {
+      token: a.token,
+      params: at,
+      body: { name: 'papertrail', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: { token: 'abc' } } },
+    });
+    const list = (await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body;
+    expect(list.items.map((d) => [d.name, d.type, d.url])).toEqual([
+      ['grafana', 'otlp', 'https://otlp.example.com/v1/logs'],
+      ['papertrail', 'syslog', 'tcp://logs.example.com:6514'],
+    ]);
+    expect(JSON.stringify(list)).not.toContain('eHl6');
+    const id = list.items[1]!.id;
+    expect(id).toMatch(/^ld/);
+    expect((await t.call('deletePostgresLogDestination', { token: a.token, params: { ...at, log_destination_id: id } })).status).toBe(204);
+    expect((await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body.items.map((d) => d.name)).toEqual(['grafana']);
+  });
+
+  it.each([
+    ['no type', { name: 'x', url: 'https://o.example.com' }, 'type'],
+    ['an unknown type', { name: 'x', type: 'kafka', url: 'https://o.example.com' }, 'type'],
+    ['an http OTLP url', { name: 'x', type: 'otlp', url: 'http://o.example.com' }, 'url'],
+    ['a syslog url without a port', { name: 'x', type: 'syslog', url: 'tcp://logs.example.com' }, 'url'],
+    ['a syslog url that is https', { name: 'x', type: 'syslog', url: 'https://logs.example.com:6514' }, 'url'],
+    ['headers for syslog', { name: 'x', type: 'syslog', url: 'tcp://l.example.com:6514', options: { headers: { a: 'b' } } }, 'options.headers'],
+    ['structured data for OTLP', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { structured_data: { a: 'b' } } }, 'options.structured_data'],
+    ['an empty name', { name: '', type: 'otlp', url: 'https://o.example.com' }, 'name'],
+    ['an unknown option', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { gzip: true } }, 'options.gzip'],
+  ])('refuses %s with a 400 naming the field, adding nothing', async (_what, body, field) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
+    expectInvalid('current', await slow.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'ld'), invalidBody: body }), field);
+    expect((await pgSnapshot(slow, a.project)).logs).toEqual([]);
+  });
+});
+
+describe('client certificates', () => {
+  it('issues a key and a certificate for a user that verify against the CA the database serves', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'tls');
+    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'app_user', duration: 7 * 24 * 3600 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.common_name).toBe('app_user');
+    const caPem = (await t.call('getPostgresCACertificates', { token: a.token, params: at })).text;
+    const ca = new X509Certificate(caPem);
+    const cert = new X509Certificate(res.body.cert);
+    expect(cert.verify(ca.publicKey)).toBe(true);
+    expect(cert.checkIssued(ca)).toBe(true);
+    expect(cert.subject).toBe('CN=app_user');
+    expect(cert.ca).toBe(false);
+    // Valid for the duration asked for (a week), as the answer says.
+    expect(Math.abs(Date.parse(cert.validTo) - Date.parse(res.body.expiration))).toBeLessThan(2000);
+    expect(Math.abs(Date.parse(res.body.expiration) - Date.now() - 7 * 24 * HOUR)).toBeLessThan(60_000);
+    // Without a duration: a year.
+    const yearly = (await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'other_user' } })).body;
+    expect(Math.abs(Date.parse(yearly.expiration) - Date.now() - 365 * 24 * HOUR)).toBeLessThan(60_000);
+    // The key is the certificate's.
+    const key = createPrivateKey(res.body.key);
+    expect(createPublicKey(key).export({ format: 'pem', type: 'spki' })).toBe(cert.publicKey.export({ format: 'pem', type: 'spki' }));
+    // Another database's CA did not sign it.
+    const other = await createPg(t, a.token, a.project, 'other', { size: 'hobby-1' });
+    expect(cert.verify(new X509Certificate(other.ca_certificates!).publicKey)).toBe(false);
+  });
+
+  it('adds and removes the users who sign in with certificates', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'tls');
+    expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: [] });
+    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'reporter' } })).body).toEqual({ items: ['reporter'] });
+    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'app' } })).body).toEqual({ items: ['app', 'reporter'] });
+    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'app' } })).body).toEqual({ items: ['app', 'reporter'] });
+    expect((await t.call('removePostgresCertAuthUser', { token: a.token, params: at, body: { name: 'reporter' } })).body).toEqual({ items: ['app'] });
+    expect((await t.call('removePostgresCertAuthUser', { token: a.token, params: at, body: { name: 'nobody' } })).body).toEqual({ items: ['app'] });
+    expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: ['app'] });
+  });
+
+  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the user name %j (400 naming the field)', async (name) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'tls');
+    for (const op of ['addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
+      expectInvalid('current', await slow.call(op, { token: a.token, params: at, invalidBody: { name } }), 'name');
+    }
+    expectInvalid('current', await slow.call('createPostgresClientKeypair', { token: a.token, params: at, invalidBody: { common_name: name } }), 'common_name');
+    expect((await getPg(slow, a.token, a.project, 'tls')).status).toBe(200);
+    expect((await slow.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body.items).toEqual([]);
+  });
+
+  it.each([[59], [10 * 365 * 24 * 3600 + 1], [3600.5], ['3600']])('refuses a duration of %j seconds (400 naming duration)', async (duration) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+    expectInvalid(
+      'current',
+      await slow.call('createPostgresClientKeypair', { token: a.token, params: pgAt(a.project, 'tls'), invalidBody: { common_name: 'app', duration } }),
+      'duration',
+    );
+  });
+
+  it('is for members only', async () => {
+    const a = await newOwner(t);
+    const s = await stranger(t);
+    await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
+    expectCurrentError(await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { common_name: 'x' } }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.call('getPostgresLogs', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.call('getPostgresMetrics', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
+  });
+});
