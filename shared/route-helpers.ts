@@ -51,12 +51,13 @@ export interface KindDescriptor {
   children: readonly IdKind[];
   /** Whether its objects live in a location; names are then unique per project and location. */
   inLocation: boolean;
-  /** The most objects of the kind one project may hold (behaviour.md §13). */
   /**
-   * A column set on objects that belong to an object of another kind (a database's servers
-   * are VMs): those are hidden from the kind's lists and lookups and not counted by its quota.
+   * A column holding the ID of the object of another kind that an object serves (a database's
+   * servers and a cluster's nodes are VMs): those are hidden from the kind's lists, lookups
+   * and counts, and not counted by its quota.
    */
   serviceOf?: string;
+  /** The most objects of the kind one project may hold (behaviour.md §13). */
   quota?: Quota & {
     /** A column set on objects made along with another one (a subnet's default firewall): those go with it and are not counted. */
     notCounting?: string;

@@ -29,7 +29,7 @@ const KIND = Object.fromEntries(kinds.filter((k) => k.inLocation).map((k) => [k.
 const from = (db: Q, table: ScopedTable) => {
   const q = db.selectFrom(table as 'vm');
   const service = KIND[table].serviceOf;
-  return service ? q.where(service as 'postgres_id', 'is', null) : q;
+  return service ? q.where(service as 'service_of', 'is', null) : q;
 };
 
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */

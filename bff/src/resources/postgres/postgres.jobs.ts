@@ -134,7 +134,7 @@ export const postgresJobs = defineJobs({
       },
       // Gone once its servers are: the rules, destinations and server rows go with it.
       async wait(env, job) {
-        const left = await env.db.selectFrom('vm').select('id').where('postgres_id', '=', job.resource_id).executeTakeFirst();
+        const left = await env.db.selectFrom('vm').select('id').where('service_of', '=', job.resource_id).executeTakeFirst();
         if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {

@@ -81,7 +81,7 @@ async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', q
       boot_image: 'ubuntu-jammy',
       enable_ip4: false,
       private_subnet_id: subnetId,
-      postgresId: pg.id,
+      serviceOf: pg.id,
     },
     quotas,
   );
@@ -225,7 +225,7 @@ export async function deletePostgres(tx: Tx, pg: PostgresRow): Promise<void> {
 
 /** Starts the deletion of the database's server VMs (all, or those given). */
 export async function deleteServers(tx: Tx, postgresId: string, vmIds?: string[]): Promise<void> {
-  let q = tx.selectFrom('vm').selectAll().where('postgres_id', '=', postgresId);
+  let q = tx.selectFrom('vm').selectAll().where('service_of', '=', postgresId);
   if (vmIds) q = q.where('id', 'in', vmIds.length ? vmIds : ['']);
   for (const vm of await q.execute()) await deleteVm(tx, vm);
 }

@@ -182,9 +182,9 @@ describe('server VMs', () => {
     const few = small;
     const a = await newOwner(few);
     const pg = await createPg(few, a.token, a.project, 'db', { size: 'standard-2', ha_type: 'async' });
-    const rows = await few.ctx.db.selectFrom('vm').select(['id', 'name', 'size', 'storage_size_gib', 'postgres_id']).where('project_id', '=', a.project).execute();
+    const rows = await few.ctx.db.selectFrom('vm').select(['id', 'name', 'size', 'storage_size_gib', 'service_of']).where('project_id', '=', a.project).execute();
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(r).toMatchObject({ size: 'standard-2', storage_size_gib: 128, postgres_id: pg.id });
+    for (const r of rows) expect(r).toMatchObject({ size: 'standard-2', storage_size_gib: 128, service_of: pg.id });
     expect(await countIn(few, a.token, 'listVms', a.project)).toBe(0);
     const byName = await few.call('getVm', { token: a.token, params: { project_id: a.project, location_name: LOC, vm_name: rows[0]!.name } });
     expect(byName.status).toBe(404);
@@ -202,7 +202,7 @@ describe('server VMs', () => {
     // The servers run through the VM jobs, then the database runs.
     const running = await waitForPgState(few, a.token, a.project, 'db', 'running');
     expect(running.state).toBe('running');
-    const states = await few.ctx.db.selectFrom('vm').select('state').where('postgres_id', '=', pg.id).execute();
+    const states = await few.ctx.db.selectFrom('vm').select('state').where('service_of', '=', pg.id).execute();
     expect(states.map((s) => s.state)).toEqual(['running', 'running']);
   });
 });

@@ -21,8 +21,8 @@ export type NewVm = Omit<z.output<typeof createVmBodySchema>, 'size'> & {
   /** A VM size, or a database server's size (with its storage). */
   size: string;
   storageSizeGib?: number;
-  /** The database a server VM belongs to. */
-  postgresId?: string;
+  /** The object a service VM serves (a database's server, a cluster's node): hidden from the VM routes, outside the VM quota. */
+  serviceOf?: string;
 };
 
 /** The VM's subnet: the one given (in the project and location, not deleting), else the default. */
@@ -36,14 +36,14 @@ async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
 }
 
 /** The VM's own fields; the rest (ID, storage, IPv6, subnet, time) is made here. */
-export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'postgres_id'> & { postgres_id?: string | null; storage_size_gib?: number };
+export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'service_of'> & { service_of?: string | null; storage_size_gib?: number };
 
 /** Writes a VM row and its NIC in the subnet (the create path; the bench seeds VMs with it too). */
 export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: string; net6: string }, privateIPv4: string): Promise<VmRow> {
   const now = new Date().toISOString();
   const row: VmRow = {
     ...fields,
-    postgres_id: fields.postgres_id ?? null,
+    service_of: fields.service_of ?? null,
     id: newId('vm'),
     storage_size_gib: fields.storage_size_gib ?? vmSize(fields.size)!.storageGib,
     ip6: randomPublicIPv6(),
@@ -65,7 +65,7 @@ export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: st
  */
 export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow> {
   // A database's servers are counted by the database quota, not the VM quota.
-  if (!vm.postgresId) await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
+  if (!vm.serviceOf) await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
   await assertNameFree(tx, 'vm', vm.projectId, vm.location, vm.name);
   const subnet = await subnetFor(tx, vm, quotas);
   const taken = await tx.selectFrom('nic').select('private_ipv4').where('subnet_id', '=', subnet.id).execute();
@@ -92,7 +92,7 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
       public_key: vm.public_key,
       boot_image: vm.boot_image,
       ip4,
-      postgres_id: vm.postgresId ?? null,
+      service_of: vm.serviceOf ?? null,
       storage_size_gib: vm.storageSizeGib,
     },
     subnet,
