@@ -48,6 +48,7 @@ describe('idempotency keys on creates', () => {
       'createFirewall',
       'createFirewallRule',
       'createFirewallRuleWithId',
+      'createLoadBalancer',
       'createPostgresBackupCredentials',
       'createPostgresClientKeypair',
       'createPostgresDatabase',
