@@ -54,3 +54,79 @@ export const RULE_PRESETS = [
   { name: 'All TCP', port_range: '0..65535', protocol: 'tcp' },
   { name: 'All UDP', port_range: '0..65535', protocol: 'udp' },
 ] as const;
+
+/**
+ * Managed PostgreSQL (behaviour.md §10): server sizes with their monthly prices (compute of one
+ * server), the storage choices of each size (64 GiB per vCPU, ×2 or ×4; fixed steps for the
+ * burstable hobby sizes), versions, flavors and high-availability types.
+ */
+export const POSTGRES_SIZES = [
+  { name: 'hobby-1', family: 'hobby', vcpus: 1, memoryGib: 2, storageGib: [16, 32, 64], monthlyUsd: 12.0 },
+  { name: 'hobby-2', family: 'hobby', vcpus: 2, memoryGib: 4, storageGib: [32, 64, 128], monthlyUsd: 24.0 },
+  { name: 'standard-2', family: 'standard', vcpus: 2, memoryGib: 8, storageGib: [128, 256, 512], monthlyUsd: 65.0 },
+  { name: 'standard-4', family: 'standard', vcpus: 4, memoryGib: 16, storageGib: [256, 512, 1024], monthlyUsd: 130.0 },
+  { name: 'standard-8', family: 'standard', vcpus: 8, memoryGib: 32, storageGib: [512, 1024, 2048], monthlyUsd: 260.0 },
+  { name: 'standard-16', family: 'standard', vcpus: 16, memoryGib: 64, storageGib: [1024, 2048, 4096], monthlyUsd: 520.0 },
+] as const;
+export type PostgresSizeName = (typeof POSTGRES_SIZES)[number]['name'];
+export const POSTGRES_SIZE_NAMES = POSTGRES_SIZES.map((s) => s.name) as [PostgresSizeName, ...PostgresSizeName[]];
+export const POSTGRES_FAMILIES = [
+  { name: 'hobby', displayName: 'Hobby (burstable)' },
+  { name: 'standard', displayName: 'Standard' },
+] as const;
+
+export function postgresSize(name: string) {
+  return POSTGRES_SIZES.find((s) => s.name === name);
+}
+
+/** Storage is billed per GiB-month, per server. */
+export const POSTGRES_STORAGE_GIB_MONTHLY_USD = 0.2;
+
+export const POSTGRES_VERSIONS = ['16', '17', '18'] as const;
+export type PostgresVersion = (typeof POSTGRES_VERSIONS)[number];
+export const DEFAULT_POSTGRES_VERSION: PostgresVersion = '17';
+
+/** Flavors and the versions each is built for (decision 078). */
+export const POSTGRES_FLAVORS = [
+  { name: 'standard', displayName: 'PostgreSQL', versions: ['16', '17', '18'] },
+  { name: 'paradedb', displayName: 'ParadeDB', versions: ['16', '17'] },
+  { name: 'lantern', displayName: 'Lantern', versions: ['16', '17'] },
+] as const satisfies readonly { name: string; displayName: string; versions: readonly PostgresVersion[] }[];
+export type PostgresFlavorName = (typeof POSTGRES_FLAVORS)[number]['name'];
+export const POSTGRES_FLAVOR_NAMES = POSTGRES_FLAVORS.map((f) => f.name) as [PostgresFlavorName, ...PostgresFlavorName[]];
+export const DEFAULT_POSTGRES_FLAVOR: PostgresFlavorName = 'standard';
+
+export function postgresFlavor(name: string) {
+  return POSTGRES_FLAVORS.find((f) => f.name === name);
+}
+
+/** High availability: how many standbys run beside the primary. */
+export const POSTGRES_HA_TYPES = [
+  { name: 'none', displayName: 'No standby', standbys: 0, description: 'One server. A failure means downtime until it is replaced from the backups.' },
+  {
+    name: 'async',
+    displayName: 'One standby (asynchronous)',
+    standbys: 1,
+    description: 'A standby replays the primary’s changes a moment later and takes over if the primary fails; the last moments of writes may be lost.',
+  },
+  {
+    name: 'sync',
+    displayName: 'Two standbys (synchronous)',
+    standbys: 2,
+    description: 'A commit waits until a standby has it: no committed write is lost when the primary fails.',
+  },
+] as const;
+export type PostgresHaTypeName = (typeof POSTGRES_HA_TYPES)[number]['name'];
+export const POSTGRES_HA_TYPE_NAMES = POSTGRES_HA_TYPES.map((h) => h.name) as [PostgresHaTypeName, ...PostgresHaTypeName[]];
+
+export function postgresHaType(name: string) {
+  return POSTGRES_HA_TYPES.find((h) => h.name === name);
+}
+
+/** The monthly list price of a database: every server (primary and standbys) with its storage. */
+export function postgresMonthlyUsd(size: string, storageGib: number, haType: string): number {
+  const s = postgresSize(size);
+  const servers = 1 + (postgresHaType(haType)?.standbys ?? 0);
+  if (!s) return 0;
+  return servers * (s.monthlyUsd + storageGib * POSTGRES_STORAGE_GIB_MONTHLY_USD);
+}

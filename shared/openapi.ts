@@ -54,7 +54,9 @@ export function openApiDocument(): Json {
       tags: [r.tag],
       parameters: parameters(operationId, r),
       responses: {
-        ...(r.response ? { 200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } } } : { 204: { description: 'No Content' } }),
+        ...(r.response
+          ? { 200: { description: 'OK', content: { [r.responseType ?? 'application/json']: { schema: jsonSchema(r.response, 'output') } } } }
+          : { 204: { description: 'No Content' } }),
         default: error,
       },
     };

@@ -22,6 +22,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** Absent for 204 No Content. */
   response?: z.ZodType;
+  /** A file answered as text of this media type instead of JSON (a database's CA certificate). */
+  responseType?: string;
 }
 
 export function route<const R extends RouteDef>(r: R): R {
@@ -50,6 +52,11 @@ export interface KindDescriptor {
   /** Whether its objects live in a location; names are then unique per project and location. */
   inLocation: boolean;
   /** The most objects of the kind one project may hold (behaviour.md §13). */
+  /**
+   * A column set on objects that belong to an object of another kind (a database's servers
+   * are VMs): those are hidden from the kind's lists and lookups and not counted by its quota.
+   */
+  serviceOf?: string;
   quota?: Quota & {
     /** A column set on objects made along with another one (a subnet's default firewall): those go with it and are not counted. */
     notCounting?: string;

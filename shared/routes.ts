@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
+import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
@@ -17,13 +18,14 @@ export const routes = {
   ...privateSubnetRoutes,
   ...vmRoutes,
   ...firewallRoutes,
+  ...postgresRoutes,
 } as const satisfies RouteList;
 
 /**
  * The resource kinds that live in a project, in the order a project is emptied (what runs
  * inside a subnet before the subnet, then what guards it).
  */
-export const kinds = [vmKind, privateSubnetKind, firewallKind] as const;
+export const kinds = [postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

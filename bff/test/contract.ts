@@ -31,7 +31,8 @@ export function checkSuccess(method: string, urlPath: string, status: number, te
     if (status !== 204 || text !== '') throw new Error(`${where}; a route without a response schema must answer an empty 204: ${text}`);
     return;
   }
-  if (!contentType?.includes('application/json')) throw new Error(`${where} with content-type ${contentType}`);
-  const result = found.r.response.safeParse(JSON.parse(text));
+  const type = found.r.responseType ?? 'application/json';
+  if (!contentType?.includes(type)) throw new Error(`${where} with content-type ${contentType}`);
+  const result = found.r.response.safeParse(found.r.responseType ? text : JSON.parse(text));
   if (!result.success) throw new Error(`${where}, which breaks its response schema: ${JSON.stringify(result.error.issues)}\n${text}`);
 }

@@ -19,6 +19,7 @@ export const vmKind = resourceKind({
   transitionalStates: ['creating', 'restarting', 'stopping', 'starting', 'deleting'] satisfies VmState[],
   children: [],
   inLocation: true,
+  serviceOf: 'postgres_id',
   quota: { setting: 'VM_QUOTA', default: 200 },
 });
 /** States a VM passes through on its own; the console polls while one is on screen. */

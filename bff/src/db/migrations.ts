@@ -5,6 +5,7 @@ import { idempotencyMigrations } from '../http/idempotency.tables.ts';
 import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
+import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
@@ -16,6 +17,7 @@ const kindMigrations: Record<string, Migration>[] = [
   privateSubnetMigrations,
   firewallMigrations,
   vmMigrations,
+  postgresMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
 ];

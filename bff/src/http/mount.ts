@@ -75,11 +75,12 @@ function nulField(value: unknown, path: string[]): string[] | undefined {
   return undefined;
 }
 
-function send(res: Response, answer: Answer): void {
+function send(res: Response, answer: Answer, responseType: string | undefined): void {
   for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
   if (answer.replayed) res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
   res.status(answer.status);
   if (answer.body === undefined) res.end();
+  else if (responseType) res.type(responseType).send(String(answer.body));
   else res.json(answer.body);
 }
 
@@ -137,7 +138,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
         key === undefined || !auth
           ? await run()
           : await runOnce(ctx, { accountId: auth.accountId, key, operationId: op, params: req.params, body: req.body, generation: route.generation }, run);
-      if (!res.headersSent) send(res, answer);
+      if (!res.headersSent) send(res, answer, route.responseType);
     });
   }
 }

@@ -24,7 +24,12 @@ const KIND = Object.fromEntries(kinds.filter((k) => k.inLocation).map((k) => [k.
 
 // Kysely cannot type a query over a table chosen at run time; every scoped table has the
 // columns used here (id, project_id, location, name), so one concrete table stands for all.
-const from = (db: Q, table: ScopedTable) => db.selectFrom(table as 'vm');
+// Objects that serve another kind's object (KindDescriptor.serviceOf) are left out.
+const from = (db: Q, table: ScopedTable) => {
+  const q = db.selectFrom(table as 'vm');
+  const service = KIND[table].serviceOf;
+  return service ? q.where(service as 'postgres_id', 'is', null) : q;
+};
 
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
 export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {

@@ -14,7 +14,16 @@ import { defaultSubnet, findSubnetById } from '../private-subnet/private-subnet.
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import type { VmRow } from './vm.store.ts';
 
-export type NewVm = z.output<typeof createVmBodySchema> & { projectId: string; location: string; name: string };
+export type NewVm = Omit<z.output<typeof createVmBodySchema>, 'size'> & {
+  projectId: string;
+  location: string;
+  name: string;
+  /** A VM size, or a database server's size (with its storage). */
+  size: string;
+  storageSizeGib?: number;
+  /** The database a server VM belongs to. */
+  postgresId?: string;
+};
 
 /** The VM's subnet: the one given (in the project and location, not deleting), else the default. */
 async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
@@ -27,12 +36,20 @@ async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
 }
 
 /** The VM's own fields; the rest (ID, storage, IPv6, subnet, time) is made here. */
-export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at'>;
+export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'postgres_id'> & { postgres_id?: string | null; storage_size_gib?: number };
 
 /** Writes a VM row and its NIC in the subnet (the create path; the bench seeds VMs with it too). */
 export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: string; net6: string }, privateIPv4: string): Promise<VmRow> {
   const now = new Date().toISOString();
-  const row: VmRow = { ...fields, id: newId('vm'), storage_size_gib: vmSize(fields.size)!.storageGib, ip6: randomPublicIPv6(), subnet_id: subnet.id, created_at: now };
+  const row: VmRow = {
+    ...fields,
+    postgres_id: fields.postgres_id ?? null,
+    id: newId('vm'),
+    storage_size_gib: fields.storage_size_gib ?? vmSize(fields.size)!.storageGib,
+    ip6: randomPublicIPv6(),
+    subnet_id: subnet.id,
+    created_at: now,
+  };
   await tx.insertInto('vm').values(row).execute();
   await tx
     .insertInto('nic')
@@ -47,7 +64,8 @@ export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: st
  * Within the project's quotas of VMs and (for a new default subnet) of subnets.
  */
 export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow> {
-  await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
+  // A database's servers are counted by the database quota, not the VM quota.
+  if (!vm.postgresId) await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
   await assertNameFree(tx, 'vm', vm.projectId, vm.location, vm.name);
   const subnet = await subnetFor(tx, vm, quotas);
   const taken = await tx.selectFrom('nic').select('private_ipv4').where('subnet_id', '=', subnet.id).execute();
@@ -74,6 +92,8 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
       public_key: vm.public_key,
       boot_image: vm.boot_image,
       ip4,
+      postgres_id: vm.postgresId ?? null,
+      storage_size_gib: vm.storageSizeGib,
     },
     subnet,
     privateIPv4,

@@ -16,6 +16,8 @@ export interface VmTable {
   ip6: string;
   subnet_id: string;
   created_at: string;
+  /** Set on a PostgreSQL database's servers (migration 0007): hidden from the VM routes, not counted by the VM quota. */
+  postgres_id: string | null;
 }
 
 export interface NicTable {

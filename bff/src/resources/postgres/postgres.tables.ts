@@ -1,0 +1,172 @@
+// Managed PostgreSQL: the database, its firewall rules, metric and log destinations, and its
+// servers (VM rows made by the VM service, marked with the database they serve).
+import type { Kysely, Migration } from 'kysely';
+
+export interface PostgresTable {
+  id: string;
+  project_id: string;
+  location: string;
+  name: string;
+  state: string;
+  flavor: string;
+  version: string;
+  target_version: string;
+  /** The HA type asked for; the servers converge to it. */
+  ha_type: string;
+  /** The HA type the servers have now. */
+  current_ha_type: string;
+  vm_size: string;
+  target_vm_size: string;
+  storage_size_gib: number;
+  target_storage_size_gib: number;
+  maintenance_window_start_at: number | null;
+  /** JSON array of days of the week (0 = Sunday). */
+  maintenance_window_days: string;
+  /** JSON array of {key, value}. */
+  tags: string;
+  superuser_password: string;
+  parent_id: string | null;
+  /** 0/1 */
+  read_replica: number;
+  restore_target: string | null;
+  /** JSON objects of the owner's parameters. */
+  pg_config: string;
+  pgbouncer_config: string;
+  /** JSON array of user names that sign in with client certificates. */
+  cert_auth_users: string;
+  ca_certificate: string;
+  ca_private_key: string;
+  backup_access_key_id: string;
+  backup_secret_access_key: string;
+  backup_credentials_expire_at: string;
+  /** When the database first ran: its first backup (decision 080). */
+  running_since: string | null;
+  /** The stage of a running major version upgrade, else null. */
+  upgrade_stage: string | null;
+  created_at: string;
+}
+
+export interface PostgresFirewallRuleTable {
+  id: string;
+  postgres_id: string;
+  cidr: string;
+  description: string;
+  created_at: string;
+}
+
+export interface PostgresMetricDestinationTable {
+  id: string;
+  postgres_id: string;
+  url: string;
+  username: string | null;
+  password: string | null;
+  bearer_token: string | null;
+  created_at: string;
+}
+
+export interface PostgresLogDestinationTable {
+  id: string;
+  postgres_id: string;
+  name: string;
+  type: string;
+  url: string;
+  /** JSON object. */
+  options: string;
+  created_at: string;
+}
+
+/** A server of a database: one of its VMs, with its role. */
+export interface PostgresServerTable {
+  vm_id: string;
+  postgres_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface PostgresTables {
+  postgres: PostgresTable;
+  postgres_firewall_rule: PostgresFirewallRuleTable;
+  postgres_metric_destination: PostgresMetricDestinationTable;
+  postgres_log_destination: PostgresLogDestinationTable;
+  postgres_server: PostgresServerTable;
+}
+
+export const postgresMigrations: Record<string, Migration> = {
+  '0007_postgres': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('postgres')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id'))
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('flavor', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('target_version', 'text', (c) => c.notNull())
+        .addColumn('ha_type', 'text', (c) => c.notNull())
+        .addColumn('current_ha_type', 'text', (c) => c.notNull())
+        .addColumn('vm_size', 'text', (c) => c.notNull())
+        .addColumn('target_vm_size', 'text', (c) => c.notNull())
+        .addColumn('storage_size_gib', 'integer', (c) => c.notNull())
+        .addColumn('target_storage_size_gib', 'integer', (c) => c.notNull())
+        .addColumn('maintenance_window_start_at', 'integer')
+        .addColumn('maintenance_window_days', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('superuser_password', 'text', (c) => c.notNull())
+        .addColumn('parent_id', 'text')
+        .addColumn('read_replica', 'integer', (c) => c.notNull())
+        .addColumn('restore_target', 'text')
+        .addColumn('pg_config', 'text', (c) => c.notNull())
+        .addColumn('pgbouncer_config', 'text', (c) => c.notNull())
+        .addColumn('cert_auth_users', 'text', (c) => c.notNull())
+        .addColumn('ca_certificate', 'text', (c) => c.notNull())
+        .addColumn('ca_private_key', 'text', (c) => c.notNull())
+        .addColumn('backup_access_key_id', 'text', (c) => c.notNull())
+        .addColumn('backup_secret_access_key', 'text', (c) => c.notNull())
+        .addColumn('backup_credentials_expire_at', 'text', (c) => c.notNull())
+        .addColumn('running_since', 'text')
+        .addColumn('upgrade_stage', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('postgres_name_uq').on('postgres').columns(['project_id', 'location', 'name']).unique().execute();
+      await db.schema.createIndex('postgres_project_idx').on('postgres').columns(['project_id', 'id']).execute();
+      await db.schema.createIndex('postgres_project_name_idx').on('postgres').columns(['project_id', 'name', 'id']).execute();
+      await db.schema.createIndex('postgres_location_idx').on('postgres').columns(['project_id', 'location', 'id']).execute();
+      await db.schema.createIndex('postgres_parent_idx').on('postgres').column('parent_id').execute();
+
+      for (const table of ['postgres_firewall_rule', 'postgres_metric_destination', 'postgres_log_destination'] as const) {
+        let t = db.schema
+          .createTable(table)
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('postgres_id', 'text', (c) => c.notNull().references('postgres.id').onDelete('cascade'));
+        if (table === 'postgres_firewall_rule') t = t.addColumn('cidr', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull());
+        if (table === 'postgres_metric_destination')
+          t = t
+            .addColumn('url', 'text', (c) => c.notNull())
+            .addColumn('username', 'text')
+            .addColumn('password', 'text')
+            .addColumn('bearer_token', 'text');
+        if (table === 'postgres_log_destination')
+          t = t
+            .addColumn('name', 'text', (c) => c.notNull())
+            .addColumn('type', 'text', (c) => c.notNull())
+            .addColumn('url', 'text', (c) => c.notNull())
+            .addColumn('options', 'text', (c) => c.notNull());
+        await t.addColumn('created_at', 'text', (c) => c.notNull()).execute();
+        await db.schema.createIndex(`${table}_pg_idx`).on(table).columns(['postgres_id', 'id']).execute();
+      }
+
+      // A database's servers are VMs: marked with the database, hidden from the VM lists.
+      await db.schema.alterTable('vm').addColumn('postgres_id', 'text').execute();
+      await db.schema
+        .createTable('postgres_server')
+        .addColumn('vm_id', 'text', (c) => c.primaryKey())
+        .addColumn('postgres_id', 'text', (c) => c.notNull().references('postgres.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('postgres_server_pg_idx').on('postgres_server').columns(['postgres_id', 'vm_id']).execute();
+    },
+  },
+};
