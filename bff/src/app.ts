@@ -14,6 +14,7 @@ import { mount, type MountScope } from './http/mount.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
 import type { KindModule } from './resources/kind.ts';
+import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(privateSubnet);
   mountKind(vm);
   mountKind(firewall);
+  mountKind(postgres);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -3,10 +3,10 @@
 // field name. A route with a parameter or a required field that has no sample fails the suite
 // that asks for it (add the sample here), so new routes are never skipped silently.
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RouteDef } from '#shared/routes';
 import type { TestServer } from './harness.ts';
-import { createFirewall, createRule, createSubnet, createVm, LOC, SSH_KEY, waitForVmState } from './fixtures.ts';
+import { createFirewall, createRule, createSubnet, createVm, LOC, pollUntil, SSH_KEY, waitForVmState } from './fixtures.ts';
 
 export interface World {
   token: string;
@@ -16,8 +16,14 @@ export interface World {
   /** A valid body value per body field name. */
   fields: Record<string, unknown>;
   /** The IDs of its objects. */
-  ids: { subnet: string; vm: string; firewall: string; rule: string };
+  ids: { subnet: string; vm: string; firewall: string; rule: string; postgres: string; postgresRule: string; metricDestination: string; logDestination: string };
 }
+
+/** Body values for one body schema (by its OpenAPI name) where the shared field sample does not fit it. */
+const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
+  // A superuser password must be strong; `password` is otherwise the account's (login, sign-up).
+  ResetSuperuserPasswordBody: { password: 'Sampl3-Superuser-Passw0rd' },
+};
 
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
@@ -30,6 +36,21 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   const vm = await waitForVmState(t, token, project, name, 'running');
   const fw = await createFirewall(t, token, project, name);
   const rule = await createRule(t, token, project, name, { cidr: '10.0.0.0/8' });
+  // A database, running, with a rule of its own and a metric and a log destination.
+  const at = { project_id: project, location: LOC, postgres_database_reference: name };
+  const created = await t.call('createPostgresDatabase', { token, params: at, body: { size: 'hobby-1' } });
+  expect(created.status, created.text).toBe(200);
+  const pg = await pollUntil(
+    () => t.call('getPostgresDatabase', { token, params: at }),
+    (r) => r.status === 200 && r.body.state === 'running',
+    `database ${name} to run`,
+  );
+  const pgRule = await t.call('createPostgresFirewallRule', { token, params: at, body: { cidr: '198.51.100.0/24', description: 'office' } });
+  const metrics = await t.call('createPostgresMetricDestination', { token, params: at, body: { url: 'https://metrics.example.com/api/v1/write', username: 'm', password: 'p' } });
+  const logs = await t.call('createPostgresLogDestination', { token, params: at, body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' } });
+  expect([pgRule.status, metrics.status, logs.status]).toEqual([200, 200, 200]);
+  const [metricDestination] = (await t.call('listPostgresMetricDestinations', { token, params: at })).body.items;
+  const [logDestination] = (await t.call('listPostgresLogDestinations', { token, params: at })).body.items;
   return {
     token,
     project,
@@ -45,6 +66,10 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       vm_reference: name,
       firewall_reference: name,
       firewall_rule_id: rule.id,
+      postgres_database_reference: name,
+      postgres_firewall_rule_id: pgRule.body.id,
+      metric_destination_id: metricDestination!.id,
+      log_destination_id: logDestination!.id,
     },
     fields: {
       name: 'renamed',
@@ -57,8 +82,22 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       login: account.email,
       email: account.email,
       password: account.password,
+      size: 'hobby-1',
+      restore_target: pg.body.earliest_restore_time,
+      url: 'https://collector.example.com/v1/write',
+      username: 'collector',
+      type: 'otlp',
     },
-    ids: { subnet: ps.id, vm: vm.id, firewall: fw.id, rule: rule.id },
+    ids: {
+      subnet: ps.id,
+      vm: vm.id,
+      firewall: fw.id,
+      rule: rule.id,
+      postgres: pg.body.id,
+      postgresRule: pgRule.body.id,
+      metricDestination: metricDestination!.id,
+      logDestination: logDestination!.id,
+    },
   };
 }
 
@@ -89,6 +128,8 @@ export function bodyShape(r: RouteDef): Record<string, z.ZodType> {
  */
 export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Record<string, unknown> | undefined {
   if (!r.body || r.body.safeParse(undefined).success) return undefined;
+  const own = BODY_SAMPLES[(z.globalRegistry.get(r.body) as { id?: string } | undefined)?.id ?? ''];
+  if (own) fieldSample = { ...fieldSample, ...own };
   const shape = bodyShape(r);
   const fields = Object.keys(shape);
   const pick = (names: string[]) => Object.fromEntries(names.filter((n) => n in fieldSample).map((n) => [n, fieldSample[n]]));
@@ -100,7 +141,7 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 
 /**
  * Every row of the project's objects straight from the database (the project, its members,
- * subnets, NICs, VMs, firewalls, rules, attachments), ordered: equal snapshots mean nothing
+ * subnets, NICs, VMs, firewalls, rules, attachments, databases and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
@@ -114,6 +155,14 @@ export async function snapshotProject(t: TestServer, project: string) {
   ]);
   const subnetIds = ['', ...subnets.map((s) => s.id)];
   const firewallIds = ['', ...firewalls.map((f) => f.id)];
+  const pgs = await db.selectFrom('postgres').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const pgIds = ['', ...pgs.map((p) => p.id)];
+  const [pgRules, pgMetrics, pgLogs, pgServers] = await Promise.all([
+    db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
+    db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
+    db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
+    db.selectFrom('postgres_server').selectAll().where('postgres_id', 'in', pgIds).orderBy('vm_id').execute(),
+  ]);
   const [nics, rules, attachments] = await Promise.all([
     db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
     db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute(),
@@ -125,7 +174,7 @@ export async function snapshotProject(t: TestServer, project: string) {
       .orderBy('subnet_id')
       .execute(),
   ]);
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments };
+  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, pgs, pgRules, pgMetrics, pgLogs, pgServers };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */

@@ -6,7 +6,7 @@ import { newId, type IdKind } from '#shared/ids';
 import type { TestServer } from './harness.ts';
 import { checkPagination, expectCurrentError, expectInvalid, LOC, newOwner, OTHER_LOC, P } from './fixtures.ts';
 
-type ListOp = 'listPrivateSubnets' | 'listFirewalls' | 'listVms';
+type ListOp = 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listPostgresDatabases';
 
 /** Rename bodies every rename route refuses, with the field its 400 names. */
 const REFUSED_RENAME_BODIES: [Record<string, unknown>, string][] = [

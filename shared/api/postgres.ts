@@ -149,7 +149,8 @@ export const setMaintenanceWindowBodySchema = z
       .int('maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
       .min(0, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
       .max(23, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
-      .nullable(),
+      .nullable()
+      .optional(),
     maintenance_window_days: z
       .array(z.number({ error: MAINTENANCE_DAYS_MESSAGE }).int(MAINTENANCE_DAYS_MESSAGE).min(0, MAINTENANCE_DAYS_MESSAGE).max(6, MAINTENANCE_DAYS_MESSAGE), {
         error: MAINTENANCE_DAYS_MESSAGE,
@@ -310,6 +311,8 @@ export const logsQuerySchema = z.object({
     .regex(/^\d{1,16}$/, 'start_after must be the cursor of a log line.')
     .optional(),
   page_size: paginationQuerySchema.shape.page_size,
+  /** Accepted like every paged route's; lines always come newest first. */
+  order_column: paginationQuerySchema.shape.order_column,
 });
 export const logLineSchema = z
   .strictObject({

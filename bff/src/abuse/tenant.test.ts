@@ -26,6 +26,10 @@ const PATH_KIND: Record<string, IdKind | null> = {
   vm_reference: 'vm',
   firewall_reference: 'firewall',
   firewall_rule_id: 'firewallRule',
+  postgres_database_reference: 'postgres',
+  postgres_firewall_rule_id: 'postgresFirewallRule',
+  metric_destination_id: 'postgresMetricDestination',
+  log_destination_id: 'postgresLogDestination',
 };
 /** What each `…_id` body field refers to. */
 const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project' };
@@ -81,6 +85,10 @@ function foreignId(kind: IdKind): string {
     vm: theirs.ids.vm,
     firewall: theirs.ids.firewall,
     firewallRule: theirs.ids.rule,
+    postgres: theirs.ids.postgres,
+    postgresFirewallRule: theirs.ids.postgresRule,
+    postgresMetricDestination: theirs.ids.metricDestination,
+    postgresLogDestination: theirs.ids.logDestination,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

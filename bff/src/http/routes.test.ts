@@ -113,7 +113,21 @@ describe.each(withLocation)('%s', (op, r) => {
 /** The path parameters naming an object (not the project or the location). */
 const refsOf = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => !['project_id', 'location', 'location_name'].includes(n));
 const withRefs = all.filter(([, r]) => refsOf(r).length > 0);
-const missing = (name: string) => (name.endsWith('_id') ? newId(({ ps_id: 'privateSubnet', vm_id: 'vm', firewall_rule_id: 'firewallRule' } as const)[name as 'ps_id']) : 'missing');
+const missing = (name: string) =>
+  name.endsWith('_id')
+    ? newId(
+        (
+          {
+            ps_id: 'privateSubnet',
+            vm_id: 'vm',
+            firewall_rule_id: 'firewallRule',
+            postgres_firewall_rule_id: 'postgresFirewallRule',
+            metric_destination_id: 'postgresMetricDestination',
+            log_destination_id: 'postgresLogDestination',
+          } as const
+        )[name as 'ps_id'],
+      )
+    : 'missing';
 
 /** The object references to replace with a missing one: all but the name of a create (a post to it). */
 const missingRefs = (r: RouteDef) => refsOf(r).filter((name) => !(r.method === 'post' && r.path.endsWith(`{${name}}`)));

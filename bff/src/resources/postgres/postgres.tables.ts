@@ -161,7 +161,7 @@ export const postgresMigrations: Record<string, Migration> = {
       await db.schema.alterTable('vm').addColumn('postgres_id', 'text').execute();
       await db.schema
         .createTable('postgres_server')
-        .addColumn('vm_id', 'text', (c) => c.primaryKey())
+        .addColumn('vm_id', 'text', (c) => c.primaryKey().references('vm.id').onDelete('cascade'))
         .addColumn('postgres_id', 'text', (c) => c.notNull().references('postgres.id').onDelete('cascade'))
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())

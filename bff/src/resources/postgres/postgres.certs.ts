@@ -1,0 +1,80 @@
+// Certificates of a database (decision 087): a root CA made for each database with
+// @peculiar/x509 (ECDSA P-256, ten years), whose certificate is served as its PEM and whose
+// key signs the client certificates of create-client-keypair.
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+
+x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+
+const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
+const YEAR = 365 * 24 * 3600 * 1000;
+
+function serial(): string {
+  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
+  bytes[0] = bytes[0]! & 0x7f; // positive
+  return Buffer.from(bytes).toString('hex');
+}
+
+async function keyPair(): Promise<CryptoKeyPair> {
+  return (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
+}
+
+async function pkcs8Pem(key: CryptoKey): Promise<string> {
+  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
+  return `-----BEGIN PRIVATE KEY-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END PRIVATE KEY-----\n`;
+}
+
+async function importPkcs8(pem: string): Promise<CryptoKey> {
+  const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+  return webcrypto.subtle.importKey('pkcs8', der, ALG, false, ['sign']);
+}
+
+const pem = (cert: x509.X509Certificate) => `${cert.toString('pem')}\n`;
+
+/** A new root CA for the database: its certificate and private key, both PEM. */
+export async function createRootCa(databaseName: string, databaseId: string): Promise<{ certificate: string; privateKey: string }> {
+  const keys = await keyPair();
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial(),
+    name: `CN=${databaseName} Root Certificate Authority, O=${databaseId}`,
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + 10 * YEAR),
+    keys,
+    signingAlgorithm: ALG,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 1, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { certificate: pem(cert), privateKey: await pkcs8Pem(keys.privateKey) };
+}
+
+/** A key and a client certificate for `user` (the CN PostgreSQL matches), signed by the database's CA. */
+export async function createClientKeypair(user: string, ca: { certificate: string; privateKey: string }): Promise<{ key: string; cert: string }> {
+  const caCert = new x509.X509Certificate(ca.certificate);
+  const keys = await keyPair();
+  const now = Date.now();
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: `CN=${user}`,
+    issuer: caCert.subject,
+    notBefore: new Date(now - 60_000),
+    notAfter: new Date(now + YEAR),
+    publicKey: keys.publicKey,
+    signingKey: await importPkcs8(ca.privateKey),
+    signingAlgorithm: ALG,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+      await x509.AuthorityKeyIdentifierExtension.create(caCert, false),
+    ],
+  });
+  return { key: await pkcs8Pem(keys.privateKey), cert: pem(cert) };
+}

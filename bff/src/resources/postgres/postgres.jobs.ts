@@ -1,0 +1,171 @@
+// A database's jobs (decision 077): create, restart, update (converge to the targets),
+// recycle, promote, upgrade and destroy. Server VMs are made and removed by the VM service and
+// run their own VM jobs; a database job waits for them.
+import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { convergeServers, replaceServers } from './postgres.service.ts';
+import { listServers } from './postgres.store.ts';
+
+const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
+
+/** A database stuck after the last attempt is `failed`. */
+const failed: JobDefinition['failed'] = async (tx, job) => {
+  await tx.updateTable('postgres').set({ state: 'failed' }).where('id', '=', job.resource_id).where('state', '!=', 'deleting').execute();
+};
+
+/**
+ * Waits (polling every PROVISION_DELAY_MS) until the database's servers are all running and
+ * none is being removed, then settles the database in `running` with `set`.
+ */
+function settleWhenServersRun(from: string, set: (now: string) => Record<string, unknown> = () => ({})) {
+  return async (env: JobEnv, job: JobRow): Promise<StepOutcome> => {
+    const pg = await load(env, job);
+    if (!pg || pg.state !== from) return {};
+    const servers = await listServers(env.db, pg.id);
+    if (servers.some((s) => s.state === 'failed')) throw new Error(`a server of ${pg.id} failed`);
+    if (!servers.length || servers.some((s) => s.state !== 'running')) return { next: { step: 'wait', delayMs: env.delayMs } };
+    return {
+      apply: async (tx) => {
+        await tx
+          .updateTable('postgres')
+          .set({ ...set(new Date().toISOString()), state: 'running' })
+          .where('id', '=', job.resource_id)
+          .where('state', '=', from)
+          .execute();
+      },
+    };
+  };
+}
+
+/** Tells the data plane, then waits for the servers. */
+function callThenSettle(
+  from: string,
+  op: 'createPostgres' | 'restartPostgres' | 'promotePostgres',
+  set?: (now: string, pg: { running_since: string | null }) => Record<string, unknown>,
+): JobDefinition {
+  return {
+    failed,
+    steps: {
+      async start(env, job) {
+        const pg = await load(env, job);
+        if (!pg || pg.state !== from) return {};
+        await env.provider.call(op, pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        return { next: { step: 'wait', delayMs: env.delayMs } };
+      },
+      async wait(env, job) {
+        const pg = await load(env, job);
+        return settleWhenServersRun(from, (now) => set?.(now, { running_since: pg?.running_since ?? null }) ?? {})(env, job);
+      },
+    },
+  };
+}
+
+/** Changes the servers in the first step's transaction, then waits for them. */
+function changeServersThenSettle(change: typeof convergeServers, set: (pg: NonNullable<Awaited<ReturnType<typeof load>>>) => Record<string, unknown>): JobDefinition {
+  return {
+    failed,
+    steps: {
+      async start(env, job) {
+        const pg = await load(env, job);
+        if (!pg || pg.state !== 'updating') return {};
+        await env.provider.call('updatePostgres', pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        return { apply: (tx) => change(tx, pg), next: { step: 'wait', delayMs: env.delayMs } };
+      },
+      async wait(env, job) {
+        const pg = await load(env, job);
+        if (!pg) return {};
+        return settleWhenServersRun('updating', () => set(pg))(env, job);
+      },
+    },
+  };
+}
+
+const setStage =
+  (stage: string | null, extra: Record<string, unknown> = {}) =>
+  async (tx: Parameters<NonNullable<StepOutcome['apply']>>[0], id: string) => {
+    await tx
+      .updateTable('postgres')
+      .set({ upgrade_stage: stage, ...extra })
+      .where('id', '=', id)
+      .where('state', '=', 'upgrading')
+      .execute();
+  };
+
+export const postgresJobs = defineJobs({
+  'postgres.create': callThenSettle('creating', 'createPostgres', (now, pg) => ({ running_since: pg.running_since ?? now })),
+  'postgres.restart': callThenSettle('restarting', 'restartPostgres'),
+  'postgres.promote': callThenSettle('updating', 'promotePostgres', () => ({ read_replica: 0, parent_id: null })),
+  'postgres.update': changeServersThenSettle(convergeServers, (pg) => ({ vm_size: pg.target_vm_size, storage_size_gib: pg.target_storage_size_gib, current_ha_type: pg.ha_type })),
+  'postgres.recycle': changeServersThenSettle(replaceServers, () => ({})),
+  'postgres.upgrade': {
+    failed,
+    steps: {
+      async start(env, job) {
+        const pg = await load(env, job);
+        if (!pg || pg.state !== 'upgrading') return {};
+        await env.provider.call('upgradePostgres', pg.id, { name: pg.name, location: pg.location, version: pg.target_version, flavor: pg.flavor }, stepRef(job));
+        return { next: { step: 'upgrade', delayMs: env.delayMs } };
+      },
+      async upgrade(env, job) {
+        return { apply: (tx) => setStage('upgrading')(tx, job.resource_id), next: { step: 'finish', delayMs: env.delayMs } };
+      },
+      async finish(env, job) {
+        const pg = await load(env, job);
+        if (!pg || pg.state !== 'upgrading') return {};
+        return {
+          apply: async (tx) => {
+            await tx
+              .updateTable('postgres')
+              .set({ version: pg.target_version, upgrade_stage: null, state: 'running' })
+              .where('id', '=', pg.id)
+              .where('state', '=', 'upgrading')
+              .execute();
+          },
+        };
+      },
+    },
+  },
+  'postgres.destroy': {
+    steps: {
+      async start(env, job) {
+        const pg = await load(env, job);
+        if (!pg) return {};
+        await env.provider.call('destroyPostgres', pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        return { next: { step: 'wait', delayMs: env.delayMs } };
+      },
+      // Gone once its servers are: the rules, destinations and server rows go with it.
+      async wait(env, job) {
+        const left = await env.db.selectFrom('vm').select('id').where('postgres_id', '=', job.resource_id).executeTakeFirst();
+        if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
+        return {
+          apply: async (tx) => {
+            await tx.deleteFrom('postgres').where('id', '=', job.resource_id).execute();
+          },
+        };
+      },
+    },
+  },
+});
+
+/** What the data plane is told about a database. */
+export interface PostgresSpec {
+  name: string;
+  location: string;
+  version: string;
+  flavor: string;
+}
+
+declare module '../../lifecycle/provider.ts' {
+  interface DataPlaneOps {
+    createPostgres: PostgresSpec;
+    restartPostgres: PostgresSpec;
+    promotePostgres: PostgresSpec;
+    updatePostgres: PostgresSpec;
+    upgradePostgres: PostgresSpec;
+    destroyPostgres: PostgresSpec;
+  }
+}
+
+declare module '../../lifecycle/jobs.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the definitions
+  interface JobKinds extends KindsOf<typeof postgresJobs> {}
+}

@@ -1,0 +1,266 @@
+// What a PostgreSQL database does, in the caller's transaction: create (also restores and
+// read replicas), its servers (VMs made by the VM service), changes, actions and delete.
+// Jobs it enqueues run once the transaction commits (inJobTransaction wakes the worker).
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { postgresKind, type createPostgresBodySchema, type Tag } from '#shared/api/postgres';
+import { POSTGRES_VERSIONS, postgresFlavor, postgresHaType, postgresSize } from '#shared/catalog';
+import { newId } from '#shared/ids';
+import type { Quotas } from '../../config.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { ApiError, invalidRequest } from '../../errors.ts';
+import { enqueueJob, type JobKind } from '../../lifecycle/jobs.ts';
+import { assertNameFree, assertProjectQuota } from '../scoped.ts';
+import { createVm, deleteVm } from '../vm/vm.service.ts';
+import { createRootCa } from './postgres.certs.ts';
+import { json, listServers, replicasOf, type PostgresRow } from './postgres.store.ts';
+
+/** The key put on a database's server VMs (the service reaches them; customers do not). */
+const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A generated superuser password: 32 letters and digits, with each of lower, upper and digit. */
+export function generatePassword(): string {
+  for (;;) {
+    const p = [...randomBytes(32)].map((b) => ALNUM[b % ALNUM.length]).join('');
+    if (/[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p)) return p;
+  }
+}
+
+const randomKey = (n: number) => [...randomBytes(n)].map((b) => ALNUM[b % ALNUM.length]).join('');
+
+/** Fresh read-only credentials of the backup storage, valid for 30 days. */
+export function backupCredentials() {
+  return {
+    backup_access_key_id: `AK${randomKey(18).toUpperCase()}`,
+    backup_secret_access_key: randomKey(40),
+    backup_credentials_expire_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+  };
+}
+
+/** 400 naming the field unless the flavor is built for the version and the storage is one of the size's choices. */
+export function checkOptions(o: { flavor: string; version: string; size: string; storage?: number }, fields = { version: 'version', storage: 'storage_size' }): number {
+  const flavor = postgresFlavor(o.flavor)!;
+  if (!(flavor.versions as readonly string[]).includes(o.version)) {
+    throw invalidRequest({ [fields.version]: `The ${flavor.displayName} flavor is available in versions ${flavor.versions.join(', ')}.` });
+  }
+  const size = postgresSize(o.size)!;
+  const storage = o.storage ?? size.storageGib[0];
+  if (!(size.storageGib as readonly number[]).includes(storage)) {
+    throw invalidRequest({ [fields.storage]: `storage_size for ${size.name} must be one of ${size.storageGib.join(', ')} (GiB).` });
+  }
+  return storage;
+}
+
+export type NewPostgres = z.output<typeof createPostgresBodySchema> & {
+  projectId: string;
+  location: string;
+  name: string;
+  parentId?: string;
+  readReplica?: boolean;
+  restoreTarget?: string;
+};
+
+/** Adds a server (a VM of the VM service, marked as the database's) in the primary's subnet once there is one. */
+async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', quotas: Quotas, subnetId?: string) {
+  const vm = await createVm(
+    tx,
+    {
+      projectId: pg.project_id,
+      location: pg.location,
+      name: `${pg.id}-${randomKey(5).toLowerCase()}`,
+      public_key: SERVICE_KEY,
+      size: pg.target_vm_size,
+      storageSizeGib: Number(pg.target_storage_size_gib),
+      unix_user: 'ubi',
+      boot_image: 'ubuntu-jammy',
+      enable_ip4: false,
+      private_subnet_id: subnetId,
+      postgresId: pg.id,
+    },
+    quotas,
+  );
+  await tx.insertInto('postgres_server').values({ vm_id: vm.id, postgres_id: pg.id, role, created_at: vm.created_at }).execute();
+  return vm;
+}
+
+/** A new database with its servers, default firewall rules and create job (the project's quota applies). */
+export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
+  const storage = checkOptions({ flavor: p.flavor, version: p.version, size: p.size, storage: p.storage_size });
+  if (p.readReplica && p.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
+  await assertProjectQuota(tx, postgresKind, p.projectId, quotas);
+  await assertNameFree(tx, 'postgres', p.projectId, p.location, p.name);
+  const id = newId('postgres');
+  const ca = await createRootCa(p.name, id);
+  const now = new Date().toISOString();
+  const row: PostgresRow = {
+    id,
+    project_id: p.projectId,
+    location: p.location,
+    name: p.name,
+    state: 'creating',
+    flavor: p.flavor,
+    version: p.version,
+    target_version: p.version,
+    ha_type: p.ha_type,
+    current_ha_type: p.ha_type,
+    vm_size: p.size,
+    target_vm_size: p.size,
+    storage_size_gib: storage,
+    target_storage_size_gib: storage,
+    maintenance_window_start_at: null,
+    maintenance_window_days: JSON.stringify([0, 1, 2, 3, 4, 5, 6]),
+    tags: JSON.stringify(p.tags),
+    superuser_password: generatePassword(),
+    parent_id: p.parentId ?? null,
+    read_replica: p.readReplica ? 1 : 0,
+    restore_target: p.restoreTarget ?? null,
+    pg_config: JSON.stringify(p.pg_config ?? {}),
+    pgbouncer_config: JSON.stringify(p.pgbouncer_config ?? {}),
+    cert_auth_users: '[]',
+    ca_certificate: ca.certificate,
+    ca_private_key: ca.privateKey,
+    ...backupCredentials(),
+    running_since: null,
+    upgrade_stage: null,
+    created_at: now,
+  };
+  await tx.insertInto('postgres').values(row).execute();
+  if (!p.restrict_by_default) {
+    for (const cidr of ['0.0.0.0/0', '::/0']) {
+      await tx
+        .insertInto('postgres_firewall_rule')
+        .values({ id: newId('postgresFirewallRule'), postgres_id: id, cidr, description: '', created_at: now })
+        .execute();
+    }
+  }
+  const primary = await addServer(tx, row, 'primary', quotas);
+  for (let i = 0; i < postgresHaType(p.ha_type)!.standbys; i++) await addServer(tx, row, 'standby', quotas, primary.subnet_id);
+  await enqueueJob(tx, 'postgres.create', id);
+  return row;
+}
+
+/** 409 unless the database is in one of these states. */
+function assertState(pg: PostgresRow, allowed: readonly string[], what: string) {
+  if (!allowed.includes(pg.state)) throw new ApiError('Conflict', `The PostgreSQL database is ${pg.state}; it must be ${allowed.join(' or ')} to ${what}.`);
+}
+
+export const assertNotDeleting = (pg: PostgresRow, what: string) => {
+  if (pg.state === 'deleting') throw new ApiError('Conflict', `The PostgreSQL database is being deleted; it cannot ${what}.`);
+};
+
+/** Moves a running database into `to` and enqueues `job`; 409 from any other state (checked again in the update). */
+async function transition(tx: Tx, pg: PostgresRow, to: string, job: JobKind, what: string, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
+  assertState(pg, ['running'], what);
+  const moved = await tx
+    .updateTable('postgres')
+    .set({ ...set, state: to })
+    .where('id', '=', pg.id)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be running to ${what}.`);
+  await enqueueJob(tx, job, pg.id);
+  return { ...pg, ...set, state: to };
+}
+
+export const restartPostgres = (tx: Tx, pg: PostgresRow) => transition(tx, pg, 'restarting', 'postgres.restart', 'restart');
+export const recyclePostgres = (tx: Tx, pg: PostgresRow) => transition(tx, pg, 'updating', 'postgres.recycle', 'recycle its servers');
+
+export function promotePostgres(tx: Tx, pg: PostgresRow) {
+  if (Number(pg.read_replica) !== 1) throw new ApiError('InvalidRequest', 'Non read replica servers cannot be promoted.');
+  return transition(tx, pg, 'updating', 'postgres.promote', 'be promoted');
+}
+
+/** The next major version the database's flavor offers, if any. */
+export function nextVersion(pg: Pick<PostgresRow, 'flavor' | 'version'>): string | undefined {
+  const versions = postgresFlavor(pg.flavor)!.versions as readonly string[];
+  const i = POSTGRES_VERSIONS.indexOf(pg.version as (typeof POSTGRES_VERSIONS)[number]);
+  return POSTGRES_VERSIONS.slice(i + 1).find((v) => versions.includes(v));
+}
+
+export function upgradePostgres(tx: Tx, pg: PostgresRow) {
+  if (Number(pg.read_replica) === 1) throw new ApiError('Conflict', 'A read replica follows its parent’s version; upgrade the parent or promote the replica first.');
+  if (pg.state === 'upgrading') throw new ApiError('Conflict', `The PostgreSQL database is already upgrading to ${pg.target_version}.`);
+  const next = nextVersion(pg);
+  if (!next) throw new ApiError('Conflict', `Version ${pg.version} is the newest ${postgresFlavor(pg.flavor)!.displayName} version; there is nothing to upgrade to.`);
+  return transition(tx, pg, 'upgrading', 'postgres.upgrade', 'upgrade', { target_version: next, upgrade_stage: 'provisioning' });
+}
+
+/** PATCH: tags at once; size, storage and HA become targets the update job converges to. */
+export async function updatePostgres(tx: Tx, pg: PostgresRow, b: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] }): Promise<PostgresRow> {
+  assertNotDeleting(pg, 'be changed');
+  const size = b.size ?? pg.target_vm_size;
+  const storage = b.storage_size ?? (b.size && b.size !== pg.target_vm_size ? undefined : Number(pg.target_storage_size_gib));
+  const targetStorage = checkOptions({ flavor: pg.flavor, version: pg.version, size, storage });
+  const ha = b.ha_type ?? pg.ha_type;
+  if (Number(pg.read_replica) === 1 && ha !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
+  const set: Partial<PostgresRow> = {};
+  if (b.tags) set.tags = JSON.stringify(b.tags);
+  const changed = size !== pg.target_vm_size || targetStorage !== Number(pg.target_storage_size_gib) || ha !== pg.ha_type;
+  if (changed) {
+    return transition(tx, pg, 'updating', 'postgres.update', 'be resized', { ...set, target_vm_size: size, target_storage_size_gib: targetStorage, ha_type: ha });
+  }
+  if (Object.keys(set).length) await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
+  return { ...pg, ...set };
+}
+
+/** Marks the database and its servers deleting; the destroy job removes it when they are gone. 409 while read replicas follow it. */
+export async function deletePostgres(tx: Tx, pg: PostgresRow): Promise<void> {
+  if (pg.state === 'deleting') return;
+  const replicas = await replicasOf(tx, pg.id);
+  if (replicas.length) throw new ApiError('Conflict', `The PostgreSQL database has read replicas (${replicas.map((r) => r.name).join(', ')}); delete or promote them first.`);
+  const marked = await tx.updateTable('postgres').set({ state: 'deleting' }).where('id', '=', pg.id).where('state', '!=', 'deleting').executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) return;
+  await deleteServers(tx, pg.id);
+  await enqueueJob(tx, 'postgres.destroy', pg.id);
+}
+
+/** Starts the deletion of the database's server VMs (all, or those given). */
+export async function deleteServers(tx: Tx, postgresId: string, vmIds?: string[]): Promise<void> {
+  let q = tx.selectFrom('vm').selectAll().where('postgres_id', '=', postgresId);
+  if (vmIds) q = q.where('id', 'in', vmIds.length ? vmIds : ['']);
+  for (const vm of await q.execute()) await deleteVm(tx, vm);
+}
+
+/** The update job's first step: VMs resized to the targets, standbys added or removed. */
+export async function convergeServers(tx: Tx, pg: PostgresRow): Promise<void> {
+  const servers = await listServers(tx, pg.id);
+  const live = servers.filter((s) => s.state !== 'deleting');
+  await tx
+    .updateTable('vm')
+    .set({ size: pg.target_vm_size, storage_size_gib: Number(pg.target_storage_size_gib) })
+    .where('id', 'in', live.length ? live.map((s) => s.id) : [''])
+    .execute();
+  const standbys = live.filter((s) => s.role === 'standby');
+  const want = postgresHaType(pg.ha_type)!.standbys;
+  const subnet = live.find((s) => s.role === 'primary')?.subnet_id;
+  for (let i = standbys.length; i < want; i++) await addServer(tx, pg, 'standby', {}, subnet);
+  if (standbys.length > want)
+    await deleteServers(
+      tx,
+      pg.id,
+      standbys.slice(want).map((s) => s.id),
+    );
+}
+
+/** The recycle job's first step: a new server for each one, the old ones deleted. */
+export async function replaceServers(tx: Tx, pg: PostgresRow): Promise<void> {
+  const live = (await listServers(tx, pg.id)).filter((s) => s.state !== 'deleting');
+  const subnet = live.find((s) => s.role === 'primary')?.subnet_id;
+  for (const s of live) await addServer(tx, pg, s.role as 'primary' | 'standby', {}, subnet);
+  await deleteServers(
+    tx,
+    pg.id,
+    live.map((s) => s.id),
+  );
+}
+
+/** Sets the superuser password (not of read replicas, which follow their parent). */
+export async function resetSuperuserPassword(tx: Tx, pg: PostgresRow, password: string): Promise<PostgresRow> {
+  if (Number(pg.read_replica) === 1) throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas.');
+  assertNotDeleting(pg, 'change its password');
+  await tx.updateTable('postgres').set({ superuser_password: password }).where('id', '=', pg.id).execute();
+  return { ...pg, superuser_password: password };
+}
+
+export const userList = (pg: PostgresRow) => json<string[]>(pg.cert_auth_users);
