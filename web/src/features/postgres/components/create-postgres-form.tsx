@@ -94,12 +94,12 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
   }
   if (capabilities.isError || !tree || !meta) return <FormAlert error={asApiError(capabilities.error)} />;
 
-  const flavors = optionsAt(tree, []);
-  const locations = optionsAt(tree, [v.flavor]);
+  const flavors = optionsAt(tree, 'flavor', v);
+  const locations = optionsAt(tree, 'location', v);
   const versions = versionsOf(tree, v.flavor);
-  const families = optionsAt(tree, [v.flavor, v.location]);
-  const storages = optionsAt(tree, [v.flavor, v.location, v.family, v.size]);
-  const haTypes = optionsAt(tree, [v.flavor, v.location, v.family, v.size, v.storage_size]);
+  const families = optionsAt(tree, 'family', v);
+  const storages = optionsAt(tree, 'storage_size', v);
+  const haTypes = optionsAt(tree, 'ha_type', v);
   const storageGib = Number(v.storage_size) || 0;
   const sizePrice = (size: string) => meta.size[size]?.monthly_usd ?? postgresSize(size)?.monthlyUsd ?? 0;
 
@@ -178,7 +178,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
         <Section step={3} title="Size and storage" description="vCPUs and memory of each server, and its disk. Prices are per month (730 hours) and per hour, per server.">
           {families.map((family) => (
             <OptionGroup key={family} legend={meta.family[family]?.display_name ?? family} error={family === v.family ? form.error('size') : undefined} className="sm:grid-cols-2">
-              {optionsAt(tree, [v.flavor, v.location, family]).map((size) => {
+              {optionsAt(tree, 'size', { ...v, family }).map((size) => {
                 const m = meta.size[size];
                 return (
                   <OptionCard
