@@ -37,6 +37,9 @@ type Field = keyof z.input<typeof formSchema>;
 const FIELD_ORDER: Field[] = ['flavor', 'location', 'version', 'size', 'storage_size', 'ha_type', 'access', 'name'];
 export type PgForm = ReturnType<typeof useForm<Field, typeof formSchema>>;
 
+/** What the form starts with where the tree offers it. */
+const DEFAULT_CHOICE = (location?: string): Partial<Choice> => ({ flavor: 'standard', version: '17', location, family: 'standard', size: 'standard-2', ha_type: 'none' });
+
 /** The server names the database's name by its path parameter: shown under the name field. */
 function withNameField(err: unknown): ApiError {
   const e = asApiError(err);
@@ -71,7 +74,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
   const choose = (field: keyof Choice, value: string) => {
     if (!tree) return;
     const current: Choice = { flavor: v.flavor, location: v.location, version: v.version, family: v.family, size: v.size, storage_size: v.storage_size, ha_type: v.ha_type };
-    const fitted = fitChoice(tree, { ...current, [field]: value }, { location: initialLocation, size: 'standard-2', ha_type: 'none', version: '17', flavor: 'standard' });
+    const fitted = fitChoice(tree, { ...current, [field]: value }, DEFAULT_CHOICE(initialLocation));
     for (const [k, val] of Object.entries(fitted) as [keyof Choice, string][]) if (val !== v[k]) form.setValue(k, val);
   };
   // Once the tree is here, every level gets a value it offers.
@@ -168,7 +171,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
                 value={l}
                 checked={v.location === l}
                 onChange={(x) => choose('location', x)}
-                title={meta.location[l]?.display_name ?? locationLabel(l)}
+                title={meta.location[l]?.ui_name ?? locationLabel(l)}
                 description={<span className="font-mono text-xs">{l}</span>}
               />
             ))}
