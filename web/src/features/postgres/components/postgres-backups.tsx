@@ -15,10 +15,13 @@ import { useRestorePostgres, type PgRef } from '../api/postgres.ts';
 import { usePgBackups } from '../api/sub.ts';
 import { formatBytes, formatUtc } from '../format.ts';
 
-/** "2026-11-23T10:05" (a datetime-local value, UTC) of an instant, rounded down to the minute. */
-export const toLocalInput = (iso: string) => new Date(iso).toISOString().slice(0, 16);
-/** The instant of a datetime-local value read as UTC. */
-export const fromLocalInput = (value: string) => `${value}:00Z`;
+/** "2026-11-23T10:05:07" (a datetime-local value, UTC, to the second) of an instant, rounded down or (`up`) up. */
+export function toLocalInput(iso: string, up = false): string {
+  const ms = new Date(iso).getTime();
+  return new Date((up ? Math.ceil(ms / 1000) : Math.floor(ms / 1000)) * 1000).toISOString().slice(0, 19);
+}
+/** The instant of a datetime-local value ("…T10:05" or "…T10:05:07") read as UTC. */
+export const fromLocalInput = (value: string) => `${value.length === 16 ? `${value}:00` : value}Z`;
 
 export function PostgresBackups({ pg, pgRef, onRestored }: { pg: PostgresDetail; pgRef: PgRef; onRestored: (name: string) => void }) {
   const backups = usePgBackups(pgRef);
@@ -62,14 +65,17 @@ function RestoreCard({ pg, pgRef, onRestored }: { pg: PostgresDetail; pgRef: PgR
   const restore = useRestorePostgres();
   const earliest = pg.earliest_restore_time;
   const latest = pg.latest_restore_time;
-  const min = earliest ? toLocalInput(earliest) : undefined;
+  const min = earliest ? toLocalInput(earliest, true) : undefined;
   const max = toLocalInput(latest);
   const schema = z.object({
     name: resourceName('postgres'),
     restore_target: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a date and time.')
-      .refine((v) => (!min || v >= min) && v <= max, `Choose a moment inside the restore window (UTC).`),
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'Choose a date and time.')
+      .refine((v) => {
+        const at = fromLocalInput(v).slice(0, 19);
+        return (!min || at >= min) && at <= max;
+      }, 'Choose a moment inside the restore window (UTC).'),
   });
   const form = useForm(schema, { name: `${pg.name}-restored`.slice(0, 63), restore_target: max });
   const [open, setOpen] = useState(false);
@@ -126,7 +132,7 @@ function RestoreCard({ pg, pgRef, onRestored }: { pg: PostgresDetail; pgRef: PgR
               className="max-w-xs"
               min={min}
               max={max}
-              step={60}
+              step={1}
               hint={`Between ${formatUtc(earliest)} and ${formatUtc(latest)}.`}
               {...form.field('restore_target')}
             />
