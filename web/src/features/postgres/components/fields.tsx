@@ -29,7 +29,7 @@ export function CodeLine({ shown, copy, copyLabel, prompt, testId }: { shown: st
           {prompt}
         </span>
       ) : null}
-      <code className="min-w-0 flex-1 overflow-x-auto font-mono text-sm whitespace-nowrap" data-testid={testId}>
+      <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid={testId}>
         {shown}
       </code>
       <CopyButton value={copy} label={copyLabel} className="text-slate-300 hover:bg-slate-800 hover:text-white dark:text-slate-300 dark:hover:bg-slate-800" />
