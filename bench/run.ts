@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { newId } from '../shared/ids.ts';
 import { openDatabase } from '../bff/src/db/database.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { createAccount } from '../bff/src/resources/auth/account.store.ts';
@@ -13,6 +14,8 @@ import { createProject } from '../bff/src/resources/project/project.store.ts';
 import { insertSubnet } from '../bff/src/resources/private-subnet/private-subnet.store.ts';
 import { pickNicIPv4 } from '../bff/src/net/allocate.ts';
 import { insertVmWithNic } from '../bff/src/resources/vm/vm.service.ts';
+import { createRootCa } from '../bff/src/resources/postgres/postgres.certs.ts';
+import { postgresRow } from '../bff/src/resources/postgres/postgres.service.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.argv[2] ?? 10);
@@ -48,8 +51,8 @@ async function measure(name: string, url: string, headers: Record<string, string
 }
 
 /**
- * 10,000 running VMs (with their subnets and NICs) in one project, written straight into the
- * fresh database before the server starts: through the API this would take minutes.
+ * 10,000 running VMs (with their subnets and NICs) and 1,000 databases in one project, written
+ * straight into the fresh database before the server starts: through the API this would take minutes.
  */
 async function seedVms(dataDir: string, email: string, password: string, count: number) {
   const { db } = openDatabase({ dataDir });
@@ -88,13 +91,40 @@ async function seedVms(dataDir: string, email: string, password: string, count: 
       );
     }
   });
+  await seedPostgres(db, project.id, location, 1_000);
   await db.destroy();
   return project.id;
 }
 
+/** 1,000 running databases in the project, rows written directly (one CA shared by all, for speed). */
+async function seedPostgres(db: ReturnType<typeof openDatabase>['db'], projectId: string, location: string, count: number) {
+  const ca = await createRootCa('bench', 'bench');
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      const fields = {
+        projectId,
+        location,
+        name: `pg-${i}`,
+        size: 'standard-2',
+        storage_size: 128,
+        ha_type: 'none',
+        version: '17',
+        flavor: 'standard',
+        tags: [],
+        restrict_by_default: false,
+      } as const;
+      await tx
+        .insertInto('postgres')
+        .values({ ...postgresRow(newId('postgres'), { ...fields, tags: [] }, ca), state: 'running', running_since: now })
+        .execute();
+    }
+  });
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
-  console.log('seeding 10,000 VMs...');
+  console.log('seeding 10,000 VMs and 1,000 databases...');
   const vmProject = await seedVms(dataDir, 'bench@example.com', 'bench-password', 10_000);
   const baseline = await start(['bench/baseline.mjs'], {});
   const bff = await start(['--import', 'tsx', 'bff/src/server.ts'], {
@@ -123,6 +153,9 @@ async function main() {
     rows.push(await measure('GET /api/project (page of 10 of 1,000)', `${bff.url}/api/project?page_size=10`, auth));
     rows.push(await measure('GET /api/project/P/vm (page of 10 of 10,000)', `${bff.url}/api/project/${vmProject}/vm?page_size=10`, auth));
     rows.push(await measure('GET /api/project/P/location/L/vm/{name} (of 10,000)', `${bff.url}/api/project/${vmProject}/location/eu-central-h1/vm/vm-5000`, auth));
+    rows.push(
+      await measure('GET /api/project/P/location/L/postgres (page of 10 of 1,000)', `${bff.url}/api/project/${vmProject}/location/eu-central-h1/postgres?page_size=10`, auth),
+    );
     const base = rows[0]!;
     console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s each\n`);
     console.log('| target | req/s | p99 ms | req/s vs baseline | p99 vs baseline |');

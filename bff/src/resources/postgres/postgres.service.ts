@@ -52,7 +52,11 @@ export function checkOptions(o: { flavor: string; version: string; size: string;
   return storage;
 }
 
-export type NewPostgres = z.output<typeof createPostgresBodySchema> & {
+/** A create body's values (also of restores and read replicas, which copy their source's). */
+export type NewPostgres = Omit<z.output<typeof createPostgresBodySchema>, 'size' | 'version' | 'flavor'> & {
+  size: string;
+  version: string;
+  flavor: string;
   projectId: string;
   location: string;
   name: string;
@@ -84,16 +88,9 @@ async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', q
   return vm;
 }
 
-/** A new database with its servers, default firewall rules and create job (the project's quota applies). */
-export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
-  const storage = checkOptions({ flavor: p.flavor, version: p.version, size: p.size, storage: p.storage_size });
-  if (p.readReplica && p.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
-  await assertProjectQuota(tx, postgresKind, p.projectId, quotas);
-  await assertNameFree(tx, 'postgres', p.projectId, p.location, p.name);
-  const id = newId('postgres');
-  const ca = await createRootCa(p.name, id);
-  const now = new Date().toISOString();
-  const row: PostgresRow = {
+/** The row of a new database (creating), with its CA and generated credentials. */
+export function postgresRow(id: string, p: NewPostgres & { storage_size: number }, ca: { certificate: string; privateKey: string }): PostgresRow {
+  return {
     id,
     project_id: p.projectId,
     location: p.location,
@@ -106,8 +103,8 @@ export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Pr
     current_ha_type: p.ha_type,
     vm_size: p.size,
     target_vm_size: p.size,
-    storage_size_gib: storage,
-    target_storage_size_gib: storage,
+    storage_size_gib: p.storage_size,
+    target_storage_size_gib: p.storage_size,
     maintenance_window_start_at: null,
     maintenance_window_days: JSON.stringify([0, 1, 2, 3, 4, 5, 6]),
     tags: JSON.stringify(p.tags),
@@ -123,14 +120,24 @@ export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Pr
     ...backupCredentials(),
     running_since: null,
     upgrade_stage: null,
-    created_at: now,
+    created_at: new Date().toISOString(),
   };
+}
+
+/** A new database with its servers, default firewall rules and create job (the project's quota applies). */
+export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
+  const storage = checkOptions({ flavor: p.flavor, version: p.version, size: p.size, storage: p.storage_size });
+  if (p.readReplica && p.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
+  await assertProjectQuota(tx, postgresKind, p.projectId, quotas);
+  await assertNameFree(tx, 'postgres', p.projectId, p.location, p.name);
+  const id = newId('postgres');
+  const row = postgresRow(id, { ...p, storage_size: storage }, await createRootCa(p.name, id));
   await tx.insertInto('postgres').values(row).execute();
   if (!p.restrict_by_default) {
     for (const cidr of ['0.0.0.0/0', '::/0']) {
       await tx
         .insertInto('postgres_firewall_rule')
-        .values({ id: newId('postgresFirewallRule'), postgres_id: id, cidr, description: '', created_at: now })
+        .values({ id: newId('postgresFirewallRule'), postgres_id: id, cidr, description: '', created_at: row.created_at })
         .execute();
     }
   }

@@ -159,6 +159,10 @@ export const postgresMigrations: Record<string, Migration> = {
 
       // A database's servers are VMs: marked with the database, hidden from the VM lists.
       await db.schema.alterTable('vm').addColumn('postgres_id', 'text').execute();
+      // The VM lists and counts filter on it: indexes that cover it keep a page one range scan.
+      await db.schema.createIndex('vm_project_service_idx').on('vm').columns(['project_id', 'postgres_id', 'id']).execute();
+      await db.schema.createIndex('vm_project_service_name_idx').on('vm').columns(['project_id', 'postgres_id', 'name', 'id']).execute();
+      await db.schema.createIndex('vm_location_service_idx').on('vm').columns(['project_id', 'location', 'postgres_id', 'id']).execute();
       await db.schema
         .createTable('postgres_server')
         .addColumn('vm_id', 'text', (c) => c.primaryKey().references('vm.id').onDelete('cascade'))
