@@ -7,7 +7,8 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { asApiError } from '#web/lib/api-client.ts';
 import type { PgRef } from '../api/postgres.ts';
 import { usePgMetrics } from '../api/sub.ts';
-import { summarize, type ChartSeries } from './chart-data.ts';
+import { resolvedTheme, useThemeSetting } from '#web/lib/theme.ts';
+import { SERIES_COLORS, summarize, type ChartSeries } from './chart-data.ts';
 
 const MetricChart = lazy(() => import('./metric-chart.tsx'));
 
@@ -37,8 +38,12 @@ function makeFormatter(unit: string): (v: number) => string {
       return (v) => `${number.format(v)} %`;
     case 'bytes':
       return (v) => (v >= 2 ** 30 ? `${number.format(v / 2 ** 30)} GiB` : v >= 2 ** 20 ? `${number.format(v / 2 ** 20)} MiB` : `${number.format(v)} B`);
+    case 'connections':
+    case 'count':
+    case '':
+      return (v) => number.format(v);
     default:
-      return (v) => `${number.format(v)}${unit && unit !== 'count' ? ` ${unit}` : ''}`;
+      return (v) => `${number.format(v)} ${unit}`;
   }
 }
 
@@ -87,6 +92,12 @@ export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
   );
 }
 
+/** "primary", or with several servers "standby dhma7" (the end of the server's name). */
+function seriesLabel(labels: Record<string, string>, several: boolean, i: number): string {
+  const role = labels.role ?? `series ${i + 1}`;
+  return several && labels.server ? `${role} ${labels.server.split('-').pop()}` : role;
+}
+
 type Metric = NonNullable<ReturnType<typeof usePgMetrics>['data']>['metrics'][number];
 
 function MetricCard({ metric: m }: { metric: Metric }) {
@@ -95,11 +106,12 @@ function MetricCard({ metric: m }: { metric: Metric }) {
   const series = useMemo<ChartSeries[]>(
     () =>
       m.series.map((s, i) => ({
-        label: Object.values(s.labels).join(' ') || (m.series.length > 1 ? `series ${i + 1}` : m.name),
+        label: seriesLabel(s.labels, m.series.length > 1, i),
         points: s.values.map(([t, v]) => [t, Number(v)] as const),
       })),
     [m],
   );
+  const palette = SERIES_COLORS[resolvedTheme(useThemeSetting()) === 'dark' ? 'dark' : 'light'];
   const id = `pg-metric-${m.key}`;
   return (
     <Card labelledBy={id}>
@@ -116,6 +128,16 @@ function MetricCard({ metric: m }: { metric: Metric }) {
             <MetricChart series={series} format={format} />
           </Suspense>
         </div>
+        {series.length > 1 ? (
+          <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+            {series.map((s, i) => (
+              <li key={s.label} className="flex items-center gap-1.5">
+                <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: palette[i % palette.length] }} />
+                {s.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <figcaption id={`${id}-summary`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           {series.map((s) => summarize(s, format)).join('; ') || 'No data in this period.'}
         </figcaption>

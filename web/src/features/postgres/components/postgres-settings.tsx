@@ -400,7 +400,7 @@ function RenamePostgresCard({ pg, pgRef, onRenamed }: { pg: PostgresDetail; pgRe
   return (
     <RenameCard
       id="pg-rename-title"
-      description="The name is part of the database's address in the API and the console. The hostname keeps working."
+      description="The name is part of the database's address in the API and the console, and of its hostname: update your connection strings after renaming."
       schema={renameSchema}
       name={pg.name}
       rename={(name) => rename.mutateAsync({ ref: pgRef, name })}
