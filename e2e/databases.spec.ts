@@ -127,6 +127,55 @@ test('add a firewall rule, change a parameter, restore to a new database, then d
   await expect.poll(() => project.getPostgres(pg.location, pg.name)).toBeNull();
 });
 
+test('resize, reset the password, upgrade from 17 to 18, and create and promote a read replica', async ({ page, project }) => {
+  const pg = await project.createRunningPostgres(uniqueName('main'), { size: 'hobby-1', storage_size: 16, version: '17' });
+  const detail = new DatabaseDetailPage(page);
+  await detail.goto(project.id, pg, 'settings');
+  await markDocument(page);
+  const meta = page.getByText(/^Germany · /);
+
+  await page.getByLabel('Size', { exact: true }).selectOption('hobby-2');
+  await page.getByLabel('Storage', { exact: true }).selectOption('32');
+  await page.getByRole('button', { name: 'Resize' }).click();
+  await expect(meta).toContainText('hobby-2 · 32 GiB');
+  await expect(detail.state).toHaveText('running');
+
+  // A weak password is refused under the field; a strong one is set after a confirmation.
+  const password = page.getByLabel('New password');
+  await password.fill('short');
+  await expect(password).toHaveAccessibleDescription(/12 to 128 characters/);
+  await password.fill('Correct-Horse-2026');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password reset' })).toBeVisible();
+  expect((await project.getPostgres(pg.location, pg.name))!.password).toBe('Correct-Horse-2026');
+
+  // The upgrade says from → to, asks, and the page follows it to the new version.
+  await expect(page.getByText('PostgreSQL 17 → 18 is available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to 18' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade database' }).getByRole('button', { name: 'Upgrade to 18' }).click();
+  await expect(meta).toContainText('PostgreSQL 18');
+  await expect(page.getByText('PostgreSQL 18 is the newest version available.')).toBeVisible();
+
+  // A read replica: created from the parent's tab, then promoted from its own page.
+  await detail.tab('Read replicas').click();
+  await page.getByRole('button', { name: 'Create read replica' }).click();
+  const replica = uniqueName('replica');
+  const dialog = page.getByRole('dialog', { name: 'Create read replica' });
+  await dialog.getByLabel('Replica name').fill(replica);
+  await dialog.getByRole('button', { name: 'Create read replica' }).click();
+  await expect(page).toHaveURL(new RegExp(`/databases/${pg.location}/${replica}$`));
+  await expect(detail.state).toHaveText('running');
+  await expect(meta).toContainText('read replica');
+  await detail.tab('Read replicas').click();
+  await expect(detail.panel).toContainText(`Replica of ${pg.name}`);
+  await page.getByRole('button', { name: 'Promote to a database of its own' }).click();
+  await page.getByRole('dialog', { name: 'Promote read replica' }).getByRole('button', { name: 'Promote' }).click();
+  await expect(meta).not.toContainText('read replica');
+  expect((await project.getPostgres(pg.location, replica))!.read_replica).toBe(false);
+  await expectSameDocument(page);
+});
+
 test('a database that is gone shows "Database not found"', async ({ page, project }) => {
   await page.goto(`/projects/${project.id}/databases/eu-central-h1/no-such-db`);
   await expect(page.getByRole('heading', { name: 'Database not found', level: 1 })).toBeVisible();
@@ -154,11 +203,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the database page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
       const pg = await project.createRunningPostgres();
       const detail = new DatabaseDetailPage(page);
-      for (const tab of ['overview', 'networking', 'backups', 'replicas', 'configuration', 'metrics', 'logs', 'settings'] as const) {
-        await detail.goto(project.id, pg, tab);
-        await expect(detail.panel).toBeVisible();
-        if (tab === 'metrics') await expect(page.getByTestId('metric-chart').first()).toBeVisible();
-        if (tab === 'configuration') await expect(page.getByTestId('param-work_mem')).toBeVisible();
+      await detail.goto(project.id, pg);
+      for (const tab of ['Overview', 'Networking', 'Backups', 'Read replicas', 'Configuration', 'Metrics', 'Logs', 'Settings'] as const) {
+        await detail.tab(tab).click();
+        await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
+        if (tab === 'Overview') await expect(page.getByRole('region', { name: 'Servers' }).getByRole('table')).toBeVisible();
+        if (tab === 'Metrics') await expect(page.getByTestId('metric-chart')).toHaveCount(4);
+        if (tab === 'Configuration') await expect(page.getByTestId('param-work_mem')).toBeVisible();
+        if (tab === 'Logs') await expect(page.getByRole('table', { name: 'Log lines' })).toBeVisible();
         await expectAxeClean(page);
       }
       await page.getByRole('button', { name: 'Delete database' }).click();

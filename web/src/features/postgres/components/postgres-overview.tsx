@@ -10,7 +10,7 @@ import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { locationLabel } from '#web/lib/location.ts';
-import { caCertificateUrl, isChanging, type PgRef } from '../api/postgres.ts';
+import { caCertificateUrl, isChanging, usePostgresList, type PgRef } from '../api/postgres.ts';
 import { usePgServers } from '../api/sub.ts';
 import { engineLabel, formatHourly, formatMonthly, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
 import { CodeLine, Field, Fields, muted } from './fields.tsx';
@@ -155,16 +155,19 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   );
 }
 
-/** The parent of a read replica (a link when it is a name in the same location). */
+/** The parent of a read replica by its name (the record gives its ID), a link to its page. */
 export function ParentLink({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
+  const siblings = usePostgresList(pgRef.projectId, { page_size: '1000' }, pg.location);
   if (!pg.parent) return <span className={muted}>—</span>;
+  const parent = siblings.data?.items.find((p) => p.id === pg.parent || p.name === pg.parent);
+  if (!parent) return <span className="font-mono text-sm">{pg.parent}</span>;
   return (
     <Link
       to="/projects/$projectId/databases/$location/$databaseName"
-      params={{ projectId: pgRef.projectId, location: pg.location, databaseName: pg.parent }}
-      className="font-mono text-sm text-blue-700 hover:underline dark:text-blue-400"
+      params={{ projectId: pgRef.projectId, location: parent.location, databaseName: parent.name }}
+      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
     >
-      {pg.parent}
+      {parent.name}
     </Link>
   );
 }
