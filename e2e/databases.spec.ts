@@ -176,6 +176,25 @@ test('resize, reset the password, upgrade from 17 to 18, and create and promote 
   await expectSameDocument(page);
 });
 
+test('a server refusal is shown under its field and keeps every choice', async ({ page, project }) => {
+  const taken = await project.createPostgres(uniqueName('twin'), { location: 'us-east-a2' });
+  const form = new DatabaseCreatePage(page);
+  await form.goto(project.id);
+  await form.choice('Location', /Virginia/).check();
+  await form.choice('Standard', 'standard-4').check();
+  await form.choice('Storage', '512 GiB').check();
+  await form.name.fill(taken.name);
+  await form.submit.click();
+
+  await expect(form.name).toHaveAccessibleDescription(/name is already taken/);
+  await expect(form.name).toBeFocused();
+  await expect(page).toHaveURL(/\/databases\/new/);
+  await expect(form.choice('Standard', 'standard-4')).toBeChecked();
+  await expect(form.choice('Storage', '512 GiB')).toBeChecked();
+  await form.name.fill(`${taken.name}-2`);
+  await expect(form.name).not.toHaveAccessibleDescription(/name is already taken/);
+});
+
 test('a database that is gone shows "Database not found"', async ({ page, project }) => {
   await page.goto(`/projects/${project.id}/databases/eu-central-h1/no-such-db`);
   await expect(page.getByRole('heading', { name: 'Database not found', level: 1 })).toBeVisible();
