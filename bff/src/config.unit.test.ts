@@ -10,11 +10,12 @@ describe('configuration', () => {
     expect(c).toMatchObject({ secureCookies: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(c.idempotencyTtlMs).toBe(24 * 3600 * 1000);
     expect(c.limits).toEqual({ loginPerAccount: 5, loginPerIp: 50, signupPerIp: 20, signupPerEmail: 5 });
-    expect(c.quotas).toEqual({ VM_QUOTA: 200, SUBNET_QUOTA: 100, FIREWALL_QUOTA: 50, FIREWALL_RULE_QUOTA: 200 });
+    expect(c.quotas).toEqual({ POSTGRES_QUOTA: 20, VM_QUOTA: 200, SUBNET_QUOTA: 100, FIREWALL_QUOTA: 50, FIREWALL_RULE_QUOTA: 200 });
   });
 
   it('reads every kind quota from its setting', () => {
-    expect(loadConfig({ SUBNET_QUOTA: '3', VM_QUOTA: '4', FIREWALL_QUOTA: '5', FIREWALL_RULE_QUOTA: '6' }).quotas).toEqual({
+    expect(loadConfig({ SUBNET_QUOTA: '3', VM_QUOTA: '4', FIREWALL_QUOTA: '5', FIREWALL_RULE_QUOTA: '6', POSTGRES_QUOTA: '7' }).quotas).toEqual({
+      POSTGRES_QUOTA: 7,
       VM_QUOTA: 4,
       SUBNET_QUOTA: 3,
       FIREWALL_QUOTA: 5,

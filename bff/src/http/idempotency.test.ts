@@ -44,7 +44,21 @@ describe('idempotency keys on creates', () => {
     const ops = Object.entries(routes as Record<string, RouteDef>)
       .filter(([op, r]) => takesIdempotencyKey(op, r))
       .map(([op]) => op);
-    expect(ops.sort()).toEqual(['createFirewall', 'createFirewallRule', 'createFirewallRuleWithId', 'createPrivateSubnet', 'createProject', 'createVm']);
+    expect(ops.sort()).toEqual([
+      'createFirewall',
+      'createFirewallRule',
+      'createFirewallRuleWithId',
+      'createPostgresBackupCredentials',
+      'createPostgresClientKeypair',
+      'createPostgresDatabase',
+      'createPostgresFirewallRule',
+      'createPostgresLogDestination',
+      'createPostgresMetricDestination',
+      'createPostgresReadReplica',
+      'createPrivateSubnet',
+      'createProject',
+      'createVm',
+    ]);
     // The OpenAPI document lists the header on those operations.
     const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>>;
     const documented = Object.values(paths)

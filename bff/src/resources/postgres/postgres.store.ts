@@ -62,9 +62,9 @@ export const listRules = (db: Q, postgresId: string) => db.selectFrom('postgres_
 export const ruleView = (r: PostgresRuleRow) => ({ id: r.id, cidr: r.cidr, description: r.description });
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
-export async function postgresView(db: Q, row: PostgresRow, serviceDomain: string, now = new Date()): Promise<Postgres> {
-  const rules = await listRules(db, row.id);
-  const window = restoreWindow(row, now);
+export async function postgresView(db: Q, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
+  rules ??= await listRules(db, row.id);
+  const window = restoreWindow(row);
   return {
     ...base(row),
     primary: Number(row.read_replica) !== 1,
@@ -78,8 +78,8 @@ export async function postgresView(db: Q, row: PostgresRow, serviceDomain: strin
 
 /** The get shape: credentials and hostname, and each rule once per port it opens (decision 079). */
 export async function postgresDetailView(db: Q, row: PostgresRow, serviceDomain: string): Promise<PostgresDetail> {
-  const view = await postgresView(db, row, serviceDomain);
   const rules = await listRules(db, row.id);
+  const view = await postgresView(db, row, serviceDomain, rules);
   return {
     ...view,
     username: SUPERUSER,

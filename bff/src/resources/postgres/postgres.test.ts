@@ -155,6 +155,18 @@ describe('create a database', () => {
     expectCurrentError(await t.call('createPostgresDatabase', { token: a.token, params: pgAt(a.project, 'x', 'mars-1'), body: { size: 'hobby-1' } }), 404, 'ResourceNotFound');
   });
 
+  it('answers a repeated create with the same Idempotency-Key with the first answer, making one database', async () => {
+    const a = await newOwner(t);
+    const send = () =>
+      t.call('createPostgresDatabase', { token: a.token, params: pgAt(a.project, 'once'), body: { size: 'hobby-1' }, headers: { 'Idempotency-Key': 'pg-once-1' } });
+    const first = await send();
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await pgSnapshot(t, a.project)).pgs).toHaveLength(1);
+  });
+
   it('enforces the project quota of databases (POSTGRES_QUOTA) with a 400 naming it', async () => {
     const a = await newOwner(small);
     await createPg(small, a.token, a.project, 'one', { size: 'hobby-1' });
@@ -249,6 +261,16 @@ describe('rename', () => {
     expect(got.hostname).toBe(`new.${pg.id}.postgres.${t.config.serviceDomain}`);
     expect(got.connection_string).toContain(`@new.${pg.id}.`);
     expectCurrentError(await getPg(t, a.token, a.project, 'old'), 404, 'ResourceNotFound');
+  });
+
+  it('lets one of two racing renames to the same name win', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'first', { size: 'hobby-1' });
+    await createPg(t, a.token, a.project, 'second', { size: 'hobby-1' });
+    const race = await Promise.all(['first', 'second'].map((ref) => t.call('renamePostgresDatabase', { token: a.token, params: pgAt(a.project, ref), body: { name: 'winner' } })));
+    expectOneWinner(race, 'current');
+    const names = (await t.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project } })).body.items.map((i) => i.name).sort();
+    expect(names.filter((n) => n === 'winner')).toHaveLength(1);
   });
 
   renameRefusals(t, {
