@@ -113,6 +113,7 @@ test('add a firewall rule, change a parameter, restore to a new database, then d
   await expect(page).toHaveURL(new RegExp(`/databases/${pg.location}/${restored}$`));
   await expect(detail.state).toHaveText('running');
   await expect(detail.announcer).toContainText(`Database ${restored} is running.`);
+  await expect(detail.field('Restored from')).toHaveText(pg.name);
 
   // Delete both from their pages; each goes back to the list, which says so.
   const list = new DatabaseListPage(page);
@@ -195,6 +196,28 @@ test('a server refusal is shown under its field and keeps every choice', async (
   await expect(form.name).not.toHaveAccessibleDescription(/name is already taken/);
 });
 
+test('the logs tab lists lines newest first and searches them', async ({ page, project }) => {
+  const pg = await project.createRunningPostgres();
+  const params = { project_id: project.id, location: pg.location, postgres_database_reference: pg.name };
+  // A new database logs every few seconds: wait for its first lines.
+  await expect.poll(async () => (await project.account.send('getPostgresLogs', { params })).count, { timeout: 40_000 }).toBeGreaterThan(0);
+  const { items } = await project.account.send('getPostgresLogs', { params });
+  const needle = items[0]!.message.slice(0, 12);
+
+  const detail = new DatabaseDetailPage(page);
+  await detail.goto(project.id, pg, 'logs');
+  const lines = page.getByRole('table', { name: 'Log lines' });
+  await expect(lines.getByRole('row').nth(1)).toContainText(items[0]!.message);
+  await page.getByRole('searchbox', { name: 'Search log messages' }).fill(needle);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(/^\d+ lines? containing/)).toBeVisible();
+  for (const cell of await lines
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') })
+    .all())
+    await expect(cell).toContainText(needle);
+});
+
 test('a database that is gone shows "Database not found"', async ({ page, project }) => {
   await page.goto(`/projects/${project.id}/databases/eu-central-h1/no-such-db`);
   await expect(page.getByRole('heading', { name: 'Database not found', level: 1 })).toBeVisible();
@@ -229,7 +252,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         if (tab === 'Overview') await expect(page.getByRole('region', { name: 'Servers' }).getByRole('table')).toBeVisible();
         if (tab === 'Metrics') await expect(page.getByTestId('metric-chart')).toHaveCount(4);
         if (tab === 'Configuration') await expect(page.getByTestId('param-work_mem')).toBeVisible();
-        if (tab === 'Logs') await expect(page.getByRole('table', { name: 'Log lines' })).toBeVisible();
+        if (tab === 'Logs') await expect(page.getByText(/^\d+ lines?$/)).toBeVisible();
         await expectAxeClean(page);
       }
       await page.getByRole('button', { name: 'Delete database' }).click();

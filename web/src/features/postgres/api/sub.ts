@@ -87,6 +87,8 @@ export function usePgLogs(ref: PgRef, query: LogsQuery) {
     queryKey: [...pgKey(ref), 'logs', query],
     queryFn: ({ signal }) => apiRequest('getPostgresLogs', { params: pgParams(ref), query, signal }),
     placeholderData: keepPreviousData,
+    // The newest page follows new lines; older pages stay put.
+    refetchInterval: query.start_after ? false : 15_000,
   });
 }
 

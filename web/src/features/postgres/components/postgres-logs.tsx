@@ -117,7 +117,9 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
             </TBody>
           </Table>
         ) : (
-          <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">{logs.isPending ? 'Loading the logs…' : 'No log lines match.'}</p>
+          <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
+            {logs.isPending ? 'Loading the logs…' : search || severity || stream ? 'No log lines match.' : 'No log lines in the last 30 minutes.'}
+          </p>
         )}
       </div>
       <nav aria-label="Log pages" className="flex items-center justify-end gap-2 px-5 pb-4">

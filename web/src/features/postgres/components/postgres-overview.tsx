@@ -134,8 +134,8 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
             '—'
           )}
         </Field>
-        {pg.read_replica ? (
-          <Field label="Replica of">
+        {pg.parent ? (
+          <Field label={pg.read_replica ? 'Replica of' : 'Restored from'}>
             <ParentLink pg={pg} pgRef={pgRef} />
           </Field>
         ) : null}
