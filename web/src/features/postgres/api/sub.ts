@@ -77,7 +77,6 @@ export function usePgMetrics(ref: PgRef, query: MetricsQuery) {
     queryKey: [...pgKey(ref), 'metrics', query],
     queryFn: ({ signal }) => apiRequest('getPostgresMetrics', { params: pgParams(ref), query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
   });
 }
 

@@ -5,15 +5,16 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { resolvedTheme, useThemeSetting } from '#web/lib/theme.ts';
 import type { ChartSeries } from './chart-data.ts';
 import { alignSeries, SERIES_COLORS } from './chart-data.ts';
+import { useDark } from './use-dark.ts';
 
 const HEIGHT = 180;
 
-export default function MetricChart({ series, format }: { series: readonly ChartSeries[]; format: (v: number) => string }) {
+/** `period`: the shown time range [from, to] in unix seconds (the chosen period, however few points there are). */
+export default function MetricChart({ series, format, period }: { series: readonly ChartSeries[]; format: (v: number) => string; period: readonly [number, number] }) {
   const box = useRef<HTMLDivElement>(null);
-  const dark = resolvedTheme(useThemeSetting()) === 'dark';
+  const dark = useDark();
 
   useEffect(() => {
     const el = box.current;
@@ -25,13 +26,15 @@ export default function MetricChart({ series, format }: { series: readonly Chart
       width: Math.max(el.clientWidth, 240),
       height: HEIGHT,
       legend: { show: false },
+      // Times in UTC, like the logs and backups.
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: true, range: () => [period[0], period[1]] }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
       axes: [
         { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid } },
         { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, size: 64, values: (_u, splits) => splits.map(format) },
       ],
-      series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { show: false } }))],
+      series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { show: s.points.length < 3, size: 6 } }))],
     };
     const plot = new uPlot(opts, alignSeries(series), el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: HEIGHT }));
@@ -40,7 +43,7 @@ export default function MetricChart({ series, format }: { series: readonly Chart
       resize.disconnect();
       plot.destroy();
     };
-  }, [series, dark, format]);
+  }, [series, dark, format, period]);
 
   return <div ref={box} aria-hidden="true" className="w-full" data-testid="metric-chart" />;
 }

@@ -1,14 +1,14 @@
 // Metrics: CPU, memory, storage and connections over a chosen period, as charts. The chart
 // module (uPlot) is loaded when this tab first shows one, never with the console itself.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { asApiError } from '#web/lib/api-client.ts';
 import type { PgRef } from '../api/postgres.ts';
 import { usePgMetrics } from '../api/sub.ts';
-import { resolvedTheme, useThemeSetting } from '#web/lib/theme.ts';
 import { SERIES_COLORS, summarize, type ChartSeries } from './chart-data.ts';
+import { useDark } from './use-dark.ts';
 
 const MetricChart = lazy(() => import('./metric-chart.tsx'));
 
@@ -49,11 +49,17 @@ function makeFormatter(unit: string): (v: number) => string {
 
 export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
   const [range, setRange] = useState<RangeId>('1h');
-  // The period is fixed when it is chosen (a key that changed on every render would refetch forever).
+  // The period ends now: fixed when chosen (a key that changed on every render would refetch
+  // forever) and moved on once a minute, so the charts follow new points.
   const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [range]);
   const seconds = RANGES.find((r) => r.id === range)!.seconds;
   const query = useMemo(() => ({ start: new Date(now - seconds * 1000).toISOString(), end: new Date(now).toISOString() }), [now, seconds]);
   const metrics = usePgMetrics(pgRef, query);
+  const period = useMemo(() => [Math.floor((now - seconds * 1000) / 1000), Math.floor(now / 1000)] as const, [now, seconds]);
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -84,7 +90,7 @@ export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           {(metrics.data?.metrics ?? []).map((m) => (
-            <MetricCard key={m.key} metric={m} />
+            <MetricCard key={m.key} metric={m} period={period} />
           ))}
         </div>
       )}
@@ -100,7 +106,7 @@ function seriesLabel(labels: Record<string, string>, several: boolean, i: number
 
 type Metric = NonNullable<ReturnType<typeof usePgMetrics>['data']>['metrics'][number];
 
-function MetricCard({ metric: m }: { metric: Metric }) {
+function MetricCard({ metric: m, period }: { metric: Metric; period: readonly [number, number] }) {
   const format = formatter(m.unit);
   // The metric object is kept while its data do not change (React Query shares equal data), so is the chart.
   const series = useMemo<ChartSeries[]>(
@@ -111,7 +117,7 @@ function MetricCard({ metric: m }: { metric: Metric }) {
       })),
     [m],
   );
-  const palette = SERIES_COLORS[resolvedTheme(useThemeSetting()) === 'dark' ? 'dark' : 'light'];
+  const palette = SERIES_COLORS[useDark() ? 'dark' : 'light'];
   const id = `pg-metric-${m.key}`;
   return (
     <Card labelledBy={id}>
@@ -125,7 +131,7 @@ function MetricCard({ metric: m }: { metric: Metric }) {
               </p>
             }
           >
-            <MetricChart series={series} format={format} />
+            <MetricChart series={series} format={format} period={period} />
           </Suspense>
         </div>
         {series.length > 1 ? (
