@@ -218,6 +218,45 @@ test('the logs tab lists lines newest first and searches them', async ({ page, p
     await expect(cell).toContainText(needle);
 });
 
+test('tabs, dialogs and the rule editor work from the keyboard', async ({ page, project }) => {
+  const pg = await project.createRunningPostgres();
+  const detail = new DatabaseDetailPage(page);
+  await detail.goto(project.id, pg);
+
+  await detail.tab('Overview').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(detail.tab('Networking')).toBeFocused();
+  await expect(detail.tab('Networking')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/tab=networking/);
+  await page.keyboard.press('End');
+  await expect(detail.tab('Settings')).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Danger Zone' })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(detail.tab('Overview')).toHaveAttribute('aria-selected', 'true');
+
+  // Restart asks first; Escape closes the dialog and gives focus back.
+  const restart = page.getByRole('group', { name: 'Database actions' }).getByRole('button', { name: 'Restart' });
+  await restart.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Restart database' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(restart).toBeFocused();
+  await expect(detail.state).toHaveText('running');
+
+  // A rule typed and sent with Enter.
+  await detail.tab('Networking').click();
+  await page.getByRole('button', { name: 'Add rule' }).focus();
+  await page.keyboard.press('Enter');
+  const rule = detail.ruleDialog('Add rule');
+  await expect(rule.cidr).toBeFocused();
+  await page.keyboard.type('198.51.100.7');
+  await page.keyboard.press('Enter');
+  await expect(rule.dialog).toBeHidden();
+  await expect(detail.rulesTable()).toContainText('198.51.100.7/32');
+});
+
 test('a database that is gone shows "Database not found"', async ({ page, project }) => {
   await page.goto(`/projects/${project.id}/databases/eu-central-h1/no-such-db`);
   await expect(page.getByRole('heading', { name: 'Database not found', level: 1 })).toBeVisible();
