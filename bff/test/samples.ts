@@ -87,6 +87,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       url: 'https://collector.example.com/v1/write',
       username: 'collector',
       type: 'otlp',
+      common_name: 'app_user',
     },
     ids: {
       subnet: ps.id,

@@ -141,20 +141,30 @@ export const restorePostgresBodySchema = z
   .meta({ id: 'RestorePostgresBody' });
 export const readReplicaBodySchema = z.strictObject({ name: z.string(requiredString('name')).pipe(newDatabaseName) }).meta({ id: 'CreatePostgresReadReplicaBody' });
 
-export const MAINTENANCE_DAYS_MESSAGE = 'maintenance_window_days must be a list of days of the week, 0 (Sunday) to 6 (Saturday), each at most once.';
+const START_HOUR_MESSAGE = 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.';
+export const MAINTENANCE_DAYS_MESSAGE = 'maintenance_window_days must be a list of days of the week, 0 (Sunday) to 6 (Saturday) or sun to sat, each at most once.';
+export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+/** A day of the week: 0 (Sunday) to 6, or its name as the origin's CLI sends it (`mon`). */
+const weekday = z.union([z.number().int().min(0).max(6), z.enum(WEEKDAY_NAMES).transform((d) => WEEKDAY_NAMES.indexOf(d))], { error: MAINTENANCE_DAYS_MESSAGE });
 export const setMaintenanceWindowBodySchema = z
   .strictObject({
     maintenance_window_start_at: z
-      .number({ error: 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.' })
-      .int('maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
-      .min(0, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
-      .max(23, 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.')
+      // A number, or its digits as a string (the origin reads either).
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,2}$/)
+            .transform(Number),
+        ],
+        { error: START_HOUR_MESSAGE },
+      )
+      .pipe(z.number().int(START_HOUR_MESSAGE).min(0, START_HOUR_MESSAGE).max(23, START_HOUR_MESSAGE))
       .nullable()
       .optional(),
     maintenance_window_days: z
-      .array(z.number({ error: MAINTENANCE_DAYS_MESSAGE }).int(MAINTENANCE_DAYS_MESSAGE).min(0, MAINTENANCE_DAYS_MESSAGE).max(6, MAINTENANCE_DAYS_MESSAGE), {
-        error: MAINTENANCE_DAYS_MESSAGE,
-      })
+      .array(weekday, { error: MAINTENANCE_DAYS_MESSAGE })
       .min(1, MAINTENANCE_DAYS_MESSAGE)
       .refine((d) => new Set(d).size === d.length, MAINTENANCE_DAYS_MESSAGE)
       .optional(),
@@ -183,7 +193,7 @@ const httpsUrl = (field: string) =>
   z
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
-    .refine((u) => URL.canParse(u) && ['https:', 'http:'].includes(new URL(u).protocol), `${field} must be an http or https URL.`);
+    .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Invalid URL scheme. Only https URLs are supported.');
 export const createMetricDestinationBodySchema = z
   .strictObject({
     url: httpsUrl('url'),
@@ -269,13 +279,13 @@ export const backupSchema = z.strictObject({ key: z.string(), last_modified: z.i
 export const backupListSchema = listSchema(backupSchema).meta({ id: 'PostgresBackupList' });
 export const backupCredentialsSchema = z
   .strictObject({
+    bucket: z.string(),
     endpoint: z.string(),
     region: z.string(),
-    bucket: z.string(),
-    prefix: z.string(),
     access_key_id: z.string(),
     secret_access_key: z.string(),
-    expires_at: z.iso.datetime(),
+    session_token: z.string(),
+    expiration: z.iso.datetime(),
   })
   .meta({ id: 'PostgresBackupCredentials' });
 
@@ -286,7 +296,12 @@ export const postgresServerSchema = z
     name: z.string(),
     role: z.enum(['primary', 'standby']),
     state: z.string(),
+    /** A standby's replication: `catching_up` until it has the primary's data, then `ready`; null for the primary. */
+    synchronization_status: z.enum(['catching_up', 'ready']).nullable(),
+    /** The server's VM (its ID; the same as `id`). */
+    vm: z.string(),
     vm_size: z.string(),
+    target_vm_size: z.string(),
     storage_size_gib: z.number().int(),
     private_ipv4: z.string(),
     private_ipv6: z.string(),
@@ -299,35 +314,39 @@ export const postgresServerListSchema = listSchema(postgresServerSchema).meta({ 
 export const LOG_STREAMS = ['postgres', 'pgbouncer', 'upgrade'] as const;
 export const LOG_SEVERITIES = ['DEBUG', 'LOG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'FATAL', 'PANIC'] as const;
 const rfc3339 = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.` });
+export const LOG_SERVER_ROLES = ['primary', 'standby'] as const;
+export const MAX_LOG_LINES = 500;
 export const logsQuerySchema = z.object({
   start: rfc3339('start').optional(),
   end: rfc3339('end').optional(),
-  stream: z.enum(LOG_STREAMS, { error: `stream must be one of ${LOG_STREAMS.join(', ')}.` }).optional(),
-  role: z.enum(['primary', 'standby'], { error: 'role must be primary or standby.' }).optional(),
-  severity: z.enum(LOG_SEVERITIES, { error: `severity must be one of ${LOG_SEVERITIES.join(', ')}.` }).optional(),
-  search: z.string({ error: 'search must be a string.' }).max(200, 'search must be at most 200 characters.').optional(),
-  start_after: z
-    .string({ error: 'start_after must be a string.' })
-    .regex(/^\d{1,16}$/, 'start_after must be the cursor of a log line.')
+  stream_name: z.enum(LOG_STREAMS, { error: `stream_name must be one of ${LOG_STREAMS.join(', ')}.` }).optional(),
+  server_role: z.enum(LOG_SERVER_ROLES, { error: 'server_role must be primary or standby.' }).optional(),
+  severity_level: z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }).optional(),
+  query_pattern: z.string({ error: 'query_pattern must be a string.' }).max(200, 'query_pattern must be at most 200 characters.').optional(),
+  max_log_lines: z
+    .string({ error: `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.` })
+    .regex(/^\d{1,4}$/, `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_LOG_LINES, `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`)
     .optional(),
-  page_size: paginationQuerySchema.shape.page_size,
-  /** Accepted like every paged route's; lines always come newest first. */
-  order_column: paginationQuerySchema.shape.order_column,
+  pagination_key: z
+    .string({ error: 'pagination_key must be a string.' })
+    .regex(/^\d{1,16}$/, 'pagination_key must be the pagination_key of a previous answer.')
+    .optional(),
 });
 export const logLineSchema = z
   .strictObject({
-    cursor: z.string(),
     timestamp: z.iso.datetime(),
-    stream: z.enum(LOG_STREAMS),
-    role: z.enum(['primary', 'standby']),
-    server: z.string(),
-    severity: z.enum(LOG_SEVERITIES),
+    server_role: z.enum(LOG_SERVER_ROLES),
+    stream_name: z.enum(LOG_STREAMS),
+    severity_level: z.enum(LOG_SEVERITIES),
     message: z.string(),
+    /** The server that logged it. */
+    server: z.string(),
   })
   .meta({ id: 'PostgresLogLine' });
-export const logsSchema = z
-  .strictObject({ count: z.number().int().nonnegative(), items: z.array(logLineSchema), next_start_after: z.string().nullable() })
-  .meta({ id: 'PostgresLogs' });
+/** A page of lines, oldest first; `pagination_key` asks for the lines before them (null: none left). */
+export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().nullable() }).meta({ id: 'PostgresLogs' });
 
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
 export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
@@ -355,7 +374,21 @@ export const CERT_USER_MESSAGE = 'name must be a PostgreSQL role name: a letter 
 const certUserName = z.string(requiredString('name')).regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE);
 export const certUserBodySchema = z.strictObject({ name: certUserName }).meta({ id: 'PostgresCertUserBody' });
 export const certUsersSchema = z.strictObject({ items: z.array(z.string()) }).meta({ id: 'PostgresCertUsers' });
-export const clientKeypairSchema = z.strictObject({ name: z.string(), key: z.string(), cert: z.string() }).meta({ id: 'PostgresClientKeypair' });
+export const CERT_MAX_DURATION = 10 * 365 * 24 * 3600;
+export const clientKeypairBodySchema = z
+  .strictObject({
+    common_name: z.string(requiredString('common_name')).regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE.replace('name must', 'common_name must')),
+    duration: z
+      .number({ error: `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.` })
+      .int(`duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
+      .min(60, `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
+      .max(CERT_MAX_DURATION, `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
+      .default(365 * 24 * 3600),
+  })
+  .meta({ id: 'CreatePostgresClientKeypairBody' });
+export const clientKeypairSchema = z
+  .strictObject({ common_name: z.string(), key: z.string(), cert: z.string(), expiration: z.iso.datetime() })
+  .meta({ id: 'PostgresClientKeypair' });
 
 // Upgrade.
 export const upgradeStatusSchema = z
@@ -533,7 +566,7 @@ export const postgresRoutes = {
     ...pg,
     method: 'get',
     path: `${PG}/logs`,
-    summary: 'Log lines of the database, newest first',
+    summary: 'Log lines of the database: the newest page, oldest first; pagination_key asks for older ones',
     params: pgRef,
     query: logsQuerySchema,
     response: logsSchema,
@@ -579,9 +612,9 @@ export const postgresRoutes = {
     ...pg,
     method: 'post',
     path: `${PG}/cert/create-client-keypair`,
-    summary: 'A private key and a client certificate for a user, signed by the database’s CA',
+    summary: 'A private key and a client certificate for common_name, valid for duration seconds, signed by the database’s CA',
     params: pgRef,
-    body: certUserBodySchema,
+    body: clientKeypairBodySchema,
     response: clientKeypairSchema,
   }),
   listPostgresCertAuthUsers: route({
@@ -682,7 +715,7 @@ export const postgresRoutes = {
     summary: 'Forward the database’s logs to an OTLP or syslog endpoint',
     params: pgRef,
     body: createLogDestinationBodySchema,
-    response: postgresDetailSchema,
+    response: logDestinationSchema,
   }),
   deletePostgresLogDestination: route({ ...logDest, method: 'delete', path: `${PG}/log-destination/{log_destination_id}`, summary: 'Delete a log destination', params: pgLogRef }),
 } as const satisfies RouteList;

@@ -29,73 +29,76 @@ describe('servers', () => {
     expect(list.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
     for (const s of list.items) {
       expect(s.id).toMatch(/^vm/);
-      expect(s).toMatchObject({ vm_size: 'standard-2', storage_size_gib: 128 });
+      expect(s).toMatchObject({ vm: s.id, vm_size: 'standard-2', target_vm_size: 'standard-2', storage_size_gib: 128 });
+      expect(s.synchronization_status).toBe(s.role === 'primary' ? null : s.state === 'running' ? 'ready' : 'catching_up');
       expect(['creating', 'running']).toContain(s.state);
       expect(s.private_ipv4).toMatch(/^10\./);
     }
     await runningPg(t, a.token, a.project, 'single', { size: 'hobby-1' });
     const single = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'single') })).body;
-    expect(single.items.map((s) => [s.role, s.state])).toEqual([['primary', 'running']]);
+    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([['primary', 'running', null]]);
   });
 });
 
 describe('logs', () => {
-  it('pages realistic lines newest first, filtered by stream, role, severity and text', async () => {
+  it('answers the newest lines oldest first, with a pagination key for older ones; filters by stream, role, severity and text', async () => {
     const a = await newOwner(t);
     const pg = await runningPg(t, a.token, a.project, 'logs', { size: 'hobby-1', ha_type: 'async' });
     await ranSince(pg.id, 2 * HOUR);
     const at = pgAt(a.project, 'logs');
-    const first = await t.call('getPostgresLogs', { token: a.token, params: at });
+    // Fixed bounds, so pages of one query line up.
+    const window = { start: new Date(Date.now() - 30 * 60_000).toISOString(), end: new Date().toISOString() };
+    const first = await t.call('getPostgresLogs', { token: a.token, params: at, query: window });
     expect(first.status, first.text).toBe(200);
     const page = expectSchema(logsSchema, first.body);
-    // Half an hour by default: a PostgreSQL line every 15 s and a PgBouncer line a minute per server.
-    expect(page.count).toBeGreaterThanOrEqual(2 * (120 + 30) - 4);
-    expect(page.items).toHaveLength(10);
-    const stamps = page.items.map((l) => Date.parse(l.timestamp));
-    expect(stamps).toEqual([...stamps].sort((x, y) => y - x));
-    expect(Date.now() - stamps[0]!).toBeLessThan(60_000);
-    expect(page.next_start_after).toBe(page.items.at(-1)!.cursor);
+    // 50 lines by default, oldest first, ending with the newest of the range.
+    expect(page.logs).toHaveLength(50);
+    const stamps = page.logs.map((l) => Date.parse(l.timestamp));
+    expect(stamps).toEqual([...stamps].sort((x, y) => x - y));
+    expect(Date.parse(window.end) - stamps.at(-1)!).toBeLessThan(60_000);
+    expect(page.pagination_key).not.toBeNull();
 
-    // The next page continues where the first stopped, without overlap.
-    const next = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { start_after: page.next_start_after!, page_size: 5 } })).body;
-    expect(next.count).toBe(page.count);
-    expect(next.items).toHaveLength(5);
-    expect(Number(next.items[0]!.cursor)).toBeLessThan(Number(page.items.at(-1)!.cursor));
+    // The next page holds the lines just before, without overlap.
+    const older = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { ...window, pagination_key: page.pagination_key!, max_log_lines: 5 } })).body;
+    expect(older.logs).toHaveLength(5);
+    expect(Date.parse(older.logs.at(-1)!.timestamp)).toBeLessThanOrEqual(stamps[0]!);
 
-    const all = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { page_size: 1000 } })).body;
-    expect(all.items.map((l) => l.cursor)).toEqual([...new Set(all.items.map((l) => l.cursor))]);
-    expect(new Set(all.items.map((l) => l.stream))).toEqual(new Set(['postgres', 'pgbouncer']));
-    expect(new Set(all.items.map((l) => l.role))).toEqual(new Set(['primary', 'standby']));
-    expect(all.items.some((l) => /^checkpoint (starting|complete)/.test(l.message) || /^connection (received|authorized)/.test(l.message))).toBe(true);
+    // Walking every page of the range yields each line once: a PostgreSQL line every 15 s and a PgBouncer line a minute per server.
+    const seen: string[] = [];
+    let key: string | null = null;
+    do {
+      const res: Awaited<ReturnType<typeof getLogs>> = await getLogs({ ...window, max_log_lines: 500, ...(key ? { pagination_key: key } : {}) });
+      seen.unshift(...res.logs.map((l) => `${l.timestamp} ${l.server} ${l.stream_name}`));
+      key = res.pagination_key;
+    } while (key);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeGreaterThanOrEqual(2 * (120 + 30) - 4);
+    expect(seen.length).toBeLessThanOrEqual(2 * (121 + 31));
 
-    const bouncer = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { stream: 'pgbouncer', role: 'primary', page_size: 1000 } })).body;
-    expect(bouncer.count).toBeGreaterThan(0);
-    for (const l of bouncer.items) expect([l.stream, l.role]).toEqual(['pgbouncer', 'primary']);
-    const standby = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { stream: 'postgres', role: 'standby', page_size: 1000 } })).body;
-    for (const l of standby.items) expect(l.message).toMatch(/restart ?point|recovery/);
-    const checkpoints = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { search: 'CHECKPOINT', page_size: 1000 } })).body;
-    for (const l of checkpoints.items) expect(l.message.toLowerCase()).toContain('checkpoint');
-    const logOnly = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { severity: 'LOG', page_size: 1000 } })).body;
-    expect(logOnly.count).toBeLessThanOrEqual(all.count);
-    for (const l of logOnly.items) expect(l.severity).toBe('LOG');
+    const all = (await getLogs({ ...window, max_log_lines: 500 })).logs;
+    expect(new Set(all.map((l) => l.stream_name))).toEqual(new Set(['postgres', 'pgbouncer']));
+    expect(new Set(all.map((l) => l.server_role))).toEqual(new Set(['primary', 'standby']));
+    expect(all.some((l) => /^checkpoint (starting|complete)/.test(l.message) || /^connection (received|authorized)/.test(l.message))).toBe(true);
 
-    // An earlier hour of the two it ran; nothing before it ran.
-    const hourAgo = (
-      await t.call('getPostgresLogs', {
-        token: a.token,
-        params: at,
-        query: { start: new Date(Date.now() - 90 * 60_000).toISOString(), end: new Date(Date.now() - 30 * 60_000).toISOString() },
-      })
-    ).body;
-    expect(hourAgo.count).toBeGreaterThan(page.count);
-    const before = (
-      await t.call('getPostgresLogs', {
-        token: a.token,
-        params: at,
-        query: { start: new Date(Date.now() - 5 * HOUR).toISOString(), end: new Date(Date.now() - 3 * HOUR).toISOString() },
-      })
-    ).body;
-    expect(before).toEqual({ count: 0, items: [], next_start_after: null });
+    const bouncer = (await getLogs({ ...window, stream_name: 'pgbouncer', server_role: 'primary', max_log_lines: 500 })).logs;
+    expect(bouncer.length).toBeGreaterThan(0);
+    for (const l of bouncer) expect([l.stream_name, l.server_role]).toEqual(['pgbouncer', 'primary']);
+    const standby = (await getLogs({ ...window, stream_name: 'postgres', server_role: 'standby', max_log_lines: 500 })).logs;
+    for (const l of standby) expect(l.message).toMatch(/restart ?point|recovery/);
+    const checkpoints = (await getLogs({ ...window, query_pattern: 'CHECKPOINT', max_log_lines: 500 })).logs;
+    for (const l of checkpoints) expect(l.message.toLowerCase()).toContain('checkpoint');
+    const logOnly = (await getLogs({ ...window, severity_level: 'LOG', max_log_lines: 500 })).logs;
+    for (const l of logOnly) expect(l.severity_level).toBe('LOG');
+
+    // Nothing before it first ran.
+    const before = (await getLogs({ start: new Date(Date.now() - 5 * HOUR).toISOString(), end: new Date(Date.now() - 3 * HOUR).toISOString() })).logs;
+    expect(before).toEqual([]);
+
+    async function getLogs(query: Record<string, string | number>) {
+      const res = await t.call('getPostgresLogs', { token: a.token, params: at, query });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    }
   });
 
   it.each([
@@ -103,11 +106,13 @@ describe('logs', () => {
     ['an end before the start', { start: '2026-11-23T10:00:00Z', end: '2026-11-23T09:00:00Z' }, 'end'],
     ['a range over a day', { start: new Date(Date.now() - 30 * HOUR).toISOString(), end: new Date(Date.now() - 1 * HOUR).toISOString() }, 'end'],
     ['a start over a week ago', { start: new Date(Date.now() - 8 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 8 * 24 * HOUR + HOUR).toISOString() }, 'start'],
-    ['an unknown stream', { stream: 'kernel' }, 'stream'],
-    ['an unknown role', { role: 'leader' }, 'role'],
-    ['an unknown severity', { severity: 'log' }, 'severity'],
-    ['a malformed cursor', { start_after: 'abc' }, 'start_after'],
-    ['a bad page size', { page_size: '0' }, 'page_size'],
+    ['an unknown stream', { stream_name: 'kernel' }, 'stream_name'],
+    ['an unknown role', { server_role: 'leader' }, 'server_role'],
+    ['an unknown severity', { severity_level: 'log' }, 'severity_level'],
+    ['a long pattern', { query_pattern: 'x'.repeat(201) }, 'query_pattern'],
+    ['a malformed pagination key', { pagination_key: 'abc' }, 'pagination_key'],
+    ['no lines asked for', { max_log_lines: '0' }, 'max_log_lines'],
+    ['too many lines asked for', { max_log_lines: '501' }, 'max_log_lines'],
   ])('refuses %s with a 400 naming it', async (_what, query, field) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'logs', { size: 'hobby-1' });
@@ -199,6 +204,7 @@ describe('metric destinations', () => {
     ['no url', { username: 'u', password: 'p' }, 'url'],
     ['a url that is no URL', { url: 'prom', username: 'u', password: 'p' }, 'url'],
     ['a ftp url', { url: 'ftp://prom.example.com', username: 'u', password: 'p' }, 'url'],
+    ['an http url', { url: 'http://prom.example.com', username: 'u', password: 'p' }, 'url'],
     ['a username without password', { url: 'https://p.example.com', username: 'u' }, 'password'],
     ['no credentials at all', { url: 'https://p.example.com' }, 'username', 'password'],
     ['both forms', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],
@@ -223,6 +229,7 @@ describe('log destinations', () => {
       body: { name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs', options: { headers: { Authorization: 'Basic eHl6' } } },
     });
     expect(otlp.status, otlp.text).toBe(200);
+    expect(otlp.body).toEqual({ id: expect.stringMatching(/^ld/), name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs' });
     await t.call('createPostgresLogDestination', {
       token: a.token,
       params: at,
@@ -263,8 +270,9 @@ describe('client certificates', () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
-    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { name: 'app_user' } });
+    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'app_user', duration: 7 * 24 * 3600 } });
     expect(res.status, res.text).toBe(200);
+    expect(res.body.common_name).toBe('app_user');
     const caPem = (await t.call('getPostgresCACertificates', { token: a.token, params: at })).text;
     const ca = new X509Certificate(caPem);
     const cert = new X509Certificate(res.body.cert);
@@ -272,6 +280,12 @@ describe('client certificates', () => {
     expect(cert.checkIssued(ca)).toBe(true);
     expect(cert.subject).toBe('CN=app_user');
     expect(cert.ca).toBe(false);
+    // Valid for the duration asked for (a week), as the answer says.
+    expect(Math.abs(Date.parse(cert.validTo) - Date.parse(res.body.expiration))).toBeLessThan(2000);
+    expect(Math.abs(Date.parse(res.body.expiration) - Date.now() - 7 * 24 * HOUR)).toBeLessThan(60_000);
+    // Without a duration: a year.
+    const yearly = (await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'other_user' } })).body;
+    expect(Math.abs(Date.parse(yearly.expiration) - Date.now() - 365 * 24 * HOUR)).toBeLessThan(60_000);
     // The key is the certificate's.
     const key = createPrivateKey(res.body.key);
     expect(createPublicKey(key).export({ format: 'pem', type: 'spki' })).toBe(cert.publicKey.export({ format: 'pem', type: 'spki' }));
@@ -293,22 +307,33 @@ describe('client certificates', () => {
     expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: ['app'] });
   });
 
-  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the user name %j (400 naming name)', async (name) => {
+  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the user name %j (400 naming the field)', async (name) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
-    for (const op of ['createPostgresClientKeypair', 'addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
+    for (const op of ['addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
       expectInvalid('current', await slow.call(op, { token: a.token, params: at, invalidBody: { name } }), 'name');
     }
+    expectInvalid('current', await slow.call('createPostgresClientKeypair', { token: a.token, params: at, invalidBody: { common_name: name } }), 'common_name');
     expect((await getPg(slow, a.token, a.project, 'tls')).status).toBe(200);
     expect((await slow.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body.items).toEqual([]);
+  });
+
+  it.each([[59], [10 * 365 * 24 * 3600 + 1], [3600.5], ['3600']])('refuses a duration of %j seconds (400 naming duration)', async (duration) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+    expectInvalid(
+      'current',
+      await slow.call('createPostgresClientKeypair', { token: a.token, params: pgAt(a.project, 'tls'), invalidBody: { common_name: 'app', duration } }),
+      'duration',
+    );
   });
 
   it('is for members only', async () => {
     const a = await newOwner(t);
     const s = await stranger(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
-    expectCurrentError(await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { name: 'x' } }), 404, 'ResourceNotFound');
+    expectCurrentError(await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { common_name: 'x' } }), 404, 'ResourceNotFound');
     expectCurrentError(await t.call('getPostgresLogs', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
     expectCurrentError(await t.call('getPostgresMetrics', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
   });

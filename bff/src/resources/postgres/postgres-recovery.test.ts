@@ -224,11 +224,13 @@ describe('backup credentials', () => {
     const first = (await t.call('getPostgresBackupCredentials', { token: a.token, params: at })).body;
     expect(first).toMatchObject({ region: 'eu-central-h1', bucket: `${pg.id}-backups`, endpoint: `https://backups.eu-central-h1.${t.config.serviceDomain}` });
     expect(first.access_key_id).toMatch(/^AK[A-Z0-9]{18}$/);
-    expect(Date.parse(first.expires_at)).toBeGreaterThan(Date.now());
+    expect(first.session_token).toMatch(/^[A-Za-z0-9]{64}$/);
+    expect(Date.parse(first.expiration)).toBeGreaterThan(Date.now());
     expect((await t.call('getPostgresBackupCredentials', { token: a.token, params: at })).body).toEqual(first);
     const rotated = (await t.call('createPostgresBackupCredentials', { token: a.token, params: at })).body;
     expect(rotated.access_key_id).not.toBe(first.access_key_id);
     expect(rotated.secret_access_key).not.toBe(first.secret_access_key);
+    expect(rotated.session_token).not.toBe(first.session_token);
     expect((await t.call('getPostgresBackupCredentials', { token: a.token, params: at })).body).toEqual(rotated);
   });
 });

@@ -7,7 +7,7 @@ import { LOCATION_NAMES, POSTGRES_SIZES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { expectSchema, kindServers } from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
-import { createPg, getPg, pgAt, pgSnapshot, runningPg } from './postgres.fixtures.ts';
+import { createPg, getPg, pgAt, pgPath, pgSnapshot, runningPg } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
 
@@ -202,19 +202,31 @@ describe('maintenance window', () => {
       maintenance_window_start_at: null,
       maintenance_window_days: [0, 6],
     });
-    await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 0 } });
+    // Days may be named as the origin's CLI sends them.
+    const named = await t.call('setPostgresMaintenanceWindow', {
+      token: a.token,
+      params: at,
+      body: { maintenance_window_start_at: 0, maintenance_window_days: ['mon', 'wed', 'fri'] },
+    });
+    expect(named.body).toMatchObject({ maintenance_window_start_at: 0, maintenance_window_days: [1, 3, 5] });
+    // The hour may come as digits (the origin reads either); no body at all clears it.
+    expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: '9' } })).body.maintenance_window_start_at).toBe(9);
     expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: {} })).body.maintenance_window_start_at).toBeNull();
+    await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 5 } });
+    expect((await t.request('POST', `${pgPath(a.project, 'mw')}/set-maintenance-window`, { token: a.token })).body.maintenance_window_start_at).toBeNull();
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
     ['an hour of 24', { maintenance_window_start_at: 24 }, 'maintenance_window_start_at'],
     ['a negative hour', { maintenance_window_start_at: -1 }, 'maintenance_window_start_at'],
     ['a fractional hour', { maintenance_window_start_at: 1.5 }, 'maintenance_window_start_at'],
-    ['an hour as text', { maintenance_window_start_at: '3' }, 'maintenance_window_start_at'],
+    ['an hour as words', { maintenance_window_start_at: 'three' }, 'maintenance_window_start_at'],
+    ['an hour of 24 as digits', { maintenance_window_start_at: '24' }, 'maintenance_window_start_at'],
     ['a day of 7', { maintenance_window_days: [7] }, 'maintenance_window_days.0'],
     ['no days', { maintenance_window_days: [] }, 'maintenance_window_days'],
     ['a day twice', { maintenance_window_days: [1, 1] }, 'maintenance_window_days'],
-    ['days as names', { maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
+    ['a day named in full', { maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
+    ['a day given twice, as a number and a name', { maintenance_window_days: [1, 'mon'] }, 'maintenance_window_days'],
     ['an unknown field', { maintenance_window_length: 2 }, 'maintenance_window_length'],
   ];
   it.each(bad)('refuses %s with a 400 naming it, changing nothing', async (_what, body, field) => {

@@ -55,8 +55,8 @@ export async function createRootCa(databaseName: string, databaseId: string): Pr
   return { certificate: pem(cert), privateKey: await pkcs8Pem(keys.privateKey) };
 }
 
-/** A key and a client certificate for `user` (the CN PostgreSQL matches), signed by the database's CA. */
-export async function createClientKeypair(user: string, ca: { certificate: string; privateKey: string }): Promise<{ key: string; cert: string }> {
+/** A key and a client certificate for `user` (the CN PostgreSQL matches) valid until `notAfter`, signed by the database's CA. */
+export async function createClientKeypair(user: string, notAfter: Date, ca: { certificate: string; privateKey: string }): Promise<{ key: string; cert: string }> {
   const caCert = new x509.X509Certificate(ca.certificate);
   const keys = await keyPair();
   const now = Date.now();
@@ -65,7 +65,7 @@ export async function createClientKeypair(user: string, ca: { certificate: strin
     subject: `CN=${user}`,
     issuer: caCert.subject,
     notBefore: new Date(now - 60_000),
-    notAfter: new Date(now + YEAR),
+    notAfter,
     publicKey: keys.publicKey,
     signingKey: await importPkcs8(ca.privateKey),
     signingAlgorithm: ALG,

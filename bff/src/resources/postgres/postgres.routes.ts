@@ -94,13 +94,13 @@ export const postgres = kindModule({
       return { items: users };
     };
     const credentials = (pg: PostgresRow) => ({
+      bucket: `${pg.id}-backups`,
       endpoint: `https://backups.${pg.location}.${domain}`,
       region: pg.location,
-      bucket: `${pg.id}-backups`,
-      prefix: 'basebackups_005/',
       access_key_id: pg.backup_access_key_id,
       secret_access_key: pg.backup_secret_access_key,
-      expires_at: pg.backup_credentials_expire_at,
+      session_token: pg.backup_session_token,
+      expiration: pg.backup_credentials_expire_at,
     });
 
     return {
@@ -173,7 +173,7 @@ export const postgres = kindModule({
         act(a, async (tx, pg) => {
           assertNotDeleting(pg, 'change its maintenance window');
           const set: Partial<PostgresRow> = { maintenance_window_start_at: a.body.maintenance_window_start_at ?? null };
-          if (a.body.maintenance_window_days) set.maintenance_window_days = JSON.stringify([...a.body.maintenance_window_days].sort());
+          if (a.body.maintenance_window_days) set.maintenance_window_days = JSON.stringify([...a.body.maintenance_window_days].sort((x, y) => x - y));
           await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
         }),
       async getPostgresCACertificates(a) {
@@ -250,13 +250,17 @@ export const postgres = kindModule({
         return credentials(await reloadPostgres(db, found.id));
       },
       async listPostgresServers(a) {
-        const servers = await listServers(db, (await find(a)).id);
+        const pg = await find(a);
+        const servers = await listServers(db, pg.id);
         const items = servers.map((s) => ({
           id: s.id,
           name: s.name,
           role: s.role as 'primary' | 'standby',
           state: s.state,
+          synchronization_status: s.role === 'primary' ? null : s.state === 'running' ? ('ready' as const) : ('catching_up' as const),
+          vm: s.id,
           vm_size: s.vm_size,
+          target_vm_size: pg.target_vm_size,
           storage_size_gib: Number(s.storage_size_gib),
           private_ipv4: s.private_ipv4,
           private_ipv6: s.private_ipv6,
@@ -270,17 +274,22 @@ export const postgres = kindModule({
         const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: DAY, backMs: 7 * DAY }, now);
         const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
         const q = a.query;
-        const needle = q.search?.toLowerCase();
+        const needle = q.query_pattern?.toLowerCase();
+        const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
         const lines = logLines(pg.id, await simServers(pg), Math.max(range.start, since), Math.min(range.end, now.getTime()), pg.state === 'upgrading').filter(
           (l) =>
-            (!q.stream || l.stream === q.stream) &&
-            (!q.role || l.role === q.role) &&
-            (!q.severity || l.severity === q.severity) &&
+            l.cursor < before &&
+            (!q.stream_name || l.stream_name === q.stream_name) &&
+            (!q.server_role || l.server_role === q.server_role) &&
+            (!q.severity_level || l.severity_level === q.severity_level) &&
             (!needle || l.message.toLowerCase().includes(needle)),
         );
-        const after = q.start_after ? lines.filter((l) => Number(l.cursor) < Number(q.start_after)) : lines;
-        const items = after.slice(0, q.page_size ?? 10);
-        return { count: lines.length, items, next_start_after: after.length > items.length ? items.at(-1)!.cursor : null };
+        // The newest lines of the range, oldest first; the key asks for the ones before them.
+        const page = lines.slice(0, q.max_log_lines ?? 50);
+        return {
+          logs: page.reverse().map(({ cursor: _cursor, ...line }) => line),
+          pagination_key: lines.length > page.length ? String(page[0]!.cursor) : null,
+        };
       },
       async getPostgresMetrics(a) {
         const pg = await find(a);
@@ -316,8 +325,9 @@ export const postgres = kindModule({
       async createPostgresClientKeypair(a) {
         const pg = await find(a);
         assertNotDeleting(pg, 'issue certificates');
-        const pair = await createClientKeypair(a.body.name, { certificate: pg.ca_certificate, privateKey: pg.ca_private_key });
-        return { name: a.body.name, ...pair };
+        const expiration = new Date(Date.now() + a.body.duration * 1000);
+        const pair = await createClientKeypair(a.body.common_name, expiration, { certificate: pg.ca_certificate, privateKey: pg.ca_private_key });
+        return { common_name: a.body.common_name, ...pair, expiration: expiration.toISOString() };
       },
       listPostgresCertAuthUsers: (a) => certUsers(a),
       addPostgresCertAuthUser: (a) => certUsers(a, (users) => (users.includes(a.body.name) ? users : [...users, a.body.name].sort())),
@@ -406,23 +416,18 @@ export const postgres = kindModule({
           .execute();
         return { count: rows.length, items: rows.map((r) => ({ id: r.id, name: r.name, type: r.type as 'otlp' | 'syslog', url: r.url })) };
       },
-      createPostgresLogDestination: (a) =>
-        act(a, async (tx, pg) => {
+      async createPostgresLogDestination(a) {
+        const b = a.body;
+        const dest = { id: newId('postgresLogDestination'), name: b.name, type: b.type, url: b.url };
+        await act(a, async (tx, pg) => {
           assertNotDeleting(pg, 'get log destinations');
-          const b = a.body;
           await tx
             .insertInto('postgres_log_destination')
-            .values({
-              id: newId('postgresLogDestination'),
-              postgres_id: pg.id,
-              name: b.name,
-              type: b.type,
-              url: b.url,
-              options: JSON.stringify(b.options ?? {}),
-              created_at: new Date().toISOString(),
-            })
+            .values({ ...dest, postgres_id: pg.id, options: JSON.stringify(b.options ?? {}), created_at: new Date().toISOString() })
             .execute();
-        }),
+        });
+        return dest;
+      },
       async deletePostgresLogDestination(a) {
         const pg = await find(a);
         await db.deleteFrom('postgres_log_destination').where('postgres_id', '=', pg.id).where('id', '=', a.params.log_destination_id).execute();

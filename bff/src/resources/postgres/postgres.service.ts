@@ -34,6 +34,7 @@ export function backupCredentials() {
   return {
     backup_access_key_id: `AK${randomKey(18).toUpperCase()}`,
     backup_secret_access_key: randomKey(40),
+    backup_session_token: randomKey(64),
     backup_credentials_expire_at: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
   };
 }

@@ -86,12 +86,13 @@ type Severity = (typeof LOG_SEVERITIES)[number];
 type Stream = (typeof LOG_STREAMS)[number];
 
 export interface LogLine {
-  cursor: string;
+  /** Orders lines (time, then server and stream); a page's pagination key is its oldest line's. */
+  cursor: number;
   timestamp: string;
-  stream: Stream;
-  role: 'primary' | 'standby';
+  stream_name: Stream;
+  server_role: 'primary' | 'standby';
   server: string;
-  severity: Severity;
+  severity_level: Severity;
   message: string;
 }
 
@@ -176,17 +177,25 @@ export function logLines(pgId: string, servers: SimServer[], from: number, to: n
         const r2 = unit(`${t}:${stream}:${pgId}`);
         const [severity, message] =
           stream === 'postgres' ? postgresMessage(server, r, r2, t) : stream === 'pgbouncer' ? pgbouncerMessage(r, r2) : ['LOG' as const, pick(UPGRADE_STEPS, r)];
-        out.push({ cursor: String(t * 100 + si * 10 + gi), timestamp: new Date(t).toISOString(), stream, role: server.role, server: server.name, severity, message });
+        out.push({
+          cursor: t * 100 + si * 10 + gi,
+          timestamp: new Date(t).toISOString(),
+          stream_name: stream,
+          server_role: server.role,
+          server: server.name,
+          severity_level: severity,
+          message,
+        });
       }
     });
   });
-  return out.sort((a, b) => Number(b.cursor) - Number(a.cursor));
+  return out.sort((a, b) => b.cursor - a.cursor);
 }
 
 const METRIC_INFO: Record<(typeof METRIC_KEYS)[number], { name: string; unit: string; description: string }> = {
-  cpu_usage: { name: 'CPU usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
-  memory_usage: { name: 'Memory usage', unit: '%', description: 'Share of the server’s memory in use, page cache excluded.' },
-  disk_usage: { name: 'Storage usage', unit: 'GiB', description: 'Data, WAL and temporary files on the server’s disk.' },
+  cpu_usage: { name: 'CPU Usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
+  memory_usage: { name: 'Memory Usage', unit: '%', description: 'Share of the server’s memory in use, page cache excluded.' },
+  disk_usage: { name: 'Storage Usage', unit: 'GiB', description: 'Data, WAL and temporary files on the server’s disk.' },
   connections: { name: 'Connections', unit: 'connections', description: 'Open connections to PostgreSQL (PgBouncer’s pooled ones included).' },
 };
 

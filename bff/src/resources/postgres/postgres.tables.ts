@@ -38,6 +38,7 @@ export interface PostgresTable {
   ca_private_key: string;
   backup_access_key_id: string;
   backup_secret_access_key: string;
+  backup_session_token: string;
   backup_credentials_expire_at: string;
   /** When the database first ran: its first backup (decision 080). */
   running_since: string | null;
@@ -124,6 +125,7 @@ export const postgresMigrations: Record<string, Migration> = {
         .addColumn('ca_private_key', 'text', (c) => c.notNull())
         .addColumn('backup_access_key_id', 'text', (c) => c.notNull())
         .addColumn('backup_secret_access_key', 'text', (c) => c.notNull())
+        .addColumn('backup_session_token', 'text', (c) => c.notNull())
         .addColumn('backup_credentials_expire_at', 'text', (c) => c.notNull())
         .addColumn('running_since', 'text')
         .addColumn('upgrade_stage', 'text')
