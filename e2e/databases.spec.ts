@@ -200,14 +200,16 @@ test('the logs tab lists lines newest first and searches them', async ({ page, p
   const pg = await project.createRunningPostgres();
   const params = { project_id: project.id, location: pg.location, postgres_database_reference: pg.name };
   // A new database logs every few seconds: wait for its first lines.
-  await expect.poll(async () => (await project.account.send('getPostgresLogs', { params })).count, { timeout: 40_000 }).toBeGreaterThan(0);
-  const { items } = await project.account.send('getPostgresLogs', { params });
-  const needle = items[0]!.message.slice(0, 12);
+  await expect.poll(async () => (await project.account.send('getPostgresLogs', { params })).logs.length, { timeout: 40_000 }).toBeGreaterThan(0);
+  // A page comes oldest first: the table shows the newest line on top.
+  const { logs } = await project.account.send('getPostgresLogs', { params });
+  const newest = logs[logs.length - 1]!.message;
+  const needle = newest.slice(0, 12);
 
   const detail = new DatabaseDetailPage(page);
   await detail.goto(project.id, pg, 'logs');
   const lines = page.getByRole('table', { name: 'Log lines' });
-  await expect(lines.getByRole('row').nth(1)).toContainText(items[0]!.message);
+  await expect(lines.getByRole('row').nth(1)).toContainText(newest);
   await page.getByRole('searchbox', { name: 'Search log messages' }).fill(needle);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText(/^\d+ lines? containing/)).toBeVisible();

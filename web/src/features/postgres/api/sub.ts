@@ -87,7 +87,7 @@ export function usePgLogs(ref: PgRef, query: LogsQuery) {
     queryFn: ({ signal }) => apiRequest('getPostgresLogs', { params: pgParams(ref), query, signal }),
     placeholderData: keepPreviousData,
     // The newest page follows new lines; older pages stay put.
-    refetchInterval: query.start_after ? false : 15_000,
+    refetchInterval: query.pagination_key ? false : 15_000,
   });
 }
 

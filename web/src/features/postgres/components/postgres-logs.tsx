@@ -1,5 +1,6 @@
-// Logs: the database's log lines, newest first, searched and filtered by stream and severity,
-// paged with the API's cursor (Older follows `next_start_after`; Newer goes back).
+// Logs: the database's log lines, newest first, searched and filtered by stream and severity.
+// The API answers a page oldest first with a `pagination_key` for the lines before it: Older
+// follows that key, Newer goes back along the keys already followed.
 import { useState } from 'react';
 import { LOG_SEVERITIES, LOG_STREAMS } from '#shared/api/postgres';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
@@ -20,22 +21,25 @@ const SEVERE = new Set<Severity>(['ERROR', 'FATAL', 'PANIC']);
 
 const time = new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false });
 
+const severityClass = (s: Severity) => (SEVERE.has(s) ? 'text-red-700 dark:text-red-400' : s === 'WARNING' ? 'text-amber-800 dark:text-amber-300' : '');
+
 export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState<string>();
   const [severity, setSeverity] = useState<Severity>();
   const [stream, setStream] = useState<Stream>();
-  // The cursors of the pages before this one ('' for the newest page).
+  // The keys of the newer pages before this one ('' for the newest page).
   const [trail, setTrail] = useState<string[]>([]);
-  const [after, setAfter] = useState<string>();
-  const query: LogsQuery = { page_size: String(PAGE_SIZE), search, severity, stream, start_after: after };
+  const [key, setKey] = useState<string>();
+  const query: LogsQuery = { max_log_lines: String(PAGE_SIZE), query_pattern: search, severity_level: severity, stream_name: stream, pagination_key: key };
   const logs = usePgLogs(pgRef, query);
   const restart = () => {
     setTrail([]);
-    setAfter(undefined);
+    setKey(undefined);
   };
-  const items = logs.data?.items ?? [];
-  const next = logs.data?.next_start_after ?? null;
+  const items = [...(logs.data?.logs ?? [])].reverse();
+  const older = logs.data?.pagination_key ?? null;
+  const filtered = !!(search || severity || stream);
   return (
     <Card labelledBy="pg-logs-title">
       <CardHeader id="pg-logs-title" title="Logs" description="PostgreSQL, PgBouncer and upgrade logs of every server, newest first. Times are UTC." />
@@ -85,7 +89,7 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           {logs.isFetching ? <Spinner className="text-slate-500" /> : null}
         </form>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {logs.data ? `${logs.data.count} line${logs.data.count === 1 ? '' : 's'}${search ? ` containing “${search}”` : ''}` : ''}
+          {logs.data ? `${items.length} line${items.length === 1 ? '' : 's'}${search ? ` containing “${search}”` : ''}${trail.length ? `, page ${trail.length + 1}` : ''}` : ''}
         </p>
       </div>
       <div className="p-3">
@@ -94,22 +98,15 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           <Table caption="Log lines">
             <THeadRow columns={['Time', 'Severity', 'Server', 'Message']} />
             <TBody>
-              {items.map((l) => (
-                <TR key={l.cursor}>
+              {items.map((l, i) => (
+                <TR key={`${l.timestamp}-${l.server}-${l.stream_name}-${i}`}>
                   <TD className="font-mono text-xs whitespace-nowrap">{time.format(new Date(l.timestamp))}</TD>
                   <TD>
-                    <span
-                      className={cn(
-                        'font-mono text-xs font-semibold',
-                        SEVERE.has(l.severity) ? 'text-red-700 dark:text-red-400' : l.severity === 'WARNING' ? 'text-amber-800 dark:text-amber-300' : '',
-                      )}
-                    >
-                      {l.severity}
-                    </span>
+                    <span className={cn('font-mono text-xs font-semibold', severityClass(l.severity_level))}>{l.severity_level}</span>
                   </TD>
                   <TD className="text-xs whitespace-nowrap">
-                    {l.role}
-                    <span className="block text-slate-600 dark:text-slate-400">{l.stream}</span>
+                    {l.server_role}
+                    <span className="block text-slate-600 dark:text-slate-400">{l.stream_name}</span>
                   </TD>
                   <TD className="font-mono text-xs break-all">{l.message}</TD>
                 </TR>
@@ -118,7 +115,7 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           </Table>
         ) : (
           <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
-            {logs.isPending ? 'Loading the logs…' : search || severity || stream ? 'No log lines match.' : 'No log lines in the last 30 minutes.'}
+            {logs.isPending ? 'Loading the logs…' : filtered ? 'No log lines match.' : 'No log lines in the last 30 minutes.'}
           </p>
         )}
       </div>
@@ -128,7 +125,7 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           size="sm"
           disabled={!trail.length}
           onClick={() => {
-            setAfter(trail[trail.length - 1] || undefined);
+            setKey(trail[trail.length - 1] || undefined);
             setTrail(trail.slice(0, -1));
           }}
         >
@@ -137,10 +134,10 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
         <Button
           variant="secondary"
           size="sm"
-          disabled={!next}
+          disabled={!older}
           onClick={() => {
-            setTrail([...trail, after ?? '']);
-            setAfter(next ?? undefined);
+            setTrail([...trail, key ?? '']);
+            setKey(older ?? undefined);
           }}
         >
           Older

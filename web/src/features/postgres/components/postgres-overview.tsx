@@ -180,7 +180,7 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
       <div className="p-3">
         {servers.data?.items.length ? (
           <Table caption="Servers">
-            <THeadRow columns={['Role', 'Name', 'State', 'Size', 'Private addresses']} />
+            <THeadRow columns={['Role', 'Name', 'State', 'Replication', 'Size', 'Private addresses']} />
             <TBody>
               {servers.data.items.map((s) => (
                 <TR key={s.id}>
@@ -189,8 +189,10 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
                   <TD>
                     <StateBadge state={s.state} />
                   </TD>
+                  <TD>{s.synchronization_status === null ? '—' : s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
                   <TD>
                     {s.vm_size} · {storageLabel(s.storage_size_gib)}
+                    {s.target_vm_size !== s.vm_size ? <span className="block text-xs text-amber-800 dark:text-amber-300">→ {s.target_vm_size}</span> : null}
                   </TD>
                   <TD className="font-mono text-xs">
                     {s.private_ipv4}
