@@ -149,6 +149,16 @@ describe('configuration', () => {
     expect((await t.call('getPostgresConfig', { token: a.token, params: at })).body.pg_config).toEqual({ jit: 'off', shared_buffers: '2GB' });
   });
 
+  it('keeps every one of concurrent PATCHes of different parameters', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'cfg', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'cfg');
+    const changes: Record<string, string | number>[] = [{ work_mem: '8MB' }, { max_connections: 200 }, { jit: 'off' }, { log_statement: 'all' }, { timezone: 'Europe/Berlin' }];
+    const replies = await Promise.all(changes.map((pg_config) => t.call('updatePostgresConfig', { token: a.token, params: at, body: { pg_config } })));
+    for (const r of replies) expect(r.status, r.text).toBe(200);
+    expect((await t.call('getPostgresConfig', { token: a.token, params: at })).body.pg_config).toEqual(Object.assign({}, ...changes));
+  });
+
   it('validates every parameter of the table against its type and range', async () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'cfg', { size: 'hobby-1' });

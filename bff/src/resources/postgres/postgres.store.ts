@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
 import type { Db } from '../../db/database.ts';
+import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
@@ -19,8 +20,10 @@ export const json = <T>(text: string): T => JSON.parse(text) as T;
 
 export const findPostgres = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'postgres', projectId, location, reference);
 
+/** The database read again; in a transaction its row is locked until the end (changes of one database run one after another). */
 export async function reloadPostgres(db: Q, id: string): Promise<PostgresRow> {
-  const row = await db.selectFrom('postgres').selectAll().where('id', '=', id).executeTakeFirst();
+  const q = db.selectFrom('postgres').selectAll().where('id', '=', id);
+  const row = await (db.isTransaction ? forUpdate(db, q) : q).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the PostgreSQL database you’re looking for.');
   return row;
 }

@@ -354,7 +354,7 @@ describe('actions', () => {
     expectCurrentError(await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') }), 409, 'Conflict');
     await waitForPgState(t, a.token, a.project, 'rs', 'running');
     const calls = await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', res.body.id).execute();
-    expect(calls.map((c) => c.operation)).toEqual(['createPostgres', 'restartPostgres']);
+    expect(calls.map((c) => c.operation).sort()).toEqual(['createPostgres', 'restartPostgres']);
   });
 
   it('recycles: new servers replace the old ones', async () => {
