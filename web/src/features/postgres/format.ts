@@ -1,12 +1,8 @@
 // How a database's facts read in the console: size, storage, HA, flavor and version, price,
 // connection strings with the password masked.
-import { hourly, POSTGRES_SIZES, postgresFlavor, postgresHaType, postgresMonthlyUsd, postgresSize } from '#shared/catalog';
+import { POSTGRES_SIZES, postgresFlavor, postgresHaType, postgresMonthlyUsd, postgresSize } from '#shared/catalog';
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 4 });
-
-export const formatMonthly = (amount: number) => `${usdFormat.format(amount)}/mo`;
-export const formatHourly = (monthly: number) => `${usdHourly.format(hourly(monthly))}/h`;
+export { formatHourly, formatMonthly, usd } from '#web/lib/price.ts';
 
 /** "2 vCPU · 8 GiB memory" for a known size. */
 export function sizeSpec(size: string): string | undefined {
@@ -70,6 +66,3 @@ export function formatBytes(bytes: number): string {
 
 /** The lowest monthly price of a database (the smallest size and storage, no standby). */
 export const STARTING_PRICE = Math.min(...POSTGRES_SIZES.map((s) => postgresMonthlyUsd(s.name, s.storageGib[0], 'none')));
-
-/** "$15.20". */
-export const usd = (amount: number) => usdFormat.format(amount);

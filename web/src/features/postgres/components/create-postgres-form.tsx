@@ -17,7 +17,7 @@ import { locationLabel } from '#web/lib/location.ts';
 import { useCreatePostgres } from '../api/postgres.ts';
 import { useCapabilities } from '../api/sub.ts';
 import { formatMonthly, storageLabel } from '../format.ts';
-import { Price, Section } from './create-section.tsx';
+import { Price, Section } from '#web/components/ui/form-section.tsx';
 import { CreateSummary } from './create-summary.tsx';
 import { fitChoice, optionsAt, versionsOf, type Choice } from './option-tree.ts';
 import { TagsEditor, type TagRow } from './tags-editor.tsx';
@@ -149,7 +149,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
     >
       <div className="min-w-0 space-y-6">
         <FormAlert error={form.formError} />
-        <Section step={1} title="Engine" description="PostgreSQL, or a distribution of it with extensions built in, and its major version.">
+        <Section idPrefix="create-pg" step={1} title="Engine" description="PostgreSQL, or a distribution of it with extensions built in, and its major version.">
           <OptionGroup legend="Flavor" error={form.error('flavor')} className="sm:grid-cols-3">
             {flavors.map((f) => (
               <OptionCard key={f} name="flavor" value={f} checked={v.flavor === f} onChange={(x) => choose('flavor', x)} title={meta.flavor[f]?.display_name ?? f} />
@@ -162,7 +162,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           </OptionGroup>
         </Section>
 
-        <Section step={2} title="Location" description="Where the servers run. Connect from VMs of the same location for the lowest latency.">
+        <Section idPrefix="create-pg" step={2} title="Location" description="Where the servers run. Connect from VMs of the same location for the lowest latency.">
           <OptionGroup legend="Location" error={form.error('location')} className="sm:grid-cols-3">
             {locations.map((l) => (
               <OptionCard
@@ -178,7 +178,12 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           </OptionGroup>
         </Section>
 
-        <Section step={3} title="Size and storage" description="vCPUs and memory of each server, and its disk. Prices are per month (730 hours) and per hour, per server.">
+        <Section
+          idPrefix="create-pg"
+          step={3}
+          title="Size and storage"
+          description="vCPUs and memory of each server, and its disk. Prices are per month (730 hours) and per hour, per server."
+        >
           {families.map((family) => (
             <OptionGroup key={family} legend={meta.family[family]?.display_name ?? family} error={family === v.family ? form.error('size') : undefined} className="sm:grid-cols-2">
               {optionsAt(tree, 'size', { ...v, family }).map((size) => {
@@ -226,6 +231,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
         </Section>
 
         <Section
+          idPrefix="create-pg"
           step={4}
           title="High availability"
           description="Standby servers in other failure domains, kept in step with the primary. Each standby costs as much as the primary."
@@ -250,6 +256,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
         </Section>
 
         <Section
+          idPrefix="create-pg"
           step={5}
           title="Network access"
           description="Firewall rules decide which addresses reach ports 5432 (PostgreSQL) and 6432 (PgBouncer). Change them any time on the database's Networking tab."
@@ -274,7 +281,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           </OptionGroup>
         </Section>
 
-        <Section step={6} title="Name and tags" description="The name is unique among the project's databases in this location and is part of the hostname.">
+        <Section idPrefix="create-pg" step={6} title="Name and tags" description="The name is unique among the project's databases in this location and is part of the hostname.">
           <NameField
             label="Database name"
             required

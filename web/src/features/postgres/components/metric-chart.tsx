@@ -7,7 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartSeries } from './chart-data.ts';
 import { alignSeries, SERIES_COLORS } from './chart-data.ts';
-import { useDark } from './use-dark.ts';
+import { useDark } from '#web/lib/use-dark.ts';
 
 const HEIGHT = 180;
 

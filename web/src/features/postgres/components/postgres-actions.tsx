@@ -4,7 +4,7 @@ import type { PostgresDetail } from '#shared/api/postgres';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { usePostgresAction, type PgRef } from '../api/postgres.ts';
-import { ConfirmDialog, Strong } from './confirm-dialog.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 
 export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const restart = usePostgresAction('restartPostgresDatabase');

@@ -15,7 +15,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import type { PgRef } from '../api/postgres.ts';
 import { useCreatePgRule, useDeletePgRule, useUpdatePgRule } from '../api/sub.ts';
-import { ConfirmDialog, Strong } from './confirm-dialog.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 
 interface Rule {
   id: string;

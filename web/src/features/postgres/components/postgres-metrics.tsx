@@ -8,7 +8,7 @@ import { asApiError } from '#web/lib/api-client.ts';
 import type { PgRef } from '../api/postgres.ts';
 import { usePgMetrics } from '../api/sub.ts';
 import { SERIES_COLORS, summarize, type ChartSeries } from './chart-data.ts';
-import { useDark } from './use-dark.ts';
+import { useDark } from '#web/lib/use-dark.ts';
 
 const MetricChart = lazy(() => import('./metric-chart.tsx'));
 

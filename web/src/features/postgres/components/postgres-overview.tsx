@@ -13,7 +13,7 @@ import { locationLabel } from '#web/lib/location.ts';
 import { caCertificateUrl, isChanging, usePostgresList, type PgRef } from '../api/postgres.ts';
 import { usePgServers } from '../api/sub.ts';
 import { engineLabel, formatHourly, formatMonthly, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
-import { CodeLine, Field, Fields, muted } from './fields.tsx';
+import { CodeLine, Field, Fields, muted } from '#web/components/ui/detail-fields.tsx';
 
 export function PostgresOverview({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   return (

@@ -17,7 +17,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreateReadReplica, usePostgresAction, usePostgresList, type PgRef } from '../api/postgres.ts';
 import { storageLabel } from '../format.ts';
-import { ConfirmDialog, Strong } from './confirm-dialog.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { ParentLink } from './postgres-overview.tsx';
 
 export function PostgresReplicas({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef; onOpen: (name: string) => void }) {

@@ -18,7 +18,7 @@ import { cn } from '#web/lib/cn.ts';
 import { isChanging, useDeletePostgres, usePatchPostgres, useRenamePostgres, useResetPassword, useSetMaintenanceWindow, type PgRef } from '../api/postgres.ts';
 import { usePgUpgrade, useStartUpgrade } from '../api/sub.ts';
 import { DAYS, engineLabel, formatMonthly, haLabel, maintenanceLabel, storageLabel } from '../format.ts';
-import { ConfirmDialog, Strong } from './confirm-dialog.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 
 const selectClass = cn(inputClass, 'border-slate-300 dark:border-slate-700');
 

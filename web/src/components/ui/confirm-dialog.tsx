@@ -1,10 +1,10 @@
-// A yes/no confirmation for an action that interrupts or changes a database (restart, promote,
+// A yes/no confirmation for an action that interrupts or changes a resource (restart, promote,
 // upgrade, remove a rule): the question, Cancel, and the action's own button; a refusal is shown
 // on top and the dialog stays.
 import type { ReactNode } from 'react';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { Button, Spinner } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { FormAlert } from './form-alert.tsx';
 import { asApiError } from '#web/lib/api-client.ts';
 
 export function ConfirmDialog({
@@ -53,7 +53,7 @@ export function ConfirmDialog({
   );
 }
 
-/** The database's name in a dialog's sentence. */
+/** A resource's name in a dialog's sentence. */
 export function Strong({ children }: { children: ReactNode }) {
   return <strong className="font-semibold text-slate-900 dark:text-slate-100">{children}</strong>;
 }

@@ -1,5 +1,7 @@
+// The labelled values of a detail page's cards (`<dl>` of `<dt>`/`<dd>` with copy buttons), and
+// a command or string on a dark strip with its copy button.
 import type { ReactNode } from 'react';
-import { CopyButton } from '#web/components/ui/copy-button.tsx';
+import { CopyButton } from './copy-button.tsx';
 
 /** A labelled value of a detail card (`<dt>`/`<dd>`), with a copy button when `copy` is set. */
 export function Field({ label, children, copy, copyLabel, mono }: { label: string; children: ReactNode; copy?: string; copyLabel?: string; mono?: boolean }) {

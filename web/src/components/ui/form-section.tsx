@@ -1,9 +1,11 @@
+// The parts of a create form built as numbered steps: a step's card, and a price per month over
+// the same per hour.
 import type { ReactNode } from 'react';
-import { formatHourly, formatMonthly } from '../format.ts';
+import { formatHourly, formatMonthly } from '#web/lib/price.ts';
 
-/** A numbered step of the create form. */
-export function Section({ title, step, children, description }: { title: string; step: number; children: ReactNode; description?: ReactNode }) {
-  const id = `create-pg-step-${step}`;
+/** A numbered step of a create form; `idPrefix` names its heading (`<idPrefix>-step-<n>`). */
+export function Section({ idPrefix, title, step, children, description }: { idPrefix: string; title: string; step: number; children: ReactNode; description?: ReactNode }) {
+  const id = `${idPrefix}-step-${step}`;
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 id={id} className="flex items-center gap-2.5 text-base font-semibold">
