@@ -71,7 +71,7 @@ export function simulatedProvider(): CodeHostProvider {
     kind: 'simulated',
     installUrl: () => null,
     async fetchInstallation(installationId) {
-      const githubId = installationId ?? crypto.randomInt(1, 2 ** 47);
+      const githubId = installationId ?? crypto.randomInt(1, 2 ** 40);
       const login = `demo-${githubId.toString(36).slice(-6)}`;
       const repositories = DEMO_REPOSITORIES.map((name, i) => ({ githubId: githubId * 100 + i + 1, name }));
       const cacheEntries: ProviderInstallation['cacheEntries'] = {};
