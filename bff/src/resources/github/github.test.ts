@@ -213,8 +213,7 @@ describe('the GitHub App provider, against a local fake GitHub', async () => {
     const s = await serverForFile({ ...env, GITHUB_API_URL: other.url, GITHUB_APP_PRIVATE_KEY: wrong.privateKeyPem });
     const a = await newOwner(s);
     const res = await s.call('connectGithubInstallation', { token: a.token, params: { project_id: a.project }, body: { installation_id: 555 } });
-    expectCurrentError(res, 400, 'InvalidRequest');
-    expect(res.body.error.message).toMatch(/HTTP 401/);
+    expect(expectCurrentError(res, 400, 'InvalidRequest').message).toMatch(/HTTP 401/);
     expect((await s.call('listGithubInstallations', { token: a.token, params: { project_id: a.project } })).body.count).toBe(0);
   });
 
