@@ -12,7 +12,7 @@ test('connect a demo installation, browse its repositories and delete a cache en
 
   const [installation] = (await project.account.send('listGithubInstallations', { params: { project_id: project.id } })).items;
   const repos = page.getByRole('region', { name: `Repositories of ${installation!.name}` });
-  await expect(repos.getByText('25 repositories')).toBeVisible();
+  await expect(repos.getByText('25 repositories', { exact: true })).toBeVisible();
   const table = repos.getByRole('table', { name: /Repositories, sorted by name/ });
   await expect(table.getByRole('row')).toHaveCount(11);
   await expect(table.getByRole('row').nth(1)).toContainText('api');
@@ -68,7 +68,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveClass(colorScheme);
       await expectAxeClean(page);
       await page.getByRole('button', { name: 'Connect demo installation' }).click();
-      await expect(page.getByText('25 repositories')).toBeVisible();
+      await expect(page.getByText('25 repositories', { exact: true })).toBeVisible();
       await expectAxeClean(page);
       await page.getByRole('button', { name: 'Cache entries of api' }).click();
       await expect(page.getByRole('dialog', { name: 'Cache entries of api' }).getByText('3 entries')).toBeVisible();
