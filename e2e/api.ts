@@ -151,7 +151,9 @@ const KINDS = Object.values(routes as Record<string, RouteDef>).flatMap((del) =>
   const parent = del.path.replace(/\/\{\w+\}$/, '');
   const lists = Object.values(routes as Record<string, RouteDef>).filter((r) => r.method === 'get' && r.query && r.tag === del.tag);
   const inProject = lists.find((r) => r.path.split('/').length === 4);
-  return del.method === 'delete' && /\{location(_name)?\}/.test(del.path) && inProject && lists.some((r) => r.path === parent) ? [{ del, list: inProject, ref: del.path.match(/\{(\w+)\}$/)![1]! }] : [];
+  return del.method === 'delete' && /\{location(_name)?\}/.test(del.path) && inProject && lists.some((r) => r.path === parent)
+    ? [{ del, list: inProject, ref: del.path.match(/\{(\w+)\}$/)![1]! }]
+    : [];
 });
 
 type CreateVmBody = Omit<BodyInputOf<'createVm'>, 'public_key'> & { location?: string };

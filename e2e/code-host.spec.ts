@@ -35,14 +35,21 @@ test('connect a demo installation, browse its repositories and delete a cache en
 
   // Sort by ID (creation order): the demo's first repository is `api`, then `web`.
   await repos.getByRole('button', { name: 'ID' }).click();
-  await expect(repos.getByRole('table', { name: /sorted by id/ }).getByRole('row').nth(2)).toContainText('web');
+  await expect(
+    repos
+      .getByRole('table', { name: /sorted by id/ })
+      .getByRole('row')
+      .nth(2),
+  ).toContainText('web');
 
   // Cache entries of `api`: delete one, confirmed.
   await repos.getByRole('button', { name: 'Cache entries of api' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Cache entries of api' });
   await expect(dialog.getByText('3 entries')).toBeVisible();
-  const entries = (await project.account.send('listGithubCacheEntries', { params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' } })).items;
+  const entries = (
+    await project.account.send('listGithubCacheEntries', { params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' } })
+  ).items;
   const victim = entries[0]!;
   await dialog.getByRole('button', { name: `Delete cache entry ${victim.key}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete cache entry' });
@@ -52,7 +59,9 @@ test('connect a demo installation, browse its repositories and delete a cache en
   const after = page.getByRole('dialog', { name: 'Cache entries of api' });
   await expect(after.getByText('2 entries')).toBeVisible();
   await expect(after.getByText(victim.key)).toHaveCount(0);
-  const left = await project.account.send('listGithubCacheEntries', { params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' } });
+  const left = await project.account.send('listGithubCacheEntries', {
+    params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' },
+  });
   expect(left.items.map((e) => e.id)).not.toContain(victim.id);
   await page.keyboard.press('Escape');
   await expect(after).toHaveCount(0);
@@ -73,7 +82,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Cache entries of api' }).click();
       await expect(page.getByRole('dialog', { name: 'Cache entries of api' }).getByText('3 entries')).toBeVisible();
       await expectAxeClean(page, 'dialog');
-      await page.getByRole('dialog').getByRole('button', { name: /^Delete cache entry / }).first().click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Delete cache entry / })
+        .first()
+        .click();
       await expect(page.getByRole('dialog', { name: 'Delete cache entry' })).toBeVisible();
       await expectAxeClean(page, 'dialog');
     });

@@ -52,7 +52,10 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^?#\s]+$/, 'must be an http(s) URL such as https://api.github.com')
     .default('https://api.github.com'),
-  GITHUB_APP_ID: z.string().regex(/^\d{1,20}$/, "must be the GitHub App's numeric ID").optional(),
+  GITHUB_APP_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the GitHub App's numeric ID")
+    .optional(),
   GITHUB_APP_PRIVATE_KEY: z
     .string()
     .transform((v) => v.replace(/\\n/g, '\n'))

@@ -25,7 +25,9 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
     if (!crypto.verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'))) return false;
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss?: string; exp?: number; iat?: number };
     const nowS = Date.now() / 1000;
-    return JSON.parse(Buffer.from(h, 'base64url').toString()).alg === 'RS256' && claims.iss === opts.appId && (claims.exp ?? 0) > nowS && (claims.exp ?? 0) - (claims.iat ?? 0) <= 600;
+    return (
+      JSON.parse(Buffer.from(h, 'base64url').toString()).alg === 'RS256' && claims.iss === opts.appId && (claims.exp ?? 0) > nowS && (claims.exp ?? 0) - (claims.iat ?? 0) <= 600
+    );
   }
 
   const server = http.createServer((req, res) => {
@@ -57,7 +59,11 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
       const slice = repos.slice((page - 1) * per, page * per);
       const headers: Record<string, string> = {};
       if (page * per < repos.length) headers.link = `<http://${req.headers.host}/installation/repositories?per_page=${per}&page=${page + 1}>; rel="next"`;
-      return send(200, { total_count: repos.length, repositories: slice.map((r) => ({ id: r.id, name: r.name, full_name: `${installations.get(instId)!.login}/${r.name}` })) }, headers);
+      return send(
+        200,
+        { total_count: repos.length, repositories: slice.map((r) => ({ id: r.id, name: r.name, full_name: `${installations.get(instId)!.login}/${r.name}` })) },
+        headers,
+      );
     }
     send(404, { message: 'Not Found' });
   });

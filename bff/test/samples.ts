@@ -228,7 +228,26 @@ export async function snapshotProject(t: TestServer, project: string) {
     .where('repository_id', 'in', ['', ...repositories.map((r) => r.id)])
     .orderBy('id')
     .execute();
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, balancers, balancerVms, pgs, pgRules, pgMetrics, pgLogs, pgServers, installations, repositories, cacheEntries };
+  return {
+    project: projectRows,
+    members,
+    subnets,
+    firewalls,
+    vms,
+    nics,
+    rules,
+    attachments,
+    balancers,
+    balancerVms,
+    pgs,
+    pgRules,
+    pgMetrics,
+    pgLogs,
+    pgServers,
+    installations,
+    repositories,
+    cacheEntries,
+  };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */

@@ -19,9 +19,7 @@ const repositoryReference = z
   .string()
   .refine((v) => idPattern('repository').test(v) || REPOSITORY_NAME_PATTERN.test(v), 'Must be a repository ID ("gp" and 24 base32 characters) or a repository name.');
 
-export const githubInstallationSchema = z
-  .strictObject({ id: z.string().regex(idPattern('installation')), name: z.string() })
-  .meta({ id: 'GithubInstallation' });
+export const githubInstallationSchema = z.strictObject({ id: z.string().regex(idPattern('installation')), name: z.string() }).meta({ id: 'GithubInstallation' });
 export type GithubInstallation = z.infer<typeof githubInstallationSchema>;
 
 export const githubRepositorySchema = z
@@ -49,9 +47,7 @@ export const githubRepositoryListSchema = listSchema(githubRepositorySchema).met
 export const githubCacheEntryListSchema = listSchema(githubCacheEntrySchema).meta({ id: 'GithubCacheEntryList' });
 
 /** How installations are connected: the simulated provider, or a GitHub App (its install page). */
-export const githubAppSchema = z
-  .strictObject({ provider: z.enum(['simulated', 'github']), install_url: z.string().nullable() })
-  .meta({ id: 'GithubApp' });
+export const githubAppSchema = z.strictObject({ provider: z.enum(['simulated', 'github']), install_url: z.string().nullable() }).meta({ id: 'GithubApp' });
 export type GithubApp = z.infer<typeof githubAppSchema>;
 
 /**
@@ -127,6 +123,14 @@ export const githubRoutes = {
     response: githubCacheEntryListSchema,
   }),
   deleteAllGithubCacheEntries: route({ ...current, method: 'delete', path: `${REPO}/cache`, tag, summary: 'Delete all cache entries of a repository', params: inRepository }),
-  getGithubCacheEntry: route({ ...current, method: 'get', path: `${REPO}/cache/{cache_entry_id}`, tag, summary: 'Get a cache entry', params: cacheEntryParams, response: githubCacheEntrySchema }),
+  getGithubCacheEntry: route({
+    ...current,
+    method: 'get',
+    path: `${REPO}/cache/{cache_entry_id}`,
+    tag,
+    summary: 'Get a cache entry',
+    params: cacheEntryParams,
+    response: githubCacheEntrySchema,
+  }),
   deleteGithubCacheEntry: route({ ...current, method: 'delete', path: `${REPO}/cache/{cache_entry_id}`, tag, summary: 'Delete a cache entry', params: cacheEntryParams }),
 } as const satisfies RouteList;

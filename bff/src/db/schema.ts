@@ -12,4 +12,5 @@ import type { PrivateSubnetTables } from '../resources/private-subnet/private-su
 import type { ProjectTables } from '../resources/project/project.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
-export interface Database extends AuthTables, ProjectTables, PrivateSubnetTables, FirewallTables, VmTables, LoadBalancerTables, PostgresTables, GithubTables, LifecycleTables, IdempotencyTables {}
+export interface Database
+  extends AuthTables, ProjectTables, PrivateSubnetTables, FirewallTables, VmTables, LoadBalancerTables, PostgresTables, GithubTables, LifecycleTables, IdempotencyTables {}

@@ -89,7 +89,11 @@ export async function syncRepositories(tx: Tx, installationId: string, repositor
   if (gone.length) await tx.deleteFrom('github_repository').where('id', 'in', gone).execute();
   for (const r of valid) {
     const row = byGithubId.get(r.githubId);
-    if (!row) await tx.insertInto('github_repository').values({ id: newId('repository'), installation_id: installationId, github_id: r.githubId, name: r.name, created_at: now() }).execute();
+    if (!row)
+      await tx
+        .insertInto('github_repository')
+        .values({ id: newId('repository'), installation_id: installationId, github_id: r.githubId, name: r.name, created_at: now() })
+        .execute();
     else if (row.name !== r.name) await tx.updateTable('github_repository').set({ name: r.name }).where('id', '=', row.id).execute();
   }
 }
@@ -99,7 +103,8 @@ export async function syncRepositories(tx: Tx, installationId: string, repositor
  * again (synced). One GitHub installation belongs to one project (409 elsewhere).
  */
 export async function saveInstallation(tx: Tx, projectId: string, provider: string, inst: ProviderInstallation): Promise<InstallationRow> {
-  if (!INSTALLATION_NAME_PATTERN.test(inst.login)) throw new ApiError('InvalidRequest', 'GitHub answered an account name this console cannot store.', { installation_id: 'unsupported account name' });
+  if (!INSTALLATION_NAME_PATTERN.test(inst.login))
+    throw new ApiError('InvalidRequest', 'GitHub answered an account name this console cannot store.', { installation_id: 'unsupported account name' });
   let row = await tx.selectFrom('github_installation').selectAll().where('provider', '=', provider).where('github_id', '=', inst.githubId).executeTakeFirst();
   if (row && row.project_id !== projectId) throw new ApiError('Conflict', 'This installation is connected to another project.');
   const sameName = await tx.selectFrom('github_installation').select('id').where('project_id', '=', projectId).where('name', '=', inst.login).executeTakeFirst();
@@ -119,7 +124,10 @@ export async function saveInstallation(tx: Tx, projectId: string, provider: stri
     if (had) continue;
     for (const [i, e] of entries.entries()) {
       const at = new Date(Date.now() - (entries.length - i) * 3_600_000).toISOString();
-      await tx.insertInto('github_cache_entry').values({ id: newId('githubCacheEntry'), repository_id: repo.id, key: e.key, scope: e.scope, size: e.size, created_at: at, last_accessed_at: at }).execute();
+      await tx
+        .insertInto('github_cache_entry')
+        .values({ id: newId('githubCacheEntry'), repository_id: repo.id, key: e.key, scope: e.scope, size: e.size, created_at: at, last_accessed_at: at })
+        .execute();
     }
   }
   return row;
@@ -129,8 +137,7 @@ interface WebhookRepo {
   id?: unknown;
   name?: unknown;
 }
-const repoOf = (r: WebhookRepo): ProviderRepository | undefined =>
-  typeof r?.id === 'number' && typeof r.name === 'string' ? { githubId: r.id, name: r.name } : undefined;
+const repoOf = (r: WebhookRepo): ProviderRepository | undefined => (typeof r?.id === 'number' && typeof r.name === 'string' ? { githubId: r.id, name: r.name } : undefined);
 
 /**
  * What a verified GitHub webhook changes (decision 142): an installation removed; repositories
@@ -152,7 +159,10 @@ export async function applyWebhook(tx: Tx, event: string, payload: Record<string
     const removed = ((payload.repositories_removed ?? []) as WebhookRepo[]).map(repoOf).filter((r) => r !== undefined);
     const current = await tx.selectFrom('github_repository').select(['github_id', 'name']).where('installation_id', '=', inst.id).execute();
     const removedIds = new Set(removed.map((r) => r.githubId));
-    const next = [...current.map((r) => ({ githubId: Number(r.github_id), name: r.name })).filter((r) => !removedIds.has(r.githubId)), ...added.filter((r) => !current.some((c) => Number(c.github_id) === r.githubId))];
+    const next = [
+      ...current.map((r) => ({ githubId: Number(r.github_id), name: r.name })).filter((r) => !removedIds.has(r.githubId)),
+      ...added.filter((r) => !current.some((c) => Number(c.github_id) === r.githubId)),
+    ];
     await syncRepositories(tx, inst.id, next);
     return true;
   }
@@ -160,7 +170,8 @@ export async function applyWebhook(tx: Tx, event: string, payload: Record<string
     const repo = repoOf(payload.repository as WebhookRepo);
     if (!repo) return false;
     if (action === 'deleted') await tx.deleteFrom('github_repository').where('installation_id', '=', inst.id).where('github_id', '=', repo.githubId).execute();
-    else if (REPOSITORY_NAME_PATTERN.test(repo.name)) await tx.updateTable('github_repository').set({ name: repo.name }).where('installation_id', '=', inst.id).where('github_id', '=', repo.githubId).execute();
+    else if (REPOSITORY_NAME_PATTERN.test(repo.name))
+      await tx.updateTable('github_repository').set({ name: repo.name }).where('installation_id', '=', inst.id).where('github_id', '=', repo.githubId).execute();
     return true;
   }
   return false;

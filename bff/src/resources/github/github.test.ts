@@ -51,7 +51,9 @@ describe('the simulated provider', () => {
     const all = await t.call('listGithubRepositories', { token: a.token, params, query: { page_size: 1000 } });
     expect(all.body.count).toBe(25);
     for (const r of all.body.items) expect(expectSchema(githubRepositorySchema, r).installation_name).toBe(inst.name);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/github/${inst.id}/repository`, generation: 'current', expected: all.body.items }, (item) => expectSchema(githubRepositorySchema, item));
+    await checkPagination(t, a.token, { path: `${P(a.project)}/github/${inst.id}/repository`, generation: 'current', expected: all.body.items }, (item) =>
+      expectSchema(githubRepositorySchema, item),
+    );
     const api = all.body.items.find((r) => r.name === 'api')!;
     for (const ref of [api.id, 'api']) {
       const got = await t.call('getGithubRepository', { token: a.token, params: { ...params, repository_reference: ref } });
@@ -92,13 +94,29 @@ describe('the simulated provider', () => {
     expectInvalid('current', await t.call('getGithubInstallation', { token: a.token, params: { ...p, installation_reference: 'bad_name!' } }), 'installation_reference');
     expectInvalid('current', await t.call('getGithubInstallation', { token: a.token, params: { ...p, installation_reference: '-dash' } }), 'installation_reference');
     expectInvalid('current', await t.call('listGithubRepositories', { token: a.token, params: { ...p, installation_reference: 'a b' } }), 'installation_reference');
-    expectInvalid('current', await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'a b' } }), 'repository_reference');
-    expectInvalid('current', await t.call('deleteGithubCacheEntry', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'api', cache_entry_id: 'ge1' } }), 'cache_entry_id');
+    expectInvalid(
+      'current',
+      await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'a b' } }),
+      'repository_reference',
+    );
+    expectInvalid(
+      'current',
+      await t.call('deleteGithubCacheEntry', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'api', cache_entry_id: 'ge1' } }),
+      'cache_entry_id',
+    );
     expectCurrentError(await t.call('getGithubInstallation', { token: a.token, params: { ...p, installation_reference: 'nobody' } }), 404, 'ResourceNotFound');
     expectCurrentError(await t.call('getGithubInstallation', { token: a.token, params: { ...p, installation_reference: newId('installation') } }), 404, 'ResourceNotFound');
     expectCurrentError(await t.call('listGithubRepositories', { token: a.token, params: { ...p, installation_reference: 'nobody' } }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'nope' } }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: newId('repository') } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: 'nope' } }),
+      404,
+      'ResourceNotFound',
+    );
+    expectCurrentError(
+      await t.call('getGithubRepository', { token: a.token, params: { ...p, installation_reference: inst.name, repository_reference: newId('repository') } }),
+      404,
+      'ResourceNotFound',
+    );
     expectInvalid('current', await t.call('connectGithubInstallation', { token: a.token, params: p, body: { installation_id: 'x' } as never }), 'installation_id');
     expectInvalid('current', await t.call('connectGithubInstallation', { token: a.token, params: p, body: { extra: 1 } as never }), 'extra');
     expect((await t.call('listGithubInstallations', { token: a.token, params: p })).body.count).toBe(1);
@@ -109,7 +127,8 @@ describe('the simulated provider', () => {
     const inst = await connectDemo(t, a.token, a.project);
     const b = await newOwner(t);
     const other = await stranger(t);
-    const entry = (await t.call('listGithubCacheEntries', { token: a.token, params: { project_id: a.project, installation_reference: inst.id, repository_reference: 'api' } })).body.items[0]!;
+    const entry = (await t.call('listGithubCacheEntries', { token: a.token, params: { project_id: a.project, installation_reference: inst.id, repository_reference: 'api' } })).body
+      .items[0]!;
     for (const [token, project_id] of [
       [b.token, b.project],
       [other.token, a.project],
@@ -122,7 +141,14 @@ describe('the simulated provider', () => {
         expectCurrentError(await t.call('deleteGithubCacheEntry', { token, params: { ...p, repository_reference: 'api', cache_entry_id: entry.id } }), 404, 'ResourceNotFound');
       }
     }
-    expect((await t.call('getGithubCacheEntry', { token: a.token, params: { project_id: a.project, installation_reference: inst.id, repository_reference: 'api', cache_entry_id: entry.id } })).status).toBe(200);
+    expect(
+      (
+        await t.call('getGithubCacheEntry', {
+          token: a.token,
+          params: { project_id: a.project, installation_reference: inst.id, repository_reference: 'api', cache_entry_id: entry.id },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('goes with its project', async () => {
@@ -146,15 +172,26 @@ describe('the GitHub App provider, against a local fake GitHub', async () => {
   const repos = Array.from({ length: 7 }, (_, i) => ({ id: 9000 + i, name: `repo-${i}` }));
   gh.installations.set(555, { id: 555, login: 'Acme-Corp', repositories: repos });
   gh.installations.set(556, { id: 556, login: 'other-org', repositories: [{ id: 9100, name: 'x' }] });
-  const env = { GITHUB_API_URL: gh.url, GITHUB_APP_ID: APP_ID, GITHUB_APP_PRIVATE_KEY: gh.privateKeyPem, GITHUB_WEBHOOK_SECRET: SECRET, GITHUB_APP_INSTALL_URL: 'https://github.com/apps/our-app/installations/new' };
+  const env = {
+    GITHUB_API_URL: gh.url,
+    GITHUB_APP_ID: APP_ID,
+    GITHUB_APP_PRIVATE_KEY: gh.privateKeyPem,
+    GITHUB_WEBHOOK_SECRET: SECRET,
+    GITHUB_APP_INSTALL_URL: 'https://github.com/apps/our-app/installations/new',
+  };
   const g = await serverForFile(env);
 
   async function hook(event: string, payload: unknown, secret = SECRET) {
     const body = JSON.stringify(payload);
-    return g.request('POST', GITHUB_WEBHOOK_PATH, { rawBody: body, headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-hub-signature-256': webhookSignature(secret, body) } });
+    return g.request('POST', GITHUB_WEBHOOK_PATH, {
+      rawBody: body,
+      headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-hub-signature-256': webhookSignature(secret, body) },
+    });
   }
   const repoNames = async (token: string, project: string) =>
-    (await g.call('listGithubRepositories', { token, params: { project_id: project, installation_reference: 'Acme-Corp' }, query: { page_size: 1000 } })).body.items.map((r) => r.name).sort();
+    (await g.call('listGithubRepositories', { token, params: { project_id: project, installation_reference: 'Acme-Corp' }, query: { page_size: 1000 } })).body.items
+      .map((r) => r.name)
+      .sort();
 
   it('tells the console the install page', async () => {
     const a = await newOwner(g);
@@ -188,7 +225,12 @@ describe('the GitHub App provider, against a local fake GitHub', async () => {
     expect((await g.call('listGithubInstallations', { token: b.token, params: { project_id: b.project } })).body.count).toBe(0);
 
     // Webhooks: a bad signature answers 401 and changes nothing.
-    const added = { action: 'added', installation: { id: 555 }, repositories_added: [{ id: 9050, name: 'new-repo', full_name: 'Acme-Corp/new-repo' }], repositories_removed: [{ id: 9000, name: 'repo-0' }] };
+    const added = {
+      action: 'added',
+      installation: { id: 555 },
+      repositories_added: [{ id: 9050, name: 'new-repo', full_name: 'Acme-Corp/new-repo' }],
+      repositories_removed: [{ id: 9000, name: 'repo-0' }],
+    };
     const snapshot = await repoNames(a.token, a.project);
     expect((await hook('installation_repositories', added, 'wrong-secret-0123456789')).status).toBe(401);
     const unsigned = await g.request('POST', GITHUB_WEBHOOK_PATH, { rawBody: JSON.stringify(added), headers: { 'x-github-event': 'installation_repositories' } });

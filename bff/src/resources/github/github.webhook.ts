@@ -13,7 +13,8 @@ export function mountGithubWebhook(app: Express, ctx: AppContext): void {
   app.post(GITHUB_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }), async (req, res, next) => {
     try {
       const secret = ctx.config.githubApp?.webhookSecret;
-      const problem = (status: number, message: string) => res.status(status).json({ error: { code: status, type: status === 401 ? 'InvalidSignature' : 'InvalidRequest', message } });
+      const problem = (status: number, message: string) =>
+        res.status(status).json({ error: { code: status, type: status === 401 ? 'InvalidSignature' : 'InvalidRequest', message } });
       if (!secret) return void problem(404, 'GitHub webhooks are not configured here.');
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!verifyWebhookSignature(secret, body, req.get('x-hub-signature-256'))) return void problem(401, 'The X-Hub-Signature-256 header does not match the body.');

@@ -12,7 +12,8 @@ export const githubAppQueryOptions = () => queryOptions({ queryKey: ['github', '
 export const installationsQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: ['github', 'installations', projectId],
-    queryFn: ({ signal }) => apiRequest('listGithubInstallations', { params: { project_id: projectId }, query: { page_size: String(MAX_PAGE_SIZE), order_column: 'name' }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('listGithubInstallations', { params: { project_id: projectId }, query: { page_size: String(MAX_PAGE_SIZE), order_column: 'name' }, signal }),
     refetchInterval: REFRESH_MS,
   });
 

@@ -61,7 +61,10 @@ export function CodeHostPage({ projectId }: { projectId: string }) {
   const connectButton =
     app.data?.provider === 'github' ? (
       app.data.install_url ? (
-        <a href={`${app.data.install_url}${app.data.install_url.includes('?') ? '&' : '?'}state=${encodeURIComponent(projectId)}`} className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+        <a
+          href={`${app.data.install_url}${app.data.install_url.includes('?') ? '&' : '?'}state=${encodeURIComponent(projectId)}`}
+          className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
           Install the GitHub App
         </a>
       ) : null
@@ -164,7 +167,11 @@ function Repositories({ projectId, installation }: { projectId: string; installa
 
   return (
     <Card labelledBy="repositories-title">
-      <CardHeader id="repositories-title" title={`Repositories of ${installation}`} description={repos.data ? `${repos.data.count} ${repos.data.count === 1 ? 'repository' : 'repositories'}` : undefined} />
+      <CardHeader
+        id="repositories-title"
+        title={`Repositories of ${installation}`}
+        description={repos.data ? `${repos.data.count} ${repos.data.count === 1 ? 'repository' : 'repositories'}` : undefined}
+      />
       <div className="space-y-4 p-5">
         <SearchInput
           label="Search repositories by name"
@@ -230,7 +237,8 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
         title="Delete cache entry"
         description={
           <p>
-            Delete the cache entry <strong className="font-semibold break-all text-slate-900 dark:text-slate-100">{confirming.key}</strong> of {repository}? The next workflow run rebuilds it.
+            Delete the cache entry <strong className="font-semibold break-all text-slate-900 dark:text-slate-100">{confirming.key}</strong> of {repository}? The next workflow run
+            rebuilds it.
           </p>
         }
       >
@@ -263,7 +271,12 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
 
   const items = entries.data?.items ?? [];
   return (
-    <Dialog open onClose={onClose} title={`Cache entries of ${repository}`} description={entries.data ? `${entries.data.count} ${entries.data.count === 1 ? 'entry' : 'entries'}` : 'Loading…'}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Cache entries of ${repository}`}
+      description={entries.data ? `${entries.data.count} ${entries.data.count === 1 ? 'entry' : 'entries'}` : 'Loading…'}
+    >
       {items.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{entries.isPending ? 'Loading cache entries…' : 'This repository has no cache entries.'}</p>
       ) : (
