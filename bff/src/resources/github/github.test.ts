@@ -259,6 +259,16 @@ describe('the GitHub App provider, against a local fake GitHub', async () => {
     expect((await s.call('listGithubInstallations', { token: a.token, params: { project_id: a.project } })).body.count).toBe(0);
   });
 
+  it('sends the browser from the app’s setup URL to the project’s code-host page', async () => {
+    const project = newId('project');
+    const res = await g.request('GET', `/github/setup?installation_id=555&setup_action=install&state=${project}`);
+    expect([res.status, res.headers.get('location')]).toEqual([302, `/projects/${project}/code-host?installation_id=555`]);
+    for (const q of ['?installation_id=x&state=' + project, '?installation_id=555&state=../evil', '?installation_id=555']) {
+      const bad = await g.request('GET', `/github/setup${q}`);
+      expect([bad.status, bad.headers.get('location')]).toEqual([302, '/projects']);
+    }
+  });
+
   it('answers a malformed webhook body with 400', async () => {
     const body = 'not json';
     const res = await g.request('POST', GITHUB_WEBHOOK_PATH, { rawBody: body, headers: { 'x-github-event': 'ping', 'x-hub-signature-256': webhookSignature(SECRET, body) } });

@@ -1,15 +1,26 @@
 // GitHub's webhook endpoint (decision 142): POST /webhooks/github, outside the API's route
 // table (GitHub signs the raw body; no account). A body whose `X-Hub-Signature-256` is not
-// the HMAC of the configured secret answers 401 and changes nothing.
+// the HMAC of the configured secret answers 401 and changes nothing. And the GitHub App's
+// setup URL, GET /github/setup: GitHub sends the browser there after an install.
 import express, { type Express } from 'express';
+import { isId } from '#shared/ids';
 import type { AppContext } from '../../context.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { verifyWebhookSignature } from './github.provider.ts';
 import { applyWebhook } from './github.store.ts';
 
 export const GITHUB_WEBHOOK_PATH = '/webhooks/github';
+export const GITHUB_SETUP_PATH = '/github/setup';
 
 export function mountGithubWebhook(app: Express, ctx: AppContext): void {
+  // The console's install link passes the project as `state`; GitHub gives it back with the
+  // installation's ID. The project's code-host page connects it (as its member, or not at all).
+  app.get(GITHUB_SETUP_PATH, (req, res) => {
+    const { installation_id: installationId, state } = req.query;
+    const valid = typeof installationId === 'string' && /^\d{1,15}$/.test(installationId) && typeof state === 'string' && isId('project', state);
+    res.redirect(302, valid ? `/projects/${state}/code-host?installation_id=${installationId}` : '/projects');
+  });
+
   app.post(GITHUB_WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }), async (req, res, next) => {
     try {
       const secret = ctx.config.githubApp?.webhookSecret;
