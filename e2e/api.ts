@@ -144,13 +144,16 @@ export class ConsoleApi {
 
 /**
  * The kinds a project holds, from the route table: each by-reference delete route under a
- * location list route, with the project-wide list of the same tag.
+ * location list route, with the project-wide list of the same tag. (Code-host installations
+ * are not in a location: they go with the project.)
  */
 const KINDS = Object.values(routes as Record<string, RouteDef>).flatMap((del) => {
   const parent = del.path.replace(/\/\{\w+\}$/, '');
   const lists = Object.values(routes as Record<string, RouteDef>).filter((r) => r.method === 'get' && r.query && r.tag === del.tag);
   const inProject = lists.find((r) => r.path.split('/').length === 4);
-  return del.method === 'delete' && inProject && lists.some((r) => r.path === parent) ? [{ del, list: inProject, ref: del.path.match(/\{(\w+)\}$/)![1]! }] : [];
+  return del.method === 'delete' && /\{location(_name)?\}/.test(del.path) && inProject && lists.some((r) => r.path === parent)
+    ? [{ del, list: inProject, ref: del.path.match(/\{(\w+)\}$/)![1]! }]
+    : [];
 });
 
 type CreateVmBody = Omit<BodyInputOf<'createVm'>, 'public_key'> & { location?: string };

@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   nodePool: 'kn',
   installation: 'g1',
   repository: 'gp',
+  githubCacheEntry: 'ge',
   account: 'ac',
   session: 'se',
   job: 'jb',

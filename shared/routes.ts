@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
+import { githubRoutes } from './api/github.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
@@ -21,6 +22,7 @@ export const routes = {
   ...firewallRoutes,
   ...loadBalancerRoutes,
   ...postgresRoutes,
+  ...githubRoutes,
 } as const satisfies RouteList;
 
 /**

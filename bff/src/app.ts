@@ -13,6 +13,8 @@ import { mount, type MountScope } from './http/mount.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
+import { github } from './resources/github/github.routes.ts';
+import { mountGithubWebhook } from './resources/github/github.webhook.ts';
 import type { KindModule } from './resources/kind.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
 import { postgres } from './resources/postgres/postgres.routes.ts';
@@ -45,6 +47,8 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(firewall);
   mountKind(loadBalancer);
   mountKind(postgres);
+  mountKind(github);
+  mountGithubWebhook(app, ctx);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

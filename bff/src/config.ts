@@ -47,6 +47,25 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: intIn(100, 3_600_000).default(30_000),
   // How long a create's answer is kept for its Idempotency-Key (decision 073): 24 h; at most 30 days.
   IDEMPOTENCY_TTL_MS: intIn(1, 2_592_000_000).default(86_400_000),
+  // The code host (decision 141): a GitHub App when its ID and key are set; the simulated provider otherwise.
+  GITHUB_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^?#\s]+$/, 'must be an http(s) URL such as https://api.github.com')
+    .default('https://api.github.com'),
+  GITHUB_APP_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the GitHub App's numeric ID")
+    .optional(),
+  GITHUB_APP_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine((v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), "must be the GitHub App's private key (PEM)")
+    .optional(),
+  GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  GITHUB_APP_INSTALL_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s) URL such as https://github.com/apps/NAME/installations/new')
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -78,6 +97,8 @@ export type Config = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idempotencyTtlMs: number;
+  /** The GitHub App of the code host; absent: the simulated provider. */
+  githubApp?: { apiUrl: string; appId: string; privateKey: string; webhookSecret?: string; installUrl?: string };
 };
 
 export type Quotas = Readonly<Record<string, number>>;
@@ -98,6 +119,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
+  }
+  if ((e.GITHUB_APP_ID === undefined) !== (e.GITHUB_APP_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid GITHUB_APP_PRIVATE_KEY: GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY must be set together');
   }
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
@@ -125,5 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_MS,
+    githubApp:
+      e.GITHUB_APP_ID && e.GITHUB_APP_PRIVATE_KEY
+        ? { apiUrl: e.GITHUB_API_URL, appId: e.GITHUB_APP_ID, privateKey: e.GITHUB_APP_PRIVATE_KEY, webhookSecret: e.GITHUB_WEBHOOK_SECRET, installUrl: e.GITHUB_APP_INSTALL_URL }
+        : undefined,
   };
 }

@@ -63,4 +63,27 @@ describe('configuration', () => {
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_PASSWORD/);
   });
+  it('uses the simulated code host unless a GitHub App is configured, and needs its ID and key together', () => {
+    expect(loadConfig({}).githubApp).toBeUndefined();
+    const key = '-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\\n';
+    const c = loadConfig({
+      GITHUB_APP_ID: '123',
+      GITHUB_APP_PRIVATE_KEY: key,
+      GITHUB_WEBHOOK_SECRET: 's'.repeat(20),
+      GITHUB_APP_INSTALL_URL: 'https://github.com/apps/x/installations/new',
+    });
+    expect(c.githubApp).toEqual({
+      apiUrl: 'https://api.github.com',
+      appId: '123',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n',
+      webhookSecret: 's'.repeat(20),
+      installUrl: 'https://github.com/apps/x/installations/new',
+    });
+    expect(loadConfig({ GITHUB_APP_ID: '123', GITHUB_APP_PRIVATE_KEY: key, GITHUB_API_URL: 'http://127.0.0.1:9999/' }).githubApp?.apiUrl).toBe('http://127.0.0.1:9999/');
+    expect(() => loadConfig({ GITHUB_APP_ID: '123' })).toThrow('Invalid GITHUB_APP_PRIVATE_KEY: GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY must be set together');
+    expect(() => loadConfig({ GITHUB_APP_ID: 'abc', GITHUB_APP_PRIVATE_KEY: key })).toThrow(/Invalid GITHUB_APP_ID/);
+    expect(() => loadConfig({ GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'nope' })).toThrow(/Invalid GITHUB_APP_PRIVATE_KEY/);
+    expect(() => loadConfig({ GITHUB_WEBHOOK_SECRET: 'short' })).toThrow(/Invalid GITHUB_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ GITHUB_API_URL: 'ftp://x' })).toThrow(/Invalid GITHUB_API_URL/);
+  });
 });

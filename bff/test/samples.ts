@@ -26,6 +26,9 @@ export interface World {
     postgresRule: string;
     metricDestination: string;
     logDestination: string;
+    installation: string;
+    repository: string;
+    cacheEntry: string;
   };
 }
 
@@ -64,6 +67,12 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   expect([pgRule.status, metrics.status, logs.status]).toEqual([200, 200, 200]);
   const [metricDestination] = (await t.call('listPostgresMetricDestinations', { token, params: at })).body.items;
   const [logDestination] = (await t.call('listPostgresLogDestinations', { token, params: at })).body.items;
+  // A code-host installation (the simulated provider's demo) with its repository `api` and a cache entry.
+  const installation = await t.call('connectGithubInstallation', { token, params: { project_id: project } });
+  expect(installation.status, installation.text).toBe(200);
+  const inRepo = { project_id: project, installation_reference: installation.body.name, repository_reference: 'api' };
+  const repository = (await t.call('getGithubRepository', { token, params: inRepo })).body;
+  const [cacheEntry] = (await t.call('listGithubCacheEntries', { token, params: inRepo })).body.items;
   return {
     token,
     project,
@@ -84,6 +93,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       postgres_firewall_rule_id: pgRule.body.id,
       metric_destination_id: metricDestination!.id,
       log_destination_id: logDestination!.id,
+      installation_reference: installation.body.name,
+      repository_reference: 'api',
+      cache_entry_id: cacheEntry!.id,
     },
     fields: {
       name: 'renamed',
@@ -120,6 +132,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       postgresRule: pgRule.body.id,
       metricDestination: metricDestination!.id,
       logDestination: logDestination!.id,
+      installation: installation.body.id,
+      repository: repository.id,
+      cacheEntry: cacheEntry!.id,
     },
   };
 }
@@ -164,7 +179,7 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 
 /**
  * Every row of the project's objects straight from the database (the project, its members,
- * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold), ordered: equal snapshots mean nothing
+ * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
@@ -200,7 +215,39 @@ export async function snapshotProject(t: TestServer, project: string) {
       .execute(),
     db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
   ]);
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, balancers, balancerVms, pgs, pgRules, pgMetrics, pgLogs, pgServers };
+  const installations = await db.selectFrom('github_installation').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const repositories = await db
+    .selectFrom('github_repository')
+    .selectAll()
+    .where('installation_id', 'in', ['', ...installations.map((i) => i.id)])
+    .orderBy('id')
+    .execute();
+  const cacheEntries = await db
+    .selectFrom('github_cache_entry')
+    .selectAll()
+    .where('repository_id', 'in', ['', ...repositories.map((r) => r.id)])
+    .orderBy('id')
+    .execute();
+  return {
+    project: projectRows,
+    members,
+    subnets,
+    firewalls,
+    vms,
+    nics,
+    rules,
+    attachments,
+    balancers,
+    balancerVms,
+    pgs,
+    pgRules,
+    pgMetrics,
+    pgLogs,
+    pgServers,
+    installations,
+    repositories,
+    cacheEntries,
+  };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */

@@ -31,7 +31,12 @@ const PATH_KIND: Record<string, IdKind | null> = {
   postgres_firewall_rule_id: 'postgresFirewallRule',
   metric_destination_id: 'postgresMetricDestination',
   log_destination_id: 'postgresLogDestination',
+  installation_reference: 'installation',
+  repository_reference: 'repository',
+  cache_entry_id: 'githubCacheEntry',
 };
+/** `…_id` body fields that hold another system's ID (GitHub's installation ID), not one of ours. */
+const EXTERNAL_IDS = new Set(['installation_id']);
 /** What each `…_id` body field refers to. */
 const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project', vm_id: 'vm' };
 
@@ -48,7 +53,7 @@ function slotsOf(op: string, r: RouteDef): Slot[] {
     return kind ? { where: 'path', name, kind } : undefined;
   });
   const body = Object.keys(bodyShape(r))
-    .filter((name) => name.endsWith('_id'))
+    .filter((name) => name.endsWith('_id') && !EXTERNAL_IDS.has(name))
     .map((name): Slot => {
       const kind = BODY_KIND[name];
       if (!kind) throw new Error(`${op}: tenant.test.ts does not know what the body field ${name} refers to (add it to BODY_KIND)`);
@@ -91,6 +96,9 @@ function foreignId(kind: IdKind): string {
     postgresFirewallRule: theirs.ids.postgresRule,
     postgresMetricDestination: theirs.ids.metricDestination,
     postgresLogDestination: theirs.ids.logDestination,
+    installation: theirs.ids.installation,
+    repository: theirs.ids.repository,
+    githubCacheEntry: theirs.ids.cacheEntry,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '#web/features/project/components/coming-soon.tsx';
+import { CodeHostPage } from '#web/features/code-host/components/code-host-page.tsx';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/code-host')({
   staticData: { crumb: 'Code host' },
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/_authed/projects/$projectId/code-host')({
 
 function CodehostPage() {
   const { projectId } = Route.useParams();
-  return <ComingSoon projectId={projectId} section="Code host" what="Code-host installations and repositories" />;
+  return <CodeHostPage projectId={projectId} />;
 }
