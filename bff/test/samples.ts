@@ -225,7 +225,26 @@ export async function snapshotProject(t: TestServer, project: string) {
       .execute(),
     db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
   ]);
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, balancers, balancerVms, pgs, pgRules, pgMetrics, pgLogs, pgServers, clusters, nodepools, nodes };
+  return {
+    project: projectRows,
+    members,
+    subnets,
+    firewalls,
+    vms,
+    nics,
+    rules,
+    attachments,
+    balancers,
+    balancerVms,
+    pgs,
+    pgRules,
+    pgMetrics,
+    pgLogs,
+    pgServers,
+    clusters,
+    nodepools,
+    nodes,
+  };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */
