@@ -20,7 +20,7 @@ import {
   upgradeCluster,
   upgradeNodepool,
 } from './kubernetes.service.ts';
-import { clusterView, clusterViews, findCluster, findNodepool, listNodes, nodepoolViewOf, reloadCluster, type ClusterRow } from './kubernetes.store.ts';
+import { clusterView, clusterViews, findCluster, findNodepool, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
 import { clusterMetrics } from './kubernetes.sim.ts';
 
 type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
@@ -88,8 +88,7 @@ export const kubernetes = kindModule({
       },
       async retireKubernetesNode(a) {
         const cluster = await find(a);
-        await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name));
-        return view(db, await reloadCluster(db, cluster.id));
+        return view(db, await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)));
       },
       async createKubernetesNodepool(a) {
         const cluster = await find(a);

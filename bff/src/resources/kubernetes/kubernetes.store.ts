@@ -88,13 +88,6 @@ export async function clusterView(db: Q, row: ClusterRow, serviceDomain: string)
   return (await clusterViews(db, [row], serviceDomain))[0]!;
 }
 
-/** The cluster again (after a change). */
-export async function reloadCluster(db: Q, id: string): Promise<ClusterRow> {
-  const row = await db.selectFrom('kubernetes_cluster').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
-  return row;
-}
-
 /** A node pool of the cluster by ID or name; 404 otherwise. */
 export async function findNodepool(db: Q, clusterId: string, reference: string): Promise<NodepoolRow> {
   const row = await db
