@@ -16,6 +16,7 @@ import { firewall } from './resources/firewall/firewall.routes.ts';
 import { github } from './resources/github/github.routes.ts';
 import { mountGithubWebhook } from './resources/github/github.webhook.ts';
 import type { KindModule } from './resources/kind.ts';
+import { kubernetes } from './resources/kubernetes/kubernetes.routes.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
 import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(postgres);
   mountKind(github);
   mountGithubWebhook(app, ctx);
+  mountKind(kubernetes);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

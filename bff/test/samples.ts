@@ -29,6 +29,8 @@ export interface World {
     installation: string;
     repository: string;
     cacheEntry: string;
+    kubernetesCluster: string;
+    nodepool: string;
   };
 }
 
@@ -40,7 +42,8 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
 
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
- * firewall and a rule, and a load balancer in the subnet holding the VM (running), all named `name`.
+ * firewall and a rule, a load balancer in the subnet holding the VM (running), a database and a Kubernetes
+ * cluster (running), all named `name`.
  */
 export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
@@ -73,6 +76,15 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   const inRepo = { project_id: project, installation_reference: installation.body.name, repository_reference: 'api' };
   const repository = (await t.call('getGithubRepository', { token, params: inRepo })).body;
   const [cacheEntry] = (await t.call('listGithubCacheEntries', { token, params: inRepo })).body.items;
+  // A Kubernetes cluster (the smallest: one control-plane node, one worker), running.
+  const kcAt = { project_id: project, location: LOC, kubernetes_cluster_reference: name };
+  expect((await t.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status).toBe(200);
+  const kc = await pollUntil(
+    () => t.call('getKubernetesCluster', { token, params: kcAt }),
+    (r) => r.status === 200 && r.body.display_state === 'running' && r.body.nodepools[0].vms.every((v: { state: string }) => v.state === 'running'),
+    `cluster ${name} to run`,
+  );
+  const nodepool = kc.body.nodepools[0]!;
   return {
     token,
     project,
@@ -96,6 +108,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       installation_reference: installation.body.name,
       repository_reference: 'api',
       cache_entry_id: cacheEntry!.id,
+      kubernetes_cluster_reference: name,
+      nodepool_reference: nodepool.name,
+      node_name: nodepool.vms[0]!.name,
     },
     fields: {
       name: 'renamed',
@@ -121,6 +136,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       username: 'collector',
       type: 'otlp',
       common_name: 'app_user',
+      node_count: 2,
     },
     ids: {
       subnet: ps.id,
@@ -135,6 +151,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       installation: installation.body.id,
       repository: repository.id,
       cacheEntry: cacheEntry!.id,
+      kubernetesCluster: kc.body.id,
+      nodepool: nodepool.id,
     },
   };
 }
@@ -179,7 +197,8 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 
 /**
  * Every row of the project's objects straight from the database (the project, its members,
- * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and code-host installations and what they hold), ordered: equal snapshots mean nothing
+ * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
+ * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
@@ -202,6 +221,12 @@ export async function snapshotProject(t: TestServer, project: string) {
     db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
     db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
     db.selectFrom('postgres_server').selectAll().where('postgres_id', 'in', pgIds).orderBy('vm_id').execute(),
+  ]);
+  const clusters = await db.selectFrom('kubernetes_cluster').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const clusterIds = ['', ...clusters.map((c) => c.id)];
+  const [nodepools, nodes] = await Promise.all([
+    db.selectFrom('kubernetes_nodepool').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('id').execute(),
+    db.selectFrom('kubernetes_node').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('vm_id').execute(),
   ]);
   const [nics, rules, attachments, balancerVms] = await Promise.all([
     db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
@@ -247,6 +272,9 @@ export async function snapshotProject(t: TestServer, project: string) {
     installations,
     repositories,
     cacheEntries,
+    clusters,
+    nodepools,
+    nodes,
   };
 }
 

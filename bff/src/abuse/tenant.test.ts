@@ -34,6 +34,10 @@ const PATH_KIND: Record<string, IdKind | null> = {
   installation_reference: 'installation',
   repository_reference: 'repository',
   cache_entry_id: 'githubCacheEntry',
+  kubernetes_cluster_reference: 'kubernetesCluster',
+  nodepool_reference: 'nodePool',
+  // A node is a VM (of the cluster).
+  node_name: 'vm',
 };
 /** `…_id` body fields that hold another system's ID (GitHub's installation ID), not one of ours. */
 const EXTERNAL_IDS = new Set(['installation_id']);
@@ -99,6 +103,8 @@ function foreignId(kind: IdKind): string {
     installation: theirs.ids.installation,
     repository: theirs.ids.repository,
     githubCacheEntry: theirs.ids.cacheEntry,
+    kubernetesCluster: theirs.ids.kubernetesCluster,
+    nodePool: theirs.ids.nodepool,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

@@ -6,6 +6,7 @@ import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { githubMigrations } from '../resources/github/github.tables.ts';
+import { kubernetesMigrations } from '../resources/kubernetes/kubernetes.tables.ts';
 import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer.tables.ts';
 import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
@@ -23,6 +24,7 @@ const kindMigrations: Record<string, Migration>[] = [
   loadBalancerMigrations,
   postgresMigrations,
   githubMigrations,
+  kubernetesMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
   scopeCountMigrations,

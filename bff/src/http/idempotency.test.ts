@@ -48,6 +48,8 @@ describe('idempotency keys on creates', () => {
       'createFirewall',
       'createFirewallRule',
       'createFirewallRuleWithId',
+      'createKubernetesCluster',
+      'createKubernetesNodepool',
       'createLoadBalancer',
       'createPostgresBackupCredentials',
       'createPostgresClientKeypair',
