@@ -223,6 +223,25 @@ export class ProjectApi {
     await expect.poll(() => this.getVm(location, name), { timeout: GONE_TIMEOUT, message: `VM ${name} is gone` }).toBeNull();
   }
 
+  createPostgres(name = uniqueName('pg'), { location = 'eu-central-h1', ...body }: Partial<BodyInputOf<'createPostgresDatabase'>> & { location?: string } = {}) {
+    return this.account.send('createPostgresDatabase', { params: { ...this.at(location), postgres_database_reference: name }, body: { size: 'hobby-1', ...body } });
+  }
+
+  /** The database, or null once it is gone. */
+  async getPostgres(location: string, name: string): Promise<ResponseOf<'getPostgresDatabase'> | null> {
+    const res = await this.account.call('getPostgresDatabase', { params: { ...this.at(location), postgres_database_reference: name } });
+    if (res.status() === 404) return null;
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as ResponseOf<'getPostgresDatabase'>;
+  }
+
+  /** Creates a database and waits (polling the API) until it is running. */
+  async createRunningPostgres(name?: string, options?: Parameters<ProjectApi['createPostgres']>[1]) {
+    const pg = await this.createPostgres(name, options);
+    await expect.poll(async () => (await this.getPostgres(pg.location, pg.name))?.state, { message: `database ${pg.name} reaches running` }).toBe('running');
+    return (await this.getPostgres(pg.location, pg.name))!;
+  }
+
   /**
    * Deletes everything the project holds, of every kind of the route table, and waits until
    * it is gone. A delete refused for now (a subnet whose VMs are still going) is sent again on

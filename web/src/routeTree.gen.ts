@@ -25,11 +25,14 @@ import { Route as AuthedProjectsProjectIdNetworkingRouteImport } from './routes/
 import { Route as AuthedProjectsProjectIdSettingsRouteImport } from './routes/_authed/projects/$projectId/settings'
 import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './routes/_authed/projects/$projectId/compute/index'
 import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
+import { Route as AuthedProjectsProjectIdDatabasesIndexRouteImport } from './routes/_authed/projects/$projectId/databases/index'
+import { Route as AuthedProjectsProjectIdDatabasesNewRouteImport } from './routes/_authed/projects/$projectId/databases/new'
 import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './routes/_authed/projects/$projectId/networking/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls'
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
+import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/new'
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersIndexRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers/index'
@@ -129,6 +132,18 @@ const AuthedProjectsProjectIdComputeNewRoute =
     path: '/new',
     getParentRoute: () => AuthedProjectsProjectIdComputeRoute,
   } as any)
+const AuthedProjectsProjectIdDatabasesIndexRoute =
+  AuthedProjectsProjectIdDatabasesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdDatabasesRoute,
+  } as any)
+const AuthedProjectsProjectIdDatabasesNewRoute =
+  AuthedProjectsProjectIdDatabasesNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdDatabasesRoute,
+  } as any)
 const AuthedProjectsProjectIdNetworkingIndexRoute =
   AuthedProjectsProjectIdNetworkingIndexRouteImport.update({
     id: '/',
@@ -158,6 +173,12 @@ const AuthedProjectsProjectIdComputeLocationVmNameRoute =
     id: '/$location/$vmName',
     path: '/$location/$vmName',
     getParentRoute: () => AuthedProjectsProjectIdComputeRoute,
+  } as any)
+const AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute =
+  AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport.update({
+    id: '/$location/$databaseName',
+    path: '/$location/$databaseName',
+    getParentRoute: () => AuthedProjectsProjectIdDatabasesRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingFirewallsIndexRoute =
   AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport.update({
@@ -227,18 +248,21 @@ export interface FileRoutesByFullPath {
   '/projects/': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
-  '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
+  '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -256,14 +280,16 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -285,18 +311,21 @@ export interface FileRoutesById {
   '/_authed/projects/': typeof AuthedProjectsIndexRoute
   '/_authed/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
   '/_authed/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
-  '/_authed/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRoute
+  '/_authed/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
   '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
+  '/_authed/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
+  '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
+  '/_authed/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/_authed/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/_authed/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/_authed/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -324,12 +353,15 @@ export interface FileRouteTypes {
     | '/projects/$projectId/settings'
     | '/projects/$projectId/'
     | '/projects/$projectId/compute/new'
+    | '/projects/$projectId/databases/new'
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/compute/'
+    | '/projects/$projectId/databases/'
     | '/projects/$projectId/networking/'
     | '/projects/$projectId/compute/$location/$vmName'
+    | '/projects/$projectId/databases/$location/$databaseName'
     | '/projects/$projectId/networking/firewalls/new'
     | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
@@ -347,14 +379,16 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects'
     | '/projects/$projectId/code-host'
-    | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
     | '/projects/$projectId/settings'
     | '/projects/$projectId'
     | '/projects/$projectId/compute/new'
+    | '/projects/$projectId/databases/new'
     | '/projects/$projectId/compute'
+    | '/projects/$projectId/databases'
     | '/projects/$projectId/networking'
     | '/projects/$projectId/compute/$location/$vmName'
+    | '/projects/$projectId/databases/$location/$databaseName'
     | '/projects/$projectId/networking/firewalls/new'
     | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
@@ -381,12 +415,15 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/settings'
     | '/_authed/projects/$projectId/'
     | '/_authed/projects/$projectId/compute/new'
+    | '/_authed/projects/$projectId/databases/new'
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
     | '/_authed/projects/$projectId/compute/'
+    | '/_authed/projects/$projectId/databases/'
     | '/_authed/projects/$projectId/networking/'
     | '/_authed/projects/$projectId/compute/$location/$vmName'
+    | '/_authed/projects/$projectId/databases/$location/$databaseName'
     | '/_authed/projects/$projectId/networking/firewalls/new'
     | '/_authed/projects/$projectId/networking/load-balancers/new'
     | '/_authed/projects/$projectId/networking/subnets/new'
@@ -518,6 +555,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdComputeNewRouteImport
       parentRoute: typeof AuthedProjectsProjectIdComputeRoute
     }
+    '/_authed/projects/$projectId/databases/': {
+      id: '/_authed/projects/$projectId/databases/'
+      path: '/'
+      fullPath: '/projects/$projectId/databases/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdDatabasesIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdDatabasesRoute
+    }
+    '/_authed/projects/$projectId/databases/new': {
+      id: '/_authed/projects/$projectId/databases/new'
+      path: '/new'
+      fullPath: '/projects/$projectId/databases/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdDatabasesNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdDatabasesRoute
+    }
     '/_authed/projects/$projectId/networking/': {
       id: '/_authed/projects/$projectId/networking/'
       path: '/'
@@ -552,6 +603,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/compute/$location/$vmName'
       preLoaderRoute: typeof AuthedProjectsProjectIdComputeLocationVmNameRouteImport
       parentRoute: typeof AuthedProjectsProjectIdComputeRoute
+    }
+    '/_authed/projects/$projectId/databases/$location/$databaseName': {
+      id: '/_authed/projects/$projectId/databases/$location/$databaseName'
+      path: '/$location/$databaseName'
+      fullPath: '/projects/$projectId/databases/$location/$databaseName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdDatabasesRoute
     }
     '/_authed/projects/$projectId/networking/firewalls/': {
       id: '/_authed/projects/$projectId/networking/firewalls/'
@@ -638,6 +696,27 @@ const AuthedProjectsProjectIdComputeRouteChildren: AuthedProjectsProjectIdComput
 const AuthedProjectsProjectIdComputeRouteWithChildren =
   AuthedProjectsProjectIdComputeRoute._addFileChildren(
     AuthedProjectsProjectIdComputeRouteChildren,
+  )
+
+interface AuthedProjectsProjectIdDatabasesRouteChildren {
+  AuthedProjectsProjectIdDatabasesNewRoute: typeof AuthedProjectsProjectIdDatabasesNewRoute
+  AuthedProjectsProjectIdDatabasesIndexRoute: typeof AuthedProjectsProjectIdDatabasesIndexRoute
+  AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute: typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
+}
+
+const AuthedProjectsProjectIdDatabasesRouteChildren: AuthedProjectsProjectIdDatabasesRouteChildren =
+  {
+    AuthedProjectsProjectIdDatabasesNewRoute:
+      AuthedProjectsProjectIdDatabasesNewRoute,
+    AuthedProjectsProjectIdDatabasesIndexRoute:
+      AuthedProjectsProjectIdDatabasesIndexRoute,
+    AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute:
+      AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute,
+  }
+
+const AuthedProjectsProjectIdDatabasesRouteWithChildren =
+  AuthedProjectsProjectIdDatabasesRoute._addFileChildren(
+    AuthedProjectsProjectIdDatabasesRouteChildren,
   )
 
 interface AuthedProjectsProjectIdNetworkingFirewallsRouteChildren {
@@ -730,7 +809,7 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
 interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdCodeHostRoute: typeof AuthedProjectsProjectIdCodeHostRoute
   AuthedProjectsProjectIdComputeRoute: typeof AuthedProjectsProjectIdComputeRouteWithChildren
-  AuthedProjectsProjectIdDatabasesRoute: typeof AuthedProjectsProjectIdDatabasesRoute
+  AuthedProjectsProjectIdDatabasesRoute: typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRoute
   AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRoute
@@ -743,7 +822,7 @@ const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRou
     AuthedProjectsProjectIdComputeRoute:
       AuthedProjectsProjectIdComputeRouteWithChildren,
     AuthedProjectsProjectIdDatabasesRoute:
-      AuthedProjectsProjectIdDatabasesRoute,
+      AuthedProjectsProjectIdDatabasesRouteWithChildren,
     AuthedProjectsProjectIdKubernetesRoute:
       AuthedProjectsProjectIdKubernetesRoute,
     AuthedProjectsProjectIdNetworkingRoute:

@@ -1,12 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '#web/features/project/components/coming-soon.tsx';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 
+// Databases: the list (databases/index.tsx), the create form (databases/new.tsx) and a
+// database's page (databases/$location/$databaseName.tsx) share the "Databases" breadcrumb.
 export const Route = createFileRoute('/_authed/projects/$projectId/databases')({
   staticData: { crumb: 'Databases' },
-  component: DatabasesPage,
+  component: Outlet,
 });
-
-function DatabasesPage() {
-  const { projectId } = Route.useParams();
-  return <ComingSoon projectId={projectId} section="Databases" what="Managed PostgreSQL databases" />;
-}
