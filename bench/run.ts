@@ -21,7 +21,7 @@ import { createProject } from '../bff/src/resources/project/project.store.ts';
 import { insertSubnet } from '../bff/src/resources/private-subnet/private-subnet.store.ts';
 // @ts-expect-error -- a plain ES module of the build scripts
 import { bffBuildIsStale, buildBff } from '../scripts/build-bff.mjs';
-import { createRootCa } from '../bff/src/resources/postgres/postgres.certs.ts';
+import { createRootCa } from '../bff/src/resources/certs.ts';
 import { postgresRow } from '../bff/src/resources/postgres/postgres.service.ts';
 
 const root = new URL('..', import.meta.url).pathname;

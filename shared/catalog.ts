@@ -130,3 +130,38 @@ export function postgresMonthlyUsd(size: string, storageGib: number, haType: str
   if (!s) return 0;
   return servers * (s.monthlyUsd + storageGib * POSTGRES_STORAGE_GIB_MONTHLY_USD);
 }
+
+/**
+ * Kubernetes (behaviour.md §7, §10): the versions offered (oldest first: an upgrade moves to the
+ * next one), the locations where clusters run, the control-plane node counts, and the sizes of
+ * control-plane and worker nodes (VM sizes, billed as VMs; the services load balancer is free).
+ */
+export const KUBERNETES_VERSIONS = ['v1.34', 'v1.35', 'v1.36'] as const;
+export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
+export const DEFAULT_KUBERNETES_VERSION: KubernetesVersion = 'v1.36';
+
+/** The version an upgrade moves to, or undefined at the newest. */
+export function nextKubernetesVersion(version: string): KubernetesVersion | undefined {
+  const i = (KUBERNETES_VERSIONS as readonly string[]).indexOf(version);
+  return i >= 0 ? KUBERNETES_VERSIONS[i + 1] : undefined;
+}
+
+export const KUBERNETES_LOCATIONS = ['eu-central-h1', 'us-east-a2'] as const satisfies readonly LocationName[];
+export function isKubernetesLocation(name: string): boolean {
+  return (KUBERNETES_LOCATIONS as readonly string[]).includes(name);
+}
+export const KUBERNETES_LOCATION_MESSAGE = `Kubernetes clusters are available in ${KUBERNETES_LOCATIONS.join(', ')} only.`;
+
+export const KUBERNETES_CP_NODE_COUNTS = [1, 3] as const;
+export const KUBERNETES_NODE_SIZE_NAMES = VM_SIZE_NAMES;
+export const DEFAULT_KUBERNETES_NODE_SIZE: VmSizeName = 'standard-2';
+/** The most worker nodes one node pool may hold (behaviour.md §13). */
+export const KUBERNETES_MAX_POOL_NODES = 50;
+/** Cluster and node pool names are at most 40 characters (behaviour.md §5). */
+export const KUBERNETES_NAME_MAX = 40;
+
+/** The monthly list price of a cluster: its control-plane nodes and the worker nodes of its pools. */
+export function kubernetesMonthlyUsd(cp: { size: string; count: number }, pools: readonly { size: string; count: number }[]): number {
+  const price = (p: { size: string; count: number }) => (vmSize(p.size)?.monthlyUsd ?? 0) * p.count;
+  return price(cp) + pools.reduce((sum, p) => sum + price(p), 0);
+}

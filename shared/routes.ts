@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
+import { kubernetesClusterKind, kubernetesRoutes } from './api/kubernetes.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
@@ -21,13 +22,14 @@ export const routes = {
   ...firewallRoutes,
   ...loadBalancerRoutes,
   ...postgresRoutes,
+  ...kubernetesRoutes,
 } as const satisfies RouteList;
 
 /**
  * The resource kinds that live in a project, in the order a project is emptied (what runs
  * inside a subnet before the subnet, then what guards it; a load balancer before its VMs).
  */
-export const kinds = [loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
+export const kinds = [kubernetesClusterKind, loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
 import type { KindModule } from './resources/kind.ts';
+import { kubernetes } from './resources/kubernetes/kubernetes.routes.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
 import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(firewall);
   mountKind(loadBalancer);
   mountKind(postgres);
+  mountKind(kubernetes);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -5,6 +5,7 @@ import { idempotencyMigrations } from '../http/idempotency.tables.ts';
 import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
+import { kubernetesMigrations } from '../resources/kubernetes/kubernetes.tables.ts';
 import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer.tables.ts';
 import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
@@ -21,6 +22,7 @@ const kindMigrations: Record<string, Migration>[] = [
   vmMigrations,
   loadBalancerMigrations,
   postgresMigrations,
+  kubernetesMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
   scopeCountMigrations,

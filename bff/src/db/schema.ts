@@ -5,10 +5,12 @@ import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
 import type { AuthTables } from '../resources/auth/auth.tables.ts';
 import type { FirewallTables } from '../resources/firewall/firewall.tables.ts';
+import type { KubernetesTables } from '../resources/kubernetes/kubernetes.tables.ts';
 import type { LoadBalancerTables } from '../resources/load-balancer/load-balancer.tables.ts';
 import type { PostgresTables } from '../resources/postgres/postgres.tables.ts';
 import type { PrivateSubnetTables } from '../resources/private-subnet/private-subnet.tables.ts';
 import type { ProjectTables } from '../resources/project/project.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
-export interface Database extends AuthTables, ProjectTables, PrivateSubnetTables, FirewallTables, VmTables, LoadBalancerTables, PostgresTables, LifecycleTables, IdempotencyTables {}
+export interface Database
+  extends AuthTables, ProjectTables, PrivateSubnetTables, FirewallTables, VmTables, LoadBalancerTables, PostgresTables, KubernetesTables, LifecycleTables, IdempotencyTables {}

@@ -9,7 +9,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
-import { createClientKeypair } from './postgres.certs.ts';
+import { createClientKeypair } from '../certs.ts';
 import { postgresJobs } from './postgres.jobs.ts';
 import {
   assertNotDeleting,

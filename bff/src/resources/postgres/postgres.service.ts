@@ -12,7 +12,7 @@ import { ApiError, invalidRequest } from '../../errors.ts';
 import { enqueueJob, type JobKind } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
-import { createRootCa } from './postgres.certs.ts';
+import { createRootCa } from '../certs.ts';
 import { json, listServers, replicasOf, type PostgresRow } from './postgres.store.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */

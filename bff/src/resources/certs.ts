@@ -1,6 +1,6 @@
-// Certificates of a database (decision 087): a root CA made for each database with
-// @peculiar/x509 (ECDSA P-256, ten years), whose certificate is served as its PEM and whose
-// key signs the client certificates of create-client-keypair.
+// Certificate authorities of the objects that have one (a database, decision 087; a Kubernetes
+// cluster, decision 128): a root CA made for each object with @peculiar/x509 (ECDSA P-256, ten
+// years), whose key signs the client certificates (create-client-keypair, kubeconfig).
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
@@ -35,13 +35,13 @@ async function importPkcs8(pem: string): Promise<CryptoKey> {
 
 const pem = (cert: x509.X509Certificate) => `${cert.toString('pem')}\n`;
 
-/** A new root CA for the database: its certificate and private key, both PEM. */
-export async function createRootCa(databaseName: string, databaseId: string): Promise<{ certificate: string; privateKey: string }> {
+/** A new root CA for an object (a database, a cluster): its certificate and private key, both PEM. */
+export async function createRootCa(objectName: string, objectId: string): Promise<{ certificate: string; privateKey: string }> {
   const keys = await keyPair();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: serial(),
-    name: `CN=${databaseName} Root Certificate Authority, O=${databaseId}`,
+    name: `CN=${objectName} Root Certificate Authority, O=${objectId}`,
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + 10 * YEAR),
     keys,
@@ -55,14 +55,17 @@ export async function createRootCa(databaseName: string, databaseId: string): Pr
   return { certificate: pem(cert), privateKey: await pkcs8Pem(keys.privateKey) };
 }
 
-/** A key and a client certificate for `user` (the CN PostgreSQL matches) valid until `notAfter`, signed by the database's CA. */
-export async function createClientKeypair(user: string, notAfter: Date, ca: { certificate: string; privateKey: string }): Promise<{ key: string; cert: string }> {
+/**
+ * A key and a client certificate for `user` (the CN PostgreSQL and Kubernetes match; `group`
+ * becomes the O Kubernetes reads as a group) valid until `notAfter`, signed by the object's CA.
+ */
+export async function createClientKeypair(user: string, notAfter: Date, ca: { certificate: string; privateKey: string }, group?: string): Promise<{ key: string; cert: string }> {
   const caCert = new x509.X509Certificate(ca.certificate);
   const keys = await keyPair();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
-    subject: `CN=${user}`,
+    subject: group ? `CN=${user}, O=${group}` : `CN=${user}`,
     issuer: caCert.subject,
     notBefore: new Date(now - 60_000),
     notAfter,

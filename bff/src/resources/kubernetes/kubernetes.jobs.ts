@@ -1,0 +1,149 @@
+// A cluster's jobs (decision 126): converge (its nodes to the counts of its control plane and
+// node pools, one node at a time, then `running`), upgrade (its node pools follow its version)
+// and destroy. Nodes are VMs of the VM service; their own VM jobs make and remove them, and a
+// cluster job waits for them. Every step reads the state afresh, so a job re-run after a crash
+// (kill -9) continues where the database says it is.
+import type { Quotas } from '../../config.ts';
+import { forUpdate } from '../../db/locks.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { deleteSubnet } from '../private-subnet/private-subnet.store.ts';
+import { deleteVm } from '../vm/vm.service.ts';
+import { addNode, removeClusterParts } from './kubernetes.service.ts';
+import { listNodepools, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
+
+const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('kubernetes_cluster').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
+
+/** Nodes are VMs in the cluster's own subnet and serve it: no quota applies to them (decision 129). */
+const NO_QUOTAS = {} as Quotas;
+
+/** A cluster stuck after the last attempt is `failed`. */
+const failed: JobDefinition['failed'] = async (tx, job) => {
+  await tx.updateTable('kubernetes_cluster').set({ display_state: 'failed' }).where('id', '=', job.resource_id).where('display_state', '!=', 'deleting').execute();
+};
+
+/** Runs `fn` if the cluster is still in `state` (locked until the commit); a delete meanwhile wins. */
+function whileIn(cluster: ClusterRow, fn: (tx: Tx, now: ClusterRow) => Promise<unknown>) {
+  return async (tx: Tx) => {
+    const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id).where('display_state', '=', cluster.display_state)).executeTakeFirst();
+    if (now) await fn(tx, now);
+  };
+}
+
+async function deleteVmById(tx: Tx, id: string) {
+  const vm = await tx.selectFrom('vm').selectAll().where('id', '=', id).executeTakeFirst();
+  if (vm) await deleteVm(tx, vm);
+}
+
+/**
+ * One step of convergence: waits while a node is being made or removed; else adds or removes
+ * one node of the first group (control plane, then each pool) off its count, then deletes one
+ * retired node (its replacement runs by then); once all agree, the cluster is `running`.
+ */
+async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
+  const wait = { step: 'converge', delayMs: env.delayMs };
+  const cluster = await load(env, job);
+  if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating')) return {};
+  const vms = await env.db.selectFrom('vm').select(['id', 'state']).where('service_of', '=', cluster.id).execute();
+  if (vms.some((v) => v.state === 'failed')) throw new Error(`a node of ${cluster.id} failed`);
+  if (vms.some((v) => v.state !== 'running')) return { next: wait };
+  const [nodes, pools] = await Promise.all([listNodes(env.db, [cluster.id]), listNodepools(env.db, [cluster.id])]);
+  const groups: { pool: NodepoolRow | null; want: number }[] = [{ pool: null, want: Number(cluster.cp_node_count) }, ...pools.map((p) => ({ pool: p, want: Number(p.node_count) }))];
+  for (const { pool, want } of groups) {
+    const active = nodes.filter((n) => n.nodepool_id === (pool?.id ?? null) && !Number(n.retiring));
+    if (active.length < want) return { apply: whileIn(cluster, (tx, now) => addNode(tx, now, pool, NO_QUOTAS)), next: wait };
+    // The newest node goes first.
+    if (active.length > want) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, active.at(-1)!.id)), next: wait };
+  }
+  const retired = nodes.find((n) => Number(n.retiring));
+  if (retired) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, retired.id)), next: wait };
+  return {
+    apply: whileIn(cluster, async (tx) => {
+      await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', cluster.id).execute();
+    }),
+  };
+}
+
+const spec = (c: ClusterRow) => ({ name: c.name, location: c.location, version: c.version });
+
+export const kubernetesJobs = defineJobs({
+  'kubernetes.converge': {
+    failed,
+    steps: {
+      async start(env, job) {
+        const cluster = await load(env, job);
+        if (!cluster) return {};
+        await env.provider.call('convergeKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
+        return { next: { step: 'converge', delayMs: env.delayMs } };
+      },
+      converge,
+    },
+  },
+  'kubernetes.upgrade': {
+    failed,
+    steps: {
+      async start(env, job) {
+        const cluster = await load(env, job);
+        if (!cluster || cluster.display_state !== 'upgrading') return {};
+        await env.provider.call('upgradeKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
+        return { next: { step: 'nodepools', delayMs: env.delayMs } };
+      },
+      // The control plane runs the new version; the node pools follow it.
+      async nodepools(env, job) {
+        const cluster = await load(env, job);
+        if (!cluster || cluster.display_state !== 'upgrading') return {};
+        return {
+          apply: whileIn(cluster, async (tx, now) => {
+            await tx.updateTable('kubernetes_nodepool').set({ version: now.version }).where('kubernetes_cluster_id', '=', now.id).execute();
+            await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', now.id).execute();
+          }),
+        };
+      },
+    },
+  },
+  'kubernetes.destroy': {
+    steps: {
+      async start(env, job) {
+        const cluster = await load(env, job);
+        if (!cluster) return {};
+        await env.provider.call('destroyKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
+        return { apply: (tx) => removeClusterParts(tx, cluster), next: { step: 'wait', delayMs: env.delayMs } };
+      },
+      // Gone once its nodes and its load balancer are; then its subnet goes too.
+      async wait(env, job) {
+        const cluster = await load(env, job);
+        if (!cluster) return {};
+        const vm = await env.db.selectFrom('vm').select('id').where('service_of', '=', cluster.id).executeTakeFirst();
+        const lb = cluster.load_balancer_id ? await env.db.selectFrom('load_balancer').select('id').where('id', '=', cluster.load_balancer_id).executeTakeFirst() : undefined;
+        if (vm || lb) return { next: { step: 'wait', delayMs: env.delayMs } };
+        return {
+          apply: async (tx) => {
+            const subnet = await tx.selectFrom('private_subnet').selectAll().where('id', '=', cluster.private_subnet_id).executeTakeFirst();
+            if (subnet) await deleteSubnet(tx, subnet);
+            await tx.deleteFrom('kubernetes_cluster').where('id', '=', cluster.id).execute();
+          },
+        };
+      },
+    },
+  },
+});
+
+/** What the data plane is told about a cluster. */
+export interface KubernetesSpec {
+  name: string;
+  location: string;
+  version: string;
+}
+
+declare module '../../lifecycle/provider.ts' {
+  interface DataPlaneOps {
+    convergeKubernetesCluster: KubernetesSpec;
+    upgradeKubernetesCluster: KubernetesSpec;
+    destroyKubernetesCluster: KubernetesSpec;
+  }
+}
+
+declare module '../../lifecycle/jobs.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the members come from the definitions
+  interface JobKinds extends KindsOf<typeof kubernetesJobs> {}
+}

@@ -1,0 +1,134 @@
+import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema, nodepoolNameSchema } from '#shared/api/kubernetes';
+import { newId } from '#shared/ids';
+import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { fieldError, nameTaken } from '../../errors.ts';
+import { createRootCa } from '../certs.ts';
+import { commonHandlers, inJobTransaction } from '../common.ts';
+import { kindModule } from '../kind.ts';
+import { DAY, timeRange } from '../postgres/postgres.sim.ts';
+import { kubernetesJobs } from './kubernetes.jobs.ts';
+import {
+  assertKubernetesLocation,
+  createCluster,
+  createNodepool,
+  deleteCluster,
+  deleteNodepool,
+  kubeconfig,
+  resizeNodepool,
+  retireNode,
+  upgradeCluster,
+  upgradeNodepool,
+} from './kubernetes.service.ts';
+import { clusterView, clusterViews, findCluster, findNodepool, listNodes, nodepoolViewOf, reloadCluster, type ClusterRow } from './kubernetes.store.ts';
+import { clusterMetrics } from './kubernetes.sim.ts';
+
+type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
+type AtPool = At & { params: { nodepool_reference: string } };
+
+/** A name from the path, checked as a name of clusters or node pools (at most 40 characters). */
+function nameOf(schema: typeof kubernetesClusterNameSchema, value: string): string {
+  const name = schema.safeParse(value);
+  if (!name.success) throw fieldError('name', name.error);
+  return name.data;
+}
+
+export const kubernetes = kindModule({
+  jobs: kubernetesJobs,
+  handlers(ctx) {
+    const { db } = ctx;
+    const domain = ctx.config.serviceDomain;
+    const { quotas } = ctx.config;
+    const view = (q: Db | Tx, row: ClusterRow) => clusterView(q, row, domain);
+    const listItems = (q: Db, rows: ClusterRow[]) => clusterViews(q, rows, domain);
+    const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
+    /** Finds the cluster and the node pool, changes them in a job transaction. */
+    const withPool = async <R>(a: AtPool, fn: (tx: Tx, cluster: ClusterRow, pool: Awaited<ReturnType<typeof findNodepool>>) => Promise<R>) => {
+      const cluster = await find(a);
+      const pool = await findNodepool(db, cluster.id, a.params.nodepool_reference);
+      return { cluster, result: await inJobTransaction(ctx, (tx) => fn(tx, cluster, pool)) };
+    };
+    return {
+      ...commonHandlers(
+        ctx,
+        { kind: kubernetesClusterKind, view, listItems, remove: deleteCluster },
+        {
+          get: ['getKubernetesCluster'],
+          list: ['listKubernetesClusters', 'listLocationKubernetesClusters'],
+          rename: ['renameKubernetesCluster'],
+          delete: ['deleteKubernetesCluster'],
+        },
+      ),
+      async createKubernetesCluster({ project, location, params, body }) {
+        assertKubernetesLocation(location);
+        const name = nameOf(kubernetesClusterNameSchema, params.kubernetes_cluster_reference);
+        const id = newId('kubernetesCluster');
+        const ca = await createRootCa(name, id);
+        return view(db, await inJobTransaction(ctx, (tx) => createCluster(tx, { ...body, id, projectId: project.id, location, name }, ca, quotas)));
+      },
+      async upgradeKubernetesCluster(a) {
+        const cluster = await find(a);
+        return view(db, await inJobTransaction(ctx, (tx) => upgradeCluster(tx, cluster)));
+      },
+      async getKubernetesClusterKubeconfig(a) {
+        const cluster = await find(a);
+        a.res.setHeader('Content-Disposition', `attachment; filename="${kubeconfigFileName(cluster.name)}"`);
+        return kubeconfig(cluster, domain);
+      },
+      async getKubernetesClusterMetrics(a) {
+        const cluster = await find(a);
+        const now = new Date();
+        const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY }, now);
+        const since = Date.parse(cluster.created_at);
+        const nodes = (await listNodes(db, [cluster.id])).filter((n) => n.state === 'running').map((n) => ({ id: n.id, name: n.name, role: n.nodepool_id ? 'worker' : 'control-plane' }));
+        const keys = a.query.key ? [a.query.key] : KUBERNETES_METRIC_KEYS;
+        return { metrics: clusterMetrics(nodes, Math.max(range.start, since), Math.min(range.end, now.getTime()), keys) };
+      },
+      async retireKubernetesNode(a) {
+        const cluster = await find(a);
+        await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name));
+        return view(db, await reloadCluster(db, cluster.id));
+      },
+      async createKubernetesNodepool(a) {
+        const cluster = await find(a);
+        const name = nameOf(nodepoolNameSchema, a.params.nodepool_reference);
+        const pool = await inJobTransaction(ctx, (tx) => createNodepool(tx, cluster, { ...a.body, name }, quotas));
+        return nodepoolViewOf(db, pool, cluster);
+      },
+      async renameKubernetesNodepool(a) {
+        const { cluster, result } = await withPool(a, async (tx, c, pool) => {
+          const taken = await tx
+            .selectFrom('kubernetes_nodepool')
+            .select('id')
+            .where('kubernetes_cluster_id', '=', c.id)
+            .where('name', '=', a.body.name)
+            .where('id', '!=', pool.id)
+            .executeTakeFirst();
+          if (taken) throw nameTaken();
+          await tx.updateTable('kubernetes_nodepool').set({ name: a.body.name }).where('id', '=', pool.id).execute();
+          return { ...pool, name: a.body.name };
+        });
+        return nodepoolViewOf(db, result, cluster);
+      },
+      async resizeKubernetesNodepool(a) {
+        const { cluster, result } = await withPool(a, (tx, c, pool) => resizeNodepool(tx, c, pool, a.body.node_count));
+        return nodepoolViewOf(db, result, cluster);
+      },
+      async upgradeKubernetesNodepool(a) {
+        const { cluster, result } = await withPool(a, (tx, c, pool) => upgradeNodepool(tx, c, pool));
+        return nodepoolViewOf(db, result, cluster);
+      },
+      // Idempotent: a node pool (or cluster) that is not there is a success.
+      async deleteKubernetesNodepool(a) {
+        const cluster = await find(a);
+        const pool = await db
+          .selectFrom('kubernetes_nodepool')
+          .selectAll()
+          .where('kubernetes_cluster_id', '=', cluster.id)
+          .where((eb) => eb.or([eb('id', '=', a.params.nodepool_reference), eb('name', '=', a.params.nodepool_reference)]))
+          .executeTakeFirst();
+        if (pool) await inJobTransaction(ctx, (tx) => deleteNodepool(tx, cluster, pool));
+      },
+    };
+  },
+});

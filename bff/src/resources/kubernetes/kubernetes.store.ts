@@ -1,0 +1,112 @@
+// Kubernetes queries and views: a cluster with its control-plane VMs and its node pools, each
+// pool with its worker VMs (all of them VM rows serving the cluster).
+import type { Selectable } from 'kysely';
+import type { KubernetesCluster, KubernetesVm, Nodepool } from '#shared/api/kubernetes';
+import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { notFound } from '../../errors.ts';
+import { findByReference } from '../scoped.ts';
+import { vmSummary } from '../vm/vm.store.ts';
+import type { KubernetesClusterTable, KubernetesNodepoolTable } from './kubernetes.tables.ts';
+
+export type ClusterRow = Selectable<KubernetesClusterTable>;
+export type NodepoolRow = Selectable<KubernetesNodepoolTable>;
+type Q = Db | Tx;
+
+export const findCluster = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'kubernetes_cluster', projectId, location, reference);
+
+/** `https://<name>-services.<id>.k8s.<SERVICE_DOMAIN>` (behaviour.md §10). */
+export const servicesUrl = (row: Pick<ClusterRow, 'name' | 'id'>, serviceDomain: string) => `https://${row.name}-services.${row.id}.k8s.${serviceDomain}`;
+/** The API server's endpoint, as the kubeconfig names it. */
+export const apiServerUrl = (row: Pick<ClusterRow, 'name' | 'id'>, serviceDomain: string) => `https://${row.name}.${row.id}.k8s.${serviceDomain}:443`;
+
+/** The nodes of these clusters: their VMs, the pool each is in (null: control plane), oldest first. */
+export function listNodes(db: Q, clusterIds: string[]) {
+  return db
+    .selectFrom('kubernetes_node')
+    .innerJoin('vm', 'vm.id', 'kubernetes_node.vm_id')
+    .select([
+      'kubernetes_node.kubernetes_cluster_id',
+      'kubernetes_node.nodepool_id',
+      'kubernetes_node.retiring',
+      'vm.id',
+      'vm.name',
+      'vm.state',
+      'vm.location',
+      'vm.size',
+      'vm.unix_user',
+      'vm.storage_size_gib',
+      'vm.ip4',
+      'vm.ip6',
+      'vm.boot_image',
+    ])
+    .where('kubernetes_node.kubernetes_cluster_id', 'in', clusterIds)
+    .orderBy('vm.id')
+    .execute();
+}
+export type NodeRow = Awaited<ReturnType<typeof listNodes>>[number];
+
+export const listNodepools = (db: Q, clusterIds: string[]) =>
+  db.selectFrom('kubernetes_nodepool').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('name').orderBy('id').execute();
+
+const nodeView = (n: NodeRow, maintenanceHour: number): KubernetesVm => ({ ...vmSummary(n), boot_image: n.boot_image, maintenance_window_start_at: maintenanceHour });
+
+export const nodepoolView = (p: NodepoolRow, nodes: NodeRow[], maintenanceHour: number): Nodepool => ({
+  id: p.id,
+  kubernetes_cluster_id: p.kubernetes_cluster_id,
+  name: p.name,
+  node_count: Number(p.node_count),
+  node_size: p.node_size,
+  version: p.version,
+  vms: nodes.filter((n) => n.nodepool_id === p.id).map((n) => nodeView(n, maintenanceHour)),
+});
+
+/** The records of these rows, in their order: two queries whatever their number. */
+export async function clusterViews(db: Q, rows: ClusterRow[], serviceDomain: string): Promise<KubernetesCluster[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [pools, nodes] = await Promise.all([listNodepools(db, ids), listNodes(db, ids)]);
+  return rows.map((r) => {
+    const hour = Number(r.maintenance_window_start_at);
+    const own = nodes.filter((n) => n.kubernetes_cluster_id === r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      version: r.version,
+      node_size: r.node_size,
+      cp_node_count: Number(r.cp_node_count),
+      cp_vms: own.filter((n) => n.nodepool_id === null).map((n) => nodeView(n, hour)),
+      display_state: r.display_state,
+      nodepools: pools.filter((p) => p.kubernetes_cluster_id === r.id).map((p) => nodepoolView(p, own, hour)),
+      services_load_balancer_url: servicesUrl(r, serviceDomain),
+    };
+  });
+}
+
+export async function clusterView(db: Q, row: ClusterRow, serviceDomain: string): Promise<KubernetesCluster> {
+  return (await clusterViews(db, [row], serviceDomain))[0]!;
+}
+
+/** The cluster again (after a change). */
+export async function reloadCluster(db: Q, id: string): Promise<ClusterRow> {
+  const row = await db.selectFrom('kubernetes_cluster').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
+  return row;
+}
+
+/** A node pool of the cluster by ID or name; 404 otherwise. */
+export async function findNodepool(db: Q, clusterId: string, reference: string): Promise<NodepoolRow> {
+  const row = await db
+    .selectFrom('kubernetes_nodepool')
+    .selectAll()
+    .where('kubernetes_cluster_id', '=', clusterId)
+    .where((eb) => eb.or([eb('id', '=', reference), eb('name', '=', reference)]))
+    .executeTakeFirst();
+  if (!row) throw notFound('Sorry, we couldn’t find the node pool you’re looking for.');
+  return row;
+}
+
+export async function nodepoolViewOf(db: Q, pool: NodepoolRow, cluster: ClusterRow): Promise<Nodepool> {
+  return nodepoolView(pool, await listNodes(db, [cluster.id]), Number(cluster.maintenance_window_start_at));
+}

@@ -1,0 +1,103 @@
+// Kubernetes clusters, their node pools and their nodes: row types and migrations.
+import type { Kysely, Migration } from 'kysely';
+
+export interface KubernetesClusterTable {
+  id: string;
+  project_id: string;
+  location: string;
+  name: string;
+  display_state: string;
+  version: string;
+  cp_node_count: number;
+  /** The size of each control-plane node. */
+  node_size: string;
+  /** The private subnet made for the cluster, and its services load balancer. */
+  private_subnet_id: string;
+  load_balancer_id: string | null;
+  /** The cluster's own CA (PEM): it signs the kubeconfig's client certificates. */
+  ca_certificate: string;
+  ca_private_key: string;
+  /** Hour of day (UTC) at which the nodes' maintenance window starts (decision 127). */
+  maintenance_window_start_at: number;
+  created_at: string;
+}
+
+export interface KubernetesNodepoolTable {
+  id: string;
+  project_id: string;
+  kubernetes_cluster_id: string;
+  name: string;
+  /** The target: the worker converges its nodes to this count one by one. */
+  node_count: number;
+  node_size: string;
+  version: string;
+  created_at: string;
+}
+
+/** A node of a cluster: a VM (service_of = the cluster) in its control plane or a node pool. */
+export interface KubernetesNodeTable {
+  vm_id: string;
+  kubernetes_cluster_id: string;
+  /** Null for a control-plane node. */
+  nodepool_id: string | null;
+  /** 1 once retired: a replacement is made, then it is deleted. */
+  retiring: number;
+  created_at: string;
+}
+
+export interface KubernetesTables {
+  kubernetes_cluster: KubernetesClusterTable;
+  kubernetes_nodepool: KubernetesNodepoolTable;
+  kubernetes_node: KubernetesNodeTable;
+}
+
+export const kubernetesMigrations: Record<string, Migration> = {
+  '0015_kubernetes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('kubernetes_cluster')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id'))
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('display_state', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('cp_node_count', 'integer', (c) => c.notNull())
+        .addColumn('node_size', 'text', (c) => c.notNull())
+        .addColumn('private_subnet_id', 'text', (c) => c.notNull())
+        .addColumn('load_balancer_id', 'text')
+        .addColumn('ca_certificate', 'text', (c) => c.notNull())
+        .addColumn('ca_private_key', 'text', (c) => c.notNull())
+        .addColumn('maintenance_window_start_at', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('kubernetes_cluster_name_uq').on('kubernetes_cluster').columns(['project_id', 'location', 'name']).unique().execute();
+      await db.schema.createIndex('kubernetes_cluster_project_idx').on('kubernetes_cluster').columns(['project_id', 'id']).execute();
+      await db.schema.createIndex('kubernetes_cluster_project_name_idx').on('kubernetes_cluster').columns(['project_id', 'name', 'id']).execute();
+      await db.schema.createIndex('kubernetes_cluster_location_idx').on('kubernetes_cluster').columns(['project_id', 'location', 'id']).execute();
+
+      await db.schema
+        .createTable('kubernetes_nodepool')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id'))
+        .addColumn('kubernetes_cluster_id', 'text', (c) => c.notNull().references('kubernetes_cluster.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('node_count', 'integer', (c) => c.notNull())
+        .addColumn('node_size', 'text', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('kubernetes_nodepool_name_uq').on('kubernetes_nodepool').columns(['kubernetes_cluster_id', 'name']).unique().execute();
+
+      await db.schema
+        .createTable('kubernetes_node')
+        .addColumn('vm_id', 'text', (c) => c.primaryKey().references('vm.id').onDelete('cascade'))
+        .addColumn('kubernetes_cluster_id', 'text', (c) => c.notNull().references('kubernetes_cluster.id').onDelete('cascade'))
+        .addColumn('nodepool_id', 'text', (c) => c.references('kubernetes_nodepool.id').onDelete('cascade'))
+        .addColumn('retiring', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('kubernetes_node_cluster_idx').on('kubernetes_node').columns(['kubernetes_cluster_id', 'nodepool_id']).execute();
+    },
+  },
+};
