@@ -55,7 +55,10 @@ export class ClusterDetailPage extends BasePage {
 
   /** The nodes table of a node pool (or of the control plane: "Control-plane nodes"). */
   nodes(caption: string): Locator {
-    return this.page.getByRole('table', { name: caption }).getByRole('row').filter({ has: this.page.getByRole('cell') });
+    return this.page
+      .getByRole('table', { name: caption })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell') });
   }
 
   pool(name: string): Locator {
