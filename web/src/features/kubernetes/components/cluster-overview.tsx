@@ -43,7 +43,7 @@ export function ClusterOverview({ kc, kcRef }: { kc: KubernetesCluster; kcRef: K
           title="Access with kubectl"
           description="The kubeconfig holds the API endpoint, the cluster's CA and a client certificate with full access. Keep it secret."
           actions={
-            <a href={kubeconfigUrl(kcRef)} download={file} className={buttonClass('secondary', 'sm')} aria-disabled={kc.display_state === 'creating' || undefined}>
+            <a href={kubeconfigUrl(kcRef)} download={file} className={buttonClass('secondary', 'sm')}>
               Download kubeconfig
             </a>
           }
