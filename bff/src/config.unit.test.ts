@@ -10,11 +10,33 @@ describe('configuration', () => {
     expect(c).toMatchObject({ secureCookies: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(c.idempotencyTtlMs).toBe(24 * 3600 * 1000);
     expect(c.limits).toEqual({ loginPerAccount: 5, loginPerIp: 50, signupPerIp: 20, signupPerEmail: 5 });
-    expect(c.quotas).toEqual({ LOAD_BALANCER_QUOTA: 20, POSTGRES_QUOTA: 20, VM_QUOTA: 200, SUBNET_QUOTA: 100, FIREWALL_QUOTA: 50, FIREWALL_RULE_QUOTA: 200 });
+    expect(c.quotas).toEqual({
+      KUBERNETES_CLUSTER_QUOTA: 10,
+      KUBERNETES_NODEPOOL_QUOTA: 10,
+      LOAD_BALANCER_QUOTA: 20,
+      POSTGRES_QUOTA: 20,
+      VM_QUOTA: 200,
+      SUBNET_QUOTA: 100,
+      FIREWALL_QUOTA: 50,
+      FIREWALL_RULE_QUOTA: 200,
+    });
   });
 
   it('reads every kind quota from its setting', () => {
-    expect(loadConfig({ SUBNET_QUOTA: '3', VM_QUOTA: '4', FIREWALL_QUOTA: '5', FIREWALL_RULE_QUOTA: '6', LOAD_BALANCER_QUOTA: '7', POSTGRES_QUOTA: '8' }).quotas).toEqual({
+    expect(
+      loadConfig({
+        SUBNET_QUOTA: '3',
+        VM_QUOTA: '4',
+        FIREWALL_QUOTA: '5',
+        FIREWALL_RULE_QUOTA: '6',
+        LOAD_BALANCER_QUOTA: '7',
+        POSTGRES_QUOTA: '8',
+        KUBERNETES_CLUSTER_QUOTA: '9',
+        KUBERNETES_NODEPOOL_QUOTA: '11',
+      }).quotas,
+    ).toEqual({
+      KUBERNETES_CLUSTER_QUOTA: 9,
+      KUBERNETES_NODEPOOL_QUOTA: 11,
       LOAD_BALANCER_QUOTA: 7,
       POSTGRES_QUOTA: 8,
       VM_QUOTA: 4,

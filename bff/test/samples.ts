@@ -26,6 +26,8 @@ export interface World {
     postgresRule: string;
     metricDestination: string;
     logDestination: string;
+    kubernetesCluster: string;
+    nodepool: string;
   };
 }
 
@@ -37,7 +39,8 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
 
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
- * firewall and a rule, and a load balancer in the subnet holding the VM (running), all named `name`.
+ * firewall and a rule, a load balancer in the subnet holding the VM (running), a database and a Kubernetes
+ * cluster (running), all named `name`.
  */
 export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
@@ -64,6 +67,15 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   expect([pgRule.status, metrics.status, logs.status]).toEqual([200, 200, 200]);
   const [metricDestination] = (await t.call('listPostgresMetricDestinations', { token, params: at })).body.items;
   const [logDestination] = (await t.call('listPostgresLogDestinations', { token, params: at })).body.items;
+  // A Kubernetes cluster (the smallest: one control-plane node, one worker), running.
+  const kcAt = { project_id: project, location: LOC, kubernetes_cluster_reference: name };
+  expect((await t.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status).toBe(200);
+  const kc = await pollUntil(
+    () => t.call('getKubernetesCluster', { token, params: kcAt }),
+    (r) => r.status === 200 && r.body.display_state === 'running' && r.body.nodepools[0].vms.every((v: { state: string }) => v.state === 'running'),
+    `cluster ${name} to run`,
+  );
+  const nodepool = kc.body.nodepools[0]!;
   return {
     token,
     project,
@@ -84,6 +96,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       postgres_firewall_rule_id: pgRule.body.id,
       metric_destination_id: metricDestination!.id,
       log_destination_id: logDestination!.id,
+      kubernetes_cluster_reference: name,
+      nodepool_reference: nodepool.name,
+      node_name: nodepool.vms[0]!.name,
     },
     fields: {
       name: 'renamed',
@@ -109,6 +124,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       username: 'collector',
       type: 'otlp',
       common_name: 'app_user',
+      node_count: 2,
     },
     ids: {
       subnet: ps.id,
@@ -120,6 +136,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       postgresRule: pgRule.body.id,
       metricDestination: metricDestination!.id,
       logDestination: logDestination!.id,
+      kubernetesCluster: kc.body.id,
+      nodepool: nodepool.id,
     },
   };
 }
@@ -164,7 +182,8 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 
 /**
  * Every row of the project's objects straight from the database (the project, its members,
- * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold), ordered: equal snapshots mean nothing
+ * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
+ * with their node pools and nodes), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
@@ -188,6 +207,12 @@ export async function snapshotProject(t: TestServer, project: string) {
     db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
     db.selectFrom('postgres_server').selectAll().where('postgres_id', 'in', pgIds).orderBy('vm_id').execute(),
   ]);
+  const clusters = await db.selectFrom('kubernetes_cluster').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const clusterIds = ['', ...clusters.map((c) => c.id)];
+  const [nodepools, nodes] = await Promise.all([
+    db.selectFrom('kubernetes_nodepool').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('id').execute(),
+    db.selectFrom('kubernetes_node').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('vm_id').execute(),
+  ]);
   const [nics, rules, attachments, balancerVms] = await Promise.all([
     db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
     db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute(),
@@ -200,7 +225,26 @@ export async function snapshotProject(t: TestServer, project: string) {
       .execute(),
     db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
   ]);
-  return { project: projectRows, members, subnets, firewalls, vms, nics, rules, attachments, balancers, balancerVms, pgs, pgRules, pgMetrics, pgLogs, pgServers };
+  return {
+    project: projectRows,
+    members,
+    subnets,
+    firewalls,
+    vms,
+    nics,
+    rules,
+    attachments,
+    balancers,
+    balancerVms,
+    pgs,
+    pgRules,
+    pgMetrics,
+    pgLogs,
+    pgServers,
+    clusters,
+    nodepools,
+    nodes,
+  };
 }
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */

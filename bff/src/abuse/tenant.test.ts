@@ -31,6 +31,10 @@ const PATH_KIND: Record<string, IdKind | null> = {
   postgres_firewall_rule_id: 'postgresFirewallRule',
   metric_destination_id: 'postgresMetricDestination',
   log_destination_id: 'postgresLogDestination',
+  kubernetes_cluster_reference: 'kubernetesCluster',
+  nodepool_reference: 'nodePool',
+  // A node is a VM (of the cluster).
+  node_name: 'vm',
 };
 /** What each `…_id` body field refers to. */
 const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project', vm_id: 'vm' };
@@ -91,6 +95,8 @@ function foreignId(kind: IdKind): string {
     postgresFirewallRule: theirs.ids.postgresRule,
     postgresMetricDestination: theirs.ids.metricDestination,
     postgresLogDestination: theirs.ids.logDestination,
+    kubernetesCluster: theirs.ids.kubernetesCluster,
+    nodePool: theirs.ids.nodepool,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);
