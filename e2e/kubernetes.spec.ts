@@ -108,6 +108,18 @@ test('remove a node pool and retire a node, each after a confirmation, then dele
   await detail.addPool('spare', 1);
   await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(1, { timeout: 60_000 });
   await expect(detail.state).toHaveText('running', { timeout: 60_000 });
+  // Resize from the keyboard: Enter on the button, ArrowUp in the field, Enter to send.
+  await page.getByRole('button', { name: 'Resize node pool spare' }).focus();
+  await page.keyboard.press('Enter');
+  const resize = page.getByRole('dialog', { name: 'Resize node pool spare' });
+  await resize.getByRole('spinbutton', { name: 'Nodes' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(resize.getByRole('spinbutton', { name: 'Nodes' })).toHaveValue('2');
+  await page.keyboard.press('Enter');
+  await expect(resize).toBeHidden();
+  await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(2, { timeout: 60_000 });
+  await expect(detail.state).toHaveText('running', { timeout: 60_000 });
+
   await page.getByRole('button', { name: 'Remove node pool spare' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove node pool' });
   await expect(remove).toContainText('spare');

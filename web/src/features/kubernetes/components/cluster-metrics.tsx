@@ -4,10 +4,11 @@ import { useCallback } from 'react';
 import { MetricsPanel } from '#web/components/ui/metrics-panel.tsx';
 import { clusterMetricsQueryOptions, type KcRef } from '../api/kubernetes.ts';
 
-/** "cluster", or with several series the node's name or the series' first label. */
-function seriesLabel(labels: Record<string, string>, several: boolean, i: number): string {
-  const named = labels.node ?? labels.nodepool ?? labels.role ?? Object.values(labels)[0];
-  return several ? (named ?? `series ${i + 1}`) : (named ?? 'cluster');
+/** "worker pp1ac" (the node's role and the end of its name), or "cluster" for a series without a node. */
+function seriesLabel(labels: Record<string, string>, _several: boolean, i: number): string {
+  if (!labels.node) return labels.role ?? `series ${i + 1}`;
+  const short = labels.node.split('-').pop();
+  return labels.role ? `${labels.role} ${short}` : labels.node;
 }
 
 export function ClusterMetrics({ kcRef }: { kcRef: KcRef }) {
