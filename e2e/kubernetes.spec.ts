@@ -164,6 +164,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await form.name.fill('Bad_Name');
       await expect(form.name).toHaveAttribute('aria-invalid', 'true');
       await expectAxeClean(page);
+
+      // The server's refusal (the name is taken in Germany) is shown under the field; the choices stay.
+      await form.choice('Control-plane nodes', /3 nodes/).check();
+      await form.name.fill(kc.name);
+      await form.name.press('Enter');
+      await expect(page.getByText('name is already taken')).toBeVisible();
+      await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.name).toBeFocused();
+      await expect(form.choice('Control-plane nodes', /3 nodes/)).toBeChecked();
+      await expect(page).toHaveURL(/\/kubernetes\/new/);
+      await expectAxeClean(page);
     });
 
     test('the cluster page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
