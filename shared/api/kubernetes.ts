@@ -1,6 +1,6 @@
 // Kubernetes clusters and their node pools: the contract (api-spec.md "Kubernetes cluster",
 // behaviour.md §7, §8, §10, and the origin's clients for every operation the spec does not
-// list; decisions 125–).
+// list; decisions 125–130).
 import { z } from 'zod';
 import {
   DEFAULT_KUBERNETES_NODE_SIZE,

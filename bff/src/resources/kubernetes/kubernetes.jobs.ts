@@ -25,7 +25,10 @@ const failed: JobDefinition['failed'] = async (tx, job) => {
 /** Runs `fn` if the cluster is still in `state` (locked until the commit); a delete meanwhile wins. */
 function whileIn(cluster: ClusterRow, fn: (tx: Tx, now: ClusterRow) => Promise<unknown>) {
   return async (tx: Tx) => {
-    const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id).where('display_state', '=', cluster.display_state)).executeTakeFirst();
+    const now = await forUpdate(
+      tx,
+      tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id).where('display_state', '=', cluster.display_state),
+    ).executeTakeFirst();
     if (now) await fn(tx, now);
   };
 }
@@ -48,7 +51,10 @@ async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
   if (vms.some((v) => v.state === 'failed')) throw new Error(`a node of ${cluster.id} failed`);
   if (vms.some((v) => v.state !== 'running')) return { next: wait };
   const [nodes, pools] = await Promise.all([listNodes(env.db, [cluster.id]), listNodepools(env.db, [cluster.id])]);
-  const groups: { pool: NodepoolRow | null; want: number }[] = [{ pool: null, want: Number(cluster.cp_node_count) }, ...pools.map((p) => ({ pool: p, want: Number(p.node_count) }))];
+  const groups: { pool: NodepoolRow | null; want: number }[] = [
+    { pool: null, want: Number(cluster.cp_node_count) },
+    ...pools.map((p) => ({ pool: p, want: Number(p.node_count) })),
+  ];
   for (const { pool, want } of groups) {
     const active = nodes.filter((n) => n.nodepool_id === (pool?.id ?? null) && !Number(n.retiring));
     if (active.length < want) return { apply: whileIn(cluster, (tx, now) => addNode(tx, now, pool, NO_QUOTAS)), next: wait };

@@ -80,7 +80,9 @@ export const kubernetes = kindModule({
         const now = new Date();
         const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY }, now);
         const since = Date.parse(cluster.created_at);
-        const nodes = (await listNodes(db, [cluster.id])).filter((n) => n.state === 'running').map((n) => ({ id: n.id, name: n.name, role: n.nodepool_id ? 'worker' : 'control-plane' }));
+        const nodes = (await listNodes(db, [cluster.id]))
+          .filter((n) => n.state === 'running')
+          .map((n) => ({ id: n.id, name: n.name, role: n.nodepool_id ? 'worker' : 'control-plane' }));
         const keys = a.query.key ? [a.query.key] : KUBERNETES_METRIC_KEYS;
         return { metrics: clusterMetrics(nodes, Math.max(range.start, since), Math.min(range.end, now.getTime()), keys) };
       },

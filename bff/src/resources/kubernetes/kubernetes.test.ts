@@ -1,7 +1,14 @@
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { kubernetesClusterListSchema, kubernetesClusterSchema, kubernetesMetricsSchema, nodepoolSchema, type CreateKubernetesClusterBody, type KubernetesCluster } from '#shared/api/kubernetes';
+import {
+  kubernetesClusterListSchema,
+  kubernetesClusterSchema,
+  kubernetesMetricsSchema,
+  nodepoolSchema,
+  type CreateKubernetesClusterBody,
+  type KubernetesCluster,
+} from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
 import { expectSchema, kindServers, serverForFile, type Reply, type TestServer } from '../../../test/harness.ts';
 import { at, checkPagination, expectCurrentError, expectInvalid, LOC, newOwner, OTHER_LOC, P, pollUntil, stranger } from '../../../test/fixtures.ts';
@@ -21,7 +28,12 @@ const get = (s: TestServer, a: Owner, name: string, loc = LOC) => s.call('getKub
 const count = async (s: TestServer, a: Owner) => (await s.call('listKubernetesClusters', { token: a.token, params: { project_id: a.project } })).body.count;
 
 async function waitFor(s: TestServer, a: Owner, name: string, done: (c: KubernetesCluster) => boolean, what: string, loc = LOC): Promise<KubernetesCluster> {
-  const res = await pollUntil(() => get(s, a, name, loc), (r) => r.status === 200 && done(r.body), `cluster ${name}: ${what}`, 500);
+  const res = await pollUntil(
+    () => get(s, a, name, loc),
+    (r) => r.status === 200 && done(r.body),
+    `cluster ${name}: ${what}`,
+    500,
+  );
   return expectSchema(kubernetesClusterSchema, res.body);
 }
 const running = (c: KubernetesCluster) => c.display_state === 'running' && [...c.cp_vms, ...c.nodepools.flatMap((p) => p.vms)].every((v) => v.state === 'running');
@@ -44,7 +56,18 @@ describe('create and get a cluster', () => {
     expect(res.status, res.text).toBe(200);
     const kc = expectSchema(kubernetesClusterSchema, res.body);
     expect(kc.id).toMatch(/^kc[0-9a-hjkmnp-tv-z]{24}$/);
-    expect(Object.keys(kc).sort()).toEqual(['cp_node_count', 'cp_vms', 'display_state', 'id', 'location', 'name', 'node_size', 'nodepools', 'services_load_balancer_url', 'version']);
+    expect(Object.keys(kc).sort()).toEqual([
+      'cp_node_count',
+      'cp_vms',
+      'display_state',
+      'id',
+      'location',
+      'name',
+      'node_size',
+      'nodepools',
+      'services_load_balancer_url',
+      'version',
+    ]);
     expect(kc).toMatchObject({
       name: 'prod',
       location: LOC,
@@ -55,7 +78,20 @@ describe('create and get a cluster', () => {
       services_load_balancer_url: `https://prod-services.${kc.id}.k8s.${t.ctx.config.serviceDomain}`,
     });
     expect(kc.cp_vms).toHaveLength(1);
-    expect(Object.keys(kc.cp_vms[0]!).sort()).toEqual(['boot_image', 'id', 'ip4', 'ip4_enabled', 'ip6', 'location', 'maintenance_window_start_at', 'name', 'size', 'state', 'storage_size_gib', 'unix_user']);
+    expect(Object.keys(kc.cp_vms[0]!).sort()).toEqual([
+      'boot_image',
+      'id',
+      'ip4',
+      'ip4_enabled',
+      'ip6',
+      'location',
+      'maintenance_window_start_at',
+      'name',
+      'size',
+      'state',
+      'storage_size_gib',
+      'unix_user',
+    ]);
     expect(kc.cp_vms[0]).toMatchObject({ state: 'creating', size: 'standard-2', location: LOC, ip4_enabled: false, boot_image: 'ubuntu-jammy', maintenance_window_start_at: 0 });
     expect(kc.nodepools).toHaveLength(1);
     const np = kc.nodepools[0]!;
@@ -73,7 +109,10 @@ describe('create and get a cluster', () => {
 
   it('takes the origin body: version, cp_nodes (or its synonym cp_node_count), node_size, worker_size, worker_nodes', async () => {
     const a = await newOwner(t);
-    const kc = expectSchema(kubernetesClusterSchema, (await create(t, a, 'big', { version: 'v1.34', cp_nodes: 3, node_size: 'standard-4', worker_size: 'standard-8', worker_nodes: 2 }, US)).body);
+    const kc = expectSchema(
+      kubernetesClusterSchema,
+      (await create(t, a, 'big', { version: 'v1.34', cp_nodes: 3, node_size: 'standard-4', worker_size: 'standard-8', worker_nodes: 2 }, US)).body,
+    );
     expect(kc).toMatchObject({ location: US, version: 'v1.34', cp_node_count: 3, node_size: 'standard-4' });
     expect(kc.cp_vms.map((v) => v.size)).toEqual(['standard-4', 'standard-4', 'standard-4']);
     expect(kc.nodepools[0]).toMatchObject({ node_count: 2, node_size: 'standard-8', version: 'v1.34' });
@@ -184,7 +223,11 @@ describe('rename a cluster', () => {
     await create(t, a, 'other');
     const renamed = await t.call('renameKubernetesCluster', { token: a.token, params: ref(a.project, 'old'), body: { name: 'new' } });
     expect(renamed.status, renamed.text).toBe(200);
-    expect(expectSchema(kubernetesClusterSchema, renamed.body)).toMatchObject({ id: kc.id, name: 'new', services_load_balancer_url: `https://new-services.${kc.id}.k8s.${t.ctx.config.serviceDomain}` });
+    expect(expectSchema(kubernetesClusterSchema, renamed.body)).toMatchObject({
+      id: kc.id,
+      name: 'new',
+      services_load_balancer_url: `https://new-services.${kc.id}.k8s.${t.ctx.config.serviceDomain}`,
+    });
     expect((await t.call('renameKubernetesCluster', { token: a.token, params: ref(a.project, kc.id), body: { name: 'newer' } })).body.name).toBe('newer');
     const rename = (body: unknown) => t.request('POST', `${kcPath(a.project, 'newer')}/rename`, { token: a.token, body });
     expect(expectInvalid('current', await rename({ name: 'other' }), 'name').message).toBe('name is already taken');
@@ -268,15 +311,15 @@ describe('node pools', () => {
 
     // Down: 4 → 1; the rows of the removed nodes are gone.
     expect((await resize(1)).status).toBe(200);
-    now = await waitFor(t, a, 'pools', (c) => running(c) && vmsOf(c, 'gpu').length === 1, 'resized down');
+    await waitFor(t, a, 'pools', (c) => running(c) && vmsOf(c, 'gpu').length === 1, 'resized down');
     expect(await serviceVmRows(kc.id)).toHaveLength(3);
 
     const renamed = await t.call('renameKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'gpu'), body: { name: 'cpu' } });
     expect(renamed.status, renamed.text).toBe(200);
     expect(expectSchema(nodepoolSchema, renamed.body)).toMatchObject({ id: np.id, name: 'cpu' });
-    expect(expectInvalid('current', await t.call('renameKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu'), body: { name: 'pools-np' } }), 'name').message).toBe(
-      'name is already taken',
-    );
+    expect(
+      expectInvalid('current', await t.call('renameKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu'), body: { name: 'pools-np' } }), 'name').message,
+    ).toBe('name is already taken');
 
     // Already at the cluster's version.
     expectCurrentError(await t.call('upgradeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') }), 409, 'Conflict');
@@ -312,7 +355,11 @@ describe('node pools', () => {
     const c = await get(t, a, 'badpools');
     expect(c.body).toMatchObject({ display_state: 'running' });
     expect(c.body.nodepools.map((p: { name: string; node_count: number }) => `${p.name}:${p.node_count}`)).toEqual(['badpools-np:1']);
-    expectCurrentError(await t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'badpools', 'absent'), body: { node_count: 2 } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'badpools', 'absent'), body: { node_count: 2 } }),
+      404,
+      'ResourceNotFound',
+    );
   });
 
   it('keeps to the node pool quota of a cluster', async () => {
@@ -424,7 +471,12 @@ describe('delete a cluster', () => {
     if (r.status === 200) expect(r.body.display_state).toBe('deleting');
     // Deleting (409) or already gone (404): never upgraded.
     expect([404, 409]).toContain((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, kc.id) })).status);
-    await pollUntil(() => get(t, a, kc.id), (x) => x.status === 404, 'cluster gone', 500);
+    await pollUntil(
+      () => get(t, a, kc.id),
+      (x) => x.status === 404,
+      'cluster gone',
+      500,
+    );
     expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toEqual([]);
     expect((await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project } })).body.count).toBe(0);
     await pollUntil(
@@ -443,6 +495,11 @@ describe('delete a cluster', () => {
     const a = await newOwner(t);
     const kc = (await create(t, a, 'young')).body;
     expect((await t.call('deleteKubernetesCluster', { token: a.token, params: ref(a.project, 'young') })).status).toBe(204);
-    await pollUntil(() => get(t, a, kc.id), (x) => x.status === 404, 'cluster gone', 500);
+    await pollUntil(
+      () => get(t, a, kc.id),
+      (x) => x.status === 404,
+      'cluster gone',
+      500,
+    );
   });
 });

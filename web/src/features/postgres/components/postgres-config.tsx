@@ -8,13 +8,13 @@ import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
-import { inputClass, LabelledField, TextField } from '#web/components/ui/input.tsx';
+import { LabelledField, TextField } from '#web/components/ui/input.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError, asApiError } from '#web/lib/api-client.ts';
-import { cn } from '#web/lib/cn.ts';
 import type { PgRef } from '../api/postgres.ts';
+import { selectClass } from './settings-card.tsx';
 import { usePgConfig, useUpdatePgConfig } from '../api/sub.ts';
 
 type Section = 'pg_config' | 'pgbouncer_config';
@@ -119,8 +119,6 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
     </>
   );
 }
-
-const selectClass = cn(inputClass, 'border-slate-300 dark:border-slate-700');
 
 function ParamDialog({ pgRef, editing, onClose }: { pgRef: PgRef; editing: Editing; onClose: () => void }) {
   const { section, param: p, isSet, def } = editing;
