@@ -245,6 +245,25 @@ export class ProjectApi {
     return (await this.getPostgres(pg.location, pg.name))!;
   }
 
+  createCluster(name = uniqueName('kc'), { location = 'eu-central-h1', ...body }: Partial<BodyInputOf<'createKubernetesCluster'>> & { location?: string } = {}) {
+    return this.account.send('createKubernetesCluster', { params: { ...this.at(location), kubernetes_cluster_reference: name }, body });
+  }
+
+  /** The cluster, or null once it is gone. */
+  async getCluster(location: string, name: string): Promise<ResponseOf<'getKubernetesCluster'> | null> {
+    const res = await this.account.call('getKubernetesCluster', { params: { ...this.at(location), kubernetes_cluster_reference: name } });
+    if (res.status() === 404) return null;
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as ResponseOf<'getKubernetesCluster'>;
+  }
+
+  /** Creates a cluster and waits (polling the API) until it is running. */
+  async createRunningCluster(name?: string, options?: Parameters<ProjectApi['createCluster']>[1]) {
+    const kc = await this.createCluster(name, options);
+    await expect.poll(async () => (await this.getCluster(kc.location, kc.name))?.display_state, { message: `cluster ${kc.name} reaches running` }).toBe('running');
+    return (await this.getCluster(kc.location, kc.name))!;
+  }
+
   /**
    * Deletes everything the project holds, of every kind of the route table, and waits until
    * it is gone. A delete refused for now (a subnet whose VMs are still going) is sent again on

@@ -27,12 +27,15 @@ import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './route
 import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
 import { Route as AuthedProjectsProjectIdDatabasesIndexRouteImport } from './routes/_authed/projects/$projectId/databases/index'
 import { Route as AuthedProjectsProjectIdDatabasesNewRouteImport } from './routes/_authed/projects/$projectId/databases/new'
+import { Route as AuthedProjectsProjectIdKubernetesIndexRouteImport } from './routes/_authed/projects/$projectId/kubernetes/index'
+import { Route as AuthedProjectsProjectIdKubernetesNewRouteImport } from './routes/_authed/projects/$projectId/kubernetes/new'
 import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './routes/_authed/projects/$projectId/networking/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls'
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
+import { Route as AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport } from './routes/_authed/projects/$projectId/kubernetes/$location/$clusterName'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/index'
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsNewRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls/new'
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersIndexRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers/index'
@@ -144,6 +147,18 @@ const AuthedProjectsProjectIdDatabasesNewRoute =
     path: '/new',
     getParentRoute: () => AuthedProjectsProjectIdDatabasesRoute,
   } as any)
+const AuthedProjectsProjectIdKubernetesIndexRoute =
+  AuthedProjectsProjectIdKubernetesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdKubernetesRoute,
+  } as any)
+const AuthedProjectsProjectIdKubernetesNewRoute =
+  AuthedProjectsProjectIdKubernetesNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdKubernetesRoute,
+  } as any)
 const AuthedProjectsProjectIdNetworkingIndexRoute =
   AuthedProjectsProjectIdNetworkingIndexRouteImport.update({
     id: '/',
@@ -179,6 +194,12 @@ const AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute =
     id: '/$location/$databaseName',
     path: '/$location/$databaseName',
     getParentRoute: () => AuthedProjectsProjectIdDatabasesRoute,
+  } as any)
+const AuthedProjectsProjectIdKubernetesLocationClusterNameRoute =
+  AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport.update({
+    id: '/$location/$clusterName',
+    path: '/$location/$clusterName',
+    getParentRoute: () => AuthedProjectsProjectIdKubernetesRoute,
   } as any)
 const AuthedProjectsProjectIdNetworkingFirewallsIndexRoute =
   AuthedProjectsProjectIdNetworkingFirewallsIndexRouteImport.update({
@@ -249,20 +270,23 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
-  '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
+  '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
+  '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
+  '/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
+  '/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -280,16 +304,18 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
+  '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
+  '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
+  '/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
   '/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -312,20 +338,23 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
   '/_authed/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeRouteWithChildren
   '/_authed/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
-  '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRoute
+  '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/_authed/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
+  '/_authed/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
+  '/_authed/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
   '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/_authed/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
+  '/_authed/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
   '/_authed/projects/$projectId/networking/firewalls/new': typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   '/_authed/projects/$projectId/networking/load-balancers/new': typeof AuthedProjectsProjectIdNetworkingLoadBalancersNewRoute
   '/_authed/projects/$projectId/networking/subnets/new': typeof AuthedProjectsProjectIdNetworkingSubnetsNewRoute
@@ -354,14 +383,17 @@ export interface FileRouteTypes {
     | '/projects/$projectId/'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
+    | '/projects/$projectId/kubernetes/new'
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
+    | '/projects/$projectId/kubernetes/'
     | '/projects/$projectId/networking/'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/databases/$location/$databaseName'
+    | '/projects/$projectId/kubernetes/$location/$clusterName'
     | '/projects/$projectId/networking/firewalls/new'
     | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
@@ -379,16 +411,18 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects'
     | '/projects/$projectId/code-host'
-    | '/projects/$projectId/kubernetes'
     | '/projects/$projectId/settings'
     | '/projects/$projectId'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
+    | '/projects/$projectId/kubernetes/new'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
+    | '/projects/$projectId/kubernetes'
     | '/projects/$projectId/networking'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/databases/$location/$databaseName'
+    | '/projects/$projectId/kubernetes/$location/$clusterName'
     | '/projects/$projectId/networking/firewalls/new'
     | '/projects/$projectId/networking/load-balancers/new'
     | '/projects/$projectId/networking/subnets/new'
@@ -416,14 +450,17 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/'
     | '/_authed/projects/$projectId/compute/new'
     | '/_authed/projects/$projectId/databases/new'
+    | '/_authed/projects/$projectId/kubernetes/new'
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
+    | '/_authed/projects/$projectId/kubernetes/'
     | '/_authed/projects/$projectId/networking/'
     | '/_authed/projects/$projectId/compute/$location/$vmName'
     | '/_authed/projects/$projectId/databases/$location/$databaseName'
+    | '/_authed/projects/$projectId/kubernetes/$location/$clusterName'
     | '/_authed/projects/$projectId/networking/firewalls/new'
     | '/_authed/projects/$projectId/networking/load-balancers/new'
     | '/_authed/projects/$projectId/networking/subnets/new'
@@ -569,6 +606,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdDatabasesNewRouteImport
       parentRoute: typeof AuthedProjectsProjectIdDatabasesRoute
     }
+    '/_authed/projects/$projectId/kubernetes/': {
+      id: '/_authed/projects/$projectId/kubernetes/'
+      path: '/'
+      fullPath: '/projects/$projectId/kubernetes/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdKubernetesIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdKubernetesRoute
+    }
+    '/_authed/projects/$projectId/kubernetes/new': {
+      id: '/_authed/projects/$projectId/kubernetes/new'
+      path: '/new'
+      fullPath: '/projects/$projectId/kubernetes/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdKubernetesNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdKubernetesRoute
+    }
     '/_authed/projects/$projectId/networking/': {
       id: '/_authed/projects/$projectId/networking/'
       path: '/'
@@ -610,6 +661,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/databases/$location/$databaseName'
       preLoaderRoute: typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport
       parentRoute: typeof AuthedProjectsProjectIdDatabasesRoute
+    }
+    '/_authed/projects/$projectId/kubernetes/$location/$clusterName': {
+      id: '/_authed/projects/$projectId/kubernetes/$location/$clusterName'
+      path: '/$location/$clusterName'
+      fullPath: '/projects/$projectId/kubernetes/$location/$clusterName'
+      preLoaderRoute: typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdKubernetesRoute
     }
     '/_authed/projects/$projectId/networking/firewalls/': {
       id: '/_authed/projects/$projectId/networking/firewalls/'
@@ -719,6 +777,27 @@ const AuthedProjectsProjectIdDatabasesRouteWithChildren =
     AuthedProjectsProjectIdDatabasesRouteChildren,
   )
 
+interface AuthedProjectsProjectIdKubernetesRouteChildren {
+  AuthedProjectsProjectIdKubernetesNewRoute: typeof AuthedProjectsProjectIdKubernetesNewRoute
+  AuthedProjectsProjectIdKubernetesIndexRoute: typeof AuthedProjectsProjectIdKubernetesIndexRoute
+  AuthedProjectsProjectIdKubernetesLocationClusterNameRoute: typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
+}
+
+const AuthedProjectsProjectIdKubernetesRouteChildren: AuthedProjectsProjectIdKubernetesRouteChildren =
+  {
+    AuthedProjectsProjectIdKubernetesNewRoute:
+      AuthedProjectsProjectIdKubernetesNewRoute,
+    AuthedProjectsProjectIdKubernetesIndexRoute:
+      AuthedProjectsProjectIdKubernetesIndexRoute,
+    AuthedProjectsProjectIdKubernetesLocationClusterNameRoute:
+      AuthedProjectsProjectIdKubernetesLocationClusterNameRoute,
+  }
+
+const AuthedProjectsProjectIdKubernetesRouteWithChildren =
+  AuthedProjectsProjectIdKubernetesRoute._addFileChildren(
+    AuthedProjectsProjectIdKubernetesRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdNetworkingFirewallsRouteChildren {
   AuthedProjectsProjectIdNetworkingFirewallsNewRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsNewRoute
   AuthedProjectsProjectIdNetworkingFirewallsIndexRoute: typeof AuthedProjectsProjectIdNetworkingFirewallsIndexRoute
@@ -810,7 +889,7 @@ interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdCodeHostRoute: typeof AuthedProjectsProjectIdCodeHostRoute
   AuthedProjectsProjectIdComputeRoute: typeof AuthedProjectsProjectIdComputeRouteWithChildren
   AuthedProjectsProjectIdDatabasesRoute: typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
-  AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRoute
+  AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRoute
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
@@ -824,7 +903,7 @@ const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRou
     AuthedProjectsProjectIdDatabasesRoute:
       AuthedProjectsProjectIdDatabasesRouteWithChildren,
     AuthedProjectsProjectIdKubernetesRoute:
-      AuthedProjectsProjectIdKubernetesRoute,
+      AuthedProjectsProjectIdKubernetesRouteWithChildren,
     AuthedProjectsProjectIdNetworkingRoute:
       AuthedProjectsProjectIdNetworkingRouteWithChildren,
     AuthedProjectsProjectIdSettingsRoute: AuthedProjectsProjectIdSettingsRoute,

@@ -1,12 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '#web/features/project/components/coming-soon.tsx';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 
+// Kubernetes: the list (kubernetes/index.tsx), the create form (kubernetes/new.tsx) and a
+// cluster's page (kubernetes/$location/$clusterName.tsx) share the "Kubernetes" breadcrumb.
 export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes')({
   staticData: { crumb: 'Kubernetes' },
-  component: KubernetesPage,
+  component: Outlet,
 });
-
-function KubernetesPage() {
-  const { projectId } = Route.useParams();
-  return <ComingSoon projectId={projectId} section="Kubernetes" what="Kubernetes clusters and their node pools" />;
-}
