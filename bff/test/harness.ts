@@ -154,6 +154,8 @@ export async function startServer(env: Record<string, string> = {}) {
     base,
     ctx,
     config,
+    /** The server's job worker: a test may stop it to hold an object in a transitional state, then start it again. */
+    worker,
     logLines,
     request,
     call,

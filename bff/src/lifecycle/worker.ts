@@ -48,7 +48,9 @@ export class Worker {
     this.leasesVoided = env.engine !== 'sqlite';
   }
 
+  /** Starts taking jobs (again, after a stop). */
   async start(): Promise<void> {
+    this.stopping = false;
     this.loopDone = this.loop();
   }
 

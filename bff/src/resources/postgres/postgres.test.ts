@@ -287,18 +287,24 @@ describe('change (PATCH)', () => {
   it('sets targets that the database converges to through the worker: size, storage and HA', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'grow', { size: 'standard-2' });
-    const res = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-4', storage_size: 512, ha_type: 'async' } });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({
-      state: 'updating',
-      vm_size: 'standard-2',
-      target_vm_size: 'standard-4',
-      storage_size_gib: 128,
-      target_storage_size_gib: 512,
-      ha_type: 'async',
-    });
-    // While it converges, another change of size is refused.
-    expectCurrentError(await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-8' } }), 409, 'Conflict');
+    // The worker holds still until the refusal below is checked: the change cannot finish first.
+    await t.worker.stop();
+    try {
+      const res = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-4', storage_size: 512, ha_type: 'async' } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({
+        state: 'updating',
+        vm_size: 'standard-2',
+        target_vm_size: 'standard-4',
+        storage_size_gib: 128,
+        target_storage_size_gib: 512,
+        ha_type: 'async',
+      });
+      // While it converges, another change of size is refused.
+      expectCurrentError(await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-8' } }), 409, 'Conflict');
+    } finally {
+      await t.worker.start();
+    }
     const done = await waitForPgState(t, a.token, a.project, 'grow', 'running');
     expect(done).toMatchObject({ vm_size: 'standard-4', target_vm_size: 'standard-4', storage_size_gib: 512, target_storage_size_gib: 512, ha_type: 'async' });
     const servers = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'grow') })).body.items;
