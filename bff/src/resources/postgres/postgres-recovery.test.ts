@@ -187,13 +187,19 @@ describe('upgrade', () => {
       upgrade_status: 'available',
       upgrade_stage: null,
     });
-    const started = await t.call('upgradePostgresDatabase', { token: a.token, params: at });
-    expect(started.status, started.text).toBe(200);
-    expect(started.body).toEqual({ current_version: '17', target_version: '18', upgrade_status: 'running', upgrade_stage: 'provisioning' });
-    const busy = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 409, 'Conflict');
-    expect(busy.message).toContain('already upgrading');
-    const during = (await getPg(t, a.token, a.project, 'up')).body;
-    expect(during).toMatchObject({ state: 'upgrading', version: '17', target_version: '18' });
+    // The worker holds still while the upgrade is checked in flight: it cannot finish first.
+    await t.worker.stop();
+    try {
+      const started = await t.call('upgradePostgresDatabase', { token: a.token, params: at });
+      expect(started.status, started.text).toBe(200);
+      expect(started.body).toEqual({ current_version: '17', target_version: '18', upgrade_status: 'running', upgrade_stage: 'provisioning' });
+      const busy = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 409, 'Conflict');
+      expect(busy.message).toContain('already upgrading');
+      const during = (await getPg(t, a.token, a.project, 'up')).body;
+      expect(during).toMatchObject({ state: 'upgrading', version: '17', target_version: '18' });
+    } finally {
+      await t.worker.start();
+    }
     const done = await waitForPgState(t, a.token, a.project, 'up', 'running');
     expect(done).toMatchObject({ version: '18', target_version: '18' });
     expect((await t.call('getPostgresUpgrade', { token: a.token, params: at })).body).toEqual({
