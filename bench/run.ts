@@ -15,6 +15,7 @@ import { vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { routes } from '#shared/routes';
 import { openDatabase, type Db } from '../bff/src/db/database.ts';
+import { consoleTimes } from './console.ts';
 import { isUniqueViolation } from '../bff/src/db/errors.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { pickNicIPv4, pickNicIPv6, randomPublicIPv6 } from '../bff/src/net/allocate.ts';
@@ -378,6 +379,13 @@ async function main() {
     const floor = (JSON.parse(floorRun.stdout) as { commitsPerSecond: number }).commitsPerSecond;
     const createRate = only && !only.test('VM creates') ? NaN : await creates(bff.url, auth, 10, 40);
     const consoleKb = consoleInitialJsKb();
+    const browser =
+      only && !only.test('console')
+        ? undefined
+        : await consoleTimes(bff.url, { email: EMAIL, password: PASSWORD }, big.id).catch((err: unknown) => {
+            doubts.push(`console in Chromium: ${String(err)}`);
+            return undefined;
+          });
     bff.stop();
     const pg = await twoProcessesOnPostgres(nodeArgs);
 
@@ -428,6 +436,12 @@ async function main() {
     rows.push(['server ready after `npm start` (fresh build)', `${bff.readyMs.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(bff.readyMs <= 1000)}`]);
     rows.push(['RSS idle, after the load', `${rssIdle.toFixed(0)} MB, ${rssLoaded.toFixed(0)} MB`, '', `idle ≤ 120 MB: ${ok(rssIdle <= 120)}`]);
     rows.push(['console initial JavaScript (gzip)', `${consoleKb.toFixed(1)} kB`, '', `≤ 150 kB: ${ok(consoleKb <= 150)}`]);
+    if (browser) {
+      for (const [name, ms] of browser.lcp) rows.push([`LCP in Chromium: ${name}`, `${ms.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(ms <= 1000)}`]);
+      rows.push(['VM list → cached VM page in Chromium', `${browser.navigation.toFixed(0)} ms`, '', `≤ 100 ms: ${ok(browser.navigation <= 100)}`]);
+    } else {
+      rows.push(['console LCP and navigation in Chromium', 'not measured (no /usr/bin/chromium, or BENCH_ONLY)', '', '']);
+    }
 
     console.log(
       `\n${cores} cores${pinned ? ' (servers on core 0, load on the last)' : ' (not pinned)'}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s each\n`,

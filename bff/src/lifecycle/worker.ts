@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
 import { databaseUnavailable } from '../db/errors.ts';
+import type { Tx } from '../db/transaction.ts';
 import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
 const MAX_ATTEMPTS = 10;
@@ -59,6 +60,53 @@ export class Worker {
       let leases = memoryLeases.get(env.db);
       if (!leases) memoryLeases.set(env.db, (leases = new Map()));
       this.leases = leases;
+    }
+  }
+
+  /** SQLite: step commits that arrived while one was being committed, to commit together. */
+  private readonly batch: { apply: (tx: Tx) => Promise<void>; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private committing = false;
+
+  /**
+   * Commits one step's changes. On SQLite (one writer, an fsync per commit) the steps that
+   * finish while a commit is under way are committed together after it, each in its own
+   * savepoint so one that fails is undone alone: group commit (decision 154). Each step's
+   * promise settles only once its commit is durable.
+   */
+  private commitStep(apply: (tx: Tx) => Promise<void>): Promise<void> {
+    if (!this.leases) return this.env.db.transaction().execute(apply);
+    return new Promise((resolve, reject) => {
+      this.batch.push({ apply, resolve, reject });
+      if (!this.committing) void this.commitBatches();
+    });
+  }
+
+  private async commitBatches(): Promise<void> {
+    this.committing = true;
+    try {
+      while (this.batch.length) {
+        const batch = this.batch.splice(0);
+        const failed = new Map<number, unknown>();
+        try {
+          await this.env.db.transaction().execute(async (tx) => {
+            for (const [i, item] of batch.entries()) {
+              await sql`SAVEPOINT step`.execute(tx);
+              try {
+                await item.apply(tx);
+              } catch (err) {
+                failed.set(i, err);
+                await sql`ROLLBACK TO SAVEPOINT step`.execute(tx);
+              }
+              await sql`RELEASE SAVEPOINT step`.execute(tx);
+            }
+          });
+        } catch (err) {
+          for (const [i] of batch.entries()) if (!failed.has(i)) failed.set(i, err);
+        }
+        batch.forEach((item, i) => (failed.has(i) ? item.reject(failed.get(i)) : item.resolve()));
+      }
+    } finally {
+      this.committing = false;
     }
   }
 
@@ -224,7 +272,7 @@ export class Worker {
       const runner = jobDefinition(job.kind)?.steps[job.step];
       if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
       const outcome = await runner(this.env, job);
-      await db.transaction().execute(async (tx) => {
+      await this.commitStep(async (tx) => {
         const now = Date.now();
         const next = outcome.next;
         const advanced = await tx
