@@ -10,10 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { routes } from '#shared/routes';
 import { openDatabase, type Db } from '../bff/src/db/database.ts';
+import { consoleTimes } from './console.ts';
+import { isUniqueViolation } from '../bff/src/db/errors.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { pickNicIPv4, pickNicIPv6, randomPublicIPv6 } from '../bff/src/net/allocate.ts';
 import { createAccount } from '../bff/src/resources/auth/account.store.ts';
@@ -121,7 +124,7 @@ async function seedVmProject(db: Db, accountId: string, name: string, count: num
         try {
           return await insertSubnet(tx, { projectId: project.id, location: LOCATION, name }, quotas);
         } catch (err) {
-          if (attempt >= 10 || (err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+          if (attempt >= 10 || !isUniqueViolation(err)) throw err;
         }
       }
     };
@@ -242,6 +245,72 @@ async function seedPostgres(db: Db, projectId: string, location: string, count: 
   });
 }
 
+/** Several autocannon runs at once (one per URL, the connections split), their req/s summed. */
+async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<number> {
+  if (only && !only.test(name)) {
+    doubts.push(`${name}: skipped (BENCH_ONLY)`);
+    return NaN;
+  }
+  const runs = await Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers })));
+  for (const r of runs) if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return runs.reduce((sum, r) => sum + r.requests.average, 0);
+}
+
+/**
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL): the VM list of a project of 2,000 VMs on that
+ * PostgreSQL database (emptied first), served by one BFF process, then by two sharing it, the
+ * load split between them. The processes are not pinned: each may use any core (on two cores
+ * they share them with PostgreSQL and the load, so 2× is out of reach there).
+ */
+async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<{ one: number; two: number } | undefined> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) return undefined;
+  const { db } = openDatabase({ databaseUrl, dataDir: os.tmpdir() });
+  await sql`DROP SCHEMA public CASCADE`.execute(db);
+  await sql`CREATE SCHEMA public`.execute(db);
+  await migrate(db);
+  const account = await createAccount(db, EMAIL, PASSWORD);
+  const project = await seedVmProject(db, account.id, 'vm-pg', 2_000);
+  await db.destroy();
+  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-pg-')));
+  const servers: Server[] = [];
+  try {
+    const boot = async (dataDir: string) => {
+      const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
+        cwd: root,
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = out.match(/listening on (http:\/\/[\d.:]+)/);
+          if (m) {
+            child.stdout.removeAllListeners('data');
+            child.stdout.resume();
+            resolve(m[1]!);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`BFF on PostgreSQL exited ${code}`)));
+      });
+      servers.push({ url, pid: child.pid!, readyMs: 0, stop: () => child.kill('SIGTERM') });
+      return url;
+    };
+    const first = await boot(dataDirs[0]!);
+    const login = await json(`${first}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: EMAIL, password: PASSWORD }) });
+    const auth = { authorization: `Bearer ${login.headers.get('authorization')}` };
+    const list = (url: string) => `${url}/api/project/${project.id}/vm?page_size=10`;
+    const one = await measureSplit('PostgreSQL, one BFF', [list(first), list(first)], auth);
+    const second = await boot(dataDirs[1]!);
+    const two = await measureSplit('PostgreSQL, two BFFs', [list(first), list(second)], auth);
+    return { one, two };
+  } finally {
+    for (const s of servers) s.stop();
+    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (bffBuildIsStale()) await buildBff();
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -310,6 +379,15 @@ async function main() {
     const floor = (JSON.parse(floorRun.stdout) as { commitsPerSecond: number }).commitsPerSecond;
     const createRate = only && !only.test('VM creates') ? NaN : await creates(bff.url, auth, 10, 40);
     const consoleKb = consoleInitialJsKb();
+    const browser =
+      only && !only.test('console')
+        ? undefined
+        : await consoleTimes(bff.url, { email: EMAIL, password: PASSWORD }, big.id).catch((err: unknown) => {
+            doubts.push(`console in Chromium: ${String(err)}`);
+            return undefined;
+          });
+    bff.stop();
+    const pg = await twoProcessesOnPostgres(nodeArgs);
 
     const base = helloRuns.reduce((sum, m) => sum + m.rps, 0) / helloRuns.length;
     const baseP99 = helloRuns.reduce((sum, m) => sum + m.p99, 0) / helloRuns.length;
@@ -345,9 +423,25 @@ async function main() {
       x(createRate / floor),
       `≥ 0.5×: ${ok(createRate / floor >= 0.5)}`,
     ]);
+    if (pg) {
+      rows.push([
+        'VM list on PostgreSQL: two BFF processes vs one',
+        `${pg.two.toFixed(0)} vs ${pg.one.toFixed(0)} req/s`,
+        x(pg.two / pg.one),
+        `≥ 1.6×: ${ok(pg.two / pg.one >= 1.6)}${cores < 4 ? ` (${cores} cores: shared with PostgreSQL and the load)` : ''}`,
+      ]);
+    } else {
+      rows.push(['VM list on PostgreSQL: two BFF processes vs one', 'not measured (set BENCH_DATABASE_URL)', '', '']);
+    }
     rows.push(['server ready after `npm start` (fresh build)', `${bff.readyMs.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(bff.readyMs <= 1000)}`]);
     rows.push(['RSS idle, after the load', `${rssIdle.toFixed(0)} MB, ${rssLoaded.toFixed(0)} MB`, '', `idle ≤ 120 MB: ${ok(rssIdle <= 120)}`]);
     rows.push(['console initial JavaScript (gzip)', `${consoleKb.toFixed(1)} kB`, '', `≤ 150 kB: ${ok(consoleKb <= 150)}`]);
+    if (browser) {
+      for (const [name, ms] of browser.lcp) rows.push([`LCP in Chromium: ${name}`, `${ms.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(ms <= 1000)}`]);
+      rows.push(['VM list → cached VM page in Chromium', `${browser.navigation.toFixed(0)} ms`, '', `≤ 100 ms: ${ok(browser.navigation <= 100)}`]);
+    } else {
+      rows.push(['console LCP and navigation in Chromium', 'not measured (no /usr/bin/chromium, or BENCH_ONLY)', '', '']);
+    }
 
     console.log(
       `\n${cores} cores${pinned ? ' (servers on core 0, load on the last)' : ' (not pinned)'}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s each\n`,

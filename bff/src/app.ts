@@ -28,6 +28,9 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // API answers are no-store: nobody revalidates them, so no hash of every body (decision 150).
+  // Static files keep their own ETags (serve-static).
+  app.set('etag', false);
   app.use(httpLogger(ctx.logger));
   app.use(securityHeaders());
   // Answers of the API and of the console's session (errors too) may hold account data or

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../db/database.ts';
 import { migrate } from '../db/migrations.ts';
 import { engine, testDatabaseEnv } from '../../test/harness.ts';
 import { eventually } from '../../test/process.ts';
-import { enqueueJob } from './jobs.ts';
+import { enqueueJob, registerJobs, type JobKind } from './jobs.ts';
 import type { DataPlane } from './provider.ts';
 import { Worker } from './worker.ts';
 
@@ -51,5 +51,44 @@ describe('job leases', () => {
     await Promise.all(workers.map((w) => w.stop()));
     // The step took four lease lengths; it ran once.
     expect(calls).toEqual(['ps0000000000000000000000zz']);
+  });
+});
+
+describe('step commits', () => {
+  it('commit every step of many concurrent jobs once, and undo only the changes of a step whose commit failed', async () => {
+    // Each step records itself in its commit; the steps of "bad" jobs fail there on their first
+    // attempt (after writing), so that write must vanish alone, whatever else commits with it.
+    registerJobs({
+      'test.commit': {
+        steps: {
+          async start(_env, job) {
+            return {
+              apply: async (tx) => {
+                const at = new Date().toISOString();
+                await tx
+                  .insertInto('sim_call')
+                  .values({ job_id: job.id, step: 'start', operation: 'commit', resource_id: job.resource_id, worker: 'test', created_at: at })
+                  .execute();
+                if (job.resource_id.startsWith('bad') && job.attempts === 0) throw new Error('the step fails in its commit');
+              },
+            };
+          },
+        },
+      },
+    });
+    const resources = Array.from({ length: 24 }, (_, i) => `${i % 4 === 0 ? 'bad' : 'good'}-${i}`);
+    for (const r of resources) await enqueueJob(db, 'test.commit' as JobKind, r);
+    const worker = new Worker(
+      { db, engine, logger: pino({ level: 'silent' }), delayMs: 0, provider: { call: async () => {} } },
+      { concurrency: 8, leaseMs: 10_000, maxIdleMs: 50 },
+    );
+    await worker.start();
+    await eventually(async () => {
+      const jobs = await db.selectFrom('job').select('state').where('kind', '=', 'test.commit').execute();
+      return jobs.length === resources.length && jobs.every((j) => j.state === 'done') ? true : undefined;
+    });
+    await worker.stop();
+    const calls = await db.selectFrom('sim_call').select('resource_id').where('operation', '=', 'commit').execute();
+    expect(calls.map((c) => c.resource_id).sort()).toEqual([...resources].sort());
   });
 });

@@ -19,16 +19,24 @@ export async function subnetViews(db: Q, rows: SubnetRow[]): Promise<PrivateSubn
   const ids = rows.map((r) => r.id);
   const [firewalls, nics] = await Promise.all([
     legacyFirewallsBySubnet(db, ids),
+    // Each subnet's NICs in ID order from the index on (subnet_id, id), grouped in one pass (decision 152).
     ids.length
       ? db
           .selectFrom('nic')
           .leftJoin('vm', 'vm.id', 'nic.vm_id')
-          .select(['nic.id', 'nic.name', 'nic.private_ipv4', 'nic.private_ipv6', 'nic.subnet_id', 'vm.name as vm_name'])
+          .select(['nic.subnet_id', 'nic.id', 'nic.name', 'nic.private_ipv4', 'nic.private_ipv6', 'vm.name as vm_name'])
           .where('nic.subnet_id', 'in', ids)
+          .orderBy('nic.subnet_id')
           .orderBy('nic.id')
           .execute()
       : [],
   ]);
+  const bySubnet = new Map<string, PrivateSubnet['nics']>();
+  for (const n of nics) {
+    let list = bySubnet.get(n.subnet_id);
+    if (!list) bySubnet.set(n.subnet_id, (list = []));
+    list.push({ id: n.id, name: n.name, private_ipv4: n.private_ipv4, private_ipv6: n.private_ipv6, vm_name: n.vm_name ?? null });
+  }
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -37,7 +45,7 @@ export async function subnetViews(db: Q, rows: SubnetRow[]): Promise<PrivateSubn
     net4: r.net4,
     net6: r.net6,
     firewalls: firewalls.get(r.id) ?? [],
-    nics: nics.filter((n) => n.subnet_id === r.id).map((n) => ({ id: n.id, name: n.name, private_ipv4: n.private_ipv4, private_ipv6: n.private_ipv6, vm_name: n.vm_name ?? null })),
+    nics: bySubnet.get(r.id) ?? [],
   }));
 }
 
