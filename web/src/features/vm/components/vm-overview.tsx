@@ -2,9 +2,10 @@ import type { Vm } from '#shared/api/vm';
 import { vmSize } from '#shared/catalog';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
-import { formatHourly, formatMonthly, sshCommand, vmMonthlyUsd } from '../format.ts';
+import { formatHourly, formatMonthly } from '#web/lib/price.ts';
+import { sshCommand, vmMonthlyUsd } from '../format.ts';
 import { locationLabel } from '#web/lib/location.ts';
-import { Field, Fields, muted } from './fields.tsx';
+import { Field, Fields, muted } from '#web/components/ui/detail-fields.tsx';
 
 export function VmOverview({ vm }: { vm: Vm }) {
   const size = vmSize(vm.size);
