@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FirewallDetail } from '#shared/api/firewall';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -85,7 +86,7 @@ export function FirewallSubnetsCard({
                     <Link
                       to="/projects/$projectId/networking/subnets/$location/$subnetName"
                       params={{ projectId: firewallRef.projectId, location: firewall.location, subnetName: s.name }}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                      className={tableLinkClass}
                     >
                       {s.name}
                     </Link>

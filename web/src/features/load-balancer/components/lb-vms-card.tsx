@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LoadBalancer } from '#shared/api/load-balancer';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -74,7 +75,7 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
                     <Link
                       to="/projects/$projectId/compute/$location/$vmName"
                       params={{ projectId: lbRef.projectId, location: v.location, vmName: v.name }}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                      className={tableLinkClass}
                     >
                       {v.name}
                     </Link>

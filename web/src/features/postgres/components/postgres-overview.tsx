@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PostgresDetail } from '#shared/api/postgres';
 import { postgresSize } from '#shared/catalog';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
@@ -144,7 +145,7 @@ export function ParentLink({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
     <Link
       to="/projects/$projectId/databases/$location/$databaseName"
       params={{ projectId: pgRef.projectId, location: parent.location, databaseName: parent.name }}
-      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+      className={tableLinkClass}
     >
       {parent.name}
     </Link>
