@@ -25,6 +25,24 @@ export class BasePage {
     return within.locator('div', { has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
   }
 
+  /**
+   * A detail page's tabs from the keyboard (`tab`: the page's tab by name): from Overview,
+   * ArrowRight selects Networking (the URL says so), End goes to Settings (its Danger Zone
+   * shows), Home back to Overview.
+   */
+  async walkTabsByKeyboard(tab: (name: 'Overview' | 'Networking' | 'Settings') => Locator) {
+    await tab('Overview').focus();
+    await this.page.keyboard.press('ArrowRight');
+    await expect(tab('Networking')).toBeFocused();
+    await expect(tab('Networking')).toHaveAttribute('aria-selected', 'true');
+    await expect(this.page).toHaveURL(/tab=networking/);
+    await this.page.keyboard.press('End');
+    await expect(tab('Settings')).toBeFocused();
+    await expect(this.page.getByRole('region', { name: 'Danger Zone' })).toBeVisible();
+    await this.page.keyboard.press('Home');
+    await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+  }
+
   /** On a Settings tab: Danger Zone → Delete <kind>, types `name` and confirms. Answers the dialog. */
   protected async deleteTyped(kind: string, name: string): Promise<Locator> {
     await this.page

@@ -105,6 +105,21 @@ export interface ListFilter<T> {
   matches: (item: T, value: string) => boolean;
 }
 
+/** The URL state of a list with a state filter besides the name search and the location (decision 020). */
+export const stateListSearch = <const S extends readonly [string, ...string[]]>(states: S) =>
+  z.object({ ...querySearch, ...locationSearch, state: z.enum(states).optional().catch(undefined), ...pagingSearch });
+
+/** The filter of a list by its rows' state: an option a state. */
+export function stateFilter<T extends { state: string }>(states: readonly string[]): ListFilter<T> {
+  return {
+    param: 'state',
+    label: 'State',
+    allLabel: 'All states',
+    options: states.map((state) => ({ value: state, label: state })),
+    matches: (item, state) => item.state === state,
+  };
+}
+
 /**
  * A list the API cannot search by name (nor filter by `filters`): the rows of the page the API
  * returned (one page of the maximum size while filtering, see `pageQuery`), those whose name

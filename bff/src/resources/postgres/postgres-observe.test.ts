@@ -5,19 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { logsSchema, metricsSchema, postgresServerListSchema } from '#shared/api/postgres';
 import { expectSchema, kindServers } from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
-import { createPg, getPg, pgAt, pgSnapshot, runningPg } from './postgres.fixtures.ts';
+import { createPg, getPg, pgAt, pgSnapshot, ranSince, runningPg } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
 const HOUR = 3600_000;
-
-/** Moves the database's first run back in time, so it has history to show. */
-async function ranSince(id: string, msAgo: number) {
-  await t.ctx.db
-    .updateTable('postgres')
-    .set({ running_since: new Date(Date.now() - msAgo).toISOString() })
-    .where('id', '=', id)
-    .execute();
-}
 
 describe('servers', () => {
   it('lists the primary and, with HA, the standbys with their role, state, size and addresses', async () => {
@@ -44,7 +35,7 @@ describe('logs', () => {
   it('answers the newest lines oldest first, with a pagination key for older ones; filters by stream, role, severity and text', async () => {
     const a = await newOwner(t);
     const pg = await runningPg(t, a.token, a.project, 'logs', { size: 'hobby-1', ha_type: 'async' });
-    await ranSince(pg.id, 2 * HOUR);
+    await ranSince(t, pg.id, 2 * HOUR);
     const at = pgAt(a.project, 'logs');
     // Fixed bounds, so pages of one query line up.
     const window = { start: new Date(Date.now() - 30 * 60_000).toISOString(), end: new Date().toISOString() };
@@ -124,7 +115,7 @@ describe('metrics', () => {
   it('answers series of CPU, memory, storage and connections per server over the range', async () => {
     const a = await newOwner(t);
     const pg = await runningPg(t, a.token, a.project, 'm', { size: 'hobby-2', ha_type: 'async' });
-    await ranSince(pg.id, 3 * 24 * HOUR);
+    await ranSince(t, pg.id, 3 * 24 * HOUR);
     const at = pgAt(a.project, 'm');
     const res = await t.call('getPostgresMetrics', { token: a.token, params: at });
     expect(res.status, res.text).toBe(200);

@@ -4,19 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { backupListSchema, postgresDetailSchema } from '#shared/api/postgres';
 import { expectSchema, kindServers } from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner } from '../../../test/fixtures.ts';
-import { createPg, getPg, pgAt, pgSnapshot, runningPg, waitForPgState } from './postgres.fixtures.ts';
+import { createPg, getPg, pgAt, pgSnapshot, ranSince, runningPg, waitForPgState } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
 const DAY = 24 * 3600 * 1000;
-
-/** Moves the database's first run (its first backup) back in time: days pass in the simulation. */
-async function ranSince(id: string, msAgo: number) {
-  await t.ctx.db
-    .updateTable('postgres')
-    .set({ running_since: new Date(Date.now() - msAgo).toISOString() })
-    .where('id', '=', id)
-    .execute();
-}
 
 describe('backups and the restore window', () => {
   it('has no backup while creating; the first when it runs; then one a day, kept for a week, newest first', async () => {
@@ -31,7 +22,7 @@ describe('backups and the restore window', () => {
     expect(first.count).toBe(1);
     expect(first.items[0]!.last_modified).toBe(pg.earliest_restore_time);
 
-    await ranSince(pg.id, 10 * DAY + 3600_000);
+    await ranSince(t, pg.id, 10 * DAY + 3600_000);
     const list = expectSchema(backupListSchema, (await t.call('listPostgresBackups', { token: b.token, params: pgAt(b.project, 'old') })).body);
     // Ten days and an hour ago, then daily: those of the last seven days remain.
     expect(list.count).toBe(7);
@@ -57,7 +48,7 @@ describe('restore', () => {
   it('makes a new database from the backups at a time inside the window, edges included', async () => {
     const a = await newOwner(t);
     const source = await runningPg(t, a.token, a.project, 'src', { size: 'standard-2', storage_size: 256, version: '16', flavor: 'paradedb', pg_config: { work_mem: '32MB' } });
-    await ranSince(source.id, 3 * DAY);
+    await ranSince(t, source.id, 3 * DAY);
     const window = (await getPg(t, a.token, a.project, 'src')).body;
     const earliest = Date.parse(window.earliest_restore_time!);
 

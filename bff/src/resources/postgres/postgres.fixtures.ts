@@ -33,6 +33,15 @@ export async function runningPg(t: TestServer, token: string, project: string, n
   return waitForPgState(t, token, project, name, 'running', loc);
 }
 
+/** Moves the database's first run (and so its first backup) back in time: it has history to show, days pass in the simulation. */
+export async function ranSince(t: TestServer, id: string, msAgo: number) {
+  await t.ctx.db
+    .updateTable('postgres')
+    .set({ running_since: new Date(Date.now() - msAgo).toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Every row that belongs to the project's databases (equal snapshots: nothing changed). */
 export async function pgSnapshot(t: TestServer, project: string) {
   const { db } = t.ctx;

@@ -23,6 +23,7 @@ import {
   restartPostgres,
   updatePostgres,
   upgradePostgres,
+  type NewPostgres,
   userList,
 } from './postgres.service.ts';
 import { assertInRestoreWindow, backupsOf, DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
@@ -45,6 +46,32 @@ export const postgres = kindModule({
       const found = await find(a);
       await inJobTransaction(ctx, async (tx) => fn(tx, await reloadPostgres(tx, found.id)));
       return view(db, await reloadPostgres(db, found.id));
+    };
+    /** Creates a database from `source` (a restore or a read replica): in its place, of its size, version, flavor and configuration. */
+    const createFrom = async (source: PostgresRow, name: string, as: Pick<NewPostgres, 'restoreTarget' | 'readReplica'>) => {
+      const row = await inJobTransaction(ctx, (tx) =>
+        createPostgres(
+          tx,
+          {
+            projectId: source.project_id,
+            location: source.location,
+            name,
+            size: source.target_vm_size,
+            storage_size: Number(source.target_storage_size_gib),
+            ha_type: 'none',
+            version: source.version,
+            flavor: source.flavor,
+            tags: [],
+            restrict_by_default: false,
+            pg_config: json(source.pg_config),
+            pgbouncer_config: json(source.pgbouncer_config),
+            parentId: source.id,
+            ...as,
+          },
+          ctx.config.quotas,
+        ),
+      );
+      return view(db, row);
     };
     const configOf = (pg: PostgresRow, message?: string) => {
       const size = postgresSize(pg.vm_size)!;
@@ -92,6 +119,14 @@ export const postgres = kindModule({
           .execute();
       });
       return { items: users };
+    };
+    /** The database and the part of the asked time range in which it has been running. */
+    const observed = async (a: RefArgs & { query: { start?: string; end?: string } }, limits: Parameters<typeof timeRange>[1]) => {
+      const pg = await find(a);
+      const now = new Date();
+      const range = timeRange(a.query, limits, now);
+      const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
+      return { pg, start: Math.max(range.start, since), end: Math.min(range.end, now.getTime()) };
     };
     const credentials = (pg: PostgresRow) => ({
       bucket: `${pg.id}-backups`,
@@ -185,57 +220,13 @@ export const postgres = kindModule({
       async restorePostgresDatabase({ project, location, params, body }) {
         const source = await findPostgres(db, project.id, location, params.postgres_database_reference);
         assertInRestoreWindow(source, body.restore_target);
-        const row = await inJobTransaction(ctx, (tx) =>
-          createPostgres(
-            tx,
-            {
-              projectId: project.id,
-              location,
-              name: body.name,
-              size: source.target_vm_size,
-              storage_size: Number(source.target_storage_size_gib),
-              ha_type: 'none',
-              version: source.version,
-              flavor: source.flavor,
-              tags: [],
-              restrict_by_default: false,
-              pg_config: json(source.pg_config),
-              pgbouncer_config: json(source.pgbouncer_config),
-              parentId: source.id,
-              restoreTarget: body.restore_target,
-            },
-            ctx.config.quotas,
-          ),
-        );
-        return view(db, row);
+        return createFrom(source, body.name, { restoreTarget: body.restore_target });
       },
       async createPostgresReadReplica({ project, location, params, body }) {
         const source = await findPostgres(db, project.id, location, params.postgres_database_reference);
         assertNotDeleting(source, 'get a read replica');
         if (Number(source.read_replica) === 1) throw new ApiError('InvalidRequest', 'A read replica cannot have read replicas; create one of its parent.');
-        const row = await inJobTransaction(ctx, (tx) =>
-          createPostgres(
-            tx,
-            {
-              projectId: project.id,
-              location,
-              name: body.name,
-              size: source.target_vm_size,
-              storage_size: Number(source.target_storage_size_gib),
-              ha_type: 'none',
-              version: source.version,
-              flavor: source.flavor,
-              tags: [],
-              restrict_by_default: false,
-              pg_config: json(source.pg_config),
-              pgbouncer_config: json(source.pgbouncer_config),
-              parentId: source.id,
-              readReplica: true,
-            },
-            ctx.config.quotas,
-          ),
-        );
-        return view(db, row);
+        return createFrom(source, body.name, { readReplica: true });
       },
 
       async listPostgresBackups(a) {
@@ -269,14 +260,11 @@ export const postgres = kindModule({
         return { count: items.length, items };
       },
       async getPostgresLogs(a) {
-        const pg = await find(a);
-        const now = new Date();
-        const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: DAY, backMs: 7 * DAY }, now);
-        const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
+        const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: DAY, backMs: 7 * DAY });
         const q = a.query;
         const needle = q.query_pattern?.toLowerCase();
         const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
-        const lines = logLines(pg.id, await simServers(pg), Math.max(range.start, since), Math.min(range.end, now.getTime()), pg.state === 'upgrading').filter(
+        const lines = logLines(pg.id, await simServers(pg), start, end, pg.state === 'upgrading').filter(
           (l) =>
             l.cursor < before &&
             (!q.stream_name || l.stream_name === q.stream_name) &&
@@ -292,12 +280,9 @@ export const postgres = kindModule({
         };
       },
       async getPostgresMetrics(a) {
-        const pg = await find(a);
-        const now = new Date();
-        const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY }, now);
-        const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
+        const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY });
         const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
-        return { metrics: metricSeries(pg.id, await simServers(pg), Number(pg.storage_size_gib), Math.max(range.start, since), Math.min(range.end, now.getTime()), keys) };
+        return { metrics: metricSeries(pg.id, await simServers(pg), Number(pg.storage_size_gib), start, end, keys) };
       },
 
       getPostgresConfig: async (a) => configOf(await find(a)),

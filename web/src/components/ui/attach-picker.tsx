@@ -1,9 +1,34 @@
 // The "attach one more" form of a card listing attached objects (a firewall's subnets, a load
 // balancer's VMs): a menu of what may still be attached and its button. The card keeps the
-// list, the detach buttons and the error shown above both.
+// list; the parts it shares are here too: the error of the last try, the Detach button of a
+// row, and the empty list.
 import { useState, type ReactNode } from 'react';
+import { ApiError } from '#web/lib/api-client.ts';
 import { Button, Spinner } from './button.tsx';
 import { SelectField } from './select-field.tsx';
+import { TD } from './table.tsx';
+import { toast } from './toast.tsx';
+
+/** The refusal of the last attach or detach: shown on the card (`error`) and as a toast (`fail(title)`); `clear()` before the next try. */
+export function useAttachError() {
+  const [error, setError] = useState<ApiError | null>(null);
+  const fail = (title: string) => (err: unknown) => {
+    setError(err instanceof ApiError ? err : null);
+    toast.error(title, err);
+  };
+  return { error, clear: () => setError(null), fail };
+}
+
+/** The Detach button of an attached row ("Detach <what> <name>"). */
+export function DetachCell({ what, name, disabled, onDetach }: { what: string; name: string; disabled: boolean; onDetach: () => void }) {
+  return (
+    <TD className="text-right">
+      <Button size="sm" variant="ghost" aria-label={`Detach ${what} ${name}`} disabled={disabled} onClick={onDetach}>
+        Detach
+      </Button>
+    </TD>
+  );
+}
 
 export interface AttachOption {
   id: string;

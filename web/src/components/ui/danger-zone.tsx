@@ -1,5 +1,6 @@
-// The Danger Zone of a settings tab (a card with one destructive action) and the dialog that
-// asks for a resource's name to be typed before deleting it.
+// The Danger Zone of a settings tab (a card with one destructive action), the dialog that
+// asks for a resource's name to be typed before deleting it, and the two together for a
+// resource the page shows deleting until it is gone.
 import { useState, type ReactNode } from 'react';
 import { asApiError } from '#web/lib/api-client.ts';
 import { BusyLabel, Button } from './button.tsx';
@@ -7,6 +8,7 @@ import { Card, CardHeader } from './card.tsx';
 import { Dialog } from './dialog.tsx';
 import { FormAlert } from './form-alert.tsx';
 import { TextField } from './input.tsx';
+import { toast } from './toast.tsx';
 
 /** "Danger Zone": what the action does, and its button; `dialog` is shown once it is pressed. */
 export function DangerZoneCard({
@@ -121,6 +123,73 @@ export function ConfirmDeleteDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The Danger Zone that deletes a resource once its name is typed (`useRemove` is the delete
+ * mutation's hook, sent `target`); the page then shows it deleting until it is gone.
+ */
+export function DeleteResourceCard<T>({
+  id,
+  kind,
+  name,
+  deleting,
+  description,
+  along,
+  useRemove,
+  target,
+}: {
+  /** The id of the card's heading. */
+  id: string;
+  /** "database": "Delete this database", "Deleting database", … */
+  kind: string;
+  name: string;
+  deleting: boolean;
+  /** What deleting does, said while it is not deleting. */
+  description: ReactNode;
+  along?: ReactNode;
+  useRemove: () => { isPending: boolean; error: unknown; mutate: (target: T, options: { onSuccess: () => void; onError: (err: unknown) => void }) => void };
+  target: T;
+}) {
+  return (
+    <DangerZoneCard
+      id={id}
+      title={`Delete this ${kind}`}
+      description={deleting ? `The ${kind} is being deleted.` : description}
+      action={`Delete ${kind}`}
+      disabled={deleting}
+      dialog={(close) => <DeleteResourceDialog kind={kind} name={name} along={along} useRemove={useRemove} target={target} onClose={close} />}
+    />
+  );
+}
+
+function DeleteResourceDialog<T>({
+  kind,
+  name,
+  along,
+  useRemove,
+  target,
+  onClose,
+}: Pick<Parameters<typeof DeleteResourceCard<T>>[0], 'kind' | 'name' | 'along' | 'useRemove' | 'target'> & { onClose: () => void }) {
+  const remove = useRemove();
+  return (
+    <ConfirmDeleteDialog
+      kind={kind}
+      name={name}
+      along={along}
+      mutation={remove}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(target, {
+          onSuccess: () => {
+            onClose();
+            toast.success(`Deleting ${kind}`, `${name} is being deleted.`);
+          },
+          onError: (err) => toast.error(`Could not delete the ${kind}`, err),
+        })
+      }
+    />
   );
 }
 

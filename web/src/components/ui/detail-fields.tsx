@@ -1,6 +1,9 @@
-// The labelled values of a detail page's cards (`<dl>` of `<dt>`/`<dd>` with copy buttons), and
-// a command or string on a dark strip with its copy button.
+// The labelled values of a detail page's cards (`<dl>` of `<dt>`/`<dd>` with copy buttons), the
+// ones every kind shows alike (ID, location, size, price), and a command or string on a dark
+// strip with its copy button.
 import type { ReactNode } from 'react';
+import { locationLabel } from '#web/lib/location.ts';
+import { formatHourly, formatMonthly } from '#web/lib/price.ts';
 import { CopyButton } from './copy-button.tsx';
 
 /** A labelled value of a detail card (`<dt>`/`<dd>`), with a copy button when `copy` is set. */
@@ -21,6 +24,54 @@ export function Fields({ children }: { children: ReactNode }) {
 }
 
 export const muted = 'text-slate-500 dark:text-slate-400 font-normal';
+
+/** The resource's ID with its copy button ("Copy <what> ID"). */
+export function IdField({ id, what }: { id: string; what: string }) {
+  return (
+    <Field label="ID" copy={id} copyLabel={`Copy ${what} ID`} mono>
+      {id}
+    </Field>
+  );
+}
+
+/** The location by its name for people, then its API name. */
+export function LocationField({ location }: { location: string }) {
+  return (
+    <Field label="Location">
+      {locationLabel(location)} <span className={`font-mono text-sm ${muted}`}>{location}</span>
+    </Field>
+  );
+}
+
+/** A size by its name, then its vCPUs and memory when the catalog knows it. */
+export function SizeField({ name, spec }: { name: string; spec: { vcpus: number; memoryGib: number } | undefined }) {
+  return (
+    <Field label="Size">
+      {name}
+      {spec ? (
+        <span className={muted}>
+          {' '}
+          · {spec.vcpus} vCPU · {spec.memoryGib} GiB memory
+        </span>
+      ) : null}
+    </Field>
+  );
+}
+
+/** The list price per month and per hour, "—" when it is not known. */
+export function PriceField({ monthly }: { monthly: number | undefined }) {
+  return (
+    <Field label="Price">
+      {monthly !== undefined ? (
+        <>
+          {formatMonthly(monthly)} <span className={muted}>({formatHourly(monthly)})</span>
+        </>
+      ) : (
+        '—'
+      )}
+    </Field>
+  );
+}
 
 /** A command or string on a dark strip, with its copy button (the copied text may differ from the shown one: a password is masked). */
 export function CodeLine({ shown, copy, copyLabel, prompt, testId }: { shown: string; copy: string; copyLabel: string; prompt?: string; testId?: string }) {

@@ -1,16 +1,10 @@
 import { RULE_PRESETS } from '#shared/catalog';
-import { normalizeCidr, parsePortRange } from '#shared/net';
+import { parsePortRange } from '#shared/net';
 
 /** The columns every table of rules starts with. */
 export const RULE_COLUMNS = ['Type', 'Source', 'Protocol', 'Ports'] as const;
 
-/** A rule's source in words: "All IPv4", "All IPv6", else the CIDR. */
-export function sourceLabel(cidr: string): string {
-  const c = normalizeCidr(cidr) ?? cidr;
-  if (c === '0.0.0.0/0') return 'All IPv4';
-  if (c === '::/0') return 'All IPv6';
-  return c;
-}
+export { sourceLabel } from '#web/components/ui/rule-parts.tsx';
 
 const WELL_KNOWN: Record<number, string> = { 22: 'SSH', 80: 'HTTP', 443: 'HTTPS', 5432: 'PostgreSQL' };
 

@@ -1,10 +1,4 @@
-import { hourly, IPV4_MONTHLY_USD, vmSize } from '#shared/catalog';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 4 });
-
-export const formatMonthly = (amount: number) => `${usd.format(amount)}/mo`;
-export const formatHourly = (monthly: number) => `${usdHourly.format(hourly(monthly))}/h`;
+import { IPV4_MONTHLY_USD, vmSize } from '#shared/catalog';
 
 /** "2 vCPU · 8 GiB" for a known size. */
 export function sizeSpec(size: string): string | undefined {

@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { FirewallDetail } from '#shared/api/firewall';
-import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
+import { AttachPicker, DetachCell, NothingAttached, useAttachError } from '#web/components/ui/attach-picker.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
 import { useAttachSubnet } from '../api/attach-subnet.ts';
 import { useDetachSubnet } from '../api/detach-subnet.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
@@ -36,13 +34,9 @@ export function FirewallSubnetsCard({
 }) {
   const attach = useAttachSubnet();
   const detach = useDetachSubnet();
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, clear, fail } = useAttachError();
   const attachedIds = new Set(firewall.private_subnets.map((s) => s.id));
   const candidates = subnets.filter((s) => !attachedIds.has(s.id) && s.state !== 'deleting');
-  const fail = (title: string) => (err: unknown) => {
-    setError(err instanceof ApiError ? err : null);
-    toast.error(title, err);
-  };
 
   return (
     <Card labelledBy="fw-subnets-title">
@@ -60,7 +54,7 @@ export function FirewallSubnetsCard({
           empty={`No other subnets in ${locationLabel(firewall.location)}`}
           pending={attach.isPending}
           onAttach={(subnet, done) => {
-            setError(null);
+            clear();
             attach.mutate(
               { ...firewallRef, subnetId: subnet.id },
               {
@@ -85,35 +79,30 @@ export function FirewallSubnetsCard({
                     <Link
                       to="/projects/$projectId/networking/subnets/$location/$subnetName"
                       params={{ projectId: firewallRef.projectId, location: firewall.location, subnetName: s.name }}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                      className={tableLinkClass}
                     >
                       {s.name}
                     </Link>
                   </TD>
                   <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.id}</TD>
-                  <TD className="text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Detach subnet ${s.name}`}
-                      disabled={detach.isPending && detach.variables?.subnetId === s.id}
-                      onClick={() => {
-                        setError(null);
-                        detach.mutate(
-                          { ...firewallRef, subnetId: s.id },
-                          {
-                            onSuccess: () => {
-                              toast.success('Subnet detached', `${firewall.name} no longer guards ${s.name}.`);
-                              onChanged();
-                            },
-                            onError: fail('Could not detach the subnet'),
+                  <DetachCell
+                    what="subnet"
+                    name={s.name}
+                    disabled={detach.isPending && detach.variables?.subnetId === s.id}
+                    onDetach={() => {
+                      clear();
+                      detach.mutate(
+                        { ...firewallRef, subnetId: s.id },
+                        {
+                          onSuccess: () => {
+                            toast.success('Subnet detached', `${firewall.name} no longer guards ${s.name}.`);
+                            onChanged();
                           },
-                        );
-                      }}
-                    >
-                      Detach
-                    </Button>
-                  </TD>
+                          onError: fail('Could not detach the subnet'),
+                        },
+                      );
+                    }}
+                  />
                 </TR>
               ))}
             </TBody>

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { cidrSchema, descriptionSchema, portRangeSchema, protocolSchema, PROTOCOLS, type FirewallRule } from '#shared/api/firewall';
 import { RULE_PRESETS } from '#shared/catalog';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
+import { RuleFormDialog, SourceField } from '#web/components/ui/rule-parts.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { submitWith, useForm } from '#web/lib/form.ts';
@@ -52,113 +50,83 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      title={rule ? 'Edit rule' : 'Add rule'}
-      description={<p>Allow inbound traffic to the VMs of the firewall&apos;s subnets from a source address range on some ports.</p>}
+    <RuleFormDialog
+      editing={!!rule}
+      pending={pending}
+      description="Allow inbound traffic to the VMs of the firewall's subnets from a source address range on some ports."
+      error={form.formError}
+      onClose={onClose}
+      onSubmit={submitWith(form, pending, (body) => {
+        const done = (verb: string) => () => {
+          toast.success(`Rule ${verb}`, `${ruleLabel(body)} from ${sourceLabel(body.cidr)}.`);
+          onClose();
+        };
+        if (rule) update.mutate({ ...firewallRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
+        else create.mutate({ ...firewallRef, body }, { onSuccess: done('added'), onError: form.setServerError });
+      })}
     >
-      <form
-        noValidate
-        className="space-y-5"
-        onSubmit={submitWith(form, pending, (body) => {
-          const done = (verb: string) => () => {
-            toast.success(`Rule ${verb}`, `${ruleLabel(body)} from ${sourceLabel(body.cidr)}.`);
-            onClose();
-          };
-          if (rule) update.mutate({ ...firewallRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
-          else create.mutate({ ...firewallRef, body }, { onSuccess: done('added'), onError: form.setServerError });
-        })}
-      >
-        <FormAlert error={form.formError} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rule type</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {PRESET_NAMES.map((name) => (
-              <label key={name} className={chip}>
-                <input
-                  type="radio"
-                  name="preset"
-                  value={name}
-                  checked={preset === name}
-                  onChange={() => choose(name)}
-                  className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
-                />
-                {name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rule type</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {PRESET_NAMES.map((name) => (
+            <label key={name} className={chip}>
+              <input
+                type="radio"
+                name="preset"
+                value={name}
+                checked={preset === name}
+                onChange={() => choose(name)}
+                className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
-        {isCustom ? (
-          <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
-            <TextField
-              label="Port range"
-              autoComplete="off"
-              spellCheck={false}
-              inputMode="numeric"
-              maxLength={20}
-              hint="A port such as 8080, or a range such as 8000..8080."
-              {...form.field('port_range')}
-            />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Protocol</legend>
-              <div className="mt-1.5 flex gap-2">
-                {PROTOCOLS.map((p) => (
-                  <label key={p} className={cn(chip, 'h-9 min-w-16')}>
-                    <input
-                      type="radio"
-                      name="protocol"
-                      value={p}
-                      checked={form.values.protocol === p}
-                      onChange={() => form.setValue('protocol', p)}
-                      className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
-                    />
-                    {p.toUpperCase()}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </div>
-        ) : (
-          <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
-            {ruleLabel(form.values)}: {form.values.protocol.toUpperCase()} port{form.values.port_range.includes('..') ? 's' : ''} {form.values.port_range}
-          </p>
-        )}
-
-        <div>
+      {isCustom ? (
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
           <TextField
-            label="Source (CIDR)"
+            label="Port range"
             autoComplete="off"
             spellCheck={false}
-            maxLength={70}
-            hint="Where traffic may come from: an IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
-            {...form.field('cidr')}
+            inputMode="numeric"
+            maxLength={20}
+            hint="A port such as 8080, or a range such as 8000..8080."
+            {...form.field('port_range')}
           />
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '0.0.0.0/0')}>
-              All IPv4
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '::/0')}>
-              All IPv6
-            </Button>
-          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Protocol</legend>
+            <div className="mt-1.5 flex gap-2">
+              {PROTOCOLS.map((p) => (
+                <label key={p} className={cn(chip, 'h-9 min-w-16')}>
+                  <input
+                    type="radio"
+                    name="protocol"
+                    value={p}
+                    checked={form.values.protocol === p}
+                    onChange={() => form.setValue('protocol', p)}
+                    className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0"
+                  />
+                  {p.toUpperCase()}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </div>
+      ) : (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          {ruleLabel(form.values)}: {form.values.protocol.toUpperCase()} port{form.values.port_range.includes('..') ? 's' : ''} {form.values.port_range}
+        </p>
+      )}
 
-        <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
+      <SourceField
+        field={form.field('cidr')}
+        hint="Where traffic may come from: an IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
+        onPick={(cidr) => form.setValue('cidr', cidr)}
+      />
 
-        <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? <Spinner /> : null}
-            {rule ? 'Save rule' : 'Add rule'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
+    </RuleFormDialog>
   );
 }

@@ -4,8 +4,8 @@ import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { AddRuleButton, NoRules, RuleActions, SourceCell } from '#web/components/ui/rule-parts.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
-import { plusIcon } from '#web/components/ui/icons.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteFirewallRule } from '../api/delete-firewall-rule.ts';
@@ -26,12 +26,7 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
         id="rules-title"
         title="Inbound rules"
         description="Traffic that matches a rule reaches the VMs of the attached subnets; everything else is dropped."
-        actions={
-          <Button size="sm" onClick={() => setEditing('new')}>
-            {plusIcon}
-            Add rule
-          </Button>
-        }
+        actions={<AddRuleButton onClick={() => setEditing('new')} />}
       />
       {rules.length ? (
         <div className="p-3">
@@ -41,37 +36,18 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
               {rules.map((r) => (
                 <TR key={r.id}>
                   <TD className="font-medium whitespace-nowrap">{presetOf(r)}</TD>
-                  <TD>
-                    <span className="whitespace-nowrap">{sourceLabel(r.cidr)}</span>
-                    {sourceLabel(r.cidr) !== r.cidr ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{r.cidr}</span> : null}
-                  </TD>
+                  <SourceCell cidr={r.cidr} />
                   <TD>{r.protocol.toUpperCase()}</TD>
                   <TD className="whitespace-nowrap">{portsLabel(r.port_range)}</TD>
                   <TD className="max-w-48 text-slate-600 dark:text-slate-400">{r.description || '—'}</TD>
-                  <TD className="text-right whitespace-nowrap">
-                    <Button size="sm" variant="ghost" aria-label={`Edit rule ${ruleName(r)}`} onClick={() => setEditing(r)}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
-                      aria-label={`Remove rule ${ruleName(r)}`}
-                      onClick={() => setRemoving(r)}
-                    >
-                      Remove
-                    </Button>
-                  </TD>
+                  <RuleActions name={ruleName(r)} onEdit={() => setEditing(r)} onRemove={() => setRemoving(r)} />
                 </TR>
               ))}
             </TBody>
           </Table>
         </div>
       ) : (
-        <div className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
-          <p className="font-medium text-slate-900 dark:text-slate-100">No rules</p>
-          <p className="mt-1">This firewall lets no traffic in. Add a rule, for example SSH from your address.</p>
-        </div>
+        <NoRules>This firewall lets no traffic in. Add a rule, for example SSH from your address.</NoRules>
       )}
       {editing ? <RuleDialog firewallRef={firewallRef} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       {removing ? <RemoveRuleDialog firewallRef={firewallRef} rule={removing} onClose={() => setRemoving(null)} /> : null}

@@ -3,7 +3,7 @@ import { LB_ALGORITHMS, LB_HEALTH_CHECK_PROTOCOLS, updateLoadBalancerBodySchema,
 import { renameBodySchema } from '#shared/route-helpers';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
-import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { DeleteResourceCard } from '#web/components/ui/danger-zone.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
 import { RenameCard } from '#web/components/ui/rename-card.tsx';
@@ -129,37 +129,16 @@ export function RenameLoadBalancerCard({ lbRef, lb, onRenamed }: { lbRef: LoadBa
 
 /** The Danger Zone: deleting asks for the name to be typed; the page then shows it deleting until it is gone. */
 export function DeleteLoadBalancerCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: LoadBalancer }) {
-  const deleting = lb.state === 'deleting';
   return (
-    <DangerZoneCard
+    <DeleteResourceCard
       id="lb-danger-title"
-      title="Delete this load balancer"
-      description={deleting ? 'The load balancer is being deleted.' : 'Its hostname stops answering. The attached VMs stay. This cannot be undone.'}
-      action="Delete load balancer"
-      disabled={deleting}
-      dialog={(close) => <DeleteLoadBalancerDialog lbRef={lbRef} lb={lb} onClose={close} />}
-    />
-  );
-}
-
-function DeleteLoadBalancerDialog({ lbRef, lb, onClose }: { lbRef: LoadBalancerRef; lb: LoadBalancer; onClose: () => void }) {
-  const remove = useDeleteLoadBalancer();
-  return (
-    <ConfirmDeleteDialog
       kind="load balancer"
       name={lb.name}
+      deleting={lb.state === 'deleting'}
+      description="Its hostname stops answering. The attached VMs stay. This cannot be undone."
       along="its hostname"
-      mutation={remove}
-      onClose={onClose}
-      onConfirm={() =>
-        remove.mutate(lbRef, {
-          onSuccess: () => {
-            onClose();
-            toast.success('Deleting load balancer', `${lb.name} is being deleted.`);
-          },
-          onError: (err) => toast.error('Could not delete the load balancer', err),
-        })
-      }
+      useRemove={useDeleteLoadBalancer}
+      target={lbRef}
     />
   );
 }

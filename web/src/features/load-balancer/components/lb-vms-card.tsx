@@ -1,15 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { LoadBalancer } from '#shared/api/load-balancer';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { AttachPicker, NothingAttached } from '#web/components/ui/attach-picker.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { AttachPicker, DetachCell, NothingAttached, useAttachError } from '#web/components/ui/attach-picker.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
 import { useAttachVm, useDetachVm } from '../api/change-load-balancer.ts';
 import type { LoadBalancerRef } from '../api/get-load-balancer.ts';
 
@@ -24,14 +22,10 @@ export interface VmOption {
 export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: LoadBalancerRef; lb: LoadBalancer; vms: VmOption[]; vmsLoading: boolean }) {
   const attach = useAttachVm();
   const detach = useDetachVm();
-  const [error, setError] = useState<ApiError | null>(null);
+  const { error, clear, fail } = useAttachError();
   const attachedIds = new Set(lb.vms.map((v) => v.id));
   const candidates = vms.filter((v) => !attachedIds.has(v.id) && v.state !== 'deleting');
   const deleting = lb.state === 'deleting';
-  const fail = (title: string) => (err: unknown) => {
-    setError(err instanceof ApiError ? err : null);
-    toast.error(title, err);
-  };
 
   return (
     <Card labelledBy="lb-vms-title">
@@ -50,7 +44,7 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
           disabled={deleting}
           pending={attach.isPending}
           onAttach={(v, done) => {
-            setError(null);
+            clear();
             attach.mutate(
               { ...lbRef, vmId: v.id },
               {
@@ -74,7 +68,7 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
                     <Link
                       to="/projects/$projectId/compute/$location/$vmName"
                       params={{ projectId: lbRef.projectId, location: v.location, vmName: v.name }}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                      className={tableLinkClass}
                     >
                       {v.name}
                     </Link>
@@ -86,23 +80,18 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
                     <Badge tone={v.health === 'up' ? 'green' : 'red'}>{v.health}</Badge>
                   </TD>
                   <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{v.ip6 ?? '—'}</TD>
-                  <TD className="text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Detach VM ${v.name}`}
-                      disabled={deleting || (detach.isPending && detach.variables?.vmId === v.id)}
-                      onClick={() => {
-                        setError(null);
-                        detach.mutate(
-                          { ...lbRef, vmId: v.id },
-                          { onSuccess: () => toast.success('VM detached', `${lb.name} no longer sends traffic to ${v.name}.`), onError: fail('Could not detach the VM') },
-                        );
-                      }}
-                    >
-                      Detach
-                    </Button>
-                  </TD>
+                  <DetachCell
+                    what="VM"
+                    name={v.name}
+                    disabled={deleting || (detach.isPending && detach.variables?.vmId === v.id)}
+                    onDetach={() => {
+                      clear();
+                      detach.mutate(
+                        { ...lbRef, vmId: v.id },
+                        { onSuccess: () => toast.success('VM detached', `${lb.name} no longer sends traffic to ${v.name}.`), onError: fail('Could not detach the VM') },
+                      );
+                    }}
+                  />
                 </TR>
               ))}
             </TBody>

@@ -1,7 +1,7 @@
 // The create form, built from the capabilities' option tree: flavor, location, version, size,
 // storage, high availability, network access, tags and name, with the price as you choose.
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { tagsSchema, type CreatePostgresBody } from '#shared/api/postgres';
 import { POSTGRES_STORAGE_GIB_MONTHLY_USD, postgresMonthlyUsd, postgresSize, type LocationName } from '#shared/catalog';
@@ -104,6 +104,9 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
   const storages = optionsAt(tree, 'storage_size', v);
   const haTypes = optionsAt(tree, 'ha_type', v);
   const storageGib = Number(v.storage_size) || 0;
+  /** An option card a value of `field`; choosing one fits the other choices to it. */
+  const choices = (field: keyof Choice, values: readonly string[], card: (value: string) => { title: ReactNode; description?: ReactNode; aside?: ReactNode }) =>
+    values.map((x) => <OptionCard key={x} name={field} value={x} checked={v[field] === x} onChange={(val) => choose(field, val)} {...card(x)} />);
   const sizePrice = (size: string) => meta.size[size]?.monthly_usd ?? postgresSize(size)?.monthlyUsd ?? 0;
 
   return (
@@ -151,30 +154,16 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
         <FormAlert error={form.formError} />
         <Section idPrefix="create-pg" step={1} title="Engine" description="PostgreSQL, or a distribution of it with extensions built in, and its major version.">
           <OptionGroup legend="Flavor" error={form.error('flavor')} className="sm:grid-cols-3">
-            {flavors.map((f) => (
-              <OptionCard key={f} name="flavor" value={f} checked={v.flavor === f} onChange={(x) => choose('flavor', x)} title={meta.flavor[f]?.display_name ?? f} />
-            ))}
+            {choices('flavor', flavors, (f) => ({ title: meta.flavor[f]?.display_name ?? f }))}
           </OptionGroup>
           <OptionGroup legend="Version" error={form.error('version')} className="grid-cols-3 sm:grid-cols-4">
-            {versions.map((x) => (
-              <OptionCard key={x} name="version" value={x} checked={v.version === x} onChange={(val) => choose('version', val)} title={`Version ${x}`} />
-            ))}
+            {choices('version', versions, (x) => ({ title: `Version ${x}` }))}
           </OptionGroup>
         </Section>
 
         <Section idPrefix="create-pg" step={2} title="Location" description="Where the servers run. Connect from VMs of the same location for the lowest latency.">
           <OptionGroup legend="Location" error={form.error('location')} className="sm:grid-cols-3">
-            {locations.map((l) => (
-              <OptionCard
-                key={l}
-                name="location"
-                value={l}
-                checked={v.location === l}
-                onChange={(x) => choose('location', x)}
-                title={meta.location[l]?.ui_name ?? locationLabel(l)}
-                description={<span className="font-mono text-xs">{l}</span>}
-              />
-            ))}
+            {choices('location', locations, (l) => ({ title: meta.location[l]?.ui_name ?? locationLabel(l), description: <span className="font-mono text-xs">{l}</span> }))}
           </OptionGroup>
         </Section>
 
@@ -216,17 +205,10 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
             </OptionGroup>
           ))}
           <OptionGroup legend="Storage" error={form.error('storage_size')} hint="Storage can grow later, never shrink." className="grid-cols-3">
-            {storages.map((s) => (
-              <OptionCard
-                key={s}
-                name="storage_size"
-                value={s}
-                checked={v.storage_size === s}
-                onChange={(x) => choose('storage_size', x)}
-                title={storageLabel(Number(s))}
-                description={`+${formatMonthly(Number(s) * POSTGRES_STORAGE_GIB_MONTHLY_USD)} a server`}
-              />
-            ))}
+            {choices('storage_size', storages, (s) => ({
+              title: storageLabel(Number(s)),
+              description: `+${formatMonthly(Number(s) * POSTGRES_STORAGE_GIB_MONTHLY_USD)} a server`,
+            }))}
           </OptionGroup>
         </Section>
 
@@ -237,21 +219,11 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           description="Standby servers in other failure domains, kept in step with the primary. Each standby costs as much as the primary."
         >
           <OptionGroup legend="High availability" error={form.error('ha_type')}>
-            {haTypes.map((h) => {
-              const m = meta.ha_type[h];
-              return (
-                <OptionCard
-                  key={h}
-                  name="ha_type"
-                  value={h}
-                  checked={v.ha_type === h}
-                  onChange={(x) => choose('ha_type', x)}
-                  title={m?.display_name ?? h}
-                  description={m?.description}
-                  aside={<Price monthly={postgresMonthlyUsd(v.size, storageGib, h)} />}
-                />
-              );
-            })}
+            {choices('ha_type', haTypes, (h) => ({
+              title: meta.ha_type[h]?.display_name ?? h,
+              description: meta.ha_type[h]?.description,
+              aside: <Price monthly={postgresMonthlyUsd(v.size, storageGib, h)} />,
+            }))}
           </OptionGroup>
         </Section>
 

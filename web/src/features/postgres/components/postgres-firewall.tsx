@@ -4,12 +4,9 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { POSTGRES_PORTS, type PostgresDetail } from '#shared/api/postgres';
 import { cidrSchema, descriptionSchema } from '#shared/api/firewall';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { FormAlert } from '#web/components/ui/form-alert.tsx';
-import { plusIcon } from '#web/components/ui/icons.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
+import { AddRuleButton, NoRules, RuleActions, RuleFormDialog, SourceCell, SourceField, sourceLabel } from '#web/components/ui/rule-parts.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
@@ -23,9 +20,6 @@ interface Rule {
   description: string;
   ports: number[];
 }
-
-/** "All IPv4", "All IPv6", else the CIDR. */
-export const sourceLabel = (cidr: string) => (cidr === '0.0.0.0/0' ? 'All IPv4' : cidr === '::/0' ? 'All IPv6' : cidr);
 
 function rulesOf(pg: PostgresDetail): Rule[] {
   const byId = new Map<string, Rule>();
@@ -47,12 +41,7 @@ export function PostgresFirewall({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgR
         id="pg-rules-title"
         title="Firewall rules"
         description={`Addresses that may connect to PostgreSQL (${POSTGRES_PORTS[0]}) and PgBouncer (${POSTGRES_PORTS[1]}); everything else is dropped.`}
-        actions={
-          <Button size="sm" onClick={() => setEditing('new')}>
-            {plusIcon}
-            Add rule
-          </Button>
-        }
+        actions={<AddRuleButton onClick={() => setEditing('new')} />}
       />
       {rules.length ? (
         <div className="p-3">
@@ -61,36 +50,17 @@ export function PostgresFirewall({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgR
             <TBody>
               {rules.map((r) => (
                 <TR key={r.id}>
-                  <TD>
-                    <span className="whitespace-nowrap">{sourceLabel(r.cidr)}</span>
-                    {sourceLabel(r.cidr) !== r.cidr ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{r.cidr}</span> : null}
-                  </TD>
+                  <SourceCell cidr={r.cidr} />
                   <TD className="whitespace-nowrap tabular-nums">{[...r.ports].sort().join(', ')}</TD>
                   <TD className="max-w-64 text-slate-600 dark:text-slate-400">{r.description || '—'}</TD>
-                  <TD className="text-right whitespace-nowrap">
-                    <Button size="sm" variant="ghost" aria-label={`Edit rule ${r.cidr}`} onClick={() => setEditing(r)}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
-                      aria-label={`Remove rule ${r.cidr}`}
-                      onClick={() => setRemoving(r)}
-                    >
-                      Remove
-                    </Button>
-                  </TD>
+                  <RuleActions name={r.cidr} onEdit={() => setEditing(r)} onRemove={() => setRemoving(r)} />
                 </TR>
               ))}
             </TBody>
           </Table>
         </div>
       ) : (
-        <div className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
-          <p className="font-medium text-slate-900 dark:text-slate-100">No rules</p>
-          <p className="mt-1">No address can connect to this database. Add a rule with the addresses of your servers.</p>
-        </div>
+        <NoRules>No address can connect to this database. Add a rule with the addresses of your servers.</NoRules>
       )}
       {editing ? <RuleDialog pgRef={pgRef} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
       {removing ? <RemoveRuleDialog pgRef={pgRef} rule={removing} onClose={() => setRemoving(null)} /> : null}
@@ -106,58 +76,29 @@ function RuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule?: Rule; onClo
   const pending = create.isPending || update.isPending;
   const form = useForm(ruleFormSchema, { cidr: rule?.cidr ?? '', description: rule?.description ?? '' });
   return (
-    <Dialog
-      open
-      onClose={() => {
-        if (!pending) onClose();
-      }}
-      title={rule ? 'Edit rule' : 'Add rule'}
-      description={<p>Allow an address range to connect to the database on ports 5432 and 6432.</p>}
+    <RuleFormDialog
+      editing={!!rule}
+      pending={pending}
+      description="Allow an address range to connect to the database on ports 5432 and 6432."
+      error={form.formError}
+      onClose={onClose}
+      onSubmit={submitWith(form, pending, (body) => {
+        const done = (verb: string) => () => {
+          toast.success(`Rule ${verb}`, `${sourceLabel(body.cidr)} may connect.`);
+          onClose();
+        };
+        if (rule) update.mutate({ ref: pgRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
+        else create.mutate({ ref: pgRef, body }, { onSuccess: done('added'), onError: form.setServerError });
+      })}
     >
-      <form
-        noValidate
-        className="space-y-5"
-        onSubmit={submitWith(form, pending, (body) => {
-          const done = (verb: string) => () => {
-            toast.success(`Rule ${verb}`, `${sourceLabel(body.cidr)} may connect.`);
-            onClose();
-          };
-          if (rule) update.mutate({ ref: pgRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
-          else create.mutate({ ref: pgRef, body }, { onSuccess: done('added'), onError: form.setServerError });
-        })}
-      >
-        <FormAlert error={form.formError} />
-        <div>
-          <TextField
-            label="Source (CIDR)"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={70}
-            placeholder="203.0.113.0/24"
-            hint="An IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
-            {...form.field('cidr')}
-          />
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '0.0.0.0/0')}>
-              All IPv4
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => form.setValue('cidr', '::/0')}>
-              All IPv6
-            </Button>
-          </div>
-        </div>
-        <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
-        <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? <Spinner /> : null}
-            {rule ? 'Save rule' : 'Add rule'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <SourceField
+        field={form.field('cidr')}
+        placeholder="203.0.113.0/24"
+        hint="An IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
+        onPick={(cidr) => form.setValue('cidr', cidr)}
+      />
+      <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
+    </RuleFormDialog>
   );
 }
 

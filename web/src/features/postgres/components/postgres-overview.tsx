@@ -4,16 +4,16 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PostgresDetail } from '#shared/api/postgres';
 import { postgresSize } from '#shared/catalog';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { buttonClass } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
-import { locationLabel } from '#web/lib/location.ts';
 import { caCertificateUrl, isChanging, usePostgresList, type PgRef } from '../api/postgres.ts';
 import { usePgServers } from '../api/sub.ts';
-import { engineLabel, formatHourly, formatMonthly, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
-import { CodeLine, Field, Fields, muted } from '#web/components/ui/detail-fields.tsx';
+import { engineLabel, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
+import { CodeLine, Field, Fields, IdField, LocationField, muted, PriceField, SizeField } from '#web/components/ui/detail-fields.tsx';
 
 export function PostgresOverview({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   return (
@@ -106,34 +106,14 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
     <Card labelledBy="pg-details-title">
       <CardHeader id="pg-details-title" title="Details" />
       <Fields>
-        <Field label="ID" copy={pg.id} copyLabel="Copy database ID" mono>
-          {pg.id}
-        </Field>
-        <Field label="Location">
-          {locationLabel(pg.location)} <span className={`font-mono text-sm ${muted}`}>{pg.location}</span>
-        </Field>
+        <IdField id={pg.id} what="database" />
+        <LocationField location={pg.location} />
         <Field label="Engine">{engineLabel(pg.flavor, pg.version)}</Field>
-        <Field label="Size">
-          {pg.vm_size}
-          {size ? (
-            <span className={muted}>
-              {' '}
-              · {size.vcpus} vCPU · {size.memoryGib} GiB memory
-            </span>
-          ) : null}
-        </Field>
+        <SizeField name={pg.vm_size} spec={size} />
         <Field label="Storage">{storageLabel(pg.storage_size_gib)}</Field>
         <Field label="High availability">{haLabel(pg.ha_type)}</Field>
         <Field label="Maintenance window">{maintenanceLabel(pg.maintenance_window_start_at, pg.maintenance_window_days)}</Field>
-        <Field label="Price">
-          {monthly !== undefined ? (
-            <>
-              {formatMonthly(monthly)} <span className={muted}>({formatHourly(monthly)})</span>
-            </>
-          ) : (
-            '—'
-          )}
-        </Field>
+        <PriceField monthly={monthly} />
         {pg.parent ? (
           <Field label={pg.read_replica ? 'Replica of' : 'Restored from'}>
             <ParentLink pg={pg} pgRef={pgRef} />
@@ -165,7 +145,7 @@ export function ParentLink({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
     <Link
       to="/projects/$projectId/databases/$location/$databaseName"
       params={{ projectId: pgRef.projectId, location: parent.location, databaseName: parent.name }}
-      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+      className={tableLinkClass}
     >
       {parent.name}
     </Link>

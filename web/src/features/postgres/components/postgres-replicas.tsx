@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import type { PostgresDetail, PostgresListItem } from '#shared/api/postgres';
 import { resourceName } from '#shared/names';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -95,7 +96,7 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
                     <Link
                       to="/projects/$projectId/databases/$location/$databaseName"
                       params={{ projectId: pgRef.projectId, location: r.location, databaseName: r.name }}
-                      className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                      className={tableLinkClass}
                     >
                       {r.name}
                     </Link>

@@ -3,9 +3,8 @@
 // HA become targets the database converges to; the page polls until it has.
 import type { PostgresDetail } from '#shared/api/postgres';
 import { renameBodySchema } from '#shared/route-helpers';
-import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { DeleteResourceCard } from '#web/components/ui/danger-zone.tsx';
 import { RenameCard } from '#web/components/ui/rename-card.tsx';
-import { toast } from '#web/components/ui/toast.tsx';
 import { useDeletePostgres, useRenamePostgres, type PgRef } from '../api/postgres.ts';
 import { MaintenanceCard } from './settings-maintenance.tsx';
 import { PasswordCard } from './settings-password.tsx';
@@ -48,38 +47,16 @@ function RenamePostgresCard({ pg, pgRef, onRenamed }: { pg: PostgresDetail; pgRe
 }
 
 function DeletePostgresCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
-  const deleting = pg.state === 'deleting';
   return (
-    <DangerZoneCard
+    <DeleteResourceCard
       id="pg-danger-title"
-      title="Delete this database"
-      description={deleting ? 'The database is being deleted.' : 'Deletes the database, its servers, its backups and its firewall rules. This cannot be undone.'}
-      action="Delete database"
-      disabled={deleting}
-      dialog={(close) => <DeleteDialog pg={pg} pgRef={pgRef} onClose={close} />}
-    />
-  );
-}
-
-function DeleteDialog({ pg, pgRef, onClose }: { pg: PostgresDetail; pgRef: PgRef; onClose: () => void }) {
-  const remove = useDeletePostgres();
-  return (
-    <ConfirmDeleteDialog
       kind="database"
       name={pg.name}
+      deleting={pg.state === 'deleting'}
+      description="Deletes the database, its servers, its backups and its firewall rules. This cannot be undone."
       along="its backups"
-      mutation={remove}
-      onClose={onClose}
-      onConfirm={() =>
-        remove.mutate(pgRef, {
-          onSuccess: () => {
-            // The page shows it `deleting` until it is gone, then says so and goes back to the list.
-            onClose();
-            toast.success('Deleting database', `${pg.name} is being deleted.`);
-          },
-          onError: (err) => toast.error('Could not delete the database', err),
-        })
-      }
+      useRemove={useDeletePostgres}
+      target={pgRef}
     />
   );
 }

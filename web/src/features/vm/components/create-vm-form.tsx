@@ -13,7 +13,7 @@ import { createVmFormSchema, FIELD_ORDER, type FieldName, type SubnetsQuery } fr
 import { ImageSection } from './create-vm-image.tsx';
 import { LocationSection } from './create-vm-location.tsx';
 import { NetworkingSection } from './create-vm-networking.tsx';
-import { Section } from './create-vm-section.tsx';
+import { Section } from '#web/components/ui/form-section.tsx';
 import { SizeSection } from './create-vm-size.tsx';
 import { SshKeySection } from './create-vm-ssh-key.tsx';
 import { Summary } from './create-vm-summary.tsx';
@@ -86,7 +86,7 @@ export function CreateVmForm<K extends QueryKey>({
         <ImageSection form={form} />
         <SshKeySection form={form} />
         <NetworkingSection form={form} subnets={subnets} />
-        <Section step={6} title="Name" description="Unique among the project's VMs in this location.">
+        <Section idPrefix="create-vm" step={6} title="Name" description="Unique among the project's VMs in this location.">
           <NameField
             label="VM name"
             required

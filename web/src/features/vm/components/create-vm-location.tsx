@@ -1,10 +1,10 @@
 import { LocationOptions } from '#web/components/ui/option-card.tsx';
 import type { VmForm } from './create-vm-state.ts';
-import { Section } from './create-vm-section.tsx';
+import { Section } from '#web/components/ui/form-section.tsx';
 
 export function LocationSection({ form }: { form: VmForm }) {
   return (
-    <Section step={1} title="Location" description="Where the VM runs. Its private subnet and addresses are in the same location.">
+    <Section idPrefix="create-vm" step={1} title="Location" description="Where the VM runs. Its private subnet and addresses are in the same location.">
       <LocationOptions
         value={form.values.location}
         onChange={(value) => {

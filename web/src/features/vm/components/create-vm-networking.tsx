@@ -5,9 +5,9 @@ import { Spinner } from '#web/components/ui/button.tsx';
 import { OptionCard, OptionGroup } from '#web/components/ui/option-card.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { locationLabel } from '#web/lib/location.ts';
-import { formatHourly, formatMonthly } from '../format.ts';
+import { formatHourly, formatMonthly } from '#web/lib/price.ts';
 import { subnetChoice, type VmForm } from './create-vm-state.ts';
-import { Section } from './create-vm-section.tsx';
+import { Section } from '#web/components/ui/form-section.tsx';
 
 /** The public IPv4 switch and the private subnet (the default one of the location, or another). */
 export function NetworkingSection({ form, subnets }: { form: VmForm; subnets: UseQueryResult<PrivateSubnetList> }) {
@@ -15,7 +15,7 @@ export function NetworkingSection({ form, subnets }: { form: VmForm; subnets: Us
   const { defaultName, defaultExists, others } = subnetChoice(subnets.data, v.location, v.private_subnet_id);
   const where = locationLabel(v.location);
   return (
-    <Section step={5} title="Networking" description="Every VM gets a private IPv4 and IPv6 address in a subnet, and a public IPv6 address.">
+    <Section idPrefix="create-vm" step={5} title="Networking" description="Every VM gets a private IPv4 and IPv6 address in a subnet, and a public IPv6 address.">
       <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-3.5 dark:border-slate-800">
         <div>
           <label htmlFor="create-vm-ip4" className="text-sm font-semibold">

@@ -1,6 +1,7 @@
 import { VM_SIZES } from '#shared/catalog';
 import type { VmForm } from './create-vm-state.ts';
-import { CatalogOptions, Price, Section } from './create-vm-section.tsx';
+import { Price, Section } from '#web/components/ui/form-section.tsx';
+import { CatalogOptions } from './create-vm-section.tsx';
 
 const SIZE_OPTIONS = VM_SIZES.map((s) => ({
   value: s.name,
@@ -17,7 +18,7 @@ const SIZE_OPTIONS = VM_SIZES.map((s) => ({
 
 export function SizeSection({ form }: { form: VmForm }) {
   return (
-    <Section step={2} title="Size" description="vCPUs, memory and storage. Prices are per month (730 hours) and per hour.">
+    <Section idPrefix="create-vm" step={2} title="Size" description="vCPUs, memory and storage. Prices are per month (730 hours) and per hour.">
       <CatalogOptions form={form} field="size" legend="Size" options={SIZE_OPTIONS} />
     </Section>
   );

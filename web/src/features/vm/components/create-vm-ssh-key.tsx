@@ -1,12 +1,12 @@
 import { TextField } from '#web/components/ui/input.tsx';
 import { TextAreaField } from '#web/components/ui/textarea-field.tsx';
 import type { VmForm } from './create-vm-state.ts';
-import { Section } from './create-vm-section.tsx';
+import { Section } from '#web/components/ui/form-section.tsx';
 
 /** "Access": the Unix user and the SSH public key (there is no password). */
 export function SshKeySection({ form }: { form: VmForm }) {
   return (
-    <Section step={4} title="Access" description="You sign in over SSH with this user and key; there is no password.">
+    <Section idPrefix="create-vm" step={4} title="Access" description="You sign in over SSH with this user and key; there is no password.">
       <TextField
         label="Unix user"
         autoComplete="off"

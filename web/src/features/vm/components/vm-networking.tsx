@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Vm } from '#shared/api/vm';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
-import { Field, Fields } from './fields.tsx';
+import { Field, Fields } from '#web/components/ui/detail-fields.tsx';
 
 /** The VM's place in its private subnet (the subnet's firewalls are the firewall feature's, composed by the route). */
 export function VmPrivateNetwork({ vm, projectId }: { vm: Vm; projectId: string }) {

@@ -2,9 +2,8 @@ import type { Vm } from '#shared/api/vm';
 import { vmSize } from '#shared/catalog';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
-import { formatHourly, formatMonthly, sshCommand, vmMonthlyUsd } from '../format.ts';
-import { locationLabel } from '#web/lib/location.ts';
-import { Field, Fields, muted } from './fields.tsx';
+import { sshCommand, vmMonthlyUsd } from '../format.ts';
+import { Field, Fields, IdField, LocationField, muted, PriceField, SizeField } from '#web/components/ui/detail-fields.tsx';
 
 export function VmOverview({ vm }: { vm: Vm }) {
   const size = vmSize(vm.size);
@@ -40,34 +39,14 @@ export function VmOverview({ vm }: { vm: Vm }) {
       <Card labelledBy="vm-overview-title">
         <CardHeader id="vm-overview-title" title="Details" />
         <Fields>
-          <Field label="ID" copy={vm.id} copyLabel="Copy VM ID" mono>
-            {vm.id}
-          </Field>
-          <Field label="Location">
-            {locationLabel(vm.location)} <span className={`font-mono text-sm ${muted}`}>{vm.location}</span>
-          </Field>
-          <Field label="Size">
-            {vm.size}
-            {size ? (
-              <span className={muted}>
-                {' '}
-                · {size.vcpus} vCPU · {size.memoryGib} GiB memory
-              </span>
-            ) : null}
-          </Field>
+          <IdField id={vm.id} what="VM" />
+          <LocationField location={vm.location} />
+          <SizeField name={vm.size} spec={size} />
           <Field label="Storage">{vm.storage_size_gib} GiB</Field>
           <Field label="Unix user" mono>
             {vm.unix_user}
           </Field>
-          <Field label="Price">
-            {monthly !== undefined ? (
-              <>
-                {formatMonthly(monthly)} <span className={muted}>({formatHourly(monthly)})</span>
-              </>
-            ) : (
-              '—'
-            )}
-          </Field>
+          <PriceField monthly={monthly} />
           <Field label="Public IPv4" copy={vm.ip4 ?? undefined} copyLabel="Copy public IPv4" mono={!!vm.ip4}>
             {vm.ip4 ?? <span className={muted}>Not enabled</span>}
           </Field>

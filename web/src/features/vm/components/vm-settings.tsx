@@ -1,8 +1,7 @@
 import { renameBodySchema } from '#shared/api/firewall';
 import type { Vm } from '#shared/api/vm';
-import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
+import { DeleteResourceCard } from '#web/components/ui/danger-zone.tsx';
 import { RenameCard } from '#web/components/ui/rename-card.tsx';
-import { toast } from '#web/components/ui/toast.tsx';
 import { useDeleteVm } from '../api/delete-vm.ts';
 import type { VmRef } from '../api/get-vm.ts';
 import { useRenameVm } from '../api/rename-vm.ts';
@@ -30,43 +29,16 @@ export function RenameVmCard({ vm, vmRef, onRenamed }: { vm: Vm; vmRef: VmRef; o
 
 /** The Danger Zone: deleting asks for the VM's name to be typed. */
 export function DeleteVmCard({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
-  const deleting = vm.state === 'deleting';
   return (
-    <DangerZoneCard
+    <DeleteResourceCard
       id="vm-danger-title"
-      title="Delete this VM"
-      description={
-        deleting
-          ? 'The VM is being deleted.'
-          : `Deletes the VM, its disk and its network interface; its addresses are released. The subnet ${vm.subnet} stays. This cannot be undone.`
-      }
-      action="Delete VM"
-      disabled={deleting}
-      dialog={(close) => <DeleteVmDialog vm={vm} vmRef={vmRef} onClose={close} />}
-    />
-  );
-}
-
-function DeleteVmDialog({ vm, vmRef, onClose }: { vm: Vm; vmRef: VmRef; onClose: () => void }) {
-  const remove = useDeleteVm();
-  return (
-    <ConfirmDeleteDialog
       kind="VM"
       name={vm.name}
+      deleting={vm.state === 'deleting'}
+      description={`Deletes the VM, its disk and its network interface; its addresses are released. The subnet ${vm.subnet} stays. This cannot be undone.`}
       along="its disk"
-      mutation={remove}
-      onClose={onClose}
-      onConfirm={() =>
-        remove.mutate(vmRef, {
-          onSuccess: () => {
-            // The page shows it `deleting` until it is gone, then says so and goes back to
-            // the list (the VM page's 404 handling).
-            onClose();
-            toast.success('Deleting VM', `${vm.name} is being deleted.`);
-          },
-          onError: (err) => toast.error('Could not delete the VM', err),
-        })
-      }
+      useRemove={useDeleteVm}
+      target={vmRef}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { VM_STATES, VM_TRANSITIONAL_STATES, type VmListItem } from '#shared/api/vm';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -7,15 +7,17 @@ import { useProject } from '#web/features/project/api/get-project.ts';
 import { listVmsQueryOptions, useVms, type ListVmsQuery } from '#web/features/vm/api/list-vms.ts';
 import { serverIcon } from '#web/features/vm/components/icons.tsx';
 import { VmPublicAddresses, VmSize } from '#web/features/vm/components/vm-cells.tsx';
-import { locationSearch, pageQuery, pagingSearch, querySearch, type ListFilter } from '#web/lib/list-search.ts';
+import { pageQuery, stateFilter, stateListSearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 // Decision 020: the list's state is in the URL, with a state filter besides the location.
-const searchSchema = z.object({ ...querySearch, ...locationSearch, state: z.enum(VM_STATES).optional().catch(undefined), ...pagingSearch });
+const searchSchema = stateListSearch(VM_STATES);
 type Search = z.infer<typeof searchSchema>;
 
 /** The location is the API's; the name search and the state filter load one page of the maximum size and filter it. */
 const vmsQuery = (search: Search): ListVmsQuery => pageQuery(search, !!(search.q || search.state));
+
+const filters = [stateFilter<VmListItem>(VM_STATES)];
 
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/')({
   validateSearch: searchSchema,
@@ -23,14 +25,6 @@ export const Route = createFileRoute('/_authed/projects/$projectId/compute/')({
   loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listVmsQueryOptions(params.projectId, deps.query, deps.location)),
   component: ComputePage,
 });
-
-const stateFilter: ListFilter<VmListItem> = {
-  param: 'state',
-  label: 'State',
-  allLabel: 'All states',
-  options: VM_STATES.map((state) => ({ value: state, label: state })),
-  matches: (vm, state) => vm.state === state,
-};
 
 function ComputePage() {
   const { projectId } = Route.useParams();
@@ -60,7 +54,7 @@ function ComputePage() {
       data={data}
       fetching={isFetching}
       byLocation
-      filters={[stateFilter]}
+      filters={filters}
       announce={{ states: VM_TRANSITIONAL_STATES, what: 'VM' }}
     />
   );

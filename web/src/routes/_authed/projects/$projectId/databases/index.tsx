@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { POSTGRES_STATES, type PostgresListItem } from '#shared/api/postgres';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
@@ -8,14 +8,16 @@ import { listPostgresQueryOptions, PG_TRANSITIONAL_STATES, usePostgresList, type
 import { databaseIcon } from '#web/features/postgres/components/icons.tsx';
 import { engineLabel, haLabel, sizeSpec, STARTING_PRICE, storageLabel, usd } from '#web/features/postgres/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
-import { locationSearch, pageQuery, pagingSearch, querySearch, type ListFilter } from '#web/lib/list-search.ts';
+import { pageQuery, stateFilter, stateListSearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 // Decision 100: the list's state is in the URL, like the VM list (search, location, state, sort, page).
-const searchSchema = z.object({ ...querySearch, ...locationSearch, state: z.enum(POSTGRES_STATES).optional().catch(undefined), ...pagingSearch });
+const searchSchema = stateListSearch(POSTGRES_STATES);
 type Search = z.infer<typeof searchSchema>;
 
 const pgQuery = (search: Search): ListPostgresQuery => pageQuery(search, !!(search.q || search.state));
+
+const filters = [stateFilter<PostgresListItem>(POSTGRES_STATES)];
 
 export const Route = createFileRoute('/_authed/projects/$projectId/databases/')({
   validateSearch: searchSchema,
@@ -23,14 +25,6 @@ export const Route = createFileRoute('/_authed/projects/$projectId/databases/')(
   loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listPostgresQueryOptions(params.projectId, deps.query, deps.location)),
   component: DatabasesPage,
 });
-
-const stateFilter: ListFilter<PostgresListItem> = {
-  param: 'state',
-  label: 'State',
-  allLabel: 'All states',
-  options: POSTGRES_STATES.map((state) => ({ value: state, label: state })),
-  matches: (pg, state) => pg.state === state,
-};
 
 const muted = 'block text-xs text-slate-600 dark:text-slate-400';
 
@@ -85,7 +79,7 @@ function DatabasesPage() {
       data={data}
       fetching={isFetching}
       byLocation
-      filters={[stateFilter]}
+      filters={filters}
       announce={{ states: PG_TRANSITIONAL_STATES, what: 'Database' }}
     />
   );

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadBalancerKind } from '#shared/api/load-balancer';
 import { MAX_PAGE_SIZE } from '#shared/pagination';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
+import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { forgetLoadBalancer } from '#web/features/load-balancer/api/change-load-balancer.ts';
@@ -92,7 +93,7 @@ function LoadBalancerPage() {
               <Link
                 to="/projects/$projectId/networking/subnets/$location/$subnetName"
                 params={{ projectId, location: lb.location, subnetName: lb.subnet }}
-                className="font-medium text-blue-700 hover:underline dark:text-blue-400"
+                className={tableLinkClass}
               >
                 {lb.subnet}
               </Link>
