@@ -72,13 +72,11 @@ export function usePgServers(ref: PgRef, changing: boolean) {
 
 // Metrics and logs.
 export type MetricsQuery = NonNullable<QueryInputOf<'getPostgresMetrics'>>;
-export function usePgMetrics(ref: PgRef, query: MetricsQuery) {
-  return useQuery({
+export const pgMetricsQueryOptions = (ref: PgRef, query: MetricsQuery) =>
+  queryOptions({
     queryKey: [...pgKey(ref), 'metrics', query],
     queryFn: ({ signal }) => apiRequest('getPostgresMetrics', { params: pgParams(ref), query, signal }),
-    placeholderData: keepPreviousData,
   });
-}
 
 export type LogsQuery = NonNullable<QueryInputOf<'getPostgresLogs'>>;
 export function usePgLogs(ref: PgRef, query: LogsQuery) {

@@ -1,102 +1,9 @@
-// Metrics: CPU, memory, storage and connections over a chosen period, as charts. The chart
-// module (uPlot) is loaded when this tab first shows one, never with the console itself.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Spinner } from '#web/components/ui/button.tsx';
-import { Card, CardHeader } from '#web/components/ui/card.tsx';
-import { FormAlert } from '#web/components/ui/form-alert.tsx';
-import { asApiError } from '#web/lib/api-client.ts';
+// Metrics: CPU, memory, storage and connections over a chosen period, as charts (the shared
+// panel; uPlot is loaded with the first chart, never with the console itself).
+import { useCallback } from 'react';
+import { MetricsPanel } from '#web/components/ui/metrics-panel.tsx';
 import type { PgRef } from '../api/postgres.ts';
-import { usePgMetrics } from '../api/sub.ts';
-import { SERIES_COLORS, summarize, type ChartSeries } from './chart-data.ts';
-import { useDark } from '#web/lib/use-dark.ts';
-
-const MetricChart = lazy(() => import('./metric-chart.tsx'));
-
-const RANGES = [
-  { id: '1h', label: 'Last hour', seconds: 3600 },
-  { id: '6h', label: 'Last 6 hours', seconds: 6 * 3600 },
-  { id: '24h', label: 'Last 24 hours', seconds: 24 * 3600 },
-  { id: '7d', label: 'Last 7 days', seconds: 7 * 24 * 3600 },
-] as const;
-type RangeId = (typeof RANGES)[number]['id'];
-
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-const formatters = new Map<string, (v: number) => string>();
-
-/** A value in the metric's unit: "42 %", "1.5 GiB", "12" (one function a unit, so charts keep it). */
-function formatter(unit: string): (v: number) => string {
-  let f = formatters.get(unit);
-  if (!f) formatters.set(unit, (f = makeFormatter(unit)));
-  return f;
-}
-
-function makeFormatter(unit: string): (v: number) => string {
-  switch (unit) {
-    case '%':
-    case 'percent':
-      return (v) => `${number.format(v)} %`;
-    case 'bytes':
-      return (v) => (v >= 2 ** 30 ? `${number.format(v / 2 ** 30)} GiB` : v >= 2 ** 20 ? `${number.format(v / 2 ** 20)} MiB` : `${number.format(v)} B`);
-    case 'connections':
-    case 'count':
-    case '':
-      return (v) => number.format(v);
-    default:
-      return (v) => `${number.format(v)} ${unit}`;
-  }
-}
-
-export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
-  const [range, setRange] = useState<RangeId>('1h');
-  // The period ends now: fixed when chosen (a key that changed on every render would refetch
-  // forever) and moved on once a minute, so the charts follow new points.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, [range]);
-  const seconds = RANGES.find((r) => r.id === range)!.seconds;
-  const query = useMemo(() => ({ start: new Date(now - seconds * 1000).toISOString(), end: new Date(now).toISOString() }), [now, seconds]);
-  const metrics = usePgMetrics(pgRef, query);
-  const period = useMemo(() => [Math.floor((now - seconds * 1000) / 1000), Math.floor(now / 1000)] as const, [now, seconds]);
-  return (
-    <>
-      <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          Period
-          <select
-            value={range}
-            onChange={(e) => {
-              setRange(e.target.value as RangeId);
-              setNow(Date.now());
-            }}
-            className="h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            {RANGES.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {metrics.isFetching ? <Spinner className="text-slate-500" /> : null}
-      </div>
-      {metrics.isError ? <FormAlert error={asApiError(metrics.error)} /> : null}
-      {metrics.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Spinner /> Loading the metrics…
-        </p>
-      ) : (
-        <div className="grid gap-6 xl:grid-cols-2">
-          {(metrics.data?.metrics ?? []).map((m) => (
-            <MetricCard key={m.key} metric={m} period={period} />
-          ))}
-        </div>
-      )}
-    </>
-  );
-}
+import { pgMetricsQueryOptions, type MetricsQuery } from '../api/sub.ts';
 
 /** "primary", or with several servers "standby dhma7" (the end of the server's name). */
 function seriesLabel(labels: Record<string, string>, several: boolean, i: number): string {
@@ -104,50 +11,7 @@ function seriesLabel(labels: Record<string, string>, several: boolean, i: number
   return several && labels.server ? `${role} ${labels.server.split('-').pop()}` : role;
 }
 
-type Metric = NonNullable<ReturnType<typeof usePgMetrics>['data']>['metrics'][number];
-
-function MetricCard({ metric: m, period }: { metric: Metric; period: readonly [number, number] }) {
-  const format = formatter(m.unit);
-  // The metric object is kept while its data do not change (React Query shares equal data), so is the chart.
-  const series = useMemo<ChartSeries[]>(
-    () =>
-      m.series.map((s, i) => ({
-        label: seriesLabel(s.labels, m.series.length > 1, i),
-        points: s.values.map(([t, v]) => [t, Number(v)] as const),
-      })),
-    [m],
-  );
-  const palette = SERIES_COLORS[useDark() ? 'dark' : 'light'];
-  const id = `pg-metric-${m.key}`;
-  return (
-    <Card labelledBy={id}>
-      <CardHeader id={id} title={m.name} description={m.description} />
-      <figure className="px-5 py-4" aria-labelledby={id} aria-describedby={`${id}-summary`}>
-        <div className="min-h-[180px]">
-          <Suspense
-            fallback={
-              <p className="flex h-[180px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-                <Spinner /> Loading the chart…
-              </p>
-            }
-          >
-            <MetricChart series={series} format={format} period={period} />
-          </Suspense>
-        </div>
-        {series.length > 1 ? (
-          <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
-            {series.map((s, i) => (
-              <li key={s.label} className="flex items-center gap-1.5">
-                <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: palette[i % palette.length] }} />
-                {s.label}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <figcaption id={`${id}-summary`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          {series.map((s) => summarize(s, format)).join('; ') || 'No data in this period.'}
-        </figcaption>
-      </figure>
-    </Card>
-  );
+export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
+  const metricsQuery = useCallback((query: MetricsQuery) => pgMetricsQueryOptions(pgRef, query), [pgRef]);
+  return <MetricsPanel idPrefix="pg" metricsQuery={metricsQuery} seriesLabel={seriesLabel} />;
 }
