@@ -85,6 +85,13 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
+  // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
+  // project moves on by itself once the world is built.
+  await pollUntil(
+    () => t.call('listLoadBalancers', { token, params: { project_id: project }, query: { page_size: 100 } }),
+    (r) => r.status === 200 && r.body.items.every((lb: { state: string }) => lb.state === 'running'),
+    `the load balancers of ${name} to run`,
+  );
   return {
     token,
     project,
