@@ -39,6 +39,9 @@ export async function listen(app: http.RequestListener, config: Pick<Config, 'he
       requestTimeout: config.requestTimeoutMs,
       // How often Node looks for such clients (its default, 30 s, would let them stay that long).
       connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+      // An idle kept-alive connection stays open 65 s (Node's 5 s default closes it while a
+      // client may be sending its next request on it: ECONNRESET). Decision 093.
+      keepAliveTimeout: 65_000,
     },
     app,
   );
