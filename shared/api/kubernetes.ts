@@ -2,6 +2,7 @@
 // behaviour.md §7, §8, §10, and the origin's clients for every operation the spec does not
 // list; decisions 125–130).
 import { z } from 'zod';
+import { metricsAnswer, metricsQuery } from './metrics.ts';
 import {
   DEFAULT_KUBERNETES_NODE_SIZE,
   DEFAULT_KUBERNETES_VERSION,
@@ -131,25 +132,8 @@ export const resizeNodepoolBodySchema = z
 
 // Metrics (decision 130): series as the origin serves them, [unix seconds, "value"] pairs.
 export const KUBERNETES_METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'pod_count'] as const;
-const at = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.` });
-export const kubernetesMetricsQuerySchema = z.object({
-  start: at('start').optional(),
-  end: at('end').optional(),
-  key: z.enum(KUBERNETES_METRIC_KEYS, { error: `key must be one of ${KUBERNETES_METRIC_KEYS.join(', ')}.` }).optional(),
-});
-export const kubernetesMetricsSchema = z
-  .strictObject({
-    metrics: z.array(
-      z.strictObject({
-        key: z.string(),
-        name: z.string(),
-        unit: z.string(),
-        description: z.string(),
-        series: z.array(z.strictObject({ labels: z.record(z.string(), z.string()), values: z.array(z.tuple([z.number(), z.string()])) })),
-      }),
-    ),
-  })
-  .meta({ id: 'KubernetesClusterMetrics' });
+export const kubernetesMetricsQuerySchema = metricsQuery(KUBERNETES_METRIC_KEYS);
+export const kubernetesMetricsSchema = metricsAnswer('KubernetesClusterMetrics');
 export type KubernetesMetrics = z.infer<typeof kubernetesMetricsSchema>;
 
 /** The kubeconfig's media type and file name (as the origin answers it). */

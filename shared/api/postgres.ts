@@ -1,6 +1,7 @@
 // Managed PostgreSQL: the contract (api-spec.md "Postgres database", behaviour.md §10, and the
 // origin's document for every operation the spec does not list; decisions 077–089).
 import { z } from 'zod';
+import { metricsAnswer, metricsQuery, rfc3339 } from './metrics.ts';
 import { DEFAULT_POSTGRES_FLAVOR, DEFAULT_POSTGRES_VERSION, POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_VERSIONS } from '../catalog.ts';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
@@ -313,7 +314,6 @@ export const postgresServerListSchema = listSchema(postgresServerSchema).meta({ 
 // Logs (decision 085).
 export const LOG_STREAMS = ['postgres', 'pgbouncer', 'upgrade'] as const;
 export const LOG_SEVERITIES = ['DEBUG', 'LOG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'FATAL', 'PANIC'] as const;
-const rfc3339 = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.` });
 export const LOG_SERVER_ROLES = ['primary', 'standby'] as const;
 export const MAX_LOG_LINES = 500;
 export const logsQuerySchema = z.object({
@@ -350,24 +350,8 @@ export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), paginat
 
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
 export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
-export const metricsQuerySchema = z.object({
-  start: rfc3339('start').optional(),
-  end: rfc3339('end').optional(),
-  key: z.enum(METRIC_KEYS, { error: `key must be one of ${METRIC_KEYS.join(', ')}.` }).optional(),
-});
-export const metricsSchema = z
-  .strictObject({
-    metrics: z.array(
-      z.strictObject({
-        key: z.string(),
-        name: z.string(),
-        unit: z.string(),
-        description: z.string(),
-        series: z.array(z.strictObject({ labels: z.record(z.string(), z.string()), values: z.array(z.tuple([z.number(), z.string()])) })),
-      }),
-    ),
-  })
-  .meta({ id: 'PostgresMetrics' });
+export const metricsQuerySchema = metricsQuery(METRIC_KEYS);
+export const metricsSchema = metricsAnswer('PostgresMetrics');
 
 // Client certificates (decision 087).
 export const CERT_USER_MESSAGE = 'name must be a PostgreSQL role name: a letter or underscore, then letters, digits or underscores, at most 63 characters.';
