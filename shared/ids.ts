@@ -22,6 +22,11 @@ export const ID_PREFIXES = {
   account: 'ac',
   session: 'se',
   job: 'jb',
+  invitation: 'iv',
+  accessToken: 'tk',
+  sshPublicKey: 'sh',
+  auditEntry: 'ae',
+  mail: 'ml',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Generation } from './errors.ts';
 import { idPattern, type IdKind } from './ids.ts';
 import { resourceName } from './names.ts';
+import type { Access } from './roles.ts';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
@@ -24,6 +25,13 @@ export interface RouteDef {
   response?: z.ZodType;
   /** A file answered as text of this media type instead of JSON (a database's CA certificate). */
   responseType?: string;
+  /** What a member's role must allow inside a project (shared/roles.ts); by default `read` for GET, `write` otherwise. */
+  access?: Access;
+}
+
+/** The access a route needs of the caller's role in the project of its path. */
+export function accessOf(r: RouteDef): Access {
+  return r.access ?? (r.method === 'get' ? 'read' : 'write');
 }
 
 export function route<const R extends RouteDef>(r: R): R {

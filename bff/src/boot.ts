@@ -13,6 +13,7 @@ import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
 import { SimulatedDataPlane } from './lifecycle/simulated.ts';
 import { Worker } from './lifecycle/worker.ts';
+import { outboxMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './resources/auth/account.store.ts';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -27,6 +28,7 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     logger,
     jwtKey: await loadJwtKey(db, config.jwtSecret),
     throttles: makeThrottles(db, config.limits),
+    mailer: outboxMailer(db),
     wakeWorker: () => {},
   };
   const worker = new Worker({ db, engine, logger, delayMs: config.provisionDelayMs, provider: new SimulatedDataPlane(db, `sim@${process.pid}`) });

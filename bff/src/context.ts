@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { Throttles } from './http/throttle.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What every handler module receives: built once in server.ts (or a test). */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   jwtKey: KeyObject;
   logger: Logger;
   throttles: Throttles;
+  /** Outgoing mail (mail/mailer.ts). */
+  mailer: Mailer;
   /** Tells the lifecycle worker that a job was enqueued (committed). */
   wakeWorker: () => void;
 }

@@ -34,7 +34,8 @@ export const projectRoutes = {
     ...project,
     method: 'delete',
     path: '/project/{project_id}',
-    summary: 'Delete a project (409 while it holds resources)',
+    summary: 'Delete a project (409 while it holds resources; admins only)',
     params: projectParamsSchema,
+    access: 'admin',
   }),
 } as const satisfies RouteList;

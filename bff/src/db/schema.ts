@@ -3,6 +3,7 @@
 // are integers 0/1 on both engines.
 import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
+import type { MailTables } from '../mail/mail.tables.ts';
 import type { AuthTables } from '../resources/auth/auth.tables.ts';
 import type { FirewallTables } from '../resources/firewall/firewall.tables.ts';
 import type { GithubTables } from '../resources/github/github.tables.ts';
@@ -25,4 +26,5 @@ export interface Database
     GithubTables,
     KubernetesTables,
     LifecycleTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    MailTables {}

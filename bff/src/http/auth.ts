@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { SignJWT } from 'jose';
 import { CSRF_HEADER } from '#shared/api/auth';
 import { isId } from '#shared/ids';
+import type { Role } from '#shared/roles';
 import type { AppContext } from '../context.ts';
 import { liveSession } from './sessions.ts';
 import { readCookie, sessionCookieName } from './cookies.ts';
@@ -15,6 +16,8 @@ export interface AuthInfo {
   email: string;
   sessionId: string;
   viaCookie: boolean;
+  /** Set when the caller used a personal access token: it acts in one project only, with at most this role. */
+  token?: { id: string; projectId: string; role: Role };
 }
 
 declare module 'express-serve-static-core' {

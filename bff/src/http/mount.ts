@@ -5,7 +5,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { z } from 'zod';
 import { routes, type BodyOf, type OperationId, type ParamsOf, type QueryOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
 import { isLocation, LOCATION_MESSAGE, type LocationName } from '#shared/catalog';
-import { IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-helpers';
+import { accessOf, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-helpers';
+import { lowerRole, roleAllows, type Access, type Role } from '#shared/roles';
 import { isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -20,7 +21,8 @@ export interface ProjectAccess {
   name: string;
   credit: number;
   discount: number;
-  role: 'owner' | 'member';
+  /** The caller's role here: a token's role capped by its owner's membership. */
+  role: Role;
 }
 
 /** What mounting needs from the kinds, given by app.ts (http/ imports no kind). */
@@ -147,6 +149,22 @@ function dispatcher(table: Map<string, Mounted[]>) {
   };
 }
 
+/**
+ * The project as the caller may act in it: a token made for another project sees the same 404
+ * as a stranger, and a role that does not allow the route's access is refused with 403
+ * (behaviour.md §11). One check for every route, from the route table.
+ */
+function allowed(project: ProjectAccess, auth: AuthInfo, access: Access): ProjectAccess {
+  const { token } = auth;
+  if (token && token.projectId !== project.id) throw notFound();
+  const role = token ? lowerRole(token.role, project.role) : project.role;
+  if (!roleAllows(role, access)) {
+    const needs = access === 'admin' ? 'an admin' : 'a member or an admin';
+    throw new ApiError('Unauthorized', `Your role in this project (${role}${token ? ', through this token' : ''}) does not allow this. Only ${needs} of the project can do it.`);
+  }
+  return role === project.role ? project : { ...project, role };
+}
+
 /** `next` of a middleware as a promise. */
 const through = (mw: (req: Request, res: Response, next: (err?: unknown) => void) => void, req: Request, res: Response) =>
   new Promise<void>((resolve, reject) => mw(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
@@ -189,7 +207,8 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
         const { accountId } = auth;
         const member = path.project_id;
         // Cached per account and project; a removal, role change or deletion empties it (decision 111).
-        args.project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
+        const project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
+        args.project = allowed(project, auth, route.access === undefined ? accessOf(route) : route.access);
       }
       const location = path.location ?? path.location_name;
       if (location !== undefined) {

@@ -1,3 +1,4 @@
+import { applyPendingInvitations } from '../project/invitations.ts';
 import { hash, verify } from '@node-rs/argon2';
 import { newId } from '#shared/ids';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +12,10 @@ export const hashPassword = (password: string) => hash(password, ARGON2);
 
 export async function createAccount(db: Db, email: string, password: string) {
   const account = { id: newId('account'), email, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
-  await db.insertInto('account').values(account).execute();
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('account').values(account).execute();
+    await applyPendingInvitations(tx, account.id, email);
+  });
   return { id: account.id, email };
 }
 

@@ -24,7 +24,6 @@ function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProj
 
     // The project is the access scope: a missing or foreign project is 404 here too (mount).
     async deleteProject({ project }) {
-      if (project.role !== 'owner') throw new ApiError('Unauthorized', 'Only the project owner can delete the project.');
       await ctx.db.transaction().execute(async (tx) => {
         // Creates inside the project wait for this lock (their foreign key), then find it gone.
         await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', project.id)).execute();

@@ -27,7 +27,7 @@ export async function createProject(db: Db, accountId: string, name: string, quo
       .insertInto('project')
       .values({ ...project, created_at: now })
       .execute();
-    await tx.insertInto('project_member').values({ project_id: project.id, account_id: accountId, role: 'owner', created_at: now }).execute();
+    await tx.insertInto('project_member').values({ project_id: project.id, account_id: accountId, role: 'admin', created_at: now }).execute();
   });
   return project;
 }

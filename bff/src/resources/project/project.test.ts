@@ -169,7 +169,7 @@ describe('pagination of GET /project', () => {
           .insertInto('project')
           .values({ id, name: `p${i}`, credit: 0, discount: 0, created_at: now })
           .execute();
-        await tx.insertInto('project_member').values({ project_id: id, account_id: a.id, role: 'owner', created_at: now }).execute();
+        await tx.insertInto('project_member').values({ project_id: id, account_id: a.id, role: 'admin', created_at: now }).execute();
       }
     });
     const page = expectSchema(projectListSchema, (await t.request('GET', '/api/project?page_size=100000', { token: a.token })).body);
