@@ -33,6 +33,7 @@ import { Route as AuthedProjectsProjectIdNetworkingIndexRouteImport } from './ro
 import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from './routes/_authed/projects/$projectId/networking/firewalls'
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
+import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
 import { Route as AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport } from './routes/_authed/projects/$projectId/kubernetes/$location/$clusterName'
@@ -183,6 +184,12 @@ const AuthedProjectsProjectIdNetworkingSubnetsRoute =
     path: '/subnets',
     getParentRoute: () => AuthedProjectsProjectIdNetworkingRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsIndexRoute =
+  AuthedProjectsProjectIdSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
     id: '/$location/$vmName',
@@ -272,7 +279,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
-  '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
+  '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRouteWithChildren
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/projects/$projectId/settings/': typeof AuthedProjectsProjectIdSettingsIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
@@ -304,7 +312,6 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
-  '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -313,6 +320,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsIndexRoute
   '/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
@@ -340,7 +348,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
-  '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRoute
+  '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRouteWithChildren
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/_authed/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -352,6 +360,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/_authed/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
   '/_authed/projects/$projectId/networking/': typeof AuthedProjectsProjectIdNetworkingIndexRoute
+  '/_authed/projects/$projectId/settings/': typeof AuthedProjectsProjectIdSettingsIndexRoute
   '/_authed/projects/$projectId/compute/$location/$vmName': typeof AuthedProjectsProjectIdComputeLocationVmNameRoute
   '/_authed/projects/$projectId/databases/$location/$databaseName': typeof AuthedProjectsProjectIdDatabasesLocationDatabaseNameRoute
   '/_authed/projects/$projectId/kubernetes/$location/$clusterName': typeof AuthedProjectsProjectIdKubernetesLocationClusterNameRoute
@@ -391,6 +400,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/databases/'
     | '/projects/$projectId/kubernetes/'
     | '/projects/$projectId/networking/'
+    | '/projects/$projectId/settings/'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/databases/$location/$databaseName'
     | '/projects/$projectId/kubernetes/$location/$clusterName'
@@ -411,7 +421,6 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects'
     | '/projects/$projectId/code-host'
-    | '/projects/$projectId/settings'
     | '/projects/$projectId'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
@@ -420,6 +429,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
     | '/projects/$projectId/networking'
+    | '/projects/$projectId/settings'
     | '/projects/$projectId/compute/$location/$vmName'
     | '/projects/$projectId/databases/$location/$databaseName'
     | '/projects/$projectId/kubernetes/$location/$clusterName'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/databases/'
     | '/_authed/projects/$projectId/kubernetes/'
     | '/_authed/projects/$projectId/networking/'
+    | '/_authed/projects/$projectId/settings/'
     | '/_authed/projects/$projectId/compute/$location/$vmName'
     | '/_authed/projects/$projectId/databases/$location/$databaseName'
     | '/_authed/projects/$projectId/kubernetes/$location/$clusterName'
@@ -647,6 +658,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/networking/subnets'
       preLoaderRoute: typeof AuthedProjectsProjectIdNetworkingSubnetsRouteImport
       parentRoute: typeof AuthedProjectsProjectIdNetworkingRoute
+    }
+    '/_authed/projects/$projectId/settings/': {
+      id: '/_authed/projects/$projectId/settings/'
+      path: '/'
+      fullPath: '/projects/$projectId/settings/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
     '/_authed/projects/$projectId/compute/$location/$vmName': {
       id: '/_authed/projects/$projectId/compute/$location/$vmName'
@@ -885,13 +903,28 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
     AuthedProjectsProjectIdNetworkingRouteChildren,
   )
 
+interface AuthedProjectsProjectIdSettingsRouteChildren {
+  AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
+}
+
+const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSettingsRouteChildren =
+  {
+    AuthedProjectsProjectIdSettingsIndexRoute:
+      AuthedProjectsProjectIdSettingsIndexRoute,
+  }
+
+const AuthedProjectsProjectIdSettingsRouteWithChildren =
+  AuthedProjectsProjectIdSettingsRoute._addFileChildren(
+    AuthedProjectsProjectIdSettingsRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdCodeHostRoute: typeof AuthedProjectsProjectIdCodeHostRoute
   AuthedProjectsProjectIdComputeRoute: typeof AuthedProjectsProjectIdComputeRouteWithChildren
   AuthedProjectsProjectIdDatabasesRoute: typeof AuthedProjectsProjectIdDatabasesRouteWithChildren
   AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
-  AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRoute
+  AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRouteWithChildren
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
 }
 
@@ -906,7 +939,8 @@ const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRou
       AuthedProjectsProjectIdKubernetesRouteWithChildren,
     AuthedProjectsProjectIdNetworkingRoute:
       AuthedProjectsProjectIdNetworkingRouteWithChildren,
-    AuthedProjectsProjectIdSettingsRoute: AuthedProjectsProjectIdSettingsRoute,
+    AuthedProjectsProjectIdSettingsRoute:
+      AuthedProjectsProjectIdSettingsRouteWithChildren,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,
   }
 
