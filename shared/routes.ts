@@ -7,6 +7,7 @@ import { firewallKind, firewallRoutes } from './api/firewall.ts';
 import { githubRoutes } from './api/github.ts';
 import { kubernetesClusterKind, kubernetesRoutes } from './api/kubernetes.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
+import { mailRoutes } from './api/mail.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
@@ -25,6 +26,7 @@ export const routes = {
   ...postgresRoutes,
   ...githubRoutes,
   ...kubernetesRoutes,
+  ...mailRoutes,
 } as const satisfies RouteList;
 
 /**

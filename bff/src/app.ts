@@ -10,6 +10,7 @@ import { errorMiddleware } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
+import { mail } from './mail/mail.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(github);
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
+  mountKind(mail);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -28,6 +28,7 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   SIGNUP: z.enum(['open', 'closed'], { error: 'must be "open" or "closed"' }).default('open'),
   PROVISION_DELAY_MS: intIn(0, 3_600_000).default(3000),
   SERVICE_DOMAIN: z
@@ -83,6 +84,8 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   signup: 'open' | 'closed';
+  /** Outgoing mail server; without it mails stay in the development outbox. */
+  smtpUrl?: string;
   provisionDelayMs: number;
   serviceDomain: string;
   logLevel: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     signup: e.SIGNUP,
+    smtpUrl: e.SMTP_URL,
     provisionDelayMs: e.PROVISION_DELAY_MS,
     serviceDomain: e.SERVICE_DOMAIN,
     logLevel: e.LOG_LEVEL,
