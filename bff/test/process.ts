@@ -20,12 +20,12 @@ export interface ServerProcess {
   waitFor(text: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-/** `as`: run the server as this user and group (root ignores file permissions). */
-export function runServer(env: Record<string, string>, as: { uid?: number; gid?: number } = {}): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+/** `wrap`: a command that runs the server (`[...wrap, node, ...]`), such as one that drops privileges. */
+export function runServer(env: Record<string, string>, wrap: string[] = []): ServerProcess {
+  const [command, ...args] = [...wrap, process.execPath, '--import', 'tsx', SERVER];
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...as,
   });
   let stdout = '';
   let stderr = '';

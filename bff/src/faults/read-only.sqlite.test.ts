@@ -9,8 +9,10 @@ import { apiClient, eventually, loginToken, runServer, type ServerProcess } from
 
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
 const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
-// Root ignores file permissions: run the server as nobody then.
-const AS = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+// Root ignores file permissions: it then runs the server without the capabilities that let it
+// (util-linux's setpriv, in every Debian). Still root, it reaches the checkout wherever it is,
+// even inside a private 0700 folder, which another user such as nobody could not.
+const WRAP = process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'] : [];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-readonly-'));
 const running: ServerProcess[] = [];
@@ -22,7 +24,7 @@ afterAll(async () => {
 
 function start() {
   // A fixed JWT secret: a token made before the fault stays valid, and none has to be stored.
-  const p = runServer({ DATA_DIR: dir, JWT_SECRET: 'read-only-test-secret-of-32-bytes!!', PROVISION_DELAY_MS: '2000', LOG_LEVEL: 'info', ...ADMIN }, AS);
+  const p = runServer({ DATA_DIR: dir, JWT_SECRET: 'read-only-test-secret-of-32-bytes!!', PROVISION_DELAY_MS: '2000', LOG_LEVEL: 'info', ...ADMIN }, WRAP);
   running.push(p);
   return p;
 }
@@ -43,7 +45,6 @@ const workerLines = (p: ServerProcess) =>
 
 describe('a read-only SQLite database', () => {
   it('serves reads, answers writes and /readyz with 503, backs the worker off, and recovers when writable again', async () => {
-    if (AS.uid !== undefined) fs.chownSync(dir, AS.uid, AS.gid!);
     const first = start();
     const base = await first.listening;
     const token = await loginToken(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
