@@ -24,8 +24,8 @@ export const ID_PREFIXES = {
   job: 'jb',
   invitation: 'iv',
   accessToken: 'tk',
-  sshPublicKey: 'sh',
-  auditEntry: 'ae',
+  sshPublicKey: 'sk',
+  auditEntry: 'a1',
   mail: 'ml',
 } as const;
 
