@@ -1,7 +1,14 @@
-// `npm run openapi`: writes the committed copy of the OpenAPI document.
+// `npm run openapi`: writes the committed copy of the OpenAPI document, and the console's route
+// map (each operation's method, URL template and whether it answers a body), so the browser
+// reaches every route without loading the route table's schemas.
 import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../shared/openapi.ts';
+import { routeMapSource } from '../shared/route-map.ts';
 
 const file = new URL('../docs/openapi.json', import.meta.url);
 writeFileSync(file, `${JSON.stringify(openApiDocument(), null, 2)}\n`);
 console.log(`wrote ${file.pathname}`);
+
+const map = new URL('../web/src/lib/route-map.gen.ts', import.meta.url);
+writeFileSync(map, routeMapSource());
+console.log(`wrote ${map.pathname}`);

@@ -1,23 +1,8 @@
 // Error types and both error bodies (behaviour.md §2).
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorDetails, type ErrorType, type Generation } from './wire.ts';
 
-export const ERROR_STATUS = {
-  InvalidRequest: 400,
-  NotAuthenticated: 401,
-  InvalidToken: 401,
-  InvalidCredentials: 401,
-  Unauthorized: 403,
-  ResourceNotFound: 404,
-  Conflict: 409,
-  PayloadTooLarge: 413,
-  TooManyRequests: 429,
-  InternalServerError: 500,
-  ServiceUnavailable: 503,
-} as const;
-
-export type ErrorType = keyof typeof ERROR_STATUS;
-export type ErrorDetails = Record<string, string> | null;
-export type Generation = 'legacy' | 'current';
+export { ERROR_STATUS, type ErrorDetails, type ErrorType, type Generation };
 
 const errorFields = {
   code: z.number().int(),

@@ -52,7 +52,4 @@ export function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Fills an OpenAPI-style path with values (URL-encoded). */
-export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
-}
+export { fillPath } from './wire.ts';

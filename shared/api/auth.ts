@@ -48,8 +48,7 @@ export type Account = z.infer<typeof accountSchema>;
 export const consoleSessionSchema = z.strictObject({ account: accountSchema, csrf_token: z.string() }).meta({ id: 'ConsoleSession' });
 export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
 
-export const CSRF_HEADER = 'x-csrf-token';
-export const SESSION_COOKIE = 'session';
+export { CSRF_HEADER, SESSION_COOKIE } from '../wire.ts';
 
 export const authRoutes = {
   // Sessions

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentErrorSchema, legacyErrorSchema } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { openApiDocument } from '#shared/openapi';
+import { routeMapSource } from '#shared/route-map';
 import { routes } from '#shared/routes';
 import { expectSchema, startServer, type TestServer } from '../../test/harness.ts';
 
@@ -16,6 +17,10 @@ describe('OpenAPI document', () => {
   it('is committed and matches the route table (run `npm run openapi` after changing routes)', () => {
     const committed = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'));
     expect(committed).toEqual(openApiDocument());
+  });
+
+  it("is the source of the console's committed route map (run `npm run openapi` after changing routes)", () => {
+    expect(readFileSync(new URL('../../../web/src/lib/route-map.gen.ts', import.meta.url), 'utf8')).toBe(routeMapSource());
   });
 
   it('is served at /api/openapi.json with every public route', async () => {

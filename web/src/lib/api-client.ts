@@ -1,11 +1,13 @@
-// The single HTTP client of the console. URLs come from the shared route table, success
-// bodies are parsed with the shared response schemas, and error bodies become an ApiError.
+// The single HTTP client of the console. URLs come from the route map generated from the
+// shared route table, and success bodies are typed by its response schemas. The schemas are not
+// loaded here: the BFF's answers are checked against them by its own tests (decision 155), so
+// the first screen does not carry every kind's schemas. Error bodies become an ApiError.
 // The session is an HttpOnly cookie the browser sends by itself; unsafe requests add the
 // CSRF token that GET /auth/session hands out (kept in memory only).
 import type { z } from 'zod';
-import { CSRF_HEADER } from '#shared/api/auth';
-import { currentErrorSchema, ERROR_STATUS, legacyErrorSchema, type ErrorType } from '#shared/errors';
-import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type Routes } from '#shared/routes';
+import type { BodyInputOf, OperationId, ParamsOf, ResponseOf, Routes } from '#shared/routes';
+import { CSRF_HEADER, ERROR_STATUS, fillPath, isErrorType, type ErrorType } from '#shared/wire';
+import { routeMap } from './route-map.gen.ts';
 
 /** What a request sends as its query string: the schema's input (strings before transforms). */
 export type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
@@ -59,8 +61,8 @@ export function setUnauthenticatedHandler(handler: ((op: OperationId) => void) |
 }
 
 export function urlFor<Op extends OperationId>(op: Op, params?: Record<string, string>, query?: Record<string, unknown>): string {
-  const route = routes[op];
-  let url = route.base + (params ? fillPath(route.path, params) : route.path);
+  const [, path] = routeMap[op];
+  let url = params ? fillPath(path, params) : path;
   if (query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
@@ -68,6 +70,16 @@ export function urlFor<Op extends OperationId>(op: Op, params?: Record<string, s
     if (s) url += `?${s}`;
   }
   return url;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The error of a body in either shape: current routes nest it, legacy routes (subnets and VMs by name) answer it flat. */
+function errorOf(json: unknown): { type: ErrorType; message: string; details: Record<string, string> | null } | undefined {
+  const inner = isObject(json) && isObject(json.error) ? json.error : json;
+  if (!isObject(inner) || !isErrorType(inner.type) || typeof inner.message !== 'string') return undefined;
+  const details = isObject(inner.details) && Object.values(inner.details).every((v) => typeof v === 'string') ? (inner.details as Record<string, string>) : null;
+  return { type: inner.type, message: inner.message, details };
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
@@ -79,10 +91,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     json = undefined;
   }
-  // Current routes nest the error; legacy routes (subnets and VMs by name) answer it flat.
-  const current = currentErrorSchema.safeParse(json);
-  const legacy = legacyErrorSchema.safeParse(json);
-  const body = current.success ? current.data.error : legacy.success ? legacy.data : undefined;
+  const body = errorOf(json);
   if (body) return new ApiError(res.status, body.type, body.message, body.details, requestId);
   // Not one of ours (a proxy in between, or a crash before the error middleware).
   const type = (Object.entries(ERROR_STATUS).find(([, s]) => s === res.status)?.[0] ?? 'InternalServerError') as ErrorType;
@@ -90,16 +99,16 @@ async function errorFrom(res: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<Op extends OperationId>(op: Op, args: RequestArgs<Op>): Promise<ResponseOf<Op>> {
-  const route = routes[op];
+  const [method, , answers] = routeMap[op];
   const a = args as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (route.method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  if (method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   if (a.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(urlFor(op, a.params, a.query), {
-      method: route.method.toUpperCase(),
+      method: method.toUpperCase(),
       headers,
       body: a.body === undefined ? undefined : JSON.stringify(a.body),
       credentials: 'same-origin',
@@ -115,11 +124,11 @@ export async function apiRequest<Op extends OperationId>(op: Op, args: RequestAr
     if (error.isUnauthenticated && op !== 'consoleSession') onUnauthenticated?.(op);
     throw error;
   }
-  if (!('response' in route) || res.status === 204) return undefined as ResponseOf<Op>;
-  const schema = route.response as z.ZodType;
-  const parsed = schema.safeParse(await res.json().catch(() => undefined));
-  if (!parsed.success) {
+  if (!answers || res.status === 204) return undefined as ResponseOf<Op>;
+  const body: unknown = await res.json().catch(() => undefined);
+  // Not JSON at all: something between the console and its BFF answered (a proxy's page).
+  if (body === undefined || !(res.headers.get('content-type') ?? '').includes('json')) {
     throw new ApiError(res.status, 'UnexpectedResponse', 'The server sent a response the console does not understand.', null, res.headers.get('x-request-id'));
   }
-  return parsed.data as ResponseOf<Op>;
+  return body as unknown as ResponseOf<Op>;
 }

@@ -1,0 +1,32 @@
+// What the console needs before any screen: error types and statuses (behaviour.md §2), the
+// path filler and the session names, with no validation library loaded (the schemas are elsewhere).
+export const ERROR_STATUS = {
+  InvalidRequest: 400,
+  NotAuthenticated: 401,
+  InvalidToken: 401,
+  InvalidCredentials: 401,
+  Unauthorized: 403,
+  ResourceNotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+  ServiceUnavailable: 503,
+} as const;
+
+export type ErrorType = keyof typeof ERROR_STATUS;
+export type ErrorDetails = Record<string, string> | null;
+export type Generation = 'legacy' | 'current';
+
+export function isErrorType(value: unknown): value is ErrorType {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** Fills an OpenAPI-style path with values (URL-encoded). */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** The console's session cookie and the header that carries its CSRF token. */
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'session';
