@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/api/auth';
-import { VERIFY_PAGE } from '#shared/api/verification';
+import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
 import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
@@ -86,11 +86,6 @@ export async function testDatabaseEnv(): Promise<{ env: Record<string, string>; 
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** The token of a mailed link to a console page (`…/verify-email#<token>`) in a mail's text, if it holds one. */
-export function linkToken(text: string, page: string): string | undefined {
-  return new RegExp(`https?://[^\\s/]+${page}#([\\w-]+)`).exec(text)?.[1];
 }
 
 export async function startServer(env: Record<string, string> = {}) {

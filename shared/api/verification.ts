@@ -9,6 +9,11 @@ export const VERIFY_PAGE = '/verify-email';
 export const RESET_PAGE = '/reset-password';
 
 /** Sign-in refused until the address is verified (the console offers to send the link again). */
+/** The token of a mailed link to `page` (`https://…/verify-email#<token>`) in a mail's text, if it holds one (tests read mails with it). */
+export function linkToken(text: string, page: string): string | undefined {
+  return new RegExp(`https?://[^\\s/]+${page}#([\\w-]+)`).exec(text)?.[1];
+}
+
 export const UNVERIFIED_MESSAGE = 'Verify your e-mail address first: follow the link we mailed you.';
 export const BAD_LINK_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
 

@@ -6,11 +6,11 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '#shared/ids';
-import { BAD_LINK_MESSAGE, RESET_PAGE, UNVERIFIED_MESSAGE, VERIFY_PAGE } from '#shared/api/verification';
+import { BAD_LINK_MESSAGE, linkToken, RESET_PAGE, UNVERIFIED_MESSAGE, VERIFY_PAGE } from '#shared/api/verification';
 import { mail } from '../../mail/mail.routes.ts';
 import { ApiError } from '../../errors.ts';
 import { expectCurrentError, newProject } from '../../../test/fixtures.ts';
-import { linkToken, serverForFile, type TestServer } from '../../../test/harness.ts';
+import { serverForFile, type TestServer } from '../../../test/harness.ts';
 
 interface Received {
   to: string;
