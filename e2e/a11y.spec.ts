@@ -26,6 +26,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await expectAxeClean(page);
         });
       }
+
+      for (const [path, heading] of [
+        ['/forgot-password', 'Forgot your password?'],
+        ['/check-email?email=someone%40example.com', 'Check your mail'],
+        ['/reset-password#not-a-token', 'Choose a new password'],
+        ['/verify-email#not-a-token', 'This link does not work'],
+        ['/dev/outbox', 'Development outbox'],
+      ] as const) {
+        test(`${path.split(/[?#]/)[0]} has no serious violations`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+          await expect(page.locator('html')).toHaveClass(colorScheme);
+          await expectAxeClean(page);
+        });
+      }
     });
 
     test('/projects has no serious violations', async ({ page, createProject }) => {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type BrowserContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { CSRF_HEADER } from '#shared/api/auth';
+import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
 import type { Project } from '#shared/api/project';
 import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef } from '#shared/routes';
 
@@ -36,6 +37,16 @@ function urlOf(r: RouteDef, params: object = {}, query: Record<string, string | 
   return r.base + fillPath(r.path, params as Record<string, string>) + (qs ? `?${qs}` : '');
 }
 
+/** The newest mail to `to` in the development outbox holding a link to `page`: the link's token. */
+export async function mailedToken(request: APIRequestContext, to: string, page: string): Promise<string> {
+  const res = await request.get(urlOf(routes.listOutbox, {}, { to }));
+  expect(res.status(), await res.text()).toBe(200);
+  const { items } = (await res.json()) as ResponseOf<'listOutbox'>;
+  const token = items.map((m) => linkToken(m.text, page)).find((t) => t !== undefined);
+  expect(token, `a ${page} link mailed to ${to}`).toBeDefined();
+  return token!;
+}
+
 /** One account's console session. */
 export class ConsoleApi {
   private csrf = '';
@@ -52,9 +63,11 @@ export class ConsoleApi {
     return playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL }, storageState });
   }
 
+  /** Signs up, then follows the verification link mailed to the development outbox: the account is verified and signed in. */
   static async signUp(playwright: Playwright, email = uniqueEmail(), password = PASSWORD): Promise<ConsoleApi> {
     const api = new ConsoleApi(await ConsoleApi.context(playwright), email, password);
     await api.send('consoleSignup', { body: { email, password } });
+    await api.send('verifyEmail', { body: { token: await mailedToken(api.request, email, VERIFY_PAGE) } });
     await api.refreshSession();
     return api;
   }

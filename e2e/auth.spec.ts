@@ -1,9 +1,11 @@
-// The console journey: sign up, sign out, sign in, projects, switching, deleting, and
+// The console journey: sign up (verified through the development outbox), sign out, sign in, projects, switching, deleting, and
 // coming back to the page asked for after signing in.
 import { PROJECT_NAME_MESSAGE } from '#shared/names';
-import { expect, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName } from './fixtures.ts';
+import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
+import { expect, expectAxeClean, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName } from './fixtures.ts';
 import { AppHeader } from './pages/app-header.ts';
-import { LoginPage, SignupPage } from './pages/auth-pages.ts';
+import { CheckEmailPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth-pages.ts';
+import { OutboxPage } from './pages/outbox-page.ts';
 import { ProjectPage } from './pages/project-page.ts';
 import { CreateProjectPage, ProjectsPage } from './pages/projects-page.ts';
 
@@ -29,8 +31,23 @@ test.describe('signed out', () => {
     await signup.password.fill(PASSWORD);
     await expect(page.getByText('Password must be at least 8 characters.')).toBeHidden();
     await signup.submit.click();
+
+    // Not signed in yet: the mailed link completes the sign-up. With no SMTP server the mail
+    // is in the development outbox, which the page points to.
+    const check = new CheckEmailPage(page);
+    await expect(check.heading).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expectAxeClean(page);
+    await check.outboxLink.click();
+    const outbox = new OutboxPage(page);
+    await expect(outbox.heading).toBeVisible();
+    const mail = await outbox.open(email, 'Verify your e-mail address');
+    await expectAxeClean(page);
+    await mail.getByRole('link', { name: /\/verify-email#/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'E-mail address verified' })).toBeVisible();
     await expect(projects.heading).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+    await expect(header.accountMenu).toContainText(email);
 
     // Sign out, then sign in: a wrong password shows the server's refusal and keeps the e-mail.
     await header.signOut();
@@ -103,14 +120,75 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 
-  test('signing up with an e-mail that is taken shows the server refusal under the field', async ({ page, freshAccount }) => {
+  test('signing up with a taken e-mail answers as for a new one, and the owner is told by mail', async ({ page, freshAccount }) => {
     const signup = new SignupPage(page);
     await signup.goto();
     await signup.signUp(freshAccount.email, PASSWORD);
-    await expect(page.getByText('An account with this e-mail address already exists.')).toBeVisible();
-    await expect(signup.email).toHaveAttribute('aria-invalid', 'true');
-    await expect(signup.email).toHaveValue(freshAccount.email);
-    await expect(signup.password).toHaveValue(PASSWORD);
+    await expect(new CheckEmailPage(page).heading).toBeVisible();
+    const outbox = new OutboxPage(page);
+    await outbox.goto();
+    const mail = await outbox.open(freshAccount.email, 'Your e-mail address was used to sign up again');
+    await expect(mail.getByRole('link', { name: /\/forgot-password$/ })).toBeVisible();
+  });
+
+  test('signing in before verifying is refused, with a way to send the link again', async ({ page }) => {
+    const email = uniqueEmail('unverified');
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.signUp(email, PASSWORD);
+    await expect(new CheckEmailPage(page).heading).toBeVisible();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(email, PASSWORD);
+    await expect(login.alert).toContainText(UNVERIFIED_MESSAGE);
+    const resend = page.getByRole('button', { name: 'Send the link again' });
+    await resend.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `We sent a new link to ${email}.` })).toBeVisible();
+    await expectAxeClean(page);
+  });
+
+  test('forgot password: the mailed link sets a new password once, and the old one stops working', async ({ page, freshAccount }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const forgot = new ForgotPasswordPage(page);
+    await expect(forgot.heading).toBeVisible();
+    await expectAxeClean(page);
+    await forgot.request(freshAccount.email);
+    await expect(page.getByRole('status')).toContainText(`If an account uses ${freshAccount.email}, we sent it a link`);
+
+    const outbox = new OutboxPage(page);
+    await outbox.goto();
+    const mail = await outbox.open(freshAccount.email, 'Reset your password');
+    const link = mail.getByRole('link', { name: /\/reset-password#/ });
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+
+    const reset = new ResetPasswordPage(page);
+    await expect(reset.heading).toBeVisible();
+    await reset.password.fill('password123');
+    await reset.submit.click();
+    await expect(reset.password).toHaveAccessibleDescription(/This password is too common/);
+    await expectAxeClean(page);
+    const newPassword = 'a-brand-new-password';
+    await reset.password.fill(newPassword);
+    await reset.submit.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible();
+    await login.expectShown();
+
+    await login.signIn(freshAccount.email, PASSWORD);
+    await expect(login.alert).toContainText('Invalid login or password.');
+    await login.password.fill(newPassword);
+    await login.submit.click();
+    await expect(new ProjectsPage(page).heading).toBeVisible();
+
+    // The link worked once.
+    await new AppHeader(page).signOut();
+    await page.goto(href);
+    await reset.password.fill('yet-another-password');
+    await reset.submit.click();
+    await expect(reset.alert).toContainText('This link has expired or was already used.');
   });
 
   test('signing up with a common password shows the server refusal under the password field', async ({ page }) => {

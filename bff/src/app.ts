@@ -23,6 +23,7 @@ import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
+import { verification } from './resources/verification/verification.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
@@ -56,6 +57,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
   mountKind(mail);
+  mountKind(verification);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

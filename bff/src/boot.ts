@@ -13,7 +13,7 @@ import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
 import { SimulatedDataPlane } from './lifecycle/simulated.ts';
 import { Worker } from './lifecycle/worker.ts';
-import { outboxMailer } from './mail/mailer.ts';
+import { makeMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './resources/auth/account.store.ts';
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -28,7 +28,9 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     logger,
     jwtKey: await loadJwtKey(db, config.jwtSecret),
     throttles: makeThrottles(db, config.limits),
-    mailer: outboxMailer(db),
+    mailer: makeMailer(config, db, logger),
+    // Replaced by the address the server really listens on once it does (port 0 picks one).
+    publicUrl: config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
     wakeWorker: () => {},
   };
   const worker = new Worker({ db, engine, logger, delayMs: config.provisionDelayMs, provider: new SimulatedDataPlane(db, `sim@${process.pid}`) });

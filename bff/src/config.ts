@@ -29,6 +29,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
   SIGNUP: z.enum(['open', 'closed'], { error: 'must be "open" or "closed"' }).default('open'),
   PROVISION_DELAY_MS: intIn(0, 3_600_000).default(3000),
   SERVICE_DOMAIN: z
@@ -86,6 +87,8 @@ export type Config = {
   signup: 'open' | 'closed';
   /** Outgoing mail server; without it mails stay in the development outbox. */
   smtpUrl?: string;
+  /** The From of every mail (MAIL_FROM); by default no-reply at the service domain. */
+  mailFrom: string;
   provisionDelayMs: number;
   serviceDomain: string;
   logLevel: string;
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     signup: e.SIGNUP,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Cloud console <no-reply@${e.SERVICE_DOMAIN}>`,
     provisionDelayMs: e.PROVISION_DELAY_MS,
     serviceDomain: e.SERVICE_DOMAIN,
     logLevel: e.LOG_LEVEL,

@@ -9,6 +9,8 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c).toMatchObject({ secureCookies: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(c.idempotencyTtlMs).toBe(24 * 3600 * 1000);
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.mailFrom).toBe('Cloud console <no-reply@cloud.example.com>');
     expect(c.limits).toEqual({ loginPerAccount: 5, loginPerIp: 50, signupPerIp: 20, signupPerEmail: 5 });
     expect(c.quotas).toEqual({
       KUBERNETES_CLUSTER_QUOTA: 10,
@@ -61,6 +63,8 @@ describe('configuration', () => {
     ['PROVISION_DELAY_MS', '-5'],
     ['SERVICE_DOMAIN', 'not a domain'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_FROM', 'x'],
     ['PUBLIC_URL', 'console.example.com'],
     ['PUBLIC_URL', 'https://console.example.com/app'],
     ['SIGNUP_MAX_PER_IP', '0'],

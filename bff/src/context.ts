@@ -15,6 +15,8 @@ export interface AppContext {
   throttles: Throttles;
   /** Outgoing mail (mail/mailer.ts). */
   mailer: Mailer;
+  /** The console's address in mailed links: PUBLIC_URL, else the address the server listens on (decision 165). */
+  publicUrl: string;
   /** Tells the lifecycle worker that a job was enqueued (committed). */
   wakeWorker: () => void;
 }

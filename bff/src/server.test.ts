@@ -17,12 +17,23 @@ describe('server process', () => {
     expect(p.errors().trim()).toMatch(/^Invalid PORT: [^\n]+$/);
   });
 
+  it('names the SMTP server mail goes through, without its credentials', async () => {
+    const p = run({ ...db.env, SMTP_URL: 'smtp://mailer:s3cret-pass@127.0.0.1:2525' });
+    await p.listening;
+    await p.waitFor(/Mail: sent through SMTP at smtp:\/\/127\.0\.0\.1:2525\n/);
+    expect(p.output()).not.toContain('s3cret-pass');
+    p.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  });
+
   it('prints the URL and how to sign in, finishes in-flight requests on SIGTERM, and keeps the data', async () => {
     const env = { ...db.env, LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password' };
     const first = run(env);
     const base = await first.listening;
     expect(first.output()).toContain(`listening on ${base}`);
     expect(first.output()).toContain('sign in as admin@example.com');
+    // Where mail goes: with no SMTP server, the console's outbox page.
+    await first.waitFor(new RegExp(`Mail: kept in the development outbox at ${base}/dev/outbox`));
 
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',

@@ -4,6 +4,7 @@ import { boot } from './boot.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { claimDataDir } from './db/data-dir-lock.ts';
 import { listen } from './http/listen.ts';
+import { mailTransportLine } from './mail/mailer.ts';
 
 async function main() {
   let config: Config;
@@ -26,6 +27,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  ctx.publicUrl = config.publicUrl ?? url;
   const accounts = await ctx.db
     .selectFrom('account')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -37,8 +39,9 @@ async function main() {
         ? `create your account at ${url}/signup`
         : 'sign-up is closed: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first account'
       : `sign in at ${url}/login`;
-  console.log(`Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nTo start: ${signIn}`);
-  logger.info({ url, database: where }, 'listening');
+  const mail = mailTransportLine(config, ctx.publicUrl);
+  console.log(`Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nMail: ${mail}\nTo start: ${signIn}`);
+  logger.info({ url, database: where, mail }, 'listening');
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/api/auth';
+import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
 import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
@@ -105,6 +106,7 @@ export async function startServer(env: Record<string, string> = {}) {
   await worker.start();
   const server = await listen(app, config, 0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (!config.publicUrl) ctx.publicUrl = base;
 
   async function request(method: string, urlPath: string, opts: RequestOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -134,14 +136,31 @@ export async function startServer(env: Record<string, string> = {}) {
     return callRoute(routes[op], opts);
   }
 
+  /** The token of the newest link to a console page (VERIFY_PAGE, RESET_PAGE) mailed to `to`, read from the development outbox. */
+  async function mailedToken(to: string, page: string): Promise<string> {
+    const res = await call('listOutbox', { query: { to } });
+    expect(res.status, res.text).toBe(200);
+    const token = res.body.items.map((m) => linkToken(m.text, page)).find((t) => t !== undefined);
+    if (!token) throw new Error(`no ${page} link mailed to ${to}: ${res.text}`);
+    return token;
+  }
+
+  /** Follows a verification link as the console's page does: answers the session cookie and the account. */
+  async function verifyEmail(token: string) {
+    const res = await call('verifyEmail', { body: { token }, headers: { origin: base } });
+    expect(res.status, res.text).toBe(200);
+    const cookie = res.headers.get('set-cookie')!.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))![1]!;
+    return { cookie, account: res.body.account };
+  }
+
   let accounts = 0;
-  /** Signs up a new account through the console endpoint and logs in through the API. */
+  /** Signs up a new account through the console endpoint, verifies it with the mailed link (signed in) and logs in through the API. */
   async function newAccount(email = `user${++accounts}-${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'correct horse battery') {
     const signup = await call('consoleSignup', { body: { email, password }, headers: { origin: base } });
-    expect(signup.status, signup.text).toBe(200);
-    const cookie = signup.headers.get('set-cookie')!.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))![1]!;
+    expect(signup.status, signup.text).toBe(204);
+    const { cookie, account } = await verifyEmail(await mailedToken(email, VERIFY_PAGE));
     const token = await login(email, password);
-    return { email, password, token, cookie, id: signup.body.account.id };
+    return { email, password, token, cookie, id: account.id };
   }
 
   async function login(email: string, password: string): Promise<string> {
@@ -161,6 +180,8 @@ export async function startServer(env: Record<string, string> = {}) {
     call,
     callRoute,
     newAccount,
+    mailedToken,
+    verifyEmail,
     login,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

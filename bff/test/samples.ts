@@ -137,6 +137,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       login: account.email,
       email: account.email,
       password: account.password,
+      // A mailed link's token (verification, password reset): well formed, never issued.
+      token: 'a-mailed-link-token',
       size: 'hobby-1',
       restore_target: pg.body.earliest_restore_time,
       url: 'https://collector.example.com/v1/write',

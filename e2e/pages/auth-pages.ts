@@ -55,3 +55,29 @@ export class SignupPage extends AuthPage {
     await this.send(email, password);
   }
 }
+
+/** After sign-up: "Check your mail", with the link to send it again. */
+export class CheckEmailPage extends BasePage {
+  readonly heading = this.h1('Check your mail');
+  readonly resend = this.page.getByRole('button', { name: 'Send the link again' });
+  readonly outboxLink = this.page.getByRole('link', { name: 'development outbox' });
+}
+
+export class ForgotPasswordPage extends BasePage {
+  readonly heading = this.h1('Forgot your password?');
+  readonly email = this.page.getByLabel('E-mail address');
+  readonly submit = this.page.getByRole('button', { name: 'Send the link' });
+
+  async request(email: string) {
+    await this.email.fill(email);
+    await this.submit.click();
+  }
+}
+
+/** The page of the mailed reset link. */
+export class ResetPasswordPage extends BasePage {
+  readonly heading = this.h1('Choose a new password');
+  readonly password = this.page.getByLabel('New password');
+  readonly submit = this.page.getByRole('button', { name: 'Set new password' });
+  readonly alert = this.page.getByRole('main').getByRole('alert');
+}

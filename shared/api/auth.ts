@@ -83,9 +83,8 @@ export const authRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'Create an account and sign in',
+    summary: 'Create an account and mail the link that verifies its address (the same answer for an address that is taken)',
     body: signupBodySchema,
-    response: z.strictObject({ account: accountSchema }),
   }),
   consoleLogin: route({
     method: 'post',

@@ -85,6 +85,9 @@ export function makeThrottles(db: Db, limits: Config['limits']) {
     /** Sign-up attempts per client address and per e-mail address. */
     signupIp: rule('signup-ip', limits.signupPerIp, 60 * MINUTE),
     signupEmail: rule('signup-email', limits.signupPerEmail, 60 * MINUTE),
+    /** Requests for a mailed link per e-mail address, whether or not an account has it (decision 166). */
+    verifyResend: rule('verify-resend', 5, 60 * MINUTE),
+    passwordReset: rule('password-reset', 5, 60 * MINUTE),
   };
 }
 

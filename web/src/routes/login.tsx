@@ -1,6 +1,6 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
-import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { AuthCard, authLinkClass } from '../features/auth/components/auth-card.tsx';
 import { AuthForm } from '../features/auth/components/auth-form.tsx';
 import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
 import { useTitle } from '../lib/use-title.ts';
@@ -24,13 +24,18 @@ function LoginPage() {
       footer={
         <>
           New here?{' '}
-          <Link to="/signup" search={{ redirect }} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+          <Link to="/signup" search={{ redirect }} className={authLinkClass}>
             Create an account
           </Link>
         </>
       }
     >
       <AuthForm kind="signIn" redirect={redirect} />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className={authLinkClass}>
+          Forgot your password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
-import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { AuthCard, authLinkClass } from '../features/auth/components/auth-card.tsx';
 import { AuthForm } from '../features/auth/components/auth-form.tsx';
 import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
 import { useTitle } from '../lib/use-title.ts';
@@ -24,7 +24,7 @@ function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" search={{ redirect }} className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+          <Link to="/login" search={{ redirect }} className={authLinkClass}>
             Sign in
           </Link>
         </>

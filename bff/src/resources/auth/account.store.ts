@@ -1,4 +1,3 @@
-import { applyPendingInvitations } from '../project/invitations.ts';
 import { hash, verify } from '@node-rs/argon2';
 import { newId } from '#shared/ids';
 import type { Db } from '../../db/database.ts';
@@ -10,12 +9,14 @@ let dummyHash: Promise<string> | undefined;
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
-export async function createAccount(db: Db, email: string, password: string) {
-  const account = { id: newId('account'), email, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
-  await db.transaction().execute(async (tx) => {
-    await tx.insertInto('account').values(account).execute();
-    await applyPendingInvitations(tx, account.id, email);
-  });
+/**
+ * A new account. Unverified unless `verified` (the ADMIN_EMAIL account): it signs in, and its
+ * pending invitations apply, once its owner follows the mailed link (verification.store.ts).
+ */
+export async function createAccount(db: Db, email: string, password: string, { verified = false } = {}) {
+  const now = new Date().toISOString();
+  const account = { id: newId('account'), email, password_hash: await hashPassword(password), created_at: now, email_verified_at: verified ? now : null };
+  await db.insertInto('account').values(account).execute();
   return { id: account.id, email };
 }
 
@@ -38,10 +39,14 @@ export async function checkCredentials(db: Db, email: string, password: string) 
   return ok ? { id: account.id, email: account.email } : undefined;
 }
 
-/** Creates the ADMIN_EMAIL account at start when it does not exist (another process may race). */
+/** Creates the ADMIN_EMAIL account, verified, at start when it does not exist (another process may race). */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
-  if (await findAccountByEmail(db, email)) return false;
-  return createAccount(db, email, password).then(
+  const existing = await findAccountByEmail(db, email);
+  if (existing) {
+    if (!existing.email_verified_at) await db.updateTable('account').set({ email_verified_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
+    return false;
+  }
+  return createAccount(db, email, password, { verified: true }).then(
     () => true,
     (err: unknown) => {
       if (isUniqueViolation(err)) return false;

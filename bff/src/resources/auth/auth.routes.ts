@@ -2,18 +2,20 @@
 // cookie sign-up / sign-in / sign-out.
 import type { Request } from 'express';
 import { loginBodySchema } from '#shared/api/auth';
+import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
 import { authenticate, csrfToken, sameOrigin, signToken } from '../../http/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/cookies.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { kindModule } from '../kind.ts';
-import { checkCredentials, createAccount, findAccountByEmail } from './account.store.ts';
+import { checkCredentials } from './account.store.ts';
 import { passwordProblem } from './password-policy.ts';
 import { createSession, revokeSession } from '../../http/sessions.ts';
+import { signUpByMail } from '../verification/mail-flows.ts';
+import { isVerified } from '../verification/verification.store.ts';
 
-const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
+export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
 
 /**
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.
@@ -37,10 +39,11 @@ async function signIn(ctx: AppContext, req: Request, email: string, password: st
   wait = await blocked();
   if (wait > 0) throw tooMany('failed logins', wait);
   await loginAccount.reset(email);
+  if (!(await isVerified(ctx.db, account.id))) throw new ApiError('Unauthorized', UNVERIFIED_MESSAGE);
   return startSession(ctx, account);
 }
 
-async function startSession(ctx: AppContext, account: { id: string; email: string }) {
+export async function startSession(ctx: AppContext, account: { id: string; email: string }) {
   const session = await createSession(ctx.db, account.id);
   const token = await signToken(ctx, account.id, session.id, session.expires_at);
   return { account, token };
@@ -64,7 +67,7 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
       return { success: 'You have been logged out' };
     },
 
-    async consoleSignup({ body, req, res }) {
+    async consoleSignup({ body, req }) {
       if (ctx.config.signup === 'closed') throw new ApiError('Unauthorized', 'Sign-up is closed on this console. Ask an administrator for an account.');
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
       // Every attempt counts, per address and then per e-mail address (decision 067).
@@ -74,17 +77,8 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
       if (problem) throw invalidRequest({ password: problem });
       wait = await ctx.throttles.signupEmail.hit(body.email);
       if (wait > 0) throw tooMany('sign-ups for this e-mail address', wait);
-      if (await findAccountByEmail(ctx.db, body.email)) {
-        throw invalidRequest({ email: 'An account with this e-mail address already exists.' });
-      }
-      const created = await createAccount(ctx.db, body.email, body.password).catch((err: unknown) => {
-        // Two sign-ups with one address at once: the second one loses here.
-        if (isUniqueViolation(err)) throw invalidRequest({ email: 'An account with this e-mail address already exists.' });
-        throw err;
-      });
-      const { account, token } = await startSession(ctx, created);
-      setSessionCookie(ctx.config, res, token);
-      return { account };
+      // Answers the same whether the address is new or taken (decision 166).
+      await signUpByMail(ctx, body.email, body.password);
     },
 
     async consoleLogin({ body, req, res }) {

@@ -6,6 +6,8 @@ export interface AccountTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** When the owner followed the mailed link (or the account predates verification); null until then. */
+  email_verified_at: string | null;
 }
 
 export interface SessionTable {

@@ -1,18 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SignupBody } from '#shared/api/auth';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { startSession } from './sign-in.ts';
 
-export function signUp(body: SignupBody) {
-  return apiRequest('consoleSignup', { body });
-}
-
+/** Sign-up mails a link; the account signs in once the link is followed (verify-email). */
 export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: SignupBody) => {
-      await signUp(body);
-      return startSession(queryClient);
-    },
-  });
+  return useMutation({ mutationFn: (body: SignupBody) => apiRequest('consoleSignup', { body }) });
 }

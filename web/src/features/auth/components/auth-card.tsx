@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { LogoMark } from '#web/components/layout/logo.tsx';
 import { ThemeToggle } from '#web/components/layout/theme-toggle.tsx';
 
+/** A text link on the signed-out pages. */
+export const authLinkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-400';
+
 /** The frame of the signed-out pages: brand, a card with the form, a footer line. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { consoleLoginBodySchema, PASSWORD_MIN, signupBodySchema } from '#shared/api/auth';
+import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
@@ -7,6 +8,7 @@ import { submitWith, useForm } from '#web/lib/form.ts';
 import { afterSignIn } from '#web/lib/redirect.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { ResendLink } from './resend-link.tsx';
 
 // Signing in checks only that something was typed; signing up checks the password policy
 // as you type (the schemas differ) and says what it is.
@@ -18,6 +20,7 @@ const kinds = {
     password: { autoComplete: 'current-password' },
     submit: 'Sign in',
     busy: 'Signing in…',
+    next: (_email: string, redirect?: string) => ({ href: afterSignIn(redirect) }),
   },
   signUp: {
     schema: signupBodySchema,
@@ -26,10 +29,12 @@ const kinds = {
     password: { autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters.` },
     submit: 'Create account',
     busy: 'Creating account…',
+    // Signed in only once the mailed link is followed.
+    next: (email: string) => ({ href: `/check-email?${new URLSearchParams({ email })}` }),
   },
 };
 
-/** The e-mail and password form of the sign-in and sign-up pages; on success it goes to `redirect`. */
+/** The e-mail and password form of the sign-in and sign-up pages; signed in, it goes to `redirect`; signed up, to "check your mail". */
 export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirect?: string }) {
   const config = kinds[kind];
   const navigate = useNavigate();
@@ -43,12 +48,13 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
       className="space-y-5"
       onSubmit={submitWith(form, send.isPending, (body) =>
         send.mutate(body, {
-          onSuccess: () => navigate({ href: afterSignIn(redirect), replace: true }),
+          onSuccess: () => navigate({ ...config.next(body.email, redirect), replace: true }),
           onError: form.setServerError,
         }),
       )}
     >
       <FormAlert error={form.formError} />
+      {form.formError?.message === UNVERIFIED_MESSAGE ? <ResendLink email={form.values.email.trim().toLowerCase()} /> : null}
       <TextField label="E-mail address" type="email" autoComplete={config.emailAutoComplete} autoFocus required {...form.field('email')} />
       <TextField label="Password" type="password" required {...config.password} {...form.field('password')} />
       <Button type="submit" className="w-full" disabled={send.isPending}>
