@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedProjectsIndexRouteImport } from './routes/_authed/projects/index'
 import { Route as AuthedProjectsProjectIdRouteRouteImport } from './routes/_authed/projects/$projectId/route'
 import { Route as AuthedProjectsNewRouteImport } from './routes/_authed/projects/new'
@@ -64,6 +65,11 @@ const SignupRoute = SignupRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProjectsIndexRoute = AuthedProjectsIndexRouteImport.update({
@@ -271,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/account': typeof AuthedAccountRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects/': typeof AuthedProjectsIndexRoute
@@ -308,6 +315,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/account': typeof AuthedAccountRoute
   '/': typeof AuthedIndexRoute
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
+  '/_authed/account': typeof AuthedAccountRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/_authed/projects/new': typeof AuthedProjectsNewRoute
@@ -380,6 +389,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/signup'
+    | '/account'
     | '/projects/$projectId'
     | '/projects/new'
     | '/projects/'
@@ -417,6 +427,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/signup'
+    | '/account'
     | '/'
     | '/projects/new'
     | '/projects'
@@ -447,6 +458,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/signup'
+    | '/_authed/account'
     | '/_authed/'
     | '/_authed/projects/$projectId'
     | '/_authed/projects/new'
@@ -517,6 +529,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/projects/': {
@@ -950,6 +969,7 @@ const AuthedProjectsProjectIdRouteRouteWithChildren =
   )
 
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedProjectsProjectIdRouteRoute: typeof AuthedProjectsProjectIdRouteRouteWithChildren
   AuthedProjectsNewRoute: typeof AuthedProjectsNewRoute
@@ -957,6 +977,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedProjectsProjectIdRouteRoute:
     AuthedProjectsProjectIdRouteRouteWithChildren,
