@@ -93,7 +93,7 @@ function PasswordStep({ email, onCancel, onBegun }: { email: string; onCancel: (
   return (
     <form
       noValidate
-      aria-label="Confirm your password"
+      aria-label="Confirm it is you"
       className="max-w-md space-y-5"
       onSubmit={submitWith(form, begin.isPending, (body) => begin.mutate(body, { onSuccess: onBegun, onError: form.setServerError }))}
     >
