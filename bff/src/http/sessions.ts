@@ -70,16 +70,9 @@ export async function liveSessionsOf(db: Db, accountId: string, now = new Date()
     .execute();
 }
 
-/** Revokes one session of the account; answers whether it was not revoked already. */
-export async function revokeSessionOf(db: Db, accountId: string, sessionId: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable('session')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', sessionId)
-    .where('account_id', '=', accountId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Revokes one session of the account (nothing when it is another account's or revoked already). */
+export async function revokeSessionOf(db: Db, accountId: string, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
 }
 
 /** Revokes every session of the account but `keepId`; answers how many still worked. */

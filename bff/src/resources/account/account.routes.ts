@@ -1,7 +1,7 @@
 // The account page's routes: password, sessions and two-factor sign-in (decisions 187–190).
 // Each one acts on the signed-in account only, and never through a personal access token.
 import type { AppContext } from '../../context.ts';
-import { ApiError, invalidRequest, notFound } from '../../errors.ts';
+import { ApiError, invalidRequest } from '../../errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../http/sessions.ts';
@@ -84,8 +84,8 @@ function accountHandlers(ctx: AppContext): Handlers<Ops> {
     async revokeAccountSession({ auth, params }) {
       const { accountId, sessionId } = signedIn(auth);
       if (params.session_id === sessionId) throw invalidRequest({ session_id: 'This is the session you are using: sign out instead.' });
-      // Another account's session is as unknown as one that never existed.
-      if (!(await revokeSessionOf(ctx.db, accountId, params.session_id))) throw notFound('No such session of your account (it may be signed out already).');
+      // Like every delete: 204 when it is gone already; another account's session is left alone, and reads as unknown.
+      await revokeSessionOf(ctx.db, accountId, params.session_id);
     },
 
     async revokeOtherAccountSessions({ auth }) {
