@@ -12,6 +12,7 @@ import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
 import { mail } from './mail/mail.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { account } from './resources/account/account.routes.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
 import { github } from './resources/github/github.routes.ts';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(kubernetes);
   mountKind(mail);
   mountKind(verification);
+  mountKind(account);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

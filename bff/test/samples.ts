@@ -4,6 +4,7 @@
 // that asks for it (add the sample here), so new routes are never skipped silently.
 import { expect } from 'vitest';
 import { z } from 'zod';
+import { newId } from '#shared/ids';
 import type { RouteDef } from '#shared/routes';
 import type { TestServer } from './harness.ts';
 import { createFirewall, createLoadBalancer, createRule, createSubnet, createVm, LOC, pollUntil, SSH_KEY, waitForLoadBalancerState, waitForVmState } from './fixtures.ts';
@@ -118,6 +119,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       kubernetes_cluster_reference: name,
       nodepool_reference: nodepool.name,
       node_name: nodepool.vms[0]!.name,
+      // No one's session: revoking it changes nothing (204), and never ends the caller's.
+      session_id: newId('session'),
     },
     fields: {
       name: 'renamed',
@@ -146,6 +149,10 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       type: 'otlp',
       common_name: 'app_user',
       node_count: 2,
+      // The account page's routes: the password stays the same, and the code is wrong.
+      current_password: account.password,
+      new_password: account.password,
+      code: '000000',
     },
     ids: {
       subnet: ps.id,

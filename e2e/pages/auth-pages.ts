@@ -36,6 +36,8 @@ class AuthPage extends BasePage {
 
 export class LoginPage extends AuthPage {
   readonly alert = this.page.getByRole('main').getByRole('alert');
+  /** Shown once the server asks for a two-factor code. */
+  readonly code = this.page.getByLabel('Two-factor code');
 
   constructor(page: Page) {
     super(page, '/login', 'Sign in', 'Sign in');

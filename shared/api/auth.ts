@@ -3,11 +3,18 @@ import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { route, type RouteList } from '../route-helpers.ts';
 
+/**
+ * A two-factor code as typed at sign-in: six digits from the authenticator app, or a recovery
+ * code (any case; spaces and hyphens ignored). Needed once two-factor sign-in is on (decision 188).
+ */
+export const otpSchema = z.string({ error: 'Enter the code from your authenticator app.' }).max(64, 'Code is too long.');
+
 /** `POST /api/login`: from a JSON body or the query string (the spec allows both). */
 export const loginBodySchema = z
   .strictObject({
     login: z.string(requiredString('login')).min(1, 'login is required.').max(320),
     password: z.string(requiredString('password')).min(1, 'password is required.').max(1024),
+    otp: otpSchema.optional(),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -37,6 +44,7 @@ export const consoleLoginBodySchema = z
   .strictObject({
     email: z.string({ error: 'Enter your e-mail address.' }).trim().toLowerCase().min(1, 'Enter your e-mail address.').max(320),
     password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
+    otp: otpSchema.optional(),
   })
   .meta({ id: 'ConsoleLoginBody' });
 export type ConsoleLoginBody = z.infer<typeof consoleLoginBodySchema>;

@@ -17,6 +17,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as DevOutboxRouteImport } from './routes/dev/outbox'
 import { Route as AuthedProjectsIndexRouteImport } from './routes/_authed/projects/index'
 import { Route as AuthedProjectsProjectIdRouteRouteImport } from './routes/_authed/projects/$projectId/route'
@@ -89,6 +90,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AuthedRoute,
 } as any)
 const DevOutboxRoute = DevOutboxRouteImport.update({
@@ -305,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/projects/new': typeof AuthedProjectsNewRoute
@@ -347,6 +354,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/account': typeof AuthedAccountRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/': typeof AuthedIndexRoute
   '/projects/new': typeof AuthedProjectsNewRoute
@@ -383,6 +391,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/_authed/account': typeof AuthedAccountRoute
   '/dev/outbox': typeof DevOutboxRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
@@ -429,6 +438,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/verify-email'
+    | '/account'
     | '/dev/outbox'
     | '/projects/$projectId'
     | '/projects/new'
@@ -471,6 +481,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/verify-email'
+    | '/account'
     | '/dev/outbox'
     | '/'
     | '/projects/new'
@@ -506,6 +517,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/verify-email'
+    | '/_authed/account'
     | '/dev/outbox'
     | '/_authed/'
     | '/_authed/projects/$projectId'
@@ -610,6 +622,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/dev/outbox': {
@@ -1050,6 +1069,7 @@ const AuthedProjectsProjectIdRouteRouteWithChildren =
   )
 
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedProjectsProjectIdRouteRoute: typeof AuthedProjectsProjectIdRouteRouteWithChildren
   AuthedProjectsNewRoute: typeof AuthedProjectsNewRoute
@@ -1057,6 +1077,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedProjectsProjectIdRouteRoute:
     AuthedProjectsProjectIdRouteRouteWithChildren,

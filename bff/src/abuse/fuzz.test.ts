@@ -25,8 +25,6 @@ let t: TestServer;
 let account: Awaited<ReturnType<TestServer['newAccount']>>;
 /** The session of the hostile requests (a logout among them ends it; a new one is made). */
 let token: string;
-/** A session of its own that builds the projects. */
-let builder: string;
 /** The project under attack and its rows as built: each request starts from exactly these. */
 let world: World;
 let pristine: string;
@@ -34,6 +32,9 @@ let pristine: string;
 let spare: Promise<{ world: World; pristine: string }>;
 
 async function build() {
+  // A session of its own for each build: an attack on the account's routes may have changed
+  // the password or ended every other session.
+  const builder = await t.login(account.email, account.password);
   const built = await buildWorld(t, { ...account, token: builder }, await newProject(t, builder));
   return { world: built, pristine: JSON.stringify(await snapshotProject(t, built.project)) };
 }
@@ -50,7 +51,6 @@ beforeAll(async () => {
   t = await startServer({ LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_IP: '1000000', PROJECT_QUOTA: '1000000' });
   account = await t.newAccount();
   token = account.token;
-  builder = await t.login(account.email, account.password);
   spare = build();
   await rebuild();
 });
@@ -59,6 +59,8 @@ afterAll(async () => {
   await spare;
   await t.close();
 });
+
+const isAccountRoute = (r: RouteDef) => r.base === '/auth' && r.path.startsWith('/account');
 
 /** The error generation of the route a path lands on (Express ignores one trailing slash); unknown paths answer nested. */
 function generationAt(method: string, pathname: string) {
@@ -72,6 +74,8 @@ async function attack(r: RouteDef, ms: Mutation[]): Promise<void> {
   // Dot segments are resolved as a client's URL parser does, so the harness and we see the path the server sees.
   const url = new URL(path + (req.query.length ? `?${req.query.join('&')}` : ''), t.base);
   const method = r.method.toUpperCase();
+  // The account's own routes may end every other session (the build's among them): not while one runs.
+  if (isAccountRoute(r)) await spare;
   const res = await t.request(method, url.pathname + url.search, {
     rawBody: r.method === 'get' ? undefined : req.body,
     headers: { authorization: `Bearer ${token}`, origin: t.base, ...req.headers },
@@ -100,6 +104,8 @@ async function attack(r: RouteDef, ms: Mutation[]): Promise<void> {
       stats.rebuilt++;
       await rebuild();
     }
+    // After a password change: the new password.
+    if (r === routes.changePassword) account.password = (JSON.parse(req.body!) as { new_password: string }).new_password;
     // After a logout: a new session.
     if ((await t.call('getProject', { token, params: { project_id: world.project } })).status === 401) token = await t.login(account.email, account.password);
   }

@@ -4,6 +4,7 @@ import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely
 import { idempotencyMigrations } from '../http/idempotency.tables.ts';
 import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { mailMigrations } from '../mail/mail.tables.ts';
+import { accountMigrations } from '../resources/account/account.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { githubMigrations } from '../resources/github/github.tables.ts';
@@ -31,6 +32,7 @@ const kindMigrations: Record<string, Migration>[] = [
   idempotencyMigrations,
   mailMigrations,
   verificationMigrations,
+  accountMigrations,
   scopeCountMigrations,
 ];
 

@@ -4,6 +4,7 @@
 import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
 import type { MailTables } from '../mail/mail.tables.ts';
+import type { AccountTables } from '../resources/account/account.tables.ts';
 import type { AuthTables } from '../resources/auth/auth.tables.ts';
 import type { FirewallTables } from '../resources/firewall/firewall.tables.ts';
 import type { GithubTables } from '../resources/github/github.tables.ts';
@@ -29,4 +30,5 @@ export interface Database
     LifecycleTables,
     IdempotencyTables,
     MailTables,
-    VerificationTables {}
+    VerificationTables,
+    AccountTables {}

@@ -9,7 +9,13 @@ export const SESSION_MAX_MS = 30 * 24 * 3600_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(db: Db, accountId: string, now = new Date()) {
+/** Who opened a session, as the account page shows it. */
+export interface SessionClient {
+  userAgent?: string;
+  ip?: string;
+}
+
+export async function createSession(db: Db, accountId: string, now = new Date(), client: SessionClient = {}) {
   const session = {
     id: newId('session'),
     account_id: accountId,
@@ -17,6 +23,8 @@ export async function createSession(db: Db, accountId: string, now = new Date())
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
     revoked_at: null,
+    user_agent: client.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip ?? null,
   };
   await db.insertInto('session').values(session).execute();
   return session;
@@ -46,4 +54,30 @@ export async function liveSession(db: Db, sessionId: string, accountId: string, 
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
   await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** The account's sessions that still work (not revoked, expired or idle too long), newest first. */
+export async function liveSessionsOf(db: Db, accountId: string, now = new Date()) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS).toISOString())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one session of the account (nothing when it is another account's or revoked already). */
+export async function revokeSessionOf(db: Db, accountId: string, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every session of the account but `keepId`; answers how many still worked. */
+export async function revokeOtherSessions(db: Db, accountId: string, keepId: string, now = new Date()): Promise<number> {
+  const live = await liveSessionsOf(db, accountId, now);
+  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('account_id', '=', accountId).where('id', '!=', keepId).where('revoked_at', 'is', null).execute();
+  return live.filter((s) => s.id !== keepId).length;
 }

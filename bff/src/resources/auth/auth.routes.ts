@@ -14,6 +14,7 @@ import { passwordProblem } from './password-policy.ts';
 import { createSession, revokeSession } from '../../http/sessions.ts';
 import { signUpByMail } from '../verification/mail-flows.ts';
 import { isVerified } from '../verification/verification.store.ts';
+import { checkSecondFactor, codeRequired } from '../account/two-factor.ts';
 
 export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
 
@@ -21,30 +22,37 @@ export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequ
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.
  * Only failures count (decision 066). A failure over the limit answers 429, and a right
  * password is refused once the limit is reached, even by guesses running beside it: so
- * however many guesses run at once, at most `limit` of them get a telling answer.
+ * however many guesses run at once, at most `limit` of them get a telling answer. With
+ * two-factor sign-in on, a wrong code is one more failure, and a missing one is asked for
+ * (decision 188).
  */
-async function signIn(ctx: AppContext, req: Request, email: string, password: string) {
+async function signIn(ctx: AppContext, req: Request, email: string, password: string, otp?: string) {
   const { loginAccount, loginIp } = ctx.throttles;
   const ip = req.ip ?? 'unknown';
   const blocked = async () => Math.max(await loginAccount.retryAfter(email), await loginIp.retryAfter(ip));
+  const failed = async () => {
+    const wait = Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
+    if (wait > 0) throw tooMany('failed logins', wait);
+    // One message whichever of login, password and code was wrong.
+    throw new ApiError('InvalidCredentials', otp ? 'Invalid login, password or two-factor code.' : 'Invalid login or password.');
+  };
   // Checked first too, so a blocked key costs no password hash.
   let wait = await blocked();
   if (wait > 0) throw tooMany('failed logins', wait);
   const account = await checkCredentials(ctx.db, email, password);
-  if (!account) {
-    wait = Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
-    if (wait > 0) throw tooMany('failed logins', wait);
-    throw new ApiError('InvalidCredentials', 'Invalid login or password.');
-  }
+  const factor = account ? await checkSecondFactor(ctx.db, account.id, otp) : 'wrong';
+  if (!account || factor === 'wrong') return failed();
   wait = await blocked();
   if (wait > 0) throw tooMany('failed logins', wait);
+  if (factor === 'missing') throw codeRequired();
+  if (!(await factor.use())) return failed();
   await loginAccount.reset(email);
   if (!(await isVerified(ctx.db, account.id))) throw new ApiError('Unauthorized', UNVERIFIED_MESSAGE);
-  return startSession(ctx, account);
+  return startSession(ctx, account, req);
 }
 
-export async function startSession(ctx: AppContext, account: { id: string; email: string }) {
-  const session = await createSession(ctx.db, account.id);
+export async function startSession(ctx: AppContext, account: { id: string; email: string }, req: Request) {
+  const session = await createSession(ctx.db, account.id, new Date(), { userAgent: req.headers['user-agent'], ip: req.ip });
   const token = await signToken(ctx, account.id, session.id, session.expires_at);
   return { account, token };
 }
@@ -57,7 +65,7 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
       // The spec allows the credentials in a JSON body or in the query string.
       const parsed = loginBodySchema.safeParse(body ?? query, { reportInput: true });
       if (!parsed.success) throw validationError(parsed.error, 'Request body');
-      const { token } = await signIn(ctx, res.req, parsed.data.login, parsed.data.password);
+      const { token } = await signIn(ctx, res.req, parsed.data.login, parsed.data.password, parsed.data.otp);
       res.setHeader('authorization', token);
       return { success: 'You have been logged in' };
     },
@@ -83,7 +91,7 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
 
     async consoleLogin({ body, req, res }) {
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
-      const { account, token } = await signIn(ctx, req, body.email, body.password);
+      const { account, token } = await signIn(ctx, req, body.email, body.password, body.otp);
       setSessionCookie(ctx.config, res, token);
       return { account };
     },

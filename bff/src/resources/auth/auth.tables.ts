@@ -17,6 +17,9 @@ export interface SessionTable {
   last_seen_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The client's `User-Agent` and address at sign-in (migration 0045, account.tables.ts). */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface SettingTable {

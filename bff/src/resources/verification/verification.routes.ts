@@ -35,7 +35,7 @@ function verificationHandlers(ctx: AppContext): Handlers<'verifyEmail' | 'resend
       sameOriginOnly(req);
       const verified = await verifyWithLink(ctx.db, body.token);
       if (!verified) throw deadLink();
-      const { account, token } = await startSession(ctx, verified);
+      const { account, token } = await startSession(ctx, verified, req);
       setSessionCookie(ctx.config, res, token);
       return { account };
     },

@@ -48,9 +48,7 @@ export function maintenanceLabel(startAt: number | null, days: readonly number[]
   return `${hh(startAt)}–${hh(startAt + 1)} UTC${on}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-/** "23 Nov 2026, 10:00 UTC". */
-export const formatUtc = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+export { formatUtc } from '#web/lib/date.ts';
 
 /** "1.2 GB" for a number of bytes. */
 export function formatBytes(bytes: number): string {

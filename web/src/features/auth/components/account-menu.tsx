@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Menu, menuItemClass, MenuSeparator } from '#web/components/ui/menu.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useSignOut } from '../api/sign-out.ts';
@@ -27,6 +28,13 @@ export function AccountMenu({ email }: { email: string }) {
         <p className="truncate font-medium">{email}</p>
       </div>
       <MenuSeparator />
+      <Link role="menuitem" tabIndex={-1} to="/account" className={menuItemClass}>
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4" aria-hidden="true">
+          <circle cx="10" cy="7" r="3.25" />
+          <path d="M3.75 16.5c.9-2.9 3.3-4.5 6.25-4.5s5.35 1.6 6.25 4.5" strokeLinecap="round" />
+        </svg>
+        Account and security
+      </Link>
       <button
         type="button"
         role="menuitem"

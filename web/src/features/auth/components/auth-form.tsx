@@ -1,9 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { consoleLoginBodySchema, PASSWORD_MIN, signupBodySchema } from '#shared/api/auth';
 import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
+import { asApiError } from '#web/lib/api-client.ts';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { afterSignIn } from '#web/lib/redirect.ts';
 import { useSignIn } from '../api/sign-in.ts';
@@ -18,6 +20,7 @@ const kinds = {
     useSend: useSignIn,
     emailAutoComplete: 'username',
     password: { autoComplete: 'current-password' },
+    initial: { email: '', password: '', otp: '' },
     submit: 'Sign in',
     busy: 'Signing in…',
     next: (_email: string, redirect?: string) => ({ href: afterSignIn(redirect) }),
@@ -27,6 +30,7 @@ const kinds = {
     useSend: useSignUp,
     emailAutoComplete: 'email',
     password: { autoComplete: 'new-password', hint: `At least ${PASSWORD_MIN} characters.` },
+    initial: { email: '', password: '' },
     submit: 'Create account',
     busy: 'Creating account…',
     // Signed in only once the mailed link is followed.
@@ -40,7 +44,9 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
   const navigate = useNavigate();
   // A page keeps its kind, so this is always the same hook.
   const send = config.useSend();
-  const form = useForm(config.schema, { email: '', password: '' }, ['password']);
+  const form = useForm<'email' | 'password' | 'otp', typeof config.schema>(config.schema, config.initial as Record<'email' | 'password' | 'otp', string>, ['password']);
+  // Asked for once the server says the account needs a two-factor code (decision 188).
+  const [codeAsked, setCodeAsked] = useState(false);
 
   return (
     <form
@@ -49,7 +55,10 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
       onSubmit={submitWith(form, send.isPending, (body) =>
         send.mutate(body, {
           onSuccess: () => navigate({ ...config.next(body.email, redirect), replace: true }),
-          onError: form.setServerError,
+          onError: (error) => {
+            if (asApiError(error).details?.otp) setCodeAsked(true);
+            form.setServerError(error);
+          },
         }),
       )}
     >
@@ -57,6 +66,17 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
       {form.formError?.message === UNVERIFIED_MESSAGE ? <ResendLink email={form.values.email.trim().toLowerCase()} /> : null}
       <TextField label="E-mail address" type="email" autoComplete={config.emailAutoComplete} autoFocus required {...form.field('email')} />
       <TextField label="Password" type="password" required {...config.password} {...form.field('password')} />
+      {codeAsked ? (
+        <TextField
+          label="Two-factor code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          autoFocus
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          {...form.field('otp')}
+        />
+      ) : null}
       <Button type="submit" className="w-full" disabled={send.isPending}>
         <BusyLabel pending={send.isPending} busy={config.busy}>
           {config.submit}
