@@ -11,6 +11,7 @@ import { mailRoutes } from './api/mail.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
+import { tokenRoutes } from './api/token.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
 import type { RouteList } from './route-helpers.ts';
 
@@ -27,6 +28,7 @@ export const routes = {
   ...githubRoutes,
   ...kubernetesRoutes,
   ...mailRoutes,
+  ...tokenRoutes,
 } as const satisfies RouteList;
 
 /**

@@ -23,6 +23,7 @@ import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
+import { token } from './resources/token/token.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
@@ -56,6 +57,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
   mountKind(mail);
+  mountKind(token);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -31,6 +31,7 @@ export interface World {
     cacheEntry: string;
     kubernetesCluster: string;
     nodepool: string;
+    accessToken: string;
   };
 }
 
@@ -85,6 +86,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
+  // A personal access token of the project's creator.
+  const accessToken = await t.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
+  expect(accessToken.status, accessToken.text).toBe(200);
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
@@ -118,6 +122,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       kubernetes_cluster_reference: name,
       nodepool_reference: nodepool.name,
       node_name: nodepool.vms[0]!.name,
+      token_id: accessToken.body.id,
     },
     fields: {
       name: 'renamed',
@@ -144,6 +149,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       type: 'otlp',
       common_name: 'app_user',
       node_count: 2,
+      role: 'viewer',
     },
     ids: {
       subnet: ps.id,
@@ -160,6 +166,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       cacheEntry: cacheEntry!.id,
       kubernetesCluster: kc.body.id,
       nodepool: nodepool.id,
+      accessToken: accessToken.body.id,
     },
   };
 }
@@ -203,16 +210,17 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 }
 
 /**
- * Every row of the project's objects straight from the database (the project, its members,
+ * Every row of the project's objects straight from the database (the project, its members and their tokens,
  * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
  * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
-  const [projectRows, members, subnets, firewalls, vms, balancers] = await Promise.all([
+  const [projectRows, members, tokens, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
+    db.selectFrom('access_token').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
@@ -263,6 +271,7 @@ export async function snapshotProject(t: TestServer, project: string) {
   return {
     project: projectRows,
     members,
+    tokens,
     subnets,
     firewalls,
     vms,

@@ -12,6 +12,7 @@ import type { LoadBalancerTables } from '../resources/load-balancer/load-balance
 import type { PostgresTables } from '../resources/postgres/postgres.tables.ts';
 import type { PrivateSubnetTables } from '../resources/private-subnet/private-subnet.tables.ts';
 import type { ProjectTables } from '../resources/project/project.tables.ts';
+import type { AccessTokenTables } from '../resources/token/token.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
 export interface Database
@@ -27,4 +28,5 @@ export interface Database
     KubernetesTables,
     LifecycleTables,
     IdempotencyTables,
-    MailTables {}
+    MailTables,
+    AccessTokenTables {}

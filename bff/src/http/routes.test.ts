@@ -125,6 +125,7 @@ const missing = (name: string) =>
             metric_destination_id: 'postgresMetricDestination',
             log_destination_id: 'postgresLogDestination',
             cache_entry_id: 'githubCacheEntry',
+            token_id: 'accessToken',
           } as const
         )[name as 'ps_id'],
       )
