@@ -35,9 +35,7 @@ export const accessTokenListSchema = listSchema(accessTokenSchema).meta({ id: 'A
 export type AccessTokenList = z.infer<typeof accessTokenListSchema>;
 
 /** The issue's answer: the record and, this once, the secret. */
-export const issuedAccessTokenSchema = z
-  .strictObject({ ...accessTokenSchema.shape, token: z.string().startsWith(TOKEN_PREFIX) })
-  .meta({ id: 'IssuedAccessToken' });
+export const issuedAccessTokenSchema = z.strictObject({ ...accessTokenSchema.shape, token: z.string().startsWith(TOKEN_PREFIX) }).meta({ id: 'IssuedAccessToken' });
 export type IssuedAccessToken = z.infer<typeof issuedAccessTokenSchema>;
 
 export const issueTokenBodySchema = z

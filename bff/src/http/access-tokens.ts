@@ -31,7 +31,15 @@ export async function liveAccessToken(db: Db, secret: string, now = new Date()) 
     db
       .selectFrom('access_token')
       .innerJoin('account', 'account.id', 'access_token.account_id')
-      .select(['access_token.id', 'access_token.project_id', 'access_token.role', 'access_token.expires_at', 'access_token.last_used_at', 'account.id as account_id', 'account.email'])
+      .select([
+        'access_token.id',
+        'access_token.project_id',
+        'access_token.role',
+        'access_token.expires_at',
+        'access_token.last_used_at',
+        'account.id as account_id',
+        'account.email',
+      ])
       .where('access_token.secret_hash', '=', hash)
       .executeTakeFirst(),
   );

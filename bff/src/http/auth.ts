@@ -22,8 +22,7 @@ export interface TokenScope {
 
 /** Who calls: a signed-in session (JWT or cookie), or a personal access token, which has no session. */
 export type AuthInfo = { accountId: string; email: string } & (
-  | { sessionId: string; viaCookie: boolean; token?: undefined }
-  | { token: TokenScope; sessionId?: undefined; viaCookie: false }
+  { sessionId: string; viaCookie: boolean; token?: undefined } | { token: TokenScope; sessionId?: undefined; viaCookie: false }
 );
 
 declare module 'express-serve-static-core' {

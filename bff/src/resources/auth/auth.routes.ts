@@ -63,7 +63,11 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
       // A token has no session to end: it is revoked on its own route (decision 180).
       const session = sessionOf(
         auth,
-        () => new ApiError('InvalidRequest', 'This request used a personal access token, which has no session to log out of. Revoke the token instead: DELETE /api/project/{project_id}/token/{token_id}.'),
+        () =>
+          new ApiError(
+            'InvalidRequest',
+            'This request used a personal access token, which has no session to log out of. Revoke the token instead: DELETE /api/project/{project_id}/token/{token_id}.',
+          ),
       );
       await revokeSession(ctx.db, session);
       return { success: 'You have been logged out' };

@@ -19,7 +19,7 @@ function tokenHandlers(ctx: AppContext): Handlers<'listTokens' | 'issueToken' | 
     },
 
     async issueToken({ project, auth, body }) {
-      // A leaked token must not be able to make more of itself, nor outlive its own revocation.
+      // A leaked token must not make new credentials that would outlive its revocation.
       if (auth.token) throw new ApiError('Unauthorized', 'A personal access token cannot create tokens. Sign in to the console, or use a login token, to create one.');
       return issueToken(ctx.db, { projectId: project.id, accountId: auth.accountId, role: project.role }, body);
     },

@@ -38,7 +38,21 @@ const columns = [
   'account.email',
 ] as const;
 
-function view({ account_id, email, ...row }: { id: string; name: string; role: Role; hint: string; created_at: string; expires_at: string | null; last_used_at: string | null; account_id: string; email: string }): AccessToken {
+function view({
+  account_id,
+  email,
+  ...row
+}: {
+  id: string;
+  name: string;
+  role: Role;
+  hint: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  account_id: string;
+  email: string;
+}): AccessToken {
   return { ...row, created_by: { id: account_id, email } };
 }
 

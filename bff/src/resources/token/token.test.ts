@@ -127,7 +127,11 @@ describe('personal access tokens', () => {
   it('may have no role higher than their creator’s (400 naming role)', async () => {
     const owner = await newOwner(t);
     const member = await memberOf(t, owner.project, 'member');
-    const e = expectInvalid('current', await t.call('issueToken', { token: member.token, params: { project_id: owner.project }, body: { name: 'too-high', role: 'admin' } }), 'role');
+    const e = expectInvalid(
+      'current',
+      await t.call('issueToken', { token: member.token, params: { project_id: owner.project }, body: { name: 'too-high', role: 'admin' } }),
+      'role',
+    );
     expect(e.details!.role).toContain('(member)');
     const viewer = await memberOf(t, owner.project, 'viewer');
     expectInvalid('current', await t.call('issueToken', { token: viewer.token, params: { project_id: owner.project }, body: { name: 'too-high', role: 'member' } }), 'role');

@@ -48,10 +48,6 @@ export function maintenanceLabel(startAt: number | null, days: readonly number[]
   return `${hh(startAt)}–${hh(startAt + 1)} UTC${on}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-/** "23 Nov 2026, 10:00 UTC". */
-export const formatUtc = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-
 /** "1.2 GB" for a number of bytes. */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
