@@ -21,9 +21,10 @@ export class SettingsTokensPage extends BasePage {
     return this.table.getByRole('row', { name: new RegExp(`^${name} `) });
   }
 
-  /** Creates a token through the dialog from the keyboard; answers its secret, read from the dialog, which is then closed. */
+  /** Creates a token through the dialog from the keyboard; answers its secret, read from the dialog (left open). */
   async create(name: string, role: 'admin' | 'member' | 'viewer', expires: string): Promise<string> {
-    await this.page.getByRole('button', { name: 'Create token' }).first().click();
+    await this.page.getByRole('button', { name: 'Create token' }).first().focus();
+    await this.page.keyboard.press('Enter');
     await expect(this.createDialog).toBeVisible();
     const nameField = this.createDialog.getByLabel('Name');
     await expect(nameField).toBeFocused();
@@ -33,15 +34,17 @@ export class SettingsTokensPage extends BasePage {
     await nameField.press('Enter');
     const secret = this.secretDialog(name);
     await expect(secret).toBeVisible();
-    const value = await secret.getByLabel('Token', { exact: true }).inputValue();
-    return value;
+    return secret.getByLabel('Token', { exact: true }).inputValue();
   }
 
+  /** Revokes the token from the keyboard, confirming in the dialog. */
   async revoke(name: string) {
-    await this.page.getByRole('button', { name: `Revoke token ${name}` }).click();
+    await this.page.getByRole('button', { name: `Revoke token ${name}` }).focus();
+    await this.page.keyboard.press('Enter');
     const dialog = this.page.getByRole('dialog', { name: 'Revoke token?' });
     await expect(dialog).toContainText(name);
-    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await dialog.getByRole('button', { name: 'Revoke token' }).focus();
+    await this.page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
   }
 }
