@@ -13,6 +13,7 @@ import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
 import { verificationRoutes } from './api/verification.ts';
+import { tokenRoutes } from './api/token.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
 import type { RouteList } from './route-helpers.ts';
 
@@ -31,6 +32,7 @@ export const routes = {
   ...mailRoutes,
   ...verificationRoutes,
   ...accountRoutes,
+  ...tokenRoutes,
 } as const satisfies RouteList;
 
 /**

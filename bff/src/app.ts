@@ -25,6 +25,7 @@ import { privateSubnet } from './resources/private-subnet/private-subnet.routes.
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
 import { verification } from './resources/verification/verification.routes.ts';
+import { token } from './resources/token/token.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(mail);
   mountKind(verification);
   mountKind(account);
+  mountKind(token);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

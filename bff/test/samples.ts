@@ -32,6 +32,7 @@ export interface World {
     cacheEntry: string;
     kubernetesCluster: string;
     nodepool: string;
+    accessToken: string;
   };
 }
 
@@ -86,6 +87,9 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
+  // A personal access token of the project's creator.
+  const accessToken = await t.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
+  expect(accessToken.status, accessToken.text).toBe(200);
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
@@ -121,6 +125,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       node_name: nodepool.vms[0]!.name,
       // No one's session: revoking it changes nothing (204), and never ends the caller's.
       session_id: newId('session'),
+      token_id: accessToken.body.id,
     },
     fields: {
       name: 'renamed',
@@ -153,6 +158,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       current_password: account.password,
       new_password: account.password,
       code: '000000',
+      role: 'viewer',
     },
     ids: {
       subnet: ps.id,
@@ -169,6 +175,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       cacheEntry: cacheEntry!.id,
       kubernetesCluster: kc.body.id,
       nodepool: nodepool.id,
+      accessToken: accessToken.body.id,
     },
   };
 }
@@ -212,16 +219,17 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 }
 
 /**
- * Every row of the project's objects straight from the database (the project, its members,
+ * Every row of the project's objects straight from the database (the project, its members and their tokens,
  * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
  * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
-  const [projectRows, members, subnets, firewalls, vms, balancers] = await Promise.all([
+  const [projectRows, members, tokens, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
+    db.selectFrom('access_token').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
@@ -272,6 +280,7 @@ export async function snapshotProject(t: TestServer, project: string) {
   return {
     project: projectRows,
     members,
+    tokens,
     subnets,
     firewalls,
     vms,

@@ -40,6 +40,7 @@ import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from '
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
+import { Route as AuthedProjectsProjectIdSettingsTokensRouteImport } from './routes/_authed/projects/$projectId/settings/tokens'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
 import { Route as AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport } from './routes/_authed/projects/$projectId/kubernetes/$location/$clusterName'
@@ -226,6 +227,12 @@ const AuthedProjectsProjectIdSettingsIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsTokensRoute =
+  AuthedProjectsProjectIdSettingsTokensRouteImport.update({
+    id: '/tokens',
+    path: '/tokens',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
     id: '/$location/$vmName',
@@ -329,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -364,6 +372,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
+  '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -410,6 +419,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/_authed/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/_authed/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -456,6 +466,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
     | '/projects/$projectId/kubernetes/'
@@ -491,6 +502,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
     | '/projects/$projectId/kubernetes/new'
+    | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
@@ -536,6 +548,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
+    | '/_authed/projects/$projectId/settings/tokens'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
     | '/_authed/projects/$projectId/kubernetes/'
@@ -785,6 +798,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
+    '/_authed/projects/$projectId/settings/tokens': {
+      id: '/_authed/projects/$projectId/settings/tokens'
+      path: '/tokens'
+      fullPath: '/projects/$projectId/settings/tokens'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsTokensRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
     '/_authed/projects/$projectId/compute/$location/$vmName': {
       id: '/_authed/projects/$projectId/compute/$location/$vmName'
       path: '/$location/$vmName'
@@ -1023,11 +1043,14 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdSettingsRouteChildren {
+  AuthedProjectsProjectIdSettingsTokensRoute: typeof AuthedProjectsProjectIdSettingsTokensRoute
   AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
 }
 
 const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSettingsRouteChildren =
   {
+    AuthedProjectsProjectIdSettingsTokensRoute:
+      AuthedProjectsProjectIdSettingsTokensRoute,
     AuthedProjectsProjectIdSettingsIndexRoute:
       AuthedProjectsProjectIdSettingsIndexRoute,
   }

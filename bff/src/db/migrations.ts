@@ -14,6 +14,7 @@ import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { verificationMigrations } from '../resources/verification/verification.tables.ts';
+import { accessTokenMigrations } from '../resources/token/token.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
 import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
@@ -33,6 +34,7 @@ const kindMigrations: Record<string, Migration>[] = [
   mailMigrations,
   verificationMigrations,
   accountMigrations,
+  accessTokenMigrations,
   scopeCountMigrations,
 ];
 

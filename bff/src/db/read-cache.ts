@@ -2,13 +2,13 @@
 // emptied the moment this process writes a table they read (decision 111). Writes are seen
 // by the driver itself, so no caller has to remember to invalidate: any insert, update or
 // delete touching a watched table, in a request transaction or not, on any kind's code path
-// (a logout, a removed member, a deleted project or account, a role change).
+// (a logout, a removed member, a deleted project or account, a role change, a revoked token).
 // Another process's writes are seen within TTL_MS, the entries' lifetime.
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
 import type { Db } from './database.ts';
 
 /** The tables whose rows decide who may see what: a write to one empties every cache. */
-const WATCHED = /\b(session|account|project|project_member)\b/i;
+const WATCHED = /\b(session|account|project|project_member|access_token)\b/i;
 /** How long an entry is trusted; the bound on what another process's write takes to be seen. */
 export const TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;

@@ -14,6 +14,7 @@ import type { PostgresTables } from '../resources/postgres/postgres.tables.ts';
 import type { PrivateSubnetTables } from '../resources/private-subnet/private-subnet.tables.ts';
 import type { ProjectTables } from '../resources/project/project.tables.ts';
 import type { VerificationTables } from '../resources/verification/verification.tables.ts';
+import type { AccessTokenTables } from '../resources/token/token.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
 export interface Database
@@ -31,4 +32,5 @@ export interface Database
     IdempotencyTables,
     MailTables,
     VerificationTables,
-    AccountTables {}
+    AccountTables,
+    AccessTokenTables {}

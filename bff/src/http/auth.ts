@@ -1,5 +1,6 @@
 // Authentication: `Authorization: Bearer <jwt>` (or the raw token), else the console's
 // HttpOnly cookie. Either way the JWT must verify (HS256 only) and its session row be live.
+// On the API, the header may instead hold a personal access token (`cct_…`, decision 180).
 import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Request } from 'express';
 import { SignJWT } from 'jose';
@@ -7,18 +8,22 @@ import { CSRF_HEADER } from '#shared/api/auth';
 import { isId } from '#shared/ids';
 import type { Role } from '#shared/roles';
 import type { AppContext } from '../context.ts';
+import { isTokenSecret, liveAccessToken } from './access-tokens.ts';
 import { liveSession } from './sessions.ts';
 import { readCookie, sessionCookieName } from './cookies.ts';
 import { ApiError } from '../errors.ts';
 
-export interface AuthInfo {
-  accountId: string;
-  email: string;
-  sessionId: string;
-  viaCookie: boolean;
-  /** Set when the caller used a personal access token: it acts in one project only, with at most this role. */
-  token?: { id: string; projectId: string; role: Role };
+/** A personal access token's scope: it acts in one project only, with at most this role. */
+export interface TokenScope {
+  id: string;
+  projectId: string;
+  role: Role;
 }
+
+/** Who calls: a signed-in session (JWT or cookie), or a personal access token, which has no session. */
+export type AuthInfo = { accountId: string; email: string } & (
+  { sessionId: string; viaCookie: boolean; token?: undefined } | { token: TokenScope; sessionId?: undefined; viaCookie: false }
+);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -75,6 +80,8 @@ export function verifyHs256(key: KeyObject, token: string): Record<string, unkno
 }
 
 const invalidToken = () => new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
+/** A personal access token where only a signed-in session will do (the console's /auth routes). */
+export const tokenRefused = () => new ApiError('InvalidToken', 'A personal access token is not accepted here: sign in instead.');
 
 /**
  * Token from the Authorization header (`Bearer <t>`, `Bearer: <t>` as the origin's Ruby SDK
@@ -90,10 +97,20 @@ export function tokenOf(ctx: AppContext, req: Request): { token: string; viaCook
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
-export async function authenticate(ctx: AppContext, req: Request): Promise<AuthInfo> {
+/**
+ * The caller of a request. `tokens`: whether a personal access token is accepted (the API's
+ * routes; never the console's /auth routes). A token comes in the Authorization header only.
+ */
+export async function authenticate(ctx: AppContext, req: Request, { tokens = false }: { tokens?: boolean } = {}): Promise<AuthInfo> {
   const found = tokenOf(ctx, req);
   if (!found || !found.token) {
     throw new ApiError('NotAuthenticated', 'You must be logged in: send a token in the Authorization header.');
+  }
+  if (isTokenSecret(found.token)) {
+    if (!tokens || found.viaCookie) throw tokenRefused();
+    const token = await liveAccessToken(ctx.db, found.token);
+    if (!token) throw invalidToken();
+    return { accountId: token.account_id, email: token.email, viaCookie: false, token: { id: token.id, projectId: token.project_id, role: token.role } };
   }
   const claims = verifyHs256(ctx.jwtKey, found.token);
   if (!claims) throw invalidToken();
@@ -103,6 +120,12 @@ export async function authenticate(ctx: AppContext, req: Request): Promise<AuthI
   const session = await liveSession(ctx.db, sid, sub);
   if (!session) throw invalidToken();
   return { accountId: session.account_id, email: session.email, sessionId: sid, viaCookie: found.viaCookie };
+}
+
+/** The session of a signed-in caller; a personal access token has none and is refused with `refusal`. */
+export function sessionOf(auth: AuthInfo, refusal: () => ApiError): string {
+  if (auth.token) throw refusal();
+  return auth.sessionId;
 }
 
 export function csrfToken(ctx: AppContext, sessionId: string): string {

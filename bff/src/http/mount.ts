@@ -187,7 +187,8 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       res.locals.generation = route.generation;
       res.locals.operationId = op;
       if (route.auth) {
-        req.auth = await authenticate(ctx, req);
+        // Personal access tokens work on the API only, never on the console's /auth routes.
+        req.auth = await authenticate(ctx, req, { tokens: route.base === '/api' });
         checkCsrf(ctx, req, req.auth);
       }
       // A request without Content-Length or Transfer-Encoding has no body: not even handed to the parser.

@@ -126,6 +126,7 @@ const missing = (name: string) =>
             log_destination_id: 'postgresLogDestination',
             cache_entry_id: 'githubCacheEntry',
             session_id: 'session',
+            token_id: 'accessToken',
           } as const
         )[name as 'ps_id'],
       )

@@ -137,4 +137,8 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   confirmTwoFactor: ['post', '/auth/account/two-factor/confirm', true],
   disableTwoFactor: ['post', '/auth/account/two-factor/disable', false],
   regenerateRecoveryCodes: ['post', '/auth/account/two-factor/recovery-codes', true],
+  listTokens: ['get', '/api/project/{project_id}/token', true],
+  issueToken: ['post', '/api/project/{project_id}/token', true],
+  getToken: ['get', '/api/project/{project_id}/token/{token_id}', true],
+  deleteToken: ['delete', '/api/project/{project_id}/token/{token_id}', false],
 };

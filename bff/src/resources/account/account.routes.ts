@@ -25,7 +25,7 @@ type Ops =
 export const account = kindModule({ handlers: accountHandlers });
 
 /** The account itself is managed from a signed-in session only: a project's token cannot touch it. */
-function signedIn(auth: AuthInfo): AuthInfo {
+function signedIn(auth: AuthInfo): AuthInfo & { sessionId: string } {
   if (auth.token) throw new ApiError('Unauthorized', 'A personal access token cannot manage the account: sign in to the console instead.');
   return auth;
 }

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { loginBodySchema } from '#shared/api/auth';
 import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
-import { authenticate, csrfToken, sameOrigin, signToken } from '../../http/auth.ts';
+import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused } from '../../http/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/cookies.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/mount.ts';
@@ -71,7 +71,16 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
     },
 
     async logout({ auth }) {
-      await revokeSession(ctx.db, auth.sessionId);
+      // A token has no session to end: it is revoked on its own route (decision 180).
+      const session = sessionOf(
+        auth,
+        () =>
+          new ApiError(
+            'InvalidRequest',
+            'This request used a personal access token, which has no session to log out of. Revoke the token instead: DELETE /api/project/{project_id}/token/{token_id}.',
+          ),
+      );
+      await revokeSession(ctx.db, session);
       return { success: 'You have been logged out' };
     },
 
@@ -106,7 +115,7 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
     },
 
     async consoleSession({ auth }) {
-      return { account: { id: auth.accountId, email: auth.email }, csrf_token: csrfToken(ctx, auth.sessionId) };
+      return { account: { id: auth.accountId, email: auth.email }, csrf_token: csrfToken(ctx, sessionOf(auth, tokenRefused)) };
     },
   };
 }

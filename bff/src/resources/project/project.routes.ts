@@ -4,17 +4,19 @@ import { ApiError } from '../../errors.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { kindModule } from '../kind.ts';
 import { pageFor } from '../../db/paging.ts';
-import { createProject, deleteProject, listProjects, projectResources } from './project.store.ts';
+import { createProject, deleteProject, listProjects, listTokenProject, projectResources } from './project.store.ts';
 
 export const project = kindModule({ handlers: projectHandlers });
 
 function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
   return {
     async listProjects({ query, auth }) {
-      return listProjects(ctx.db, auth.accountId, pageFor('project', query));
+      const page = pageFor('project', query);
+      return auth.token ? listTokenProject(ctx.db, auth.token.projectId, page) : listProjects(ctx.db, auth.accountId, page);
     },
 
     async createProject({ body, auth }) {
+      if (auth.token) throw new ApiError('Unauthorized', 'A personal access token acts in its own project only: it cannot create projects. Sign in to create one.');
       return createProject(ctx.db, auth.accountId, body.name, ctx.config.projectQuota);
     },
 

@@ -54,7 +54,15 @@ export async function listProjects(db: Db, accountId: string, page: Page) {
     ),
     countProjects(db, accountId),
   ]);
-  return { count, items: items.map((p) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) })) };
+  return { count, items: items.map(projectView) };
+}
+
+const projectView = (p: { id: string; name: string; credit: number; discount: number }) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) });
+
+/** The list as a personal access token sees it: its own project only (decision 180). */
+export async function listTokenProject(db: Db, projectId: string, page: Page) {
+  const items = await applyPage(db.selectFrom('project').select(columns).where('project.id', '=', projectId), page, { id: 'project.id', name: 'project.name' }).execute();
+  return { count: 1, items: items.map(projectView) };
 }
 
 /**

@@ -13,7 +13,8 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { useRestorePostgres, type PgRef } from '../api/postgres.ts';
 import { usePgBackups } from '../api/sub.ts';
-import { formatBytes, formatUtc } from '../format.ts';
+import { formatUtc } from '#web/lib/date.ts';
+import { formatBytes } from '../format.ts';
 
 /** "2026-11-23T10:05:07" (a datetime-local value, UTC, to the second) of an instant, rounded down or (`up`) up. */
 export function toLocalInput(iso: string, up = false): string {
