@@ -21,6 +21,7 @@ import { kubernetes } from './resources/kubernetes/kubernetes.routes.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
 import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
+import { member } from './resources/project/member.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
 import { vm } from './resources/vm/vm.routes.ts';
@@ -56,6 +57,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
   mountKind(mail);
+  mountKind(member);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });
