@@ -31,6 +31,10 @@ export interface World {
     cacheEntry: string;
     kubernetesCluster: string;
     nodepool: string;
+    /** The account that built it (the project's admin). */
+    account: string;
+    /** A pending invitation, to an address without an account. */
+    invitation: string;
   };
 }
 
@@ -43,9 +47,9 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
  * firewall and a rule, a load balancer in the subnet holding the VM (running), a database and a Kubernetes
- * cluster (running), all named `name`.
+ * cluster (running), all named `name`, and a pending invitation.
  */
-export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
+export async function buildWorld(t: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
   const ps = await createSubnet(t, token, project, name);
   await createVm(t, token, project, name, { private_subnet_id: ps.id });
@@ -85,6 +89,10 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
+  // A pending invitation, to an address of its own (invitations are throttled per address).
+  const invited = await t.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
+  expect(invited.status, invited.text).toBe(200);
+  const invitation = invited.body.invitation!;
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
@@ -118,6 +126,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       kubernetes_cluster_reference: name,
       nodepool_reference: nodepool.name,
       node_name: nodepool.vms[0]!.name,
+      account_id: account.id,
+      invitation_id: invitation.id,
     },
     fields: {
       name: 'renamed',
@@ -144,6 +154,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       type: 'otlp',
       common_name: 'app_user',
       node_count: 2,
+      role: 'admin',
     },
     ids: {
       subnet: ps.id,
@@ -160,6 +171,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       cacheEntry: cacheEntry!.id,
       kubernetesCluster: kc.body.id,
       nodepool: nodepool.id,
+      account: account.id,
+      invitation: invitation.id,
     },
   };
 }
@@ -203,16 +216,17 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 }
 
 /**
- * Every row of the project's objects straight from the database (the project, its members,
+ * Every row of the project's objects straight from the database (the project, its members and invitations,
  * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
  * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
-  const [projectRows, members, subnets, firewalls, vms, balancers] = await Promise.all([
+  const [projectRows, members, invitations, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
+    db.selectFrom('project_invitation').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
@@ -263,6 +277,7 @@ export async function snapshotProject(t: TestServer, project: string) {
   return {
     project: projectRows,
     members,
+    invitations,
     subnets,
     firewalls,
     vms,

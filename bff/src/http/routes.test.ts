@@ -125,6 +125,8 @@ const missing = (name: string) =>
             metric_destination_id: 'postgresMetricDestination',
             log_destination_id: 'postgresLogDestination',
             cache_entry_id: 'githubCacheEntry',
+            account_id: 'account',
+            invitation_id: 'invitation',
           } as const
         )[name as 'ps_id'],
       )

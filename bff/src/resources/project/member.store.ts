@@ -23,7 +23,13 @@ function members(db: Db | Tx, projectId: string) {
 }
 
 type MemberRow = { account_id: string; email: string; role: Role; created_at: string };
-const memberView = (row: MemberRow, callerId: string): Member => ({ id: row.account_id, email: row.email, role: row.role, created_at: row.created_at, is_you: row.account_id === callerId });
+const memberView = (row: MemberRow, callerId: string): Member => ({
+  id: row.account_id,
+  email: row.email,
+  role: row.role,
+  created_at: row.created_at,
+  is_you: row.account_id === callerId,
+});
 
 export async function listMembers(db: Db, projectId: string, callerId: string, page: Page) {
   const [rows, count] = await Promise.all([
@@ -82,7 +88,10 @@ async function adminCount(tx: Tx, projectId: string): Promise<number> {
 
 /** 409: the project would be left without an admin. */
 const lastAdmin = (you: boolean, action: string) =>
-  new ApiError('Conflict', `${you ? 'You are' : 'This member is'} the last admin of this project and cannot ${action}. A project needs at least one admin: make another member an admin first.`);
+  new ApiError(
+    'Conflict',
+    `${you ? 'You are' : 'This member is'} the last admin of this project and cannot ${action}. A project needs at least one admin: make another member an admin first.`,
+  );
 
 export type InviteOutcome = { member: Member; invitation: null } | { member: null; invitation: Invitation };
 
@@ -97,7 +106,10 @@ export async function invite(db: Db, projectId: string, inviter: { accountId: st
     const account = await tx.selectFrom('account').select('id').where('email', '=', email).executeTakeFirst();
     if (account) {
       const existing = await members(tx, projectId).where('project_member.account_id', '=', account.id).executeTakeFirst();
-      if (existing) throw new ApiError('Conflict', `${email} is already a member of this project (${existing.role}). Change their role instead.`, { email: 'Already a member of this project.' });
+      if (existing)
+        throw new ApiError('Conflict', `${email} is already a member of this project (${existing.role}). Change their role instead.`, {
+          email: 'Already a member of this project.',
+        });
       await tx.insertInto('project_member').values({ project_id: projectId, account_id: account.id, role, created_at: at }).execute();
       return { member: memberView({ account_id: account.id, email, role, created_at: at }, inviter.accountId), invitation: null };
     }
