@@ -74,6 +74,14 @@ export const memberRoutes = {
     query: paginationQuerySchema,
     response: memberListSchema,
   }),
+  getProjectMembership: route({
+    ...member,
+    method: 'get',
+    path: `${P}/member/me`,
+    summary: "The caller's own membership: its role in the project",
+    params: inProject,
+    response: memberSchema,
+  }),
   inviteProjectMember: route({
     ...member,
     method: 'post',

@@ -9,11 +9,19 @@ import type { Handlers } from '../../http/mount.ts';
 import { tooMany } from '../../http/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { kindModule } from '../kind.ts';
-import { changeRole, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
+import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
 
 export const member = kindModule({ handlers: memberHandlers });
 
-type Ops = 'listProjectMembers' | 'inviteProjectMember' | 'updateProjectMember' | 'removeProjectMember' | 'leaveProject' | 'listProjectInvitations' | 'revokeProjectInvitation';
+type Ops =
+  | 'listProjectMembers'
+  | 'getProjectMembership'
+  | 'inviteProjectMember'
+  | 'updateProjectMember'
+  | 'removeProjectMember'
+  | 'leaveProject'
+  | 'listProjectInvitations'
+  | 'revokeProjectInvitation';
 
 /** The console's address for links in mails: PUBLIC_URL, else the address this request came to (development). */
 function consoleOrigin(ctx: AppContext, req: Request): string {
@@ -46,6 +54,11 @@ function memberHandlers(ctx: AppContext): Handlers<Ops> {
   return {
     async listProjectMembers({ project, auth, query }) {
       return listMembers(ctx.db, project.id, auth.accountId, pageFor('account', query));
+    },
+
+    // The role the caller acts with: a token's is capped by its owner's (mount.ts).
+    async getProjectMembership({ project, auth }) {
+      return { ...(await getMember(ctx.db, project.id, auth.accountId)), role: project.role };
     },
 
     async inviteProjectMember({ project, auth, body, req }) {

@@ -43,6 +43,12 @@ export async function listMembers(db: Db, projectId: string, callerId: string, p
   return { count: Number(count.n), items: rows.map((r) => memberView(r, callerId)) };
 }
 
+export async function getMember(db: Db, projectId: string, accountId: string): Promise<Member> {
+  const row = await members(db, projectId).where('project_member.account_id', '=', accountId).executeTakeFirst();
+  if (!row) throw notFound();
+  return memberView(row, accountId);
+}
+
 function liveInvitations(db: Db | Tx, projectId: string, now: string) {
   return db
     .selectFrom('project_invitation')

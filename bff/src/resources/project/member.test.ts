@@ -42,6 +42,7 @@ describe('members', () => {
     const list = await members(a.token, a.project);
     expect(list.count).toBe(1);
     expect(list.items).toEqual([{ id: a.id, email: a.email, role: 'admin', created_at: expect.any(String), is_you: true }]);
+    expect((await t.call('getProjectMembership', { token: a.token, params: at(a.project) })).body).toEqual(list.items[0]);
   });
 
   it('adds an existing account at once, tells it by mail, and it then acts with its role', async () => {
@@ -62,6 +63,7 @@ describe('members', () => {
     const seen = await members(b.token, a.project);
     expect(seen.items.find((m) => m.is_you)).toMatchObject({ id: b.id, role: 'viewer' });
     expect(seen.items.find((m) => !m.is_you)).toMatchObject({ id: a.id, role: 'admin' });
+    expect((await t.call('getProjectMembership', { token: b.token, params: at(a.project) })).body).toMatchObject({ id: b.id, role: 'viewer', is_you: true });
     const refused = expectLegacyError(await t.call('createPrivateSubnet', { token: b.token, params: { ...inLoc(a.project), ps_name: 'nope' } }), 403, 'Unauthorized');
     expect(refused.message).toBe('Your role in this project (viewer) does not allow this. Only a member or an admin of the project can do it.');
     expect((await t.call('listPrivateSubnets', { token: a.token, params: inLoc(a.project) })).body.count).toBe(0);
