@@ -9,6 +9,7 @@ import { githubRoutes } from './api/github.ts';
 import { kubernetesClusterKind, kubernetesRoutes } from './api/kubernetes.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
 import { mailRoutes } from './api/mail.ts';
+import { memberRoutes } from './api/member.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
@@ -33,6 +34,7 @@ export const routes = {
   ...verificationRoutes,
   ...accountRoutes,
   ...tokenRoutes,
+  ...memberRoutes,
 } as const satisfies RouteList;
 
 /**

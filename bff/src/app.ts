@@ -22,6 +22,7 @@ import { kubernetes } from './resources/kubernetes/kubernetes.routes.ts';
 import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts';
 import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
+import { member } from './resources/project/member.routes.ts';
 import { project } from './resources/project/project.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
 import { verification } from './resources/verification/verification.routes.ts';
@@ -62,6 +63,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(verification);
   mountKind(account);
   mountKind(token);
+  mountKind(member);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -33,6 +33,10 @@ export interface World {
     kubernetesCluster: string;
     nodepool: string;
     accessToken: string;
+    /** The account that built it (the project's admin). */
+    account: string;
+    /** A pending invitation, to an address without an account. */
+    invitation: string;
   };
 }
 
@@ -45,9 +49,9 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
  * firewall and a rule, a load balancer in the subnet holding the VM (running), a database and a Kubernetes
- * cluster (running), all named `name`.
+ * cluster (running), all named `name`, and a pending invitation.
  */
-export async function buildWorld(t: TestServer, account: { token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
+export async function buildWorld(t: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
   const ps = await createSubnet(t, token, project, name);
   await createVm(t, token, project, name, { private_subnet_id: ps.id });
@@ -90,6 +94,10 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   // A personal access token of the project's creator.
   const accessToken = await t.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
   expect(accessToken.status, accessToken.text).toBe(200);
+  // A pending invitation, to an address of its own (invitations are throttled per address).
+  const invited = await t.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
+  expect(invited.status, invited.text).toBe(200);
+  const invitation = invited.body.invitation!;
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
@@ -126,6 +134,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       // No one's session: revoking it changes nothing (204), and never ends the caller's.
       session_id: newId('session'),
       token_id: accessToken.body.id,
+      account_id: account.id,
+      invitation_id: invitation.id,
     },
     fields: {
       name: 'renamed',
@@ -158,7 +168,7 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       current_password: account.password,
       new_password: account.password,
       code: '000000',
-      role: 'viewer',
+      role: 'admin',
     },
     ids: {
       subnet: ps.id,
@@ -176,6 +186,8 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
       kubernetesCluster: kc.body.id,
       nodepool: nodepool.id,
       accessToken: accessToken.body.id,
+      account: account.id,
+      invitation: invitation.id,
     },
   };
 }
@@ -219,17 +231,18 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 }
 
 /**
- * Every row of the project's objects straight from the database (the project, its members and their tokens,
+ * Every row of the project's objects straight from the database (the project, its members, invitations and tokens,
  * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
  * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
  * changed. Attachments count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
-  const [projectRows, members, tokens, subnets, firewalls, vms, balancers] = await Promise.all([
+  const [projectRows, members, tokens, invitations, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
     db.selectFrom('access_token').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db.selectFrom('project_invitation').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
     db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
@@ -281,6 +294,7 @@ export async function snapshotProject(t: TestServer, project: string) {
     project: projectRows,
     members,
     tokens,
+    invitations,
     subnets,
     firewalls,
     vms,

@@ -40,6 +40,7 @@ import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from '
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
+import { Route as AuthedProjectsProjectIdSettingsMembersRouteImport } from './routes/_authed/projects/$projectId/settings/members'
 import { Route as AuthedProjectsProjectIdSettingsTokensRouteImport } from './routes/_authed/projects/$projectId/settings/tokens'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
@@ -227,6 +228,12 @@ const AuthedProjectsProjectIdSettingsIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsMembersRoute =
+  AuthedProjectsProjectIdSettingsMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdSettingsTokensRoute =
   AuthedProjectsProjectIdSettingsTokensRouteImport.update({
     id: '/tokens',
@@ -336,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -372,6 +380,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
+  '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -419,6 +428,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/_authed/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/_authed/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -466,6 +476,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
     | '/projects/$projectId/kubernetes/new'
+    | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
@@ -548,6 +560,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
+    | '/_authed/projects/$projectId/settings/members'
     | '/_authed/projects/$projectId/settings/tokens'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
@@ -798,6 +811,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
+    '/_authed/projects/$projectId/settings/members': {
+      id: '/_authed/projects/$projectId/settings/members'
+      path: '/members'
+      fullPath: '/projects/$projectId/settings/members'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsMembersRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
     '/_authed/projects/$projectId/settings/tokens': {
       id: '/_authed/projects/$projectId/settings/tokens'
       path: '/tokens'
@@ -1043,12 +1063,15 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdSettingsRouteChildren {
+  AuthedProjectsProjectIdSettingsMembersRoute: typeof AuthedProjectsProjectIdSettingsMembersRoute
   AuthedProjectsProjectIdSettingsTokensRoute: typeof AuthedProjectsProjectIdSettingsTokensRoute
   AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
 }
 
 const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSettingsRouteChildren =
   {
+    AuthedProjectsProjectIdSettingsMembersRoute:
+      AuthedProjectsProjectIdSettingsMembersRoute,
     AuthedProjectsProjectIdSettingsTokensRoute:
       AuthedProjectsProjectIdSettingsTokensRoute,
     AuthedProjectsProjectIdSettingsIndexRoute:

@@ -39,6 +39,8 @@ const PATH_KIND: Record<string, IdKind | null> = {
   // A node is a VM (of the cluster).
   node_name: 'vm',
   token_id: 'accessToken',
+  account_id: 'account',
+  invitation_id: 'invitation',
 };
 /** `…_id` body fields that hold another system's ID (GitHub's installation ID), not one of ours. */
 const EXTERNAL_IDS = new Set(['installation_id']);
@@ -107,6 +109,8 @@ function foreignId(kind: IdKind): string {
     kubernetesCluster: theirs.ids.kubernetesCluster,
     nodePool: theirs.ids.nodepool,
     accessToken: theirs.ids.accessToken,
+    account: theirs.ids.account,
+    invitation: theirs.ids.invitation,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

@@ -127,6 +127,8 @@ const missing = (name: string) =>
             cache_entry_id: 'githubCacheEntry',
             session_id: 'session',
             token_id: 'accessToken',
+            account_id: 'account',
+            invitation_id: 'invitation',
           } as const
         )[name as 'ps_id'],
       )

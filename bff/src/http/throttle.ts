@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
 
 export interface ThrottleRule {
   /** Prefix of the stored key, so rules never share a counter. */
@@ -88,7 +89,12 @@ export function makeThrottles(db: Db, limits: Config['limits']) {
     /** Requests for a mailed link per e-mail address, whether or not an account has it (decision 166). */
     verifyResend: rule('verify-resend', 5, 60 * MINUTE),
     passwordReset: rule('password-reset', 5, 60 * MINUTE),
+    /** Invitations to a project per e-mail address, whoever sends them, with sign-up's limit (behaviour.md §13). */
+    invitationEmail: rule('invitation-email', limits.signupPerEmail, 60 * MINUTE),
   };
 }
 
 export type Throttles = ReturnType<typeof makeThrottles>;
+
+/** 429 with Retry-After, for a throttle's answer of `wait` seconds: "Too many invitations for this e-mail address. Try again in 40 seconds." */
+export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });

@@ -141,4 +141,12 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   issueToken: ['post', '/api/project/{project_id}/token', true],
   getToken: ['get', '/api/project/{project_id}/token/{token_id}', true],
   deleteToken: ['delete', '/api/project/{project_id}/token/{token_id}', false],
+  listProjectMembers: ['get', '/api/project/{project_id}/member', true],
+  getProjectMembership: ['get', '/api/project/{project_id}/member/me', true],
+  inviteProjectMember: ['post', '/api/project/{project_id}/member', true],
+  updateProjectMember: ['patch', '/api/project/{project_id}/member/{account_id}', true],
+  removeProjectMember: ['delete', '/api/project/{project_id}/member/{account_id}', false],
+  leaveProject: ['post', '/api/project/{project_id}/leave', false],
+  listProjectInvitations: ['get', '/api/project/{project_id}/invitation', true],
+  revokeProjectInvitation: ['delete', '/api/project/{project_id}/invitation/{invitation_id}', false],
 };

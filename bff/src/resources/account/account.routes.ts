@@ -6,7 +6,7 @@ import type { AuthInfo } from '../../http/auth.ts';
 import type { Handlers } from '../../http/mount.ts';
 import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../http/sessions.ts';
 import { checkCredentials, hashPassword } from '../auth/account.store.ts';
-import { tooMany } from '../auth/auth.routes.ts';
+import { tooMany } from '../../http/throttle.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { kindModule } from '../kind.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, requireEnabled, twoFactorStatus, useCode } from './two-factor.ts';

@@ -16,7 +16,7 @@ import { signUpByMail } from '../verification/mail-flows.ts';
 import { isVerified } from '../verification/verification.store.ts';
 import { checkSecondFactor, codeRequired } from '../account/two-factor.ts';
 
-export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
+import { tooMany } from '../../http/throttle.ts';
 
 /**
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/_authed/projects/$projectId/settings')({
 const tabs = [
   { to: '/projects/$projectId/settings', label: 'General' },
   { to: '/projects/$projectId/settings/tokens', label: 'Tokens' },
+  { to: '/projects/$projectId/settings/members', label: 'Members' },
 ] as const;
 
 const tabClass =
