@@ -24,7 +24,7 @@ export const ID_PREFIXES = {
   job: 'jb',
   invitation: 'iv',
   accessToken: 'tk',
-  sshPublicKey: 'sh',
+  sshPublicKey: 'sk',
   auditEntry: 'ae',
   mail: 'ml',
 } as const;

@@ -8,9 +8,11 @@ import { githubRoutes } from './api/github.ts';
 import { kubernetesClusterKind, kubernetesRoutes } from './api/kubernetes.ts';
 import { loadBalancerKind, loadBalancerRoutes } from './api/load-balancer.ts';
 import { mailRoutes } from './api/mail.ts';
+import { objectInfoRoutes } from './api/object-info.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
+import { sshPublicKeyKind, sshPublicKeyRoutes } from './api/ssh-public-key.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
 import type { RouteList } from './route-helpers.ts';
 
@@ -27,6 +29,8 @@ export const routes = {
   ...githubRoutes,
   ...kubernetesRoutes,
   ...mailRoutes,
+  ...objectInfoRoutes,
+  ...sshPublicKeyRoutes,
 } as const satisfies RouteList;
 
 /**
@@ -34,6 +38,9 @@ export const routes = {
  * inside a subnet before the subnet, then what guards it; a load balancer before its VMs).
  */
 export const kinds = [kubernetesClusterKind, loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
+
+/** Kinds that live in a project but in no location: they go with the project, which need not be emptied of them. */
+export const projectKinds = [sshPublicKeyKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

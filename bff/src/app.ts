@@ -22,7 +22,9 @@ import { loadBalancer } from './resources/load-balancer/load-balancer.routes.ts'
 import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { project } from './resources/project/project.routes.ts';
+import { objectInfoModule } from './resources/object-info/object-info.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
+import { sshPublicKey } from './resources/ssh-public-key/ssh-public-key.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
@@ -56,6 +58,8 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
   mountKind(mail);
+  mountKind(sshPublicKey);
+  mountKind(objectInfoModule);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -12,6 +12,7 @@ import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer
 import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
+import { sshPublicKeyMigrations } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
 import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
@@ -26,6 +27,7 @@ const kindMigrations: Record<string, Migration>[] = [
   postgresMigrations,
   githubMigrations,
   kubernetesMigrations,
+  sshPublicKeyMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
   mailMigrations,

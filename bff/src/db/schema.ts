@@ -12,6 +12,7 @@ import type { LoadBalancerTables } from '../resources/load-balancer/load-balance
 import type { PostgresTables } from '../resources/postgres/postgres.tables.ts';
 import type { PrivateSubnetTables } from '../resources/private-subnet/private-subnet.tables.ts';
 import type { ProjectTables } from '../resources/project/project.tables.ts';
+import type { SshPublicKeyTables } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
 export interface Database
@@ -25,6 +26,7 @@ export interface Database
     PostgresTables,
     GithubTables,
     KubernetesTables,
+    SshPublicKeyTables,
     LifecycleTables,
     IdempotencyTables,
     MailTables {}
