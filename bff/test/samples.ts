@@ -55,7 +55,11 @@ export async function buildWorld(t: TestServer, account: { token: string; email:
   await createVm(t, token, project, name, { private_subnet_id: ps.id });
   const vm = await waitForVmState(t, token, project, name, 'running');
   const peer = await createSubnet(t, token, project, `${name}-peer`);
-  const connected = await t.call('connectPrivateSubnet', { token, params: { project_id: project, location: LOC, private_subnet_reference: name }, body: { 'connected-subnet-id': peer.id } });
+  const connected = await t.call('connectPrivateSubnet', {
+    token,
+    params: { project_id: project, location: LOC, private_subnet_reference: name },
+    body: { 'connected-subnet-id': peer.id },
+  });
   expect(connected.status, connected.text).toBe(200);
   const key = await t.call('createSshPublicKey', { token, params: { project_id: project }, body: { name, public_key: SSH_KEY } });
   expect(key.status, key.text).toBe(200);

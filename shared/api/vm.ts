@@ -65,6 +65,13 @@ export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter o
 /** "storage_size must be one of 40, 80 (GiB) for standard-2." */
 export const storageSizeMessage = (size: string) => `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
 
+/** A storage size must be one of the VM size's options (the console's form checks it the same way). */
+export function checkStorageSize(b: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
+  if (b.storage_size !== undefined && !(vmSize(b.size)!.storageOptionsGib as readonly number[]).includes(b.storage_size)) {
+    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(b.size) });
+  }
+}
+
 export const createVmBodySchema = z
   .strictObject({
     public_key: publicKeySchema,
@@ -79,14 +86,19 @@ export const createVmBodySchema = z
     private_subnet_id: z.string({ error: 'private_subnet_id must be a string.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.').optional(),
     /** GiB, one of the size's storage options (behaviour.md §9); the size's default when absent. The origin's CLI sends it as a string. */
     storage_size: z
-      .union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)], { error: 'storage_size must be a whole number of GiB.' })
+      .union(
+        [
+          z.number().int(),
+          z
+            .string()
+            .regex(/^\d{1,6}$/)
+            .transform(Number),
+        ],
+        { error: 'storage_size must be a whole number of GiB.' },
+      )
       .optional(),
   })
-  .superRefine((b, ctx) => {
-    if (b.storage_size !== undefined && !(vmSize(b.size)!.storageOptionsGib as readonly number[]).includes(b.storage_size)) {
-      ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(b.size) });
-    }
-  })
+  .superRefine(checkStorageSize)
   .meta({ id: 'CreateVmBody' });
 export type CreateVmBody = z.input<typeof createVmBodySchema>;
 

@@ -46,7 +46,13 @@ const PATH_KIND: Record<string, IdKind | null> = {
 /** `…_id` body fields that hold another system's ID (GitHub's installation ID), not one of ours. */
 const EXTERNAL_IDS = new Set(['installation_id']);
 /** What each `…_id` body field refers to. */
-const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project', vm_id: 'vm', 'connected-subnet-id': 'privateSubnet' };
+const BODY_KIND: Record<string, IdKind> = {
+  private_subnet_id: 'privateSubnet',
+  firewall_id: 'firewall',
+  project_id: 'project',
+  vm_id: 'vm',
+  'connected-subnet-id': 'privateSubnet',
+};
 
 interface Slot {
   where: 'path' | 'body';

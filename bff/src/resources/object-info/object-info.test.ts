@@ -52,7 +52,21 @@ describe('object-info', () => {
     const missing = await info(world.token, world.project, newId('vm'));
     expectCurrentError(missing, 404, 'ResourceNotFound');
     const dbServer = await t.ctx.db.selectFrom('vm').select('id').where('project_id', '=', world.project).where('service_of', '=', world.ids.postgres).executeTakeFirstOrThrow();
-    const asking = [other.ids.vm, other.ids.subnet, other.ids.rule, other.ids.sshPublicKey, other.project, world.project, newId('session'), newId('installation'), dbServer.id, 'not-an-id', 'vm', `${world.ids.vm}x`, 'VM' + world.ids.vm.slice(2)];
+    const asking = [
+      other.ids.vm,
+      other.ids.subnet,
+      other.ids.rule,
+      other.ids.sshPublicKey,
+      other.project,
+      world.project,
+      newId('session'),
+      newId('installation'),
+      dbServer.id,
+      'not-an-id',
+      'vm',
+      `${world.ids.vm}x`,
+      'VM' + world.ids.vm.slice(2),
+    ];
     for (const id of asking) expect((await info(world.token, world.project, id)).text, id).toBe(missing.text);
     // And the other tenant learns nothing of ours either.
     expect((await info(other.token, other.project, world.ids.vm)).text).toBe((await info(other.token, other.project, newId('vm'))).text);

@@ -79,7 +79,11 @@ describe('connected subnets', () => {
     expect(foreign.text).toBe(missing.text);
     const other = await stranger(t);
     expectCurrentError(await connect(other.token, a.project, 'web', db.id), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('disconnectPrivateSubnet', { token: other.token, params: { ...subnetAt(a.project, 'web'), private_subnet_id: db.id } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('disconnectPrivateSubnet', { token: other.token, params: { ...subnetAt(a.project, 'web'), private_subnet_id: db.id } }),
+      404,
+      'ResourceNotFound',
+    );
     expect(await connected(a.token, a.project, 'web')).toEqual(['db']);
   });
 

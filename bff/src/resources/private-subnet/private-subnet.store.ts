@@ -194,13 +194,15 @@ export async function disconnectSubnets(tx: Tx, subnet: SubnetRow, otherId: stri
 
 /** One page of the subnets connected to a subnet, and how many there are. */
 export async function connectedSubnetPage(db: Db, subnetId: string, page: Page): Promise<{ count: number; items: ConnectedSubnet[] }> {
-  const scope = db.selectFrom('connected_subnet').innerJoin('private_subnet', 'private_subnet.id', 'connected_subnet.connected_subnet_id').where('connected_subnet.subnet_id', '=', subnetId);
+  const scope = db
+    .selectFrom('connected_subnet')
+    .innerJoin('private_subnet', 'private_subnet.id', 'connected_subnet.connected_subnet_id')
+    .where('connected_subnet.subnet_id', '=', subnetId);
   const [rows, total] = await Promise.all([
-    applyPage(
-      scope.select(['private_subnet.id', 'private_subnet.name', 'private_subnet.location', 'private_subnet.state', 'private_subnet.net4', 'private_subnet.net6']),
-      page,
-      { id: 'private_subnet.id', name: 'private_subnet.name' },
-    ).execute(),
+    applyPage(scope.select(['private_subnet.id', 'private_subnet.name', 'private_subnet.location', 'private_subnet.state', 'private_subnet.net4', 'private_subnet.net6']), page, {
+      id: 'private_subnet.id',
+      name: 'private_subnet.name',
+    }).execute(),
     scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { count: Number(total.n), items: rows };

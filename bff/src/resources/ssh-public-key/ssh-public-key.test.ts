@@ -18,7 +18,8 @@ async function save(token: string, project: string, name: string, public_key = S
   return expectSchema(sshPublicKeySchema, res.body);
 }
 
-const list = async (token: string, project: string) => expectSchema(sshPublicKeyListSchema, (await t.call('listSshPublicKeys', { token, params: at(project), query: { page_size: 100 } })).body);
+const list = async (token: string, project: string) =>
+  expectSchema(sshPublicKeyListSchema, (await t.call('listSshPublicKeys', { token, params: at(project), query: { page_size: 100 } })).body);
 
 describe('SSH public keys', () => {
   it('saves a key, answers it by ID and by name, and lists it', async () => {
@@ -92,8 +93,13 @@ describe('SSH public keys', () => {
   it('keeps at most SSH_PUBLIC_KEY_QUOTA keys per project (400 naming the limit)', async () => {
     const small = await serverForFile({ SSH_PUBLIC_KEY_QUOTA: '2' });
     const a = await newOwner(small);
-    for (const name of ['one', 'two']) expect((await small.call('createSshPublicKey', { token: a.token, params: at(a.project), body: { name, public_key: SSH_KEY } })).status).toBe(200);
-    const e = expectInvalid('current', await small.call('createSshPublicKey', { token: a.token, params: at(a.project), body: { name: 'three', public_key: SSH_KEY } }), 'ssh_public_keys');
+    for (const name of ['one', 'two'])
+      expect((await small.call('createSshPublicKey', { token: a.token, params: at(a.project), body: { name, public_key: SSH_KEY } })).status).toBe(200);
+    const e = expectInvalid(
+      'current',
+      await small.call('createSshPublicKey', { token: a.token, params: at(a.project), body: { name: 'three', public_key: SSH_KEY } }),
+      'ssh_public_keys',
+    );
     expect(e.message).toBe('This project already has 2 SSH public keys, the most it may hold.');
   });
 

@@ -24,7 +24,8 @@ describe('VM storage size', () => {
 
   it('refuses a storage size the VM size does not offer with 400 naming storage_size and the options; makes nothing', async () => {
     const a = await newOwner(t);
-    const send = (body: Record<string, unknown>) => t.call('createVm', { token: a.token, params: { ...inLoc(a.project, LOC), vm_name: 'bad' }, body: { public_key: SSH_KEY, ...body } });
+    const send = (body: Record<string, unknown>) =>
+      t.call('createVm', { token: a.token, params: { ...inLoc(a.project, LOC), vm_name: 'bad' }, body: { public_key: SSH_KEY, ...body } });
     const wrong = expectInvalid('legacy', await send({ storage_size: 160 }), 'storage_size');
     expect(wrong.details!.storage_size).toBe('storage_size must be one of 40, 80 (GiB) for standard-2.');
     expect(expectInvalid('legacy', await send({ size: 'standard-8', storage_size: 40 }), 'storage_size').details!.storage_size).toBe(

@@ -28,8 +28,8 @@ export interface ResourceListProps<T extends { id: string; name: string; state?:
   heading?: { title: string; description: string };
   /** The empty state of a list without any; its action is the create button, labelled `action` (default "Create <one>"). */
   empty: { title: string; icon: ReactNode; text: ReactNode; action?: string };
-  /** The create page; the location filter is passed on as `?location=`. */
-  create: LinkOptions;
+  /** The create page (the location filter is passed on as `?location=`), or a button that opens a dialog, with its label. */
+  create: LinkOptions | { onClick: () => void; label: string };
   columns: readonly Column<T>[];
   search: ListSearch;
   data: { items: T[]; count: number } | undefined;
@@ -64,12 +64,18 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
 
   const filtered = filtering || !!search.location;
   const none = count === 0 && !filtered;
-  const createLink = (label = `Create ${one}`) => (
-    <Link {...create} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
-      {plusIcon}
-      {label}
-    </Link>
-  );
+  const createLink = (label = `Create ${one}`) =>
+    'onClick' in create ? (
+      <Button onClick={create.onClick}>
+        {plusIcon}
+        {create.label}
+      </Button>
+    ) : (
+      <Link {...create} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
+        {plusIcon}
+        {label}
+      </Link>
+    );
   const onlySearch = !byLocation && !filters.length;
   const clearFilters = () => {
     searchBox.clear();
