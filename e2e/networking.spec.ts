@@ -231,6 +231,7 @@ test('connect two subnets on the subnet page, see it on both, then disconnect (c
   await subnet.connect(db);
   await expect(subnet.connectedRow(db)).toBeVisible();
   await expect(subnet.tab('Connected subnets')).toContainText('1');
+  await expectAxeClean(page);
 
   await subnet.connectedRow(db).getByRole('link', { name: db }).click();
   await subnet.expectShown(db);

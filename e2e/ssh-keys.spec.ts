@@ -1,6 +1,6 @@
 // SSH keys saved in the project settings, then chosen in the VM create form (with a storage
 // size of its own); rename and delete, confirmed.
-import { expect, SSH_KEY, test, uniqueName } from './fixtures.ts';
+import { expect, expectAxeClean, SSH_KEY, test, uniqueName } from './fixtures.ts';
 import { SshKeysPage } from './pages/settings-ssh-keys.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
@@ -39,7 +39,11 @@ test('rename and delete a saved SSH key, the delete confirmed', async ({ page, p
   await project.account.send('createSshPublicKey', { params: { project_id: project.id }, body: { name: 'desk', public_key: SSH_KEY } });
   const keys = new SshKeysPage(page);
   await keys.goto(project.id);
+  await expect(keys.keyRow('desk')).toBeVisible();
+  await expectAxeClean(page);
   await keys.keyRow('desk').getByRole('button', { name: 'Rename desk' }).click();
+  await expect(keys.dialog).toBeVisible();
+  await expectAxeClean(page, 'dialog');
   await keys.dialog.getByLabel('Name').fill('office');
   await keys.dialog.getByRole('button', { name: 'Rename' }).click();
   await expect(keys.keyRow('office')).toBeVisible();
