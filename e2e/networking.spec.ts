@@ -220,3 +220,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('connect two subnets on the subnet page, see it on both, then disconnect (confirmed)', async ({ page, project }) => {
+  const web = uniqueName('web');
+  const db = uniqueName('db');
+  await project.createSubnet('eu-central-h1', web);
+  await project.createSubnet('eu-central-h1', db);
+  const subnet = new SubnetDetailPage(page);
+  await subnet.goto(project.id, 'eu-central-h1', web);
+  await subnet.connect(db);
+  await expect(subnet.connectedRow(db)).toBeVisible();
+  await expect(subnet.tab('Connected subnets')).toContainText('1');
+  await expectAxeClean(page);
+
+  await subnet.connectedRow(db).getByRole('link', { name: db }).click();
+  await subnet.expectShown(db);
+  await subnet.tab('Connected subnets').click();
+  await expect(subnet.connectedRow(web)).toBeVisible();
+  await subnet
+    .connectedRow(web)
+    .getByRole('button', { name: `Disconnect subnet ${web}` })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Not connected to any subnet')).toBeVisible();
+});

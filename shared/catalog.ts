@@ -14,12 +14,16 @@ export function isLocation(name: string): name is LocationName {
 
 export const LOCATION_MESSAGE = `Given location is not a valid location. Available locations: ${LOCATION_NAMES.join(', ')}`;
 
-/** VM sizes: vCPU, memory, storage (behaviour.md §9) and list prices (USD per month, 730 h). */
+/**
+ * VM sizes: vCPU, memory, storage (behaviour.md §9) and list prices (USD per month, 730 h).
+ * `storageGib` is the default storage; `storageOptionsGib` the choices of `storage_size`, as
+ * the origin offers them: 20 and 40 GiB per vCPU (decision 196).
+ */
 export const VM_SIZES = [
-  { name: 'standard-2', vcpus: 2, memoryGib: 8, storageGib: 40, monthlyUsd: 26.0 },
-  { name: 'standard-4', vcpus: 4, memoryGib: 16, storageGib: 80, monthlyUsd: 52.0 },
-  { name: 'standard-8', vcpus: 8, memoryGib: 32, storageGib: 160, monthlyUsd: 104.0 },
-  { name: 'standard-16', vcpus: 16, memoryGib: 64, storageGib: 320, monthlyUsd: 208.0 },
+  { name: 'standard-2', vcpus: 2, memoryGib: 8, storageGib: 40, storageOptionsGib: [40, 80], monthlyUsd: 26.0 },
+  { name: 'standard-4', vcpus: 4, memoryGib: 16, storageGib: 80, storageOptionsGib: [80, 160], monthlyUsd: 52.0 },
+  { name: 'standard-8', vcpus: 8, memoryGib: 32, storageGib: 160, storageOptionsGib: [160, 320], monthlyUsd: 104.0 },
+  { name: 'standard-16', vcpus: 16, memoryGib: 64, storageGib: 320, storageOptionsGib: [320, 640], monthlyUsd: 208.0 },
 ] as const;
 export type VmSizeName = (typeof VM_SIZES)[number]['name'];
 export const VM_SIZE_NAMES = VM_SIZES.map((s) => s.name) as [VmSizeName, ...VmSizeName[]];

@@ -59,6 +59,8 @@ export interface KindDescriptor {
   children: readonly IdKind[];
   /** Whether its objects live in a location; names are then unique per project and location. */
   inLocation: boolean;
+  /** Its objects' `type` in `GET P/object-info/{id}` when the origin's is not the table's name in words ("postgres resource"). */
+  objectType?: string;
   /**
    * A column holding the ID of the object of another kind that an object serves (a database's
    * servers and a cluster's nodes are VMs): those are hidden from the kind's lists, lookups

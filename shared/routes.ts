@@ -15,6 +15,9 @@ import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts'
 import { projectRoutes } from './api/project.ts';
 import { verificationRoutes } from './api/verification.ts';
 import { tokenRoutes } from './api/token.ts';
+
+import { objectInfoRoutes } from './api/object-info.ts';
+import { sshPublicKeyKind, sshPublicKeyRoutes } from './api/ssh-public-key.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
 import type { RouteList } from './route-helpers.ts';
 
@@ -35,6 +38,8 @@ export const routes = {
   ...accountRoutes,
   ...tokenRoutes,
   ...memberRoutes,
+  ...objectInfoRoutes,
+  ...sshPublicKeyRoutes,
 } as const satisfies RouteList;
 
 /**
@@ -42,6 +47,9 @@ export const routes = {
  * inside a subnet before the subnet, then what guards it; a load balancer before its VMs).
  */
 export const kinds = [kubernetesClusterKind, loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
+
+/** Kinds that live in a project but in no location: they go with the project, which need not be emptied of them. */
+export const projectKinds = [sshPublicKeyKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

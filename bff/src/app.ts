@@ -24,9 +24,11 @@ import { postgres } from './resources/postgres/postgres.routes.ts';
 import { privateSubnet } from './resources/private-subnet/private-subnet.routes.ts';
 import { member } from './resources/project/member.routes.ts';
 import { project } from './resources/project/project.routes.ts';
+import { objectInfoModule } from './resources/object-info/object-info.routes.ts';
 import { memberProject } from './resources/project/project.store.ts';
 import { verification } from './resources/verification/verification.routes.ts';
 import { token } from './resources/token/token.routes.ts';
+import { sshPublicKey } from './resources/ssh-public-key/ssh-public-key.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
@@ -64,6 +66,8 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(account);
   mountKind(token);
   mountKind(member);
+  mountKind(sshPublicKey);
+  mountKind(objectInfoModule);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -2,7 +2,7 @@
 // names the variable.
 import path from 'node:path';
 import { z } from 'zod';
-import { kinds } from '#shared/routes';
+import { kinds, projectKinds } from '#shared/routes';
 
 const intIn = (min: number, max: number) =>
   z
@@ -12,7 +12,7 @@ const intIn = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 
 /** The kinds' limits (behaviour.md §13), each with its own setting, e.g. VM_QUOTA. */
-const kindQuotas = kinds.flatMap((k) => [k.quota, k.childQuota].filter((q) => q !== undefined));
+const kindQuotas = [...kinds, ...projectKinds].flatMap((k) => [k.quota, k.childQuota].filter((q) => q !== undefined));
 
 const envSchema = z.object({
   PORT: intIn(0, 65535).default(3000),

@@ -21,6 +21,7 @@ describe('configuration', () => {
       SUBNET_QUOTA: 100,
       FIREWALL_QUOTA: 50,
       FIREWALL_RULE_QUOTA: 200,
+      SSH_PUBLIC_KEY_QUOTA: 100,
     });
   });
 
@@ -35,6 +36,7 @@ describe('configuration', () => {
         POSTGRES_QUOTA: '8',
         KUBERNETES_CLUSTER_QUOTA: '9',
         KUBERNETES_NODEPOOL_QUOTA: '11',
+        SSH_PUBLIC_KEY_QUOTA: '12',
       }).quotas,
     ).toEqual({
       KUBERNETES_CLUSTER_QUOTA: 9,
@@ -45,6 +47,7 @@ describe('configuration', () => {
       SUBNET_QUOTA: 3,
       FIREWALL_QUOTA: 5,
       FIREWALL_RULE_QUOTA: 6,
+      SSH_PUBLIC_KEY_QUOTA: 12,
     });
   });
 

@@ -37,6 +37,9 @@ export interface World {
     account: string;
     /** A pending invitation, to an address without an account. */
     invitation: string;
+    /** A second subnet of the location, connected to the first. */
+    peerSubnet: string;
+    sshPublicKey: string;
   };
 }
 
@@ -49,13 +52,23 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
 /**
  * Fills the project with a subnet, a VM in it (running, so nothing moves on by itself), a
  * firewall and a rule, a load balancer in the subnet holding the VM (running), a database and a Kubernetes
- * cluster (running), all named `name`, and a pending invitation.
+ * cluster (running), all named `name`; a pending invitation; a second subnet `<name>-peer`
+ * connected to the first, and a saved SSH public key.
  */
 export async function buildWorld(t: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
   const ps = await createSubnet(t, token, project, name);
   await createVm(t, token, project, name, { private_subnet_id: ps.id });
   const vm = await waitForVmState(t, token, project, name, 'running');
+  const peer = await createSubnet(t, token, project, `${name}-peer`);
+  const connected = await t.call('connectPrivateSubnet', {
+    token,
+    params: { project_id: project, location: LOC, private_subnet_reference: name },
+    body: { 'connected-subnet-id': peer.id },
+  });
+  expect(connected.status, connected.text).toBe(200);
+  const key = await t.call('createSshPublicKey', { token, params: { project_id: project }, body: { name, public_key: SSH_KEY } });
+  expect(key.status, key.text).toBe(200);
   const fw = await createFirewall(t, token, project, name);
   const rule = await createRule(t, token, project, name, { cidr: '10.0.0.0/8' });
   await createLoadBalancer(t, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
@@ -136,6 +149,9 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       token_id: accessToken.body.id,
       account_id: account.id,
       invitation_id: invitation.id,
+      private_subnet_id: peer.id,
+      ssh_public_key_reference: name,
+      object_id: vm.id,
     },
     fields: {
       name: 'renamed',
@@ -169,6 +185,7 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       new_password: account.password,
       code: '000000',
       role: 'admin',
+      'connected-subnet-id': peer.id,
     },
     ids: {
       subnet: ps.id,
@@ -188,6 +205,8 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       accessToken: accessToken.body.id,
       account: account.id,
       invitation: invitation.id,
+      peerSubnet: peer.id,
+      sshPublicKey: key.body.id,
     },
   };
 }
@@ -233,8 +252,8 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
 /**
  * Every row of the project's objects straight from the database (the project, its members, invitations and tokens,
  * subnets, NICs, VMs, firewalls, rules, attachments, load balancers and their VMs, databases and what they hold, clusters
- * with their node pools and nodes, code-host installations and what they hold), ordered: equal snapshots mean nothing
- * changed. Attachments count when either end is the project's.
+ * with their node pools and nodes, code-host installations and what they hold, SSH public keys, subnet connections), ordered:
+ * equal snapshots mean nothing changed. Attachments and connections count when either end is the project's.
  */
 export async function snapshotProject(t: TestServer, project: string) {
   const { db } = t.ctx;
@@ -277,6 +296,16 @@ export async function snapshotProject(t: TestServer, project: string) {
       .execute(),
     db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
   ]);
+  const [sshKeys, connections] = await Promise.all([
+    db.selectFrom('ssh_public_key').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db
+      .selectFrom('connected_subnet')
+      .selectAll()
+      .where((eb) => eb.or([eb('subnet_id', 'in', subnetIds), eb('connected_subnet_id', 'in', subnetIds)]))
+      .orderBy('subnet_id')
+      .orderBy('connected_subnet_id')
+      .execute(),
+  ]);
   const installations = await db.selectFrom('github_installation').selectAll().where('project_id', '=', project).orderBy('id').execute();
   const repositories = await db
     .selectFrom('github_repository')
@@ -314,6 +343,8 @@ export async function snapshotProject(t: TestServer, project: string) {
     clusters,
     nodepools,
     nodes,
+    sshKeys,
+    connections,
   };
 }
 

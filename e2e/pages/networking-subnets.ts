@@ -42,12 +42,28 @@ export class SubnetDetailPage extends BasePage {
     await expect(this.h1(name)).toBeVisible();
   }
 
-  tab(name: 'Overview' | 'NICs' | 'Firewalls' | 'Settings'): Locator {
+  tab(name: 'Overview' | 'NICs' | 'Firewalls' | 'Connected subnets' | 'Settings'): Locator {
     return this.tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
   }
 
   panel(): Locator {
     return this.page.getByRole('tabpanel');
+  }
+
+  /** Connected subnets: connects `name` with the picker. */
+  async connect(name: string) {
+    await this.tab('Connected subnets').click();
+    const picker = this.page.getByLabel('Subnet to connect');
+    // An option reads "<name> (<IPv4 range>)".
+    await picker.selectOption((await picker.locator('option', { hasText: `${name} (` }).getAttribute('value'))!);
+    await this.page.getByRole('button', { name: 'Connect subnet' }).click();
+  }
+
+  connectedRow(name: string): Locator {
+    return this.page
+      .getByRole('table', { name: 'Connected subnets' })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('link', { name, exact: true }) });
   }
 
   /** Settings → Danger Zone → Delete subnet: types the name and confirms. Returns the dialog. */

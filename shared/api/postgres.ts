@@ -17,6 +17,7 @@ export type PostgresState = (typeof POSTGRES_STATES)[number];
 export const postgresKind = resourceKind({
   idKind: 'postgres',
   table: 'postgres',
+  objectType: 'postgres resource',
   singular: 'PostgreSQL database',
   plural: 'PostgreSQL databases',
   transitionalStates: ['creating', 'restarting', 'updating', 'upgrading', 'deleting'] satisfies PostgresState[],

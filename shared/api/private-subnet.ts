@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
@@ -39,6 +40,29 @@ export const createPrivateSubnetBodySchema = z
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
 
+/** The origin's connect body: the ID of a subnet of the project in the same location. */
+export const connectPrivateSubnetBodySchema = z
+  .strictObject({
+    'connected-subnet-id': z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+  })
+  .meta({ id: 'ConnectPrivateSubnetBody' });
+export type ConnectPrivateSubnetBody = z.infer<typeof connectPrivateSubnetBodySchema>;
+
+/** A subnet connected to another one (both ways): the console's "Connected subnets" (decision 197). */
+export const connectedSubnetSchema = z
+  .strictObject({
+    id: z.string().regex(idPattern('privateSubnet')),
+    name: z.string(),
+    location: z.string(),
+    state: z.string(),
+    net4: z.string(),
+    net6: z.string(),
+  })
+  .meta({ id: 'ConnectedPrivateSubnet' });
+export type ConnectedSubnet = z.infer<typeof connectedSubnetSchema>;
+export const connectedSubnetListSchema = listSchema(connectedSubnetSchema).meta({ id: 'ConnectedPrivateSubnetList' });
+export type ConnectedSubnetList = z.infer<typeof connectedSubnetListSchema>;
+
 export const privateSubnetKind = resourceKind({
   idKind: 'privateSubnet',
   table: 'private_subnet',
@@ -54,6 +78,8 @@ const subnetByName = z.strictObject({ ...legacyLoc, ps_name: referenceSchema });
 const subnetById = z.strictObject({ ...legacyLoc, ps_id: idOf('privateSubnet', 'private subnet') });
 const subnetRef = z.strictObject({ ...currentLoc, private_subnet_reference: referenceSchema });
 const SUBNET = `${P}/location/{location_name}/private-subnet`;
+const SUBNET_REF = `${P}/location/{location}/private-subnet/{private_subnet_reference}`;
+const disconnectParams = z.strictObject({ ...currentLoc, private_subnet_reference: referenceSchema, private_subnet_id: idOf('privateSubnet', 'private subnet') });
 const tag = 'Private Subnet';
 
 // Legacy routes, flat errors; the rename is current.
@@ -125,11 +151,40 @@ export const privateSubnetRoutes = {
   renamePrivateSubnet: route({
     ...current,
     method: 'post',
-    path: `${P}/location/{location}/private-subnet/{private_subnet_reference}/rename`,
+    path: `${SUBNET_REF}/rename`,
     tag,
     summary: 'Rename a private subnet',
     params: subnetRef,
     body: renameBodySchema('privateSubnet'),
     response: privateSubnetSchema,
+  }),
+  connectPrivateSubnet: route({
+    ...current,
+    method: 'post',
+    path: `${SUBNET_REF}/connect`,
+    tag,
+    summary: 'Connect another subnet of the project in the same location (both ways; again: no change)',
+    params: subnetRef,
+    body: connectPrivateSubnetBodySchema,
+    response: privateSubnetSchema,
+  }),
+  disconnectPrivateSubnet: route({
+    ...current,
+    method: 'post',
+    path: `${SUBNET_REF}/disconnect/{private_subnet_id}`,
+    tag,
+    summary: 'Disconnect a connected subnet (one not connected: no change)',
+    params: disconnectParams,
+    response: privateSubnetSchema,
+  }),
+  listConnectedPrivateSubnets: route({
+    ...current,
+    method: 'get',
+    path: `${SUBNET_REF}/connected-subnet`,
+    tag,
+    summary: 'List the subnets connected to a private subnet',
+    params: subnetRef,
+    query: paginationQuerySchema,
+    response: connectedSubnetListSchema,
   }),
 } as const satisfies RouteList;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { BOOT_IMAGE_NAMES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, VM_SIZE_NAMES } from '../catalog.ts';
-import { requiredString } from '../errors.ts';
+import { BOOT_IMAGE_NAMES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, VM_SIZE_NAMES, vmSize } from '../catalog.ts';
 import { idPattern } from '../ids.ts';
-import { isOpenSshPublicKey, SSH_KEY_MESSAGE } from '../net.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
+import { publicKeySchema } from './ssh-public-key.ts';
 
 export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
 export type VmState = (typeof VM_STATES)[number];
@@ -63,12 +62,19 @@ export type VmList = z.infer<typeof vmListSchema>;
 
 export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter or underscore, use lowercase letters, digits, _ or -, be at most 32 characters, and not be root.';
 
+/** "storage_size must be one of 40, 80 (GiB) for standard-2." */
+export const storageSizeMessage = (size: string) => `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
+
+/** A storage size must be one of the VM size's options (the console's form checks it the same way). */
+export function checkStorageSize(b: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
+  if (b.storage_size !== undefined && !(vmSize(b.size)!.storageOptionsGib as readonly number[]).includes(b.storage_size)) {
+    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(b.size) });
+  }
+}
+
 export const createVmBodySchema = z
   .strictObject({
-    public_key: z
-      .string(requiredString('public_key'))
-      .refine(isOpenSshPublicKey, SSH_KEY_MESSAGE)
-      .transform((k) => k.trim()),
+    public_key: publicKeySchema,
     size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }).default(DEFAULT_VM_SIZE),
     unix_user: z
       .string({ error: UNIX_USER_MESSAGE })
@@ -78,7 +84,21 @@ export const createVmBodySchema = z
     boot_image: z.enum(BOOT_IMAGE_NAMES, { error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.` }).default(DEFAULT_BOOT_IMAGE),
     enable_ip4: z.boolean({ error: 'enable_ip4 must be true or false.' }).default(false),
     private_subnet_id: z.string({ error: 'private_subnet_id must be a string.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.').optional(),
+    /** GiB, one of the size's storage options (behaviour.md §9); the size's default when absent. The origin's CLI sends it as a string. */
+    storage_size: z
+      .union(
+        [
+          z.number().int(),
+          z
+            .string()
+            .regex(/^\d{1,6}$/)
+            .transform(Number),
+        ],
+        { error: 'storage_size must be a whole number of GiB.' },
+      )
+      .optional(),
   })
+  .superRefine(checkStorageSize)
   .meta({ id: 'CreateVmBody' });
 export type CreateVmBody = z.input<typeof createVmBodySchema>;
 

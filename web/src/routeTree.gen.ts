@@ -41,6 +41,7 @@ import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } fr
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
 import { Route as AuthedProjectsProjectIdSettingsMembersRouteImport } from './routes/_authed/projects/$projectId/settings/members'
+import { Route as AuthedProjectsProjectIdSettingsSshKeysRouteImport } from './routes/_authed/projects/$projectId/settings/ssh-keys'
 import { Route as AuthedProjectsProjectIdSettingsTokensRouteImport } from './routes/_authed/projects/$projectId/settings/tokens'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
@@ -234,6 +235,12 @@ const AuthedProjectsProjectIdSettingsMembersRoute =
     path: '/members',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsSshKeysRoute =
+  AuthedProjectsProjectIdSettingsSshKeysRouteImport.update({
+    id: '/ssh-keys',
+    path: '/ssh-keys',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdSettingsTokensRoute =
   AuthedProjectsProjectIdSettingsTokensRouteImport.update({
     id: '/tokens',
@@ -344,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
+  '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -381,6 +389,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
+  '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -429,6 +438,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
   '/_authed/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
+  '/_authed/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/_authed/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
@@ -477,6 +487,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
     | '/projects/$projectId/settings/members'
+    | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
@@ -514,6 +525,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/databases/new'
     | '/projects/$projectId/kubernetes/new'
     | '/projects/$projectId/settings/members'
+    | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
@@ -561,6 +573,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
     | '/_authed/projects/$projectId/settings/members'
+    | '/_authed/projects/$projectId/settings/ssh-keys'
     | '/_authed/projects/$projectId/settings/tokens'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
@@ -818,6 +831,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsMembersRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
+    '/_authed/projects/$projectId/settings/ssh-keys': {
+      id: '/_authed/projects/$projectId/settings/ssh-keys'
+      path: '/ssh-keys'
+      fullPath: '/projects/$projectId/settings/ssh-keys'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsSshKeysRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
     '/_authed/projects/$projectId/settings/tokens': {
       id: '/_authed/projects/$projectId/settings/tokens'
       path: '/tokens'
@@ -1064,6 +1084,7 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
 
 interface AuthedProjectsProjectIdSettingsRouteChildren {
   AuthedProjectsProjectIdSettingsMembersRoute: typeof AuthedProjectsProjectIdSettingsMembersRoute
+  AuthedProjectsProjectIdSettingsSshKeysRoute: typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   AuthedProjectsProjectIdSettingsTokensRoute: typeof AuthedProjectsProjectIdSettingsTokensRoute
   AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
 }
@@ -1072,6 +1093,8 @@ const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSetti
   {
     AuthedProjectsProjectIdSettingsMembersRoute:
       AuthedProjectsProjectIdSettingsMembersRoute,
+    AuthedProjectsProjectIdSettingsSshKeysRoute:
+      AuthedProjectsProjectIdSettingsSshKeysRoute,
     AuthedProjectsProjectIdSettingsTokensRoute:
       AuthedProjectsProjectIdSettingsTokensRoute,
     AuthedProjectsProjectIdSettingsIndexRoute:

@@ -1,7 +1,7 @@
 // Cross-tenant matrix (issue 7), generated from the route table: every operation inside a
 // project × every place an ID of another tenant can go — the project in the path (with the
 // caller's own objects in the rest of it), each object reference in the path, each `…_id`
-// field of the body — answers exactly as a well-formed ID that does not exist does, and
+// field of the body (`…-id` too, the origin's connect) — answers exactly as a well-formed ID that does not exist does, and
 // changes nothing of the other tenant (nor of the caller, when it is an error).
 // A foreign project with its owner's own references (404 byte-identical to a missing project)
 // is checked route by route in http/routes.test.ts; it is not repeated here.
@@ -41,11 +41,21 @@ const PATH_KIND: Record<string, IdKind | null> = {
   token_id: 'accessToken',
   account_id: 'account',
   invitation_id: 'invitation',
+  private_subnet_id: 'privateSubnet',
+  ssh_public_key_reference: 'sshPublicKey',
+  // Any object's ID: a VM's stands for all of them.
+  object_id: 'vm',
 };
 /** `…_id` body fields that hold another system's ID (GitHub's installation ID), not one of ours. */
 const EXTERNAL_IDS = new Set(['installation_id']);
 /** What each `…_id` body field refers to. */
-const BODY_KIND: Record<string, IdKind> = { private_subnet_id: 'privateSubnet', firewall_id: 'firewall', project_id: 'project', vm_id: 'vm' };
+const BODY_KIND: Record<string, IdKind> = {
+  private_subnet_id: 'privateSubnet',
+  firewall_id: 'firewall',
+  project_id: 'project',
+  vm_id: 'vm',
+  'connected-subnet-id': 'privateSubnet',
+};
 
 interface Slot {
   where: 'path' | 'body';
@@ -60,7 +70,7 @@ function slotsOf(op: string, r: RouteDef): Slot[] {
     return kind ? { where: 'path', name, kind } : undefined;
   });
   const body = Object.keys(bodyShape(r))
-    .filter((name) => name.endsWith('_id') && !EXTERNAL_IDS.has(name))
+    .filter((name) => /[_-]id$/.test(name) && !EXTERNAL_IDS.has(name))
     .map((name): Slot => {
       const kind = BODY_KIND[name];
       if (!kind) throw new Error(`${op}: tenant.test.ts does not know what the body field ${name} refers to (add it to BODY_KIND)`);
@@ -111,6 +121,7 @@ function foreignId(kind: IdKind): string {
     accessToken: theirs.ids.accessToken,
     account: theirs.ids.account,
     invitation: theirs.ids.invitation,
+    sshPublicKey: theirs.ids.sshPublicKey,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

@@ -15,6 +15,7 @@ import { privateSubnetMigrations } from '../resources/private-subnet/private-sub
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { verificationMigrations } from '../resources/verification/verification.tables.ts';
 import { accessTokenMigrations } from '../resources/token/token.tables.ts';
+import { sshPublicKeyMigrations } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
 import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
@@ -29,6 +30,7 @@ const kindMigrations: Record<string, Migration>[] = [
   postgresMigrations,
   githubMigrations,
   kubernetesMigrations,
+  sshPublicKeyMigrations,
   lifecycleMigrations,
   idempotencyMigrations,
   mailMigrations,

@@ -15,6 +15,7 @@ import type { PrivateSubnetTables } from '../resources/private-subnet/private-su
 import type { ProjectTables } from '../resources/project/project.tables.ts';
 import type { VerificationTables } from '../resources/verification/verification.tables.ts';
 import type { AccessTokenTables } from '../resources/token/token.tables.ts';
+import type { SshPublicKeyTables } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 
 export interface Database
@@ -28,6 +29,7 @@ export interface Database
     PostgresTables,
     GithubTables,
     KubernetesTables,
+    SshPublicKeyTables,
     LifecycleTables,
     IdempotencyTables,
     MailTables,

@@ -60,6 +60,7 @@ describe('idempotency keys on creates', () => {
       'createPostgresReadReplica',
       'createPrivateSubnet',
       'createProject',
+      'createSshPublicKey',
       'createVm',
     ]);
     // The OpenAPI document lists the header on those operations.

@@ -110,6 +110,8 @@ describe.each(withLocation)('%s', (op, r) => {
   });
 });
 
+/** Path parameters that take any text and answer 404 when it names nothing, malformed or not (object-info, decision 195). */
+const LOOKED_UP = ['object_id'];
 /** The path parameters naming an object (not the project or the location). */
 const refsOf = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => !['project_id', 'location', 'location_name'].includes(n));
 const withRefs = all.filter(([, r]) => refsOf(r).length > 0);
@@ -129,6 +131,8 @@ const missing = (name: string) =>
             token_id: 'accessToken',
             account_id: 'account',
             invitation_id: 'invitation',
+            private_subnet_id: 'privateSubnet',
+            object_id: 'vm',
           } as const
         )[name as 'ps_id'],
       )
@@ -137,10 +141,10 @@ const missing = (name: string) =>
 /** The object references to replace with a missing one: all but the name of a create (a post to it). */
 const missingRefs = (r: RouteDef) => refsOf(r).filter((name) => !(r.method === 'post' && r.path.endsWith(`{${name}}`)));
 
-describe.each(withRefs)('%s', (op, r) => {
+describe.each(withRefs.filter(([, r]) => refsOf(r).some((n) => !LOOKED_UP.includes(n))))('%s', (op, r) => {
   it('refuses a malformed object reference with 400 naming the parameter; changes nothing', async () => {
     const before = await snapshot();
-    for (const name of refsOf(r)) {
+    for (const name of refsOf(r).filter((n) => !LOOKED_UP.includes(n))) {
       // GitHub names may hold `_` and upper case: a space is malformed in every reference.
       expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: name === 'repository_reference' ? 'Not Valid' : 'Not_Valid' } }), name);
       expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: 'nul\u0000' } }), name);

@@ -17,6 +17,10 @@ export const privateSubnetJobs = defineJobs({
           apply: async (tx) => {
             const id = job.resource_id;
             await tx.deleteFrom('firewall_subnet').where('subnet_id', '=', id).execute();
+            await tx
+              .deleteFrom('connected_subnet')
+              .where((eb) => eb.or([eb('subnet_id', '=', id), eb('connected_subnet_id', '=', id)]))
+              .execute();
             // Its default firewall goes with it, unless it now guards another subnet.
             await tx.deleteFrom('firewall').where('default_for_subnet_id', '=', id).where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id')).execute();
             await tx.updateTable('firewall').set({ default_for_subnet_id: null }).where('default_for_subnet_id', '=', id).execute();

@@ -1,14 +1,24 @@
 import { privateSubnetKind } from '#shared/api/private-subnet';
-import { transactionWithRetry } from '../../db/transaction.ts';
+import { pageFor } from '../../db/paging.ts';
+import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
+import type { ProjectAccess } from '../../http/mount.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
+import { findByReference } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
-import { deleteSubnet, insertSubnet, subnetView, subnetViews } from './private-subnet.store.ts';
+import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, subnetView, subnetViews, type SubnetRow } from './private-subnet.store.ts';
 
 export const privateSubnet = kindModule({
   jobs: privateSubnetJobs,
   handlers(ctx) {
     const { db } = ctx;
+    const subnetOf = (project: ProjectAccess, location: string, params: { private_subnet_reference: string }) =>
+      findByReference(db, 'private_subnet', project.id, location, params.private_subnet_reference);
+    /** Changes the subnet's connections and answers the subnet. */
+    const connecting = async (subnet: SubnetRow, change: (tx: Tx) => Promise<void>) => {
+      await transactionWithRetry(db, change);
+      return subnetView(db, subnet);
+    };
     return {
       ...commonHandlers(
         ctx,
@@ -24,6 +34,18 @@ export const privateSubnet = kindModule({
         const name = nameFromPath(privateSubnetKind, params.ps_name);
         const row = await transactionWithRetry(db, (tx) => insertSubnet(tx, { projectId: project.id, location, name, firewallId: body?.firewall_id }, ctx.config.quotas));
         return subnetView(db, row);
+      },
+      async connectPrivateSubnet({ project, location, params, body }) {
+        const subnet = await subnetOf(project, location, params);
+        return connecting(subnet, (tx) => connectSubnets(tx, subnet, body['connected-subnet-id']));
+      },
+      async disconnectPrivateSubnet({ project, location, params }) {
+        const subnet = await subnetOf(project, location, params);
+        return connecting(subnet, (tx) => disconnectSubnets(tx, subnet, params.private_subnet_id));
+      },
+      async listConnectedPrivateSubnets({ project, location, params, query }) {
+        const subnet = await subnetOf(project, location, params);
+        return connectedSubnetPage(db, subnet.id, pageFor(privateSubnetKind.idKind, query));
       },
     };
   },

@@ -1,12 +1,14 @@
 import type { Selectable } from 'kysely';
-import { privateSubnetKind, type PrivateSubnet } from '#shared/api/private-subnet';
+import { privateSubnetKind, type ConnectedSubnet, type PrivateSubnet } from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
+import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
+import { applyPage } from '../../db/paging.ts';
 import type { PrivateSubnetTable } from './private-subnet.tables.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { RetryTransaction, type Tx } from '../../db/transaction.ts';
-import { ApiError, invalidRequest } from '../../errors.ts';
+import { ApiError, invalidRequest, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
@@ -145,4 +147,63 @@ export async function attachSubnet(tx: Tx, fw: { id: string; project_id: string;
     .values({ firewall_id: fw.id, subnet_id: subnet.id })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+const CONNECTED = 'connected-subnet-id';
+
+/** Both subnets of the project, locked in ID order (two connects of the same pair cannot deadlock). */
+async function lockPair(tx: Tx, projectId: string, a: string, b: string) {
+  const rows = await forUpdate(tx, tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', 'in', [a, b]).orderBy('id')).execute();
+  return { first: rows.find((r) => r.id === a), second: rows.find((r) => r.id === b) };
+}
+
+/**
+ * Connects two subnets of the project in one location, both ways (decision 197); connecting
+ * them again changes nothing. A subnet of another project is answered as one that does not exist.
+ */
+export async function connectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
+  if (otherId === subnet.id) throw invalidRequest({ [CONNECTED]: 'A private subnet cannot be connected to itself.' });
+  const { first: mine, second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
+  if (!other) throw invalidRequest({ [CONNECTED]: 'No private subnet with this ID in the project.' });
+  if (other.location !== subnet.location) throw invalidRequest({ [CONNECTED]: `The private subnet ${other.name} is in ${other.location}, not ${subnet.location}.` });
+  for (const s of [mine ?? subnet, other]) if (s.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${s.name} is being deleted.`);
+  await tx
+    .insertInto('connected_subnet')
+    .values([
+      { subnet_id: subnet.id, connected_subnet_id: other.id },
+      { subnet_id: other.id, connected_subnet_id: subnet.id },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Disconnects a subnet of the project (404 for any other ID); one that is not connected changes nothing. */
+export async function disconnectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
+  const { second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
+  if (!other) throw notFound(`Sorry, we couldn’t find the ${privateSubnetKind.singular} you’re looking for.`);
+  await tx
+    .deleteFrom('connected_subnet')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('subnet_id', '=', subnet.id), eb('connected_subnet_id', '=', other.id)]),
+        eb.and([eb('subnet_id', '=', other.id), eb('connected_subnet_id', '=', subnet.id)]),
+      ]),
+    )
+    .execute();
+}
+
+/** One page of the subnets connected to a subnet, and how many there are. */
+export async function connectedSubnetPage(db: Db, subnetId: string, page: Page): Promise<{ count: number; items: ConnectedSubnet[] }> {
+  const scope = db
+    .selectFrom('connected_subnet')
+    .innerJoin('private_subnet', 'private_subnet.id', 'connected_subnet.connected_subnet_id')
+    .where('connected_subnet.subnet_id', '=', subnetId);
+  const [rows, total] = await Promise.all([
+    applyPage(scope.select(['private_subnet.id', 'private_subnet.name', 'private_subnet.location', 'private_subnet.state', 'private_subnet.net4', 'private_subnet.net6']), page, {
+      id: 'private_subnet.id',
+      name: 'private_subnet.name',
+    }).execute(),
+    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { count: Number(total.n), items: rows };
 }

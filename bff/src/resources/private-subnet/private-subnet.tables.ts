@@ -12,8 +12,15 @@ export interface PrivateSubnetTable {
   created_at: string;
 }
 
+/** Two connected subnets (decision 197): a row each way, written and removed together. */
+export interface ConnectedSubnetTable {
+  subnet_id: string;
+  connected_subnet_id: string;
+}
+
 export interface PrivateSubnetTables {
   private_subnet: PrivateSubnetTable;
+  connected_subnet: ConnectedSubnetTable;
 }
 
 export const privateSubnetMigrations: Record<string, Migration> = {
@@ -43,6 +50,17 @@ export const privateSubnetMigrations: Record<string, Migration> = {
   '0020_nic_by_subnet': {
     async up(db: Kysely<unknown>) {
       await db.schema.createIndex('nic_subnet_idx').on('nic').columns(['subnet_id', 'id']).execute();
+    },
+  },
+  '0051_connected_subnet': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('connected_subnet')
+        .addColumn('subnet_id', 'text', (c) => c.notNull().references('private_subnet.id').onDelete('cascade'))
+        .addColumn('connected_subnet_id', 'text', (c) => c.notNull().references('private_subnet.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('connected_subnet_pk', ['subnet_id', 'connected_subnet_id'])
+        .execute();
+      await db.schema.createIndex('connected_subnet_other_idx').on('connected_subnet').columns(['connected_subnet_id', 'subnet_id']).execute();
     },
   },
 };

@@ -39,6 +39,7 @@ export interface AttachOption {
 
 export function AttachPicker({
   what,
+  verb = 'Attach',
   options,
   loading,
   empty,
@@ -48,6 +49,8 @@ export function AttachPicker({
 }: {
   /** What is attached, for the label and button: "VM", "subnet". */
   what: string;
+  /** The action, for the label and button: "Attach" (default), "Connect". */
+  verb?: string;
   /** What may still be attached. */
   options: AttachOption[];
   loading: boolean;
@@ -69,7 +72,7 @@ export function AttachPicker({
       }}
     >
       <SelectField
-        label={`${what[0]!.toUpperCase()}${what.slice(1)} to attach`}
+        label={`${what[0]!.toUpperCase()}${what.slice(1)} to ${verb.toLowerCase()}`}
         className="min-w-56 flex-1"
         value={selected?.id ?? ''}
         onChange={(e) => setChoice(e.target.value)}
@@ -84,7 +87,7 @@ export function AttachPicker({
       </SelectField>
       <Button type="submit" variant="secondary" disabled={!selected || pending || disabled}>
         {pending ? <Spinner /> : null}
-        Attach {what}
+        {verb} {what}
       </Button>
     </form>
   );

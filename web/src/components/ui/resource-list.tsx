@@ -29,7 +29,7 @@ export interface ResourceListProps<T extends { id: string; name: string; state?:
   /** The empty state of a list without any; its action is the create button, labelled `action` (default "Create <one>"). */
   empty: { title: string; icon: ReactNode; text: ReactNode; action?: string };
   /** The create page (the location filter is passed on as `?location=`), or what opens a create dialog on this page. */
-  create: LinkOptions | { onCreate: () => void };
+  create: LinkOptions | { onCreate: () => void; label?: string };
   columns: readonly Column<T>[];
   search: ListSearch;
   data: { items: T[]; count: number } | undefined;
@@ -64,7 +64,7 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
 
   const filtered = filtering || !!search.location;
   const none = count === 0 && !filtered;
-  const createLink = (label = `Create ${one}`) =>
+  const createLink = (label = ('label' in create && create.label) || `Create ${one}`) =>
     'onCreate' in create ? (
       <Button onClick={create.onCreate}>
         {plusIcon}

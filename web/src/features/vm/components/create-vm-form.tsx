@@ -9,7 +9,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { useForm } from '#web/lib/form.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { useCreateVm } from '../api/create-vm.ts';
-import { createVmFormSchema, FIELD_ORDER, type FieldName, type SubnetsQuery } from './create-vm-state.ts';
+import { createVmFormSchema, FIELD_ORDER, type FieldName, type SshKeysQuery, type SubnetsQuery } from './create-vm-state.ts';
 import { ImageSection } from './create-vm-image.tsx';
 import { LocationSection } from './create-vm-location.tsx';
 import { NetworkingSection } from './create-vm-networking.tsx';
@@ -18,14 +18,16 @@ import { SizeSection } from './create-vm-size.tsx';
 import { SshKeySection } from './create-vm-ssh-key.tsx';
 import { Summary } from './create-vm-summary.tsx';
 
-export function CreateVmForm<K extends QueryKey>({
+export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
   projectId,
   initialLocation,
   subnetsQuery,
+  sshKeysQuery,
 }: {
   projectId: string;
   initialLocation?: LocationName;
   subnetsQuery: SubnetsQuery<K>;
+  sshKeysQuery: SshKeysQuery<KK>;
 }) {
   const navigate = useNavigate();
   const create = useCreateVm();
@@ -34,6 +36,7 @@ export function CreateVmForm<K extends QueryKey>({
     name: '',
     location: initialLocation ?? LOCATIONS[0].name,
     size: DEFAULT_VM_SIZE,
+    storage_size: '',
     boot_image: DEFAULT_BOOT_IMAGE,
     unix_user: 'ubi',
     public_key: '',
@@ -41,10 +44,11 @@ export function CreateVmForm<K extends QueryKey>({
     private_subnet_id: '',
   });
   const subnets = useQuery(subnetsQuery(form.values.location));
+  const sshKeys = useQuery(sshKeysQuery);
 
   const focusField = (f: string | undefined) => {
     if (!f) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio]), textarea[name="${f}"]`)?.focus();
+    formRef.current?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio]), textarea[name="${f}"], select[name="${f}"]`)?.focus();
   };
 
   return (
@@ -84,7 +88,7 @@ export function CreateVmForm<K extends QueryKey>({
         <LocationSection form={form} />
         <SizeSection form={form} />
         <ImageSection form={form} />
-        <SshKeySection form={form} />
+        <SshKeySection form={form} savedKeys={sshKeys.data?.items ?? []} />
         <NetworkingSection form={form} subnets={subnets} />
         <Section idPrefix="create-vm" step={6} title="Name" description="Unique among the project's VMs in this location.">
           <NameField

@@ -3,7 +3,7 @@ import { BOOT_IMAGES, IPV4_MONTHLY_USD, vmSize } from '#shared/catalog';
 import { SummaryCard, SummaryItem } from '#web/components/ui/form-section.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { locationLabel } from '#web/lib/location.ts';
-import { subnetChoice, type VmForm } from './create-vm-state.ts';
+import { storageGib, subnetChoice, type VmForm } from './create-vm-state.ts';
 
 /** What will be made, the total price, and the submit button. */
 export function Summary({ form, subnets, projectId, pending }: { form: VmForm; subnets: PrivateSubnetList | undefined; projectId: string; pending: boolean }) {
@@ -18,7 +18,9 @@ export function Summary({ form, subnets, projectId, pending }: { form: VmForm; s
     <SummaryCard idPrefix="create-vm" total={total} submitLabel="Create VM" pending={pending} cancelTo={`/projects/${projectId}/compute`}>
       <SummaryItem label="Virtual machine">
         <span className={cn('font-mono', !nameOk && 'text-slate-500 dark:text-slate-400')}>{nameOk ? v.name : 'name not set'}</span>
-        <span className="block text-slate-600 dark:text-slate-400">{size ? `${size.name}: ${size.vcpus} vCPU, ${size.memoryGib} GiB, ${size.storageGib} GiB disk` : v.size}</span>
+        <span className="block text-slate-600 dark:text-slate-400">
+          {size ? `${size.name}: ${size.vcpus} vCPU, ${size.memoryGib} GiB, ${storageGib(v, size.storageGib)} GiB disk` : v.size}
+        </span>
         <span className="block text-slate-600 dark:text-slate-400">
           {image?.displayName}, in {locationLabel(v.location)}
         </span>

@@ -11,6 +11,7 @@ const tabs = [
   { to: '/projects/$projectId/settings', label: 'General' },
   { to: '/projects/$projectId/settings/tokens', label: 'Tokens' },
   { to: '/projects/$projectId/settings/members', label: 'Members' },
+  { to: '/projects/$projectId/settings/ssh-keys', label: 'SSH keys' },
 ] as const;
 
 const tabClass =

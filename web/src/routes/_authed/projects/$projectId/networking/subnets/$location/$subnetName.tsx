@@ -11,6 +11,8 @@ import { AttachedFirewalls } from '#web/features/firewall/components/attached-fi
 import { dropPrivateSubnetFromLists, forgetPrivateSubnet } from '#web/features/private-subnet/api/delete-private-subnet.ts';
 import { getPrivateSubnetQueryOptions, usePrivateSubnet } from '#web/features/private-subnet/api/get-private-subnet.ts';
 import { TRANSITIONAL_SUBNET_STATES } from '#web/features/private-subnet/format.ts';
+import { useConnectedSubnets } from '#web/features/private-subnet/api/connected-subnets.ts';
+import { ConnectedSubnets } from '#web/features/private-subnet/components/connected-subnets.tsx';
 import { SubnetNics } from '#web/features/private-subnet/components/subnet-nics.tsx';
 import { SubnetOverview } from '#web/features/private-subnet/components/subnet-overview.tsx';
 import { DeleteSubnetCard, RenameSubnetCard } from '#web/features/private-subnet/components/subnet-settings.tsx';
@@ -20,7 +22,7 @@ import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useLiveDetail } from '#web/lib/live.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-const TAB_IDS = ['overview', 'nics', 'firewalls', 'settings'] as const;
+const TAB_IDS = ['overview', 'nics', 'firewalls', 'connected', 'settings'] as const;
 
 // A subnet is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/$location/$subnetName')({
@@ -53,11 +55,13 @@ function SubnetPage() {
     void navigate({ to: '/projects/$projectId/networking/subnets', params: { projectId }, replace: true }).then(() => forgetPrivateSubnet(queryClient, ref));
   }, [navigate, projectId, queryClient, ref]);
   useLiveDetail(subnet, error, TRANSITIONAL_SUBNET_STATES, 'Private subnet', leave);
+  const connected = useConnectedSubnets(ref);
 
   const tabs = [
     { id: 'overview', label: 'Overview' },
     { id: 'nics', label: 'NICs', count: subnet.nics.length },
     { id: 'firewalls', label: 'Firewalls', count: subnet.firewalls.length },
+    { id: 'connected', label: 'Connected subnets', count: connected.data?.count },
     { id: 'settings', label: 'Settings' },
   ] as const;
 
@@ -93,6 +97,7 @@ function SubnetPage() {
           />
         ),
         firewalls: <AttachedFirewalls projectId={projectId} location={subnet.location} firewalls={subnet.firewalls} />,
+        connected: <ConnectedSubnets subnetRef={ref} subnet={subnet} />,
         settings: (
           <>
             <RenameSubnetCard
