@@ -2,6 +2,7 @@
 // The BFF mounts from it, the OpenAPI document is generated from it and the web client is
 // typed from it. Paths are written OpenAPI-style, relative to `base`.
 import type { z } from 'zod';
+import { auditRoutes } from './api/audit.ts';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
 import { githubRoutes } from './api/github.ts';
@@ -27,6 +28,7 @@ export const routes = {
   ...githubRoutes,
   ...kubernetesRoutes,
   ...mailRoutes,
+  ...auditRoutes,
 } as const satisfies RouteList;
 
 /**

@@ -11,6 +11,7 @@ import { mountHealth } from './http/health.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
 import { mail } from './mail/mail.routes.ts';
+import { audit } from './audit/audit.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { auth } from './resources/auth/auth.routes.ts';
 import { firewall } from './resources/firewall/firewall.routes.ts';
@@ -56,6 +57,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountGithubWebhook(app, ctx);
   mountKind(kubernetes);
   mountKind(mail);
+  mountKind(audit);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });
