@@ -7,7 +7,10 @@ export const Route = createFileRoute('/_authed/projects/$projectId/settings')({
   component: SettingsLayout,
 });
 
-const tabs = [{ to: '/projects/$projectId/settings', label: 'General' }] as const;
+const tabs = [
+  { to: '/projects/$projectId/settings', label: 'General' },
+  { to: '/projects/$projectId/settings/audit-log', label: 'Audit log' },
+] as const;
 
 const tabClass =
   '-mb-px inline-flex items-center border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:border-slate-300 hover:text-slate-900 aria-[current=page]:border-blue-600 aria-[current=page]:text-blue-700 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-slate-100 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300';
