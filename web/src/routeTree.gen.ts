@@ -34,6 +34,7 @@ import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from '
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
+import { Route as AuthedProjectsProjectIdSettingsAuditLogRouteImport } from './routes/_authed/projects/$projectId/settings/audit-log'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
 import { Route as AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport } from './routes/_authed/projects/$projectId/kubernetes/$location/$clusterName'
@@ -190,6 +191,12 @@ const AuthedProjectsProjectIdSettingsIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsAuditLogRoute =
+  AuthedProjectsProjectIdSettingsAuditLogRouteImport.update({
+    id: '/audit-log',
+    path: '/audit-log',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
     id: '/$location/$vmName',
@@ -287,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -316,6 +324,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
+  '/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -356,6 +365,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/_authed/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/_authed/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/settings/audit-log'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
     | '/projects/$projectId/kubernetes/'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
     | '/projects/$projectId/kubernetes/new'
+    | '/projects/$projectId/settings/audit-log'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
@@ -464,6 +476,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
+    | '/_authed/projects/$projectId/settings/audit-log'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
     | '/_authed/projects/$projectId/kubernetes/'
@@ -664,6 +677,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/projects/$projectId/settings/'
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
+    '/_authed/projects/$projectId/settings/audit-log': {
+      id: '/_authed/projects/$projectId/settings/audit-log'
+      path: '/audit-log'
+      fullPath: '/projects/$projectId/settings/audit-log'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsAuditLogRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
     '/_authed/projects/$projectId/compute/$location/$vmName': {
@@ -904,11 +924,14 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdSettingsRouteChildren {
+  AuthedProjectsProjectIdSettingsAuditLogRoute: typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
 }
 
 const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSettingsRouteChildren =
   {
+    AuthedProjectsProjectIdSettingsAuditLogRoute:
+      AuthedProjectsProjectIdSettingsAuditLogRoute,
     AuthedProjectsProjectIdSettingsIndexRoute:
       AuthedProjectsProjectIdSettingsIndexRoute,
   }

@@ -70,11 +70,7 @@ function AuditLogPage() {
         ) : data ? (
           <>
             <ListStatus fetching={isFetching}>{items.length ? `Page ${trail.length + 1}: ${items.length} ${items.length === 1 ? 'entry' : 'entries'}` : ''}</ListStatus>
-            {items.length ? (
-              <AuditLogTable entries={items} />
-            ) : (
-              <EmptyState title="No entries">No change matches these filters.</EmptyState>
-            )}
+            {items.length ? <AuditLogTable entries={items} /> : <EmptyState title="No entries">No change matches these filters.</EmptyState>}
             <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
               <Button
                 variant="secondary"
