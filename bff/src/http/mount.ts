@@ -180,6 +180,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
     const route: RouteDef = routes[op];
     const handler = handlers[op] as Handler<Ops>;
     const keyed = takesIdempotencyKey(op, route);
+    const recorded = recordsChange(route);
     const segments = (route.base + route.path).split('/').map((s) => {
       const param = /^\{(\w+)\}$/.exec(s);
       return param ? { param: param[1]! } : { literal: s.toLowerCase() };
@@ -239,7 +240,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
           : runOnce(ctx, { accountId: auth.accountId, key, operationId: op, params: req.params, body: req.body, generation: route.generation }, run);
       };
       const answer =
-        auth && recordsChange(route)
+        auth && recorded
           ? await recordChange(ctx, { action: op, route, params: req.params as Record<string, string>, auth, project, requestId: String(res.getHeader('X-Request-Id')) }, decide)
           : await decide();
       if (!res.headersSent) send(res, answer, route.responseType);
