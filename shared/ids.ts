@@ -94,3 +94,13 @@ export function idTime(id: string): number {
   // 10 characters = 50 bits; the timestamp is the top 48 of 120 bits.
   return Number(value >> 2n);
 }
+
+/** The lowest ID of `kind` made at millisecond `at`: IDs sort by time, so a time range is an ID range. */
+export function firstIdAt(kind: IdKind, at: number): string {
+  return ID_PREFIXES[kind] + encode(BigInt(at) << RANDOM_BITS);
+}
+
+/** The kind of an ID of any kind; undefined for anything else. */
+export function idKindOf(value: string): IdKind | undefined {
+  return (Object.keys(patterns) as IdKind[]).find((kind) => patterns[kind].test(value));
+}

@@ -3,6 +3,7 @@
 // typed from it. Paths are written OpenAPI-style, relative to `base`.
 import type { z } from 'zod';
 import { accountRoutes } from './api/account.ts';
+import { auditRoutes } from './api/audit.ts';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
 import { githubRoutes } from './api/github.ts';
@@ -40,6 +41,7 @@ export const routes = {
   ...memberRoutes,
   ...objectInfoRoutes,
   ...sshPublicKeyRoutes,
+  ...auditRoutes,
 } as const satisfies RouteList;
 
 /**

@@ -11,6 +11,7 @@ import { mountHealth } from './http/health.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
 import { mail } from './mail/mail.routes.ts';
+import { audit } from './audit/audit.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { account } from './resources/account/account.routes.ts';
 import { auth } from './resources/auth/auth.routes.ts';
@@ -68,6 +69,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(member);
   mountKind(sshPublicKey);
   mountKind(objectInfoModule);
+  mountKind(audit);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -40,6 +40,7 @@ import { Route as AuthedProjectsProjectIdNetworkingFirewallsRouteImport } from '
 import { Route as AuthedProjectsProjectIdNetworkingLoadBalancersRouteImport } from './routes/_authed/projects/$projectId/networking/load-balancers'
 import { Route as AuthedProjectsProjectIdNetworkingSubnetsRouteImport } from './routes/_authed/projects/$projectId/networking/subnets'
 import { Route as AuthedProjectsProjectIdSettingsIndexRouteImport } from './routes/_authed/projects/$projectId/settings/index'
+import { Route as AuthedProjectsProjectIdSettingsAuditLogRouteImport } from './routes/_authed/projects/$projectId/settings/audit-log'
 import { Route as AuthedProjectsProjectIdSettingsMembersRouteImport } from './routes/_authed/projects/$projectId/settings/members'
 import { Route as AuthedProjectsProjectIdSettingsSshKeysRouteImport } from './routes/_authed/projects/$projectId/settings/ssh-keys'
 import { Route as AuthedProjectsProjectIdSettingsTokensRouteImport } from './routes/_authed/projects/$projectId/settings/tokens'
@@ -229,6 +230,12 @@ const AuthedProjectsProjectIdSettingsIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsAuditLogRoute =
+  AuthedProjectsProjectIdSettingsAuditLogRouteImport.update({
+    id: '/audit-log',
+    path: '/audit-log',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdSettingsMembersRoute =
   AuthedProjectsProjectIdSettingsMembersRouteImport.update({
     id: '/members',
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
@@ -388,6 +396,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
   '/projects/$projectId/kubernetes/new': typeof AuthedProjectsProjectIdKubernetesNewRoute
+  '/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
@@ -437,6 +446,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/networking/firewalls': typeof AuthedProjectsProjectIdNetworkingFirewallsRouteWithChildren
   '/_authed/projects/$projectId/networking/load-balancers': typeof AuthedProjectsProjectIdNetworkingLoadBalancersRouteWithChildren
   '/_authed/projects/$projectId/networking/subnets': typeof AuthedProjectsProjectIdNetworkingSubnetsRouteWithChildren
+  '/_authed/projects/$projectId/settings/audit-log': typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   '/_authed/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/_authed/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/_authed/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
@@ -486,6 +496,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/networking/firewalls'
     | '/projects/$projectId/networking/load-balancers'
     | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/settings/audit-log'
     | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
@@ -524,6 +535,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
     | '/projects/$projectId/kubernetes/new'
+    | '/projects/$projectId/settings/audit-log'
     | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
@@ -572,6 +584,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/networking/firewalls'
     | '/_authed/projects/$projectId/networking/load-balancers'
     | '/_authed/projects/$projectId/networking/subnets'
+    | '/_authed/projects/$projectId/settings/audit-log'
     | '/_authed/projects/$projectId/settings/members'
     | '/_authed/projects/$projectId/settings/ssh-keys'
     | '/_authed/projects/$projectId/settings/tokens'
@@ -822,6 +835,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/projects/$projectId/settings/'
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
+    '/_authed/projects/$projectId/settings/audit-log': {
+      id: '/_authed/projects/$projectId/settings/audit-log'
+      path: '/audit-log'
+      fullPath: '/projects/$projectId/settings/audit-log'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsAuditLogRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
     '/_authed/projects/$projectId/settings/members': {
@@ -1083,6 +1103,7 @@ const AuthedProjectsProjectIdNetworkingRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdSettingsRouteChildren {
+  AuthedProjectsProjectIdSettingsAuditLogRoute: typeof AuthedProjectsProjectIdSettingsAuditLogRoute
   AuthedProjectsProjectIdSettingsMembersRoute: typeof AuthedProjectsProjectIdSettingsMembersRoute
   AuthedProjectsProjectIdSettingsSshKeysRoute: typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   AuthedProjectsProjectIdSettingsTokensRoute: typeof AuthedProjectsProjectIdSettingsTokensRoute
@@ -1091,6 +1112,8 @@ interface AuthedProjectsProjectIdSettingsRouteChildren {
 
 const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSettingsRouteChildren =
   {
+    AuthedProjectsProjectIdSettingsAuditLogRoute:
+      AuthedProjectsProjectIdSettingsAuditLogRoute,
     AuthedProjectsProjectIdSettingsMembersRoute:
       AuthedProjectsProjectIdSettingsMembersRoute,
     AuthedProjectsProjectIdSettingsSshKeysRoute:

@@ -1,6 +1,7 @@
 // One set of migrations for both engines, run at start. Each kind owns its tables'
 // migrations (resources/<kind>/<kind>.tables.ts); this list merges them, one line per kind.
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { auditMigrations } from '../audit/audit.tables.ts';
 import { idempotencyMigrations } from '../http/idempotency.tables.ts';
 import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
 import { mailMigrations } from '../mail/mail.tables.ts';
@@ -37,6 +38,7 @@ const kindMigrations: Record<string, Migration>[] = [
   verificationMigrations,
   accountMigrations,
   accessTokenMigrations,
+  auditMigrations,
   scopeCountMigrations,
 ];
 

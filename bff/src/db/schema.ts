@@ -1,6 +1,7 @@
 // Row types: each kind declares its tables beside it (<kind>.tables.ts); one line per kind
 // here. Timestamps are ISO-8601 text in UTC on both engines (they sort correctly); booleans
 // are integers 0/1 on both engines.
+import type { AuditTables } from '../audit/audit.tables.ts';
 import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
 import type { MailTables } from '../mail/mail.tables.ts';
@@ -35,4 +36,5 @@ export interface Database
     MailTables,
     VerificationTables,
     AccountTables,
-    AccessTokenTables {}
+    AccessTokenTables,
+    AuditTables {}

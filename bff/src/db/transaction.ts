@@ -63,9 +63,13 @@ const request = new AsyncLocalStorage<Held>();
  * its answer does it all in this one, and it all commits (or not) together with what `fn`
  * writes last (decision 073). A transaction opened inside becomes a savepoint, so
  * `transactionWithRetry` still starts over alone (its settings, such as an isolation level, are
- * the outer one's). Transactions inside must run one at a time.
+ * the outer one's). Transactions inside must run one at a time; a request transaction opened
+ * inside one is a savepoint of it too.
  */
 export function requestTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  // Inside one already (a keyed create inside an audited change): a savepoint of it.
+  const held = request.getStore();
+  if (held?.begun && !held.done) return db.transaction().execute(fn);
   return request.run({ users: 0, begun: false, savepoints: 0, done: false }, () => db.transaction().execute(fn));
 }
 

@@ -69,17 +69,20 @@ export function serviceUnavailable(err: unknown): ApiError | undefined {
   return outage && new ApiError('ServiceUnavailable', OUTAGE_MESSAGES[outage], null, { 'Retry-After': '5' });
 }
 
+/** The error a request is answered with for `err`, whatever was thrown. */
+export function answeredError(err: unknown): ApiError {
+  const known = err instanceof ApiError ? err : fromBodyParser(err as { type?: string; status?: number });
+  if (known) return known;
+  // A concurrent delete removed what this request was about to refer to.
+  if (isForeignKeyViolation(err)) return notFound('The resource was deleted while the request ran.');
+  return serviceUnavailable(err) ?? new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.');
+}
+
 export const errorMiddleware: ErrorRequestHandler = (err, _req, res, next) => {
   if (res.headersSent) return next(err);
-  const known = err instanceof ApiError ? err : fromBodyParser(err as { type?: string; status?: number });
-  if (known) return sendError(res, known);
-  // A concurrent delete removed what this request was about to refer to.
-  if (isForeignKeyViolation(err)) return sendError(res, notFound('The resource was deleted while the request ran.'));
-  const outage = serviceUnavailable(err);
-  if (outage) {
-    res.err = err; // the cause goes to the log line, the kind of outage to the client
-    return sendError(res, outage);
-  }
-  res.err = err; // logged once, with the request, by the request log (logging.ts)
-  sendError(res, new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.'));
+  const answer = answeredError(err);
+  // The cause of an outage or of an unexpected error goes to the request's log line (logging.ts);
+  // the client gets the kind of outage or the request ID to quote.
+  if (answer.status >= 500 && !(err instanceof ApiError)) res.err = err;
+  sendError(res, answer);
 };

@@ -1,6 +1,7 @@
 // Mounts handlers from the shared route table: validation of params, query and body,
 // authentication and CSRF, then the handler; its return value is the response body. A create
-// with an Idempotency-Key runs once per key (idempotency.ts).
+// with an Idempotency-Key runs once per key (idempotency.ts). A change is recorded in the
+// project's audit log in its own transaction (audit/record.ts).
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { routes, type BodyOf, type OperationId, type ParamsOf, type QueryOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
@@ -8,12 +9,14 @@ import { isLocation, LOCATION_MESSAGE, type LocationName } from '#shared/catalog
 import { accessOf, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-helpers';
 import { lowerRole, roleAllows, type Access, type Role } from '#shared/roles';
 import { isId } from '#shared/ids';
+import { recordsChange } from '#shared/audit';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { ApiError, invalidRequest, notFound, validationError } from '../errors.ts';
 import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
+import { recordChange } from '../audit/record.ts';
 
 /** The project of a route under /project/{project_id}, as its member sees it. */
 export interface ProjectAccess {
@@ -150,13 +153,11 @@ function dispatcher(table: Map<string, Mounted[]>) {
 }
 
 /**
- * The project as the caller may act in it: a token made for another project sees the same 404
- * as a stranger, and a role that does not allow the route's access is refused with 403
- * (behaviour.md §11). One check for every route, from the route table.
+ * The project as the caller may act in it: a role that does not allow the route's access is
+ * refused with 403 (behaviour.md §11). One check for every route, from the route table.
  */
 function allowed(project: ProjectAccess, auth: AuthInfo, access: Access): ProjectAccess {
   const { token } = auth;
-  if (token && token.projectId !== project.id) throw notFound();
   const role = token ? lowerRole(token.role, project.role) : project.role;
   if (!roleAllows(role, access)) {
     const needs = access === 'admin' ? 'an admin' : 'a member or an admin';
@@ -179,6 +180,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
     const route: RouteDef = routes[op];
     const handler = handlers[op] as Handler<Ops>;
     const keyed = takesIdempotencyKey(op, route);
+    const recorded = recordsChange(route);
     const segments = (route.base + route.path).split('/').map((s) => {
       const param = /^\{(\w+)\}$/.exec(s);
       return param ? { param: param[1]! } : { literal: s.toLowerCase() };
@@ -203,36 +205,45 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       const params = route.params ? parse(route.params, req.params, 'Path') : undefined;
       const path = (params ?? {}) as { project_id?: string; location?: string; location_name?: string };
       // Membership first: a foreign project is 404 whatever else the path holds.
+      let project: ProjectAccess | undefined;
       if (path.project_id) {
         if (!auth) throw new Error(`${op}: a route inside a project must have auth: true`);
         const { accountId } = auth;
         const member = path.project_id;
         // Cached per account and project; a removal, role change or deletion empties it (decision 111).
-        const project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
-        args.project = allowed(project, auth, route.access === undefined ? accessOf(route) : route.access);
+        project = await cachedRead(ctx.db, 'member', `${accountId} ${member}`, () => scope.memberProject(ctx.db, accountId, member));
+        // A token made for another project sees the stranger's 404.
+        if (auth.token && auth.token.projectId !== project.id) throw notFound();
       }
-      const location = path.location ?? path.location_name;
-      if (location !== undefined) {
-        if (!isLocation(location)) {
-          throw new ApiError('ResourceNotFound', 'Validation failed for following path components: location', { location: LOCATION_MESSAGE });
+      // From here on, a member's change is recorded in the audit log, refused or not.
+      const decide = async (): Promise<Answer> => {
+        if (project) args.project = allowed(project, auth!, route.access === undefined ? accessOf(route) : route.access);
+        const location = path.location ?? path.location_name;
+        if (location !== undefined) {
+          if (!isLocation(location)) {
+            throw new ApiError('ResourceNotFound', 'Validation failed for following path components: location', { location: LOCATION_MESSAGE });
+          }
+          args.location = location;
         }
-        args.location = location;
-      }
-      const query = route.query ? parse(route.query, req.query, 'Query') : undefined;
-      if (hasBody(req) && !req.is('application/json')) {
-        throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
-      }
-      // No body at all on a route that needs one: report its missing fields by name.
-      const raw = req.body === undefined && route.body && !route.body.safeParse(undefined).success ? {} : req.body;
-      const body = route.body ? parse(route.body, raw, 'Request body') : undefined;
-      const run = async (): Promise<Answer> => {
-        const result = await handler({ ...args, params, query, body } as HandlerArgs<Ops>);
-        return route.response ? { status: 200, headers: {}, body: result } : { status: 204, headers: {} };
+        const query = route.query ? parse(route.query, req.query, 'Query') : undefined;
+        if (hasBody(req) && !req.is('application/json')) {
+          throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
+        }
+        // No body at all on a route that needs one: report its missing fields by name.
+        const raw = req.body === undefined && route.body && !route.body.safeParse(undefined).success ? {} : req.body;
+        const body = route.body ? parse(route.body, raw, 'Request body') : undefined;
+        const run = async (): Promise<Answer> => {
+          const result = await handler({ ...args, params, query, body } as HandlerArgs<Ops>);
+          return route.response ? { status: 200, headers: {}, body: result } : { status: 204, headers: {} };
+        };
+        return key === undefined || !auth
+          ? run()
+          : runOnce(ctx, { accountId: auth.accountId, key, operationId: op, params: req.params, body: req.body, generation: route.generation }, run);
       };
       const answer =
-        key === undefined || !auth
-          ? await run()
-          : await runOnce(ctx, { accountId: auth.accountId, key, operationId: op, params: req.params, body: req.body, generation: route.generation }, run);
+        auth && recorded
+          ? await recordChange(ctx, { action: op, route, params: req.params as Record<string, string>, auth, project, requestId: String(res.getHeader('X-Request-Id')) }, decide)
+          : await decide();
       if (!res.headersSent) send(res, answer, route.responseType);
     };
     const slot = `${route.method.toUpperCase()} ${segments.length}`;

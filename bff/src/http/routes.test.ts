@@ -42,9 +42,14 @@ function send(r: RouteDef, opts: { token?: string; params?: Record<string, strin
   return t.callRoute(r, { token: opts.token, params: paramsOf(r, opts.params), query: opts.query, body: bodyOf(r) });
 }
 
-/** Everything the owner's project holds, through its own routes (lists include rules and states). */
+/**
+ * Everything the owner's project holds, through its own routes (lists include rules and states);
+ * not its audit log, which records a member's refused requests too (decision 205).
+ */
 async function snapshot(): Promise<unknown[]> {
-  const reads = all.filter(([, r]) => r.method === 'get' && r.auth && r.base === '/api' && (r.path === PROJECT || (r.query && r.path.split('/').length === 4)));
+  const reads = all.filter(
+    ([op, r]) => r.method === 'get' && r.auth && r.base === '/api' && op !== 'listAuditLog' && (r.path === PROJECT || (r.query && r.path.split('/').length === 4)),
+  );
   return Promise.all(reads.map(async ([op, r]) => [op, (await send(r, { token: owner.token, query: r.query ? { page_size: '1000' } : undefined })).text]));
 }
 

@@ -159,4 +159,5 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   updateSshPublicKey: ['post', '/api/project/{project_id}/ssh-public-key/{ssh_public_key_reference}', true],
   renameSshPublicKey: ['post', '/api/project/{project_id}/ssh-public-key/{ssh_public_key_reference}/rename', true],
   deleteSshPublicKey: ['delete', '/api/project/{project_id}/ssh-public-key/{ssh_public_key_reference}', false],
+  listAuditLog: ['get', '/api/project/{project_id}/audit-log', true],
 };

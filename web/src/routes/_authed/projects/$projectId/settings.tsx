@@ -12,6 +12,7 @@ const tabs = [
   { to: '/projects/$projectId/settings/tokens', label: 'Tokens' },
   { to: '/projects/$projectId/settings/members', label: 'Members' },
   { to: '/projects/$projectId/settings/ssh-keys', label: 'SSH keys' },
+  { to: '/projects/$projectId/settings/audit-log', label: 'Audit log' },
 ] as const;
 
 const tabClass =

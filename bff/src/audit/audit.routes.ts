@@ -1,0 +1,40 @@
+// GET P/audit-log (behaviour.md §11, decision 206): admins only (the route says so; mount.ts checks).
+import { AUDIT_DEFAULT_LIMIT } from '#shared/api/audit';
+import { AUDITED_ACTIONS } from '#shared/audit';
+import { idKindOf, isId } from '#shared/ids';
+import type { AppContext } from '../context.ts';
+import { invalidRequest } from '../errors.ts';
+import type { Handlers } from '../http/mount.ts';
+import { kindModule } from '../resources/kind.ts';
+import { listAuditEntries } from './audit.store.ts';
+
+export const audit = kindModule({ handlers: auditHandlers });
+
+const ACTIONS = new Set<string>(AUDITED_ACTIONS);
+
+function auditHandlers(ctx: AppContext): Handlers<'listAuditLog'> {
+  return {
+    async listAuditLog({ project, query }) {
+      const { action, subject, object, start, end, limit, pagination_key } = query;
+      if (action !== undefined && !ACTIONS.has(action)) {
+        throw invalidRequest({ action: 'action must be the operation ID of a change, e.g. createVm.' });
+      }
+      if (object !== undefined && !idKindOf(object)) throw invalidRequest({ object: 'object must be an ID.' });
+      const startMs = start === undefined ? undefined : Date.parse(start);
+      const endMs = end === undefined ? undefined : Date.parse(end);
+      if (startMs !== undefined && endMs !== undefined && startMs > endMs) throw invalidRequest({ end: 'end must not be before start.' });
+      const who = subject?.trim();
+      const { items, next } = await listAuditEntries(ctx.db, project.id, {
+        action,
+        accountId: who !== undefined && isId('account', who) ? who : undefined,
+        accountEmail: who !== undefined && !isId('account', who) ? who.toLowerCase() : undefined,
+        objectId: object,
+        start: startMs,
+        end: endMs,
+        from: pagination_key,
+        limit: limit ?? AUDIT_DEFAULT_LIMIT,
+      });
+      return next === undefined ? { items } : { items, pagination_key: next };
+    },
+  };
+}

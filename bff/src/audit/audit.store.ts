@@ -1,0 +1,57 @@
+// Reading the audit log: newest first, one index range scan per page (decision 206).
+import { firstIdAt } from '#shared/ids';
+import type { AuditEntry } from '#shared/api/audit';
+import type { Db } from '../db/database.ts';
+import type { AuditEntryTable } from './audit.tables.ts';
+
+export interface AuditFilter {
+  action?: string;
+  accountId?: string;
+  accountEmail?: string;
+  objectId?: string;
+  /** Milliseconds: entries at or after `start` and before `end`. */
+  start?: number;
+  end?: number;
+  /** The ID of the newest entry of the page (the previous answer's `pagination_key`). */
+  from?: string;
+  limit: number;
+}
+
+/** IDs carry a 48-bit millisecond time: a time outside it bounds nothing more than its end does. */
+const MAX_TIME = 2 ** 48 - 1;
+const idAt = (ms: number) => firstIdAt('auditEntry', Math.min(Math.max(ms, 0), MAX_TIME));
+
+export async function listAuditEntries(db: Db, projectId: string, f: AuditFilter): Promise<{ items: AuditEntry[]; next?: string }> {
+  let q = db.selectFrom('audit_entry').selectAll().where('project_id', '=', projectId);
+  if (f.action !== undefined) q = q.where('action', '=', f.action);
+  if (f.accountId !== undefined) q = q.where('account_id', '=', f.accountId);
+  if (f.accountEmail !== undefined) q = q.where('account_email', '=', f.accountEmail);
+  if (f.objectId !== undefined) q = q.where('object_id', '=', f.objectId);
+  // Entry IDs sort by their time: a time range is an ID range, on the same index.
+  if (f.start !== undefined) q = q.where('id', '>=', idAt(f.start));
+  if (f.end !== undefined) q = q.where('id', '<', idAt(f.end));
+  if (f.from !== undefined) q = q.where('id', '<=', f.from);
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
+  const more = rows.length > f.limit ? rows.pop() : undefined;
+  return { items: rows.map(view), next: more?.id };
+}
+
+function view(r: AuditEntryTable): AuditEntry {
+  const known = r.object_id !== null || r.object_name !== null;
+  return {
+    id: r.id,
+    at: r.at,
+    action: r.action,
+    subject_id: r.account_id,
+    subject_name: r.account_email,
+    token_id: r.token_id,
+    object_ids: r.object_id === null ? [] : [r.object_id],
+    object: known ? { id: r.object_id, kind: r.object_kind, name: r.object_name, location: r.location } : null,
+    request_id: r.request_id,
+    success: r.error_type === null,
+    error_type: r.error_type,
+  };
+}
