@@ -40,10 +40,18 @@ export const createPrivateSubnetBodySchema = z
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
 
-/** The origin's connect body: the ID of a subnet of the project in the same location. */
+const connectedSubnetId = z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.');
+
+/**
+ * The origin's connect body: the ID of a subnet of the project in the same location, as
+ * `connected-subnet-id` (its API document) or `connected-subnet-ubid` (what its Ruby SDK sends).
+ */
 export const connectPrivateSubnetBodySchema = z
-  .strictObject({
-    'connected-subnet-id': z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+  .strictObject({ 'connected-subnet-id': connectedSubnetId.optional(), 'connected-subnet-ubid': connectedSubnetId.optional() })
+  .transform((b, ctx) => {
+    const id = b['connected-subnet-id'] ?? b['connected-subnet-ubid'];
+    if (!id) ctx.addIssue({ code: 'custom', path: ['connected-subnet-id'], message: 'connected-subnet-id is required.' });
+    return { 'connected-subnet-id': id ?? '' };
   })
   .meta({ id: 'ConnectPrivateSubnetBody' });
 export type ConnectPrivateSubnetBody = z.infer<typeof connectPrivateSubnetBodySchema>;

@@ -105,6 +105,38 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(await sdk.get(`location/${LOC}/firewall/${String(fw!.id)}`)).toMatchObject({ firewall_rules: [] });
   });
 
+  it('works with a personal access token, as the SDK is meant to be used', async () => {
+    const issued = await t.call('issueToken', { token, params: { project_id: project }, body: { name: 'sdk', role: 'member' } });
+    expect(issued.status, issued.text).toBe(200);
+    const withToken = adapter(t.base, issued.body.token, project);
+    expect(await withToken.post(`location/${LOC}/private-subnet/sdk-token-net`)).toMatchObject({ name: 'sdk-token-net' });
+    expect(await withToken.delete(`location/${LOC}/private-subnet/sdk-token-net`)).toBeNull();
+  });
+
+  it('saves, renames, updates and deletes an SSH public key the way SshPublicKey does', async () => {
+    const key = await sdk.post('ssh-public-key', { name: 'sdk-key', public_key: SSH_KEY });
+    expect(String(key!.id)).toMatch(/^sk[a-tv-z0-9]{24}$/);
+    expect((await sdk.get('ssh-public-key'))!.items!.map((k) => k.name)).toContain('sdk-key');
+    // rename_to and update_public_key: a POST on the key with one field.
+    expect(await sdk.post(`ssh-public-key/${String(key!.id)}`, { name: 'sdk-key-2' })).toMatchObject({ name: 'sdk-key-2' });
+    expect(await sdk.post('ssh-public-key/sdk-key-2', { public_key: SSH_KEY })).toMatchObject({ id: key!.id, public_key: SSH_KEY });
+    expect(await sdk.delete('ssh-public-key/sdk-key-2')).toBeNull();
+  });
+
+  it('finds an object by ID through object-info, connects subnets with connected-subnet-ubid, and searches the audit log', async () => {
+    const a = await sdk.post(`location/${LOC}/private-subnet/sdk-a`);
+    const b = await sdk.post(`location/${LOC}/private-subnet/sdk-b`);
+    // Model#load_object_info_from_id: location and name from the ID alone.
+    expect(await sdk.get(`object-info/${String(a!.id)}`)).toMatchObject({ location: LOC, name: 'sdk-a' });
+    // PrivateSubnet#connect sends the current SDK's field name; disconnect is a POST without parameters.
+    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-ubid': b!.id })).toMatchObject({ id: a!.id });
+    expect((await sdk.get(`location/${LOC}/private-subnet/sdk-a/connected-subnet`))!.items!.map((s) => s.id)).toEqual([b!.id]);
+    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`)).toMatchObject({ id: a!.id });
+    // AuditLog.search(action:, limit:): a page of items, and pagination_key while older ones remain.
+    const page = await sdk.get('audit-log?action=connectPrivateSubnet&limit=1');
+    expect(page!.items).toEqual([expect.objectContaining({ action: 'connectPrivateSubnet', at: expect.any(String), subject_id: expect.any(String) })]);
+  });
+
   it('reads an object that is not there as a 404, which the SDK treats as missing', async () => {
     const r = await sdk.raw('GET', `location/${LOC}/vm/not-there`);
     expect(r.code).toBe(404);
