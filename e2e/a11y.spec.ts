@@ -102,6 +102,8 @@ test('the menus work with the keyboard and the theme toggle switches themes', as
 
   await header.accountMenu.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Account and security' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
