@@ -36,7 +36,9 @@ async function signUpFromInvitation(page: Page, api: ConsoleApi, email: string, 
     expect(verify, 'the project, or a verification mail').toBeDefined();
   }).toPass();
   if (verify) {
+    // The page verifies the token in its fragment, signs in and moves on to the projects.
     await page.goto(verify);
+    await expect(page).toHaveURL(/\/projects$/);
     await page.goto(`/projects/${projectId}`);
     const login = new LoginPage(page);
     await expect(async () => {
