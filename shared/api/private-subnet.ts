@@ -40,18 +40,10 @@ export const createPrivateSubnetBodySchema = z
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
 
-const connectedSubnetId = z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.');
-
-/**
- * The origin's connect body: the ID of a subnet of the project in the same location, as
- * `connected-subnet-id` (its API document) or `connected-subnet-ubid` (what its Ruby SDK sends).
- */
+/** The origin's connect body: the ID of a subnet of the project in the same location. */
 export const connectPrivateSubnetBodySchema = z
-  .strictObject({ 'connected-subnet-id': connectedSubnetId.optional(), 'connected-subnet-ubid': connectedSubnetId.optional() })
-  .transform((b, ctx) => {
-    const id = b['connected-subnet-id'] ?? b['connected-subnet-ubid'];
-    if (!id) ctx.addIssue({ code: 'custom', path: ['connected-subnet-id'], message: 'connected-subnet-id is required.' });
-    return { 'connected-subnet-id': id ?? '' };
+  .strictObject({
+    'connected-subnet-id': z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
   })
   .meta({ id: 'ConnectPrivateSubnetBody' });
 export type ConnectPrivateSubnetBody = z.infer<typeof connectPrivateSubnetBodySchema>;

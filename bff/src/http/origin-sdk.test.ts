@@ -123,13 +123,13 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(await sdk.delete('ssh-public-key/sdk-key-2')).toBeNull();
   });
 
-  it('finds an object by ID through object-info, connects subnets with connected-subnet-ubid, and searches the audit log', async () => {
+  it('finds an object by ID through object-info, connects subnets, and searches the audit log', async () => {
     const a = await sdk.post(`location/${LOC}/private-subnet/sdk-a`);
     const b = await sdk.post(`location/${LOC}/private-subnet/sdk-b`);
     // Model#load_object_info_from_id: location and name from the ID alone.
     expect(await sdk.get(`object-info/${String(a!.id)}`)).toMatchObject({ location: LOC, name: 'sdk-a' });
-    // PrivateSubnet#connect sends the current SDK's field name; disconnect is a POST without parameters.
-    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-ubid': b!.id })).toMatchObject({ id: a!.id });
+    // PrivateSubnet#connect with the document's field name; disconnect is a POST without parameters.
+    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-id': b!.id })).toMatchObject({ id: a!.id });
     expect((await sdk.get(`location/${LOC}/private-subnet/sdk-a/connected-subnet`))!.items!.map((s) => s.id)).toEqual([b!.id]);
     expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`)).toMatchObject({ id: a!.id });
     // AuditLog.search(action:, limit:): a page of items, and pagination_key while older ones remain.
