@@ -1,25 +1,38 @@
 // End-to-end tests: the built console (dist/web, from `npx vite build`, which must run first)
-// served by the real BFF on a fresh SQLite database, driven in Debian's Chromium.
+// served by the real BFF on a fresh SQLite database, driven in Debian's Chromium. The `proxy`
+// project runs the resource journeys again through a proxy-mode BFF in front of that one
+// (decision 224).
 //   npx vite build && npx playwright test
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import type { Options } from './e2e/fixtures.ts';
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The proxy-mode BFF of the `proxy` project, in front of the one above.
+const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? PORT + 1);
+const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
 
 // Made once in the main process; workers inherit the variable, so all agree on the database.
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-')));
+// The proxy keeps only its sessions, in a database of its own.
+const proxyDataDir = (process.env.E2E_PROXY_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-proxy-')));
+// The proxy project runs each resource kind's main journey, sign-up/in/out and an ended session
+// through the proxy: the whole suite twice would not fit CI's time on two busy cores (decision 224).
+const PROXY_SPECS = /(journey|auth|networking|vm|databases|load-balancer|kubernetes|code-host|ssh-keys)\.spec\.ts$/;
+const PROXY_JOURNEYS =
+  /subnet, VM, restart, firewall rule|sign up, sign out, sign in|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 if (!fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
   throw new Error('dist/web/index.html is missing: run `npx vite build` before the e2e tests.');
 }
 
-export default defineConfig({
+export default defineConfig<Options>({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -47,24 +60,46 @@ export default defineConfig({
       // Signed in as the setup project's user unless a test says otherwise.
       use: { storageState: 'test-results/.auth/user.json' },
     },
-  ],
-  webServer: {
-    command: 'node --import tsx bff/src/server.ts',
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PROJECT_QUOTA: '20',
-      PROVISION_DELAY_MS: '200',
-      SIGNUP: 'open',
-      // Every test signs up from 127.0.0.1.
-      SIGNUP_MAX_PER_IP: '100000',
+    { name: 'proxy-setup', testMatch: /.*\.setup\.ts/, use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' } },
+    {
+      name: 'proxy',
+      dependencies: ['proxy-setup'],
+      testMatch: PROXY_SPECS,
+      grep: PROXY_JOURNEYS,
+      use: { baseURL: PROXY_URL, storageState: 'test-results/.auth/user-proxy.json', userState: 'test-results/.auth/user-proxy.json' },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx bff/src/server.ts',
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PROJECT_QUOTA: '20',
+        PROVISION_DELAY_MS: '200',
+        SIGNUP: 'open',
+        // Every test signs up from 127.0.0.1.
+        SIGNUP_MAX_PER_IP: '100000',
+        // webhooks.spec.ts receives on 127.0.0.1 over http, and sees a retry soon after a 500.
+        WEBHOOK_ALLOW_PRIVATE: '1',
+        WEBHOOK_FIRST_RETRY_MS: '300',
+      },
+    },
+    {
+      command: 'node --import tsx bff/src/server.ts',
+      url: `${PROXY_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(PROXY_PORT), HOST: '127.0.0.1', DATA_DIR: proxyDataDir, LOG_LEVEL: 'warn', UPSTREAM_API_URL: `${BASE_URL}/api` },
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 // The console SPA. Sources live in web/, the build goes to dist/web, which the BFF serves
-// (with an SPA fallback). `npm run dev` proxies the API to a BFF on port 3000.
+// (with an SPA fallback). `npm run dev` runs Vite behind the BFF, which serves everything on
+// port 3000 and forwards the console's modules and hot-reload socket here (decision 223).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -9,8 +10,6 @@ import { defineConfig } from 'vite';
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 const web = path.join(repo, 'web');
-// No changeOrigin: the BFF compares Origin with Host, so the browser's Host must pass through.
-const bff = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 
 export default defineConfig({
   root: web,
@@ -37,7 +36,6 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': bff, '/auth': bff },
   },
   preview: { port: 4173 },
 });

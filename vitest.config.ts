@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'bff/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'] } },
+      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'bff/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'web/src/**/*.unit.test.ts'] } },
       {
         test: {
           name: 'api',

@@ -68,6 +68,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog', { name: 'Delete project' })).toBeVisible();
       await expectAxeClean(page, 'dialog');
     });
+
+    test('a project page whose live updates are paused (the stream cut) has no serious violations', async ({ page, createProject }) => {
+      const project = await createProject();
+      await page.route(new RegExp(`/api/project/${project.id}/events`), (route) => route.abort());
+      const view = new ProjectPage(page);
+      await view.goto(project.id);
+      await view.expectProject(project);
+      await expect(page.getByRole('status').filter({ hasText: 'Live updates paused' })).toBeVisible();
+      await expectAxeClean(page);
+    });
   });
 }
 

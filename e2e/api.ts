@@ -58,14 +58,15 @@ export class ConsoleApi {
     readonly password: string,
   ) {}
 
-  private static context(playwright: Playwright, storageState?: string) {
+  /** `baseURL`: the console's origin (the test project's: the proxy project's is a proxy-mode BFF). */
+  private static context(playwright: Playwright, baseURL: string, storageState?: string) {
     // The BFF refuses cookie sign-ins and unsafe requests whose Origin is not its own.
-    return playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL }, storageState });
+    return playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL }, storageState });
   }
 
   /** Signs up, then follows the verification link mailed to the development outbox: the account is verified and signed in. */
-  static async signUp(playwright: Playwright, email = uniqueEmail(), password = PASSWORD): Promise<ConsoleApi> {
-    const api = new ConsoleApi(await ConsoleApi.context(playwright), email, password);
+  static async signUp(playwright: Playwright, email = uniqueEmail(), password = PASSWORD, baseURL = BASE_URL): Promise<ConsoleApi> {
+    const api = new ConsoleApi(await ConsoleApi.context(playwright, baseURL), email, password);
     await api.send('consoleSignup', { body: { email, password } });
     await api.send('verifyEmail', { body: { token: await mailedToken(api.request, email, VERIFY_PAGE) } });
     await api.refreshSession();
@@ -73,8 +74,8 @@ export class ConsoleApi {
   }
 
   /** The account of a saved storage state (the setup project's user). */
-  static async fromState(playwright: Playwright, file: string): Promise<ConsoleApi> {
-    const request = await ConsoleApi.context(playwright, file);
+  static async fromState(playwright: Playwright, file: string, baseURL = BASE_URL): Promise<ConsoleApi> {
+    const request = await ConsoleApi.context(playwright, baseURL, file);
     const res = await request.get(urlOf(routes.consoleSession));
     expect(res.status(), 'the saved session is valid').toBe(200);
     const { account } = (await res.json()) as ResponseOf<'consoleSession'>;

@@ -1,9 +1,9 @@
-// Signs up the default user through the console's API and saves its cookie session.
-import { test as setup } from '@playwright/test';
-import { ConsoleApi, USER_STATE, uniqueEmail } from './fixtures.ts';
+// Signs up the default user through the console's API and saves its cookie session (one per
+// project: the proxy project signs its user up through the proxy-mode BFF).
+import { ConsoleApi, test as setup, uniqueEmail } from './fixtures.ts';
 
-setup('sign up the default user', async ({ playwright }) => {
-  const api = await ConsoleApi.signUp(playwright, uniqueEmail('e2e'));
-  await api.request.storageState({ path: USER_STATE });
+setup('sign up the default user', async ({ playwright, baseURL, userState }) => {
+  const api = await ConsoleApi.signUp(playwright, uniqueEmail('e2e'), undefined, baseURL);
+  await api.request.storageState({ path: userState });
   await api.request.dispose();
 });

@@ -3,10 +3,10 @@
 // restore to a new database, delete everything; axe on the list, the form and every tab, light
 // and dark. Every test empties its project again (the project fixture).
 import fs from 'node:fs/promises';
-import { BASE_URL, expect, expectAxeClean, expectSameDocument, markDocument, test, uniqueName } from './fixtures.ts';
+import { expect, expectAxeClean, expectSameDocument, markDocument, test, uniqueName } from './fixtures.ts';
 import { DatabaseCreatePage, DatabaseDetailPage, DatabaseListPage } from './pages/databases.ts';
 
-test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({ page, context, project }) => {
+test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({ page, context, project, baseURL }) => {
   const list = new DatabaseListPage(page);
   await list.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No databases yet' })).toBeVisible();
@@ -54,7 +54,7 @@ test('create a database through the form, watch it reach running, copy its conne
   await expect(page.getByTestId('pg-password')).toHaveText(pg.password!);
   await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
 
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.getByRole('button', { name: 'Copy connection string' }).click();
   await expect(page.getByRole('button', { name: 'Copy connection string' })).toContainText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pg.connection_string);

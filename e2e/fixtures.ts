@@ -11,6 +11,12 @@ export { BASE_URL, ConsoleApi, PASSWORD, ProjectApi, SSH_KEY, uniqueEmail, uniqu
 export const USER_STATE = path.join('test-results', '.auth', 'user.json');
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
+/** Options a project of playwright.config.ts sets. */
+export interface Options {
+  /** Where the setup project saved the default user's session (the project's storageState). */
+  userState: string;
+}
+
 interface Fixtures {
   /** The setup project's user: the one the `page` is signed in as by default. */
   user: ConsoleApi;
@@ -22,14 +28,15 @@ interface Fixtures {
   project: ProjectApi;
 }
 
-export const test = base.extend<Fixtures>({
-  user: async ({ playwright }, use) => {
-    const api = await ConsoleApi.fromState(playwright, USER_STATE);
+export const test = base.extend<Fixtures & Options>({
+  userState: [USER_STATE, { option: true }],
+  user: async ({ playwright, userState, baseURL }, use) => {
+    const api = await ConsoleApi.fromState(playwright, userState, baseURL);
     await use(api);
     await api.dispose();
   },
-  freshAccount: async ({ playwright }, use) => {
-    const api = await ConsoleApi.signUp(playwright, uniqueEmail('fresh'));
+  freshAccount: async ({ playwright, baseURL }, use) => {
+    const api = await ConsoleApi.signUp(playwright, uniqueEmail('fresh'), undefined, baseURL);
     await use(api);
     await api.dispose();
   },

@@ -3,7 +3,7 @@
 // reaches every route without loading the route table's schemas.
 import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../shared/openapi.ts';
-import { routeMapSource } from '../shared/route-map.ts';
+import { auditedActionsSource, routeMapSource } from '../shared/route-map.ts';
 
 const file = new URL('../docs/openapi.json', import.meta.url);
 writeFileSync(file, `${JSON.stringify(openApiDocument(), null, 2)}\n`);
@@ -12,3 +12,7 @@ console.log(`wrote ${file.pathname}`);
 const map = new URL('../web/src/lib/route-map.gen.ts', import.meta.url);
 writeFileSync(map, routeMapSource());
 console.log(`wrote ${map.pathname}`);
+
+const audited = new URL('../web/src/lib/audited-actions.gen.ts', import.meta.url);
+writeFileSync(audited, auditedActionsSource());
+console.log(`wrote ${audited.pathname}`);

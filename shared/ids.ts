@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   sshPublicKey: 'sk',
   auditEntry: 'a1',
   mail: 'ml',
+  webhookEndpoint: 'wh',
+  webhookDelivery: 'wd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,10 +1,9 @@
 // List envelopes and pagination parameters (behaviour.md §6).
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } from './wire.ts';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
-export const ORDER_COLUMNS = ['id', 'name'] as const;
-export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+// The constants live with the console's first-screen constants, without zod (decision 225).
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } from './wire.ts';
 
 // Unknown query parameters (cache-busters, tracing) are ignored: docs/decisions/005.
 export const paginationQuerySchema = z.object({

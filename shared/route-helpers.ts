@@ -62,6 +62,11 @@ export interface KindDescriptor {
   /** Its objects' `type` in `GET P/object-info/{id}` when the origin's is not the table's name in words ("postgres resource"). */
   objectType?: string;
   /**
+   * False: its changes write no project events (webhook endpoints: their own bookkeeping, the
+   * fan-out's cursor, would otherwise feed the fan-out that moves it; decision 210).
+   */
+  events?: false;
+  /**
    * A column holding the ID of the object of another kind that an object serves (a database's
    * servers and a cluster's nodes are VMs): those are hidden from the kind's lists, lookups
    * and counts, and not counted by its quota.

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { accountRoutes } from './api/account.ts';
 import { auditRoutes } from './api/audit.ts';
+import { eventStreamRoutes } from './api/event-stream.ts';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
 import { githubRoutes } from './api/github.ts';
@@ -20,6 +21,7 @@ import { tokenRoutes } from './api/token.ts';
 import { objectInfoRoutes } from './api/object-info.ts';
 import { sshPublicKeyKind, sshPublicKeyRoutes } from './api/ssh-public-key.ts';
 import { vmKind, vmRoutes } from './api/vm.ts';
+import { webhookKind, webhookRoutes } from './api/webhook.ts';
 import type { RouteList } from './route-helpers.ts';
 
 export type { KindDescriptor, RouteDef } from './route-helpers.ts';
@@ -42,6 +44,8 @@ export const routes = {
   ...objectInfoRoutes,
   ...sshPublicKeyRoutes,
   ...auditRoutes,
+  ...eventStreamRoutes,
+  ...webhookRoutes,
 } as const satisfies RouteList;
 
 /**
@@ -51,7 +55,7 @@ export const routes = {
 export const kinds = [kubernetesClusterKind, loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
 
 /** Kinds that live in a project but in no location: they go with the project, which need not be emptied of them. */
-export const projectKinds = [sshPublicKeyKind] as const;
+export const projectKinds = [sshPublicKeyKind, webhookKind] as const;
 
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -1,5 +1,6 @@
 // What the console needs before any screen: error types and statuses (behaviour.md §2), the
-// path filler and the session names, with no validation library loaded (the schemas are elsewhere).
+// path filler, the session names and the list pages' paging constants (behaviour.md §6), with
+// no validation library loaded (the schemas are elsewhere).
 export const ERROR_STATUS = {
   InvalidRequest: 400,
   NotAuthenticated: 401,
@@ -11,7 +12,9 @@ export const ERROR_STATUS = {
   PayloadTooLarge: 413,
   TooManyRequests: 429,
   InternalServerError: 500,
+  BadGateway: 502,
   ServiceUnavailable: 503,
+  GatewayTimeout: 504,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_STATUS;
@@ -30,3 +33,9 @@ export function fillPath(path: string, params: Record<string, string>): string {
 /** The console's session cookie and the header that carries its CSRF token. */
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'session';
+
+/** A list's page size when none is asked for, and the most one page holds (re-exported by pagination.ts). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+export const ORDER_COLUMNS = ['id', 'name'] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];

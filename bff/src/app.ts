@@ -1,17 +1,21 @@
-// Middleware and one mount line per resource kind; nothing else.
+// Middleware and one mount line per resource kind (or, in proxy mode, the proxy); nothing else.
 import fs from 'node:fs';
 import path from 'node:path';
-import express from 'express';
+import express, { type Express } from 'express';
 import type { OperationId } from '#shared/routes';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
+import { mountCli } from './cli/cli.routes.ts';
 import { mountDocs } from './http/docs.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
+import { mountProxy } from './proxy/proxy.ts';
+import { mountViteDev } from './proxy/vite-dev.ts';
 import { httpLogger } from './http/logging.ts';
 import { mount, type MountScope } from './http/mount.ts';
 import { mail } from './mail/mail.routes.ts';
 import { audit } from './audit/audit.routes.ts';
+import { events } from './events/events.routes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { account } from './resources/account/account.routes.ts';
 import { auth } from './resources/auth/auth.routes.ts';
@@ -31,6 +35,7 @@ import { verification } from './resources/verification/verification.routes.ts';
 import { token } from './resources/token/token.routes.ts';
 import { sshPublicKey } from './resources/ssh-public-key/ssh-public-key.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
+import { webhook } from './resources/webhook/webhook.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
@@ -49,6 +54,30 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   });
 
   mountHealth(app, ctx);
+  // Proxy mode mounts the proxy instead of the kinds (decision 220).
+  if (ctx.config.upstream) mountProxy(app, ctx);
+  else mountApi(app, ctx);
+
+  if (ctx.config.devViteUrl) mountViteDev(app, ctx.config.devViteUrl);
+  else if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
+    const webDir = opts.webDir;
+    // The build's source maps stay on disk for debugging; they are not published (decision 069).
+    app.get('/{*splat}.map', (_req, res) => {
+      res.sendStatus(404);
+    });
+    app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+    app.get('/{*splat}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(webDir, 'index.html'));
+    });
+  }
+
+  app.use(errorMiddleware);
+  return app;
+}
+
+/** The API and the console's session routes, served from this BFF's own database. */
+function mountApi(app: Express, ctx: AppContext) {
   mountDocs(app);
   const scope: MountScope = { memberProject };
   const mountKind = <Ops extends OperationId>(kind: KindModule<Ops>) => mount(app, ctx, scope, kind.handlers(ctx));
@@ -70,23 +99,10 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   mountKind(sshPublicKey);
   mountKind(objectInfoModule);
   mountKind(audit);
+  mountCli(app, ctx);
+  mountKind(events);
+  mountKind(webhook);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });
-
-  if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
-    const webDir = opts.webDir;
-    // The build's source maps stay on disk for debugging; they are not published (decision 069).
-    app.get('/{*splat}.map', (_req, res) => {
-      res.sendStatus(404);
-    });
-    app.use(express.static(webDir, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDir, 'index.html'));
-    });
-  }
-
-  app.use(errorMiddleware);
-  return app;
 }

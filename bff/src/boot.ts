@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
+import { EventHub } from './events/hub.ts';
 import { makeThrottles } from './http/throttle.ts';
 import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
@@ -32,8 +33,19 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     // Replaced by the address the server really listens on once it does (port 0 picks one).
     publicUrl: config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
     wakeWorker: () => {},
+    events: new EventHub({ db, engine, databaseUrl: config.databaseUrl, pollMs: config.events.pollMs, logger }),
   };
-  const worker = new Worker({ db, engine, logger, delayMs: config.provisionDelayMs, provider: new SimulatedDataPlane(db, `sim@${process.pid}`) });
+  // Proxy mode keeps no resources, so no jobs to run (decision 220).
+  const worker: Pick<Worker, 'start' | 'stop' | 'wake'> = config.upstream
+    ? { start: async () => {}, stop: async () => {}, wake: () => {} }
+    : new Worker({
+        db,
+        engine,
+        logger,
+        delayMs: config.provisionDelayMs,
+        provider: new SimulatedDataPlane(db, `sim@${process.pid}`),
+        committed: () => ctx.events.poke(),
+      });
   ctx.wakeWorker = () => worker.wake();
   if (config.adminEmail && config.adminPassword) {
     if (await ensureAdmin(db, config.adminEmail, config.adminPassword)) {

@@ -68,6 +68,28 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s) URL such as https://github.com/apps/NAME/installations/new')
     .optional(),
+  // The event stream (decision 213): a heartbeat comment this often; a client that does not take
+  // what was written within EVENTS_DRAIN_TIMEOUT_MS is dropped; the event table is polled this
+  // often while streams are open (a safety net behind NOTIFY and the in-process pokes).
+  EVENTS_HEARTBEAT_MS: intIn(10, 3_600_000).default(15_000),
+  EVENTS_DRAIN_TIMEOUT_MS: intIn(10, 3_600_000).default(30_000),
+  EVENTS_POLL_MS: intIn(10, 3_600_000).default(1000),
+  // Webhooks (decision 216): development may send to http:// and to private or loopback addresses.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  WEBHOOK_TIMEOUT_MS: intIn(100, 300_000).default(10_000),
+  WEBHOOK_FIRST_RETRY_MS: intIn(1, 3_600_000).default(5000),
+  WEBHOOK_RETRY_FOR_MS: intIn(1, 604_800_000).default(86_400_000),
+  // Proxy mode (decision 220): this BFF keeps no resources and forwards the API to another deployment.
+  UPSTREAM_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^?#\s]+$/, "must be the upstream API's http(s) URL, such as https://cloud.example.com/api")
+    .optional(),
+  UPSTREAM_TIMEOUT_MS: intIn(100, 600_000).default(30_000),
+  // Development only (scripts/dev.mjs): the console's assets and hot-reload socket come from this Vite server.
+  DEV_VITE_URL: z
+    .string()
+    .regex(/^http:\/\/[^/?#\s]+\/?$/, "must be the Vite dev server's origin, such as http://127.0.0.1:5173")
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -103,9 +125,31 @@ export type Config = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idempotencyTtlMs: number;
+  /** The event stream's heartbeat, slow-client bound and safety poll (decision 213). */
+  events: { heartbeatMs: number; drainTimeoutMs: number; pollMs: number };
+  /**
+   * Proxy mode (decision 220): the upstream's address without its `/api` (`base`), the API's
+   * URL as configured (`apiUrl`), and how long an answer may keep it waiting.
+   */
+  upstream?: { apiUrl: string; base: string; timeoutMs: number };
+  /** `npm run dev`: the Vite dev server the console's assets are forwarded to (decision 223). */
+  devViteUrl?: string;
   /** The GitHub App of the code host; absent: the simulated provider. */
   githubApp?: { apiUrl: string; appId: string; privateKey: string; webhookSecret?: string; installUrl?: string };
+  /** Outgoing webhooks (decisions 216 and 217). */
+  webhooks: WebhookSettings;
 };
+
+export interface WebhookSettings {
+  /** Development: http:// URLs and private, loopback and link-local targets are allowed. */
+  allowPrivate: boolean;
+  /** Per attempt, until the answer is read. */
+  timeoutMs: number;
+  /** The first retry's delay; each next one doubles (with jitter), up to an hour. */
+  firstRetryMs: number;
+  /** How long after its first attempt a delivery is retried before it fails. */
+  retryForMs: number;
+}
 
 export type Quotas = Readonly<Record<string, number>>;
 
@@ -157,9 +201,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_MS,
+    events: { heartbeatMs: e.EVENTS_HEARTBEAT_MS, drainTimeoutMs: e.EVENTS_DRAIN_TIMEOUT_MS, pollMs: e.EVENTS_POLL_MS },
+    upstream: e.UPSTREAM_API_URL ? upstreamOf(e.UPSTREAM_API_URL, e.UPSTREAM_TIMEOUT_MS) : undefined,
+    devViteUrl: e.DEV_VITE_URL?.replace(/\/$/, ''),
     githubApp:
       e.GITHUB_APP_ID && e.GITHUB_APP_PRIVATE_KEY
         ? { apiUrl: e.GITHUB_API_URL, appId: e.GITHUB_APP_ID, privateKey: e.GITHUB_APP_PRIVATE_KEY, webhookSecret: e.GITHUB_WEBHOOK_SECRET, installUrl: e.GITHUB_APP_INSTALL_URL }
         : undefined,
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1', timeoutMs: e.WEBHOOK_TIMEOUT_MS, firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS, retryForMs: e.WEBHOOK_RETRY_FOR_MS },
   };
+}
+
+/** `https://h/api`, `https://h/api/` and `https://h` all name the API at `https://h/api`. */
+function upstreamOf(url: string, timeoutMs: number): NonNullable<Config['upstream']> {
+  const trimmed = url.replace(/\/+$/, '');
+  const base = trimmed.replace(/\/api$/, '');
+  return { apiUrl: `${base}/api`, base, timeoutMs };
 }

@@ -22,7 +22,9 @@ describe('configuration', () => {
       FIREWALL_QUOTA: 50,
       FIREWALL_RULE_QUOTA: 200,
       SSH_PUBLIC_KEY_QUOTA: 100,
+      WEBHOOK_QUOTA: 20,
     });
+    expect(c.webhooks).toEqual({ allowPrivate: false, timeoutMs: 10_000, firstRetryMs: 5000, retryForMs: 24 * 3600 * 1000 });
   });
 
   it('reads every kind quota from its setting', () => {
@@ -37,6 +39,7 @@ describe('configuration', () => {
         KUBERNETES_CLUSTER_QUOTA: '9',
         KUBERNETES_NODEPOOL_QUOTA: '11',
         SSH_PUBLIC_KEY_QUOTA: '12',
+        WEBHOOK_QUOTA: '13',
       }).quotas,
     ).toEqual({
       KUBERNETES_CLUSTER_QUOTA: 9,
@@ -48,7 +51,18 @@ describe('configuration', () => {
       FIREWALL_QUOTA: 5,
       FIREWALL_RULE_QUOTA: 6,
       SSH_PUBLIC_KEY_QUOTA: 12,
+      WEBHOOK_QUOTA: 13,
     });
+  });
+
+  it('reads the webhook settings, and refuses a WEBHOOK_ALLOW_PRIVATE other than 0 or 1', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_FIRST_RETRY_MS: '50', WEBHOOK_RETRY_FOR_MS: '60000' }).webhooks).toEqual({
+      allowPrivate: true,
+      timeoutMs: 2000,
+      firstRetryMs: 50,
+      retryForMs: 60000,
+    });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow('Invalid WEBHOOK_ALLOW_PRIVATE: must be 0 or 1');
   });
 
   it('takes secure cookies from an https PUBLIC_URL only', () => {
@@ -114,5 +128,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'nope' })).toThrow(/Invalid GITHUB_APP_PRIVATE_KEY/);
     expect(() => loadConfig({ GITHUB_WEBHOOK_SECRET: 'short' })).toThrow(/Invalid GITHUB_WEBHOOK_SECRET/);
     expect(() => loadConfig({ GITHUB_API_URL: 'ftp://x' })).toThrow(/Invalid GITHUB_API_URL/);
+  });
+
+  it('reads proxy mode: the upstream API with or without /api, its timeout, and the dev server', () => {
+    expect(loadConfig({}).upstream).toBeUndefined();
+    for (const url of ['https://cloud.example.com/api', 'https://cloud.example.com/api/', 'https://cloud.example.com']) {
+      expect(loadConfig({ UPSTREAM_API_URL: url }).upstream).toEqual({ apiUrl: 'https://cloud.example.com/api', base: 'https://cloud.example.com', timeoutMs: 30_000 });
+    }
+    expect(loadConfig({ UPSTREAM_API_URL: 'http://10.0.0.1:3000/cloud/api', UPSTREAM_TIMEOUT_MS: '500' }).upstream).toEqual({
+      apiUrl: 'http://10.0.0.1:3000/cloud/api',
+      base: 'http://10.0.0.1:3000/cloud',
+      timeoutMs: 500,
+    });
+    expect(() => loadConfig({ UPSTREAM_API_URL: 'ftp://x' })).toThrow(/Invalid UPSTREAM_API_URL/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '10' })).toThrow(/Invalid UPSTREAM_TIMEOUT_MS/);
+    expect(loadConfig({ DEV_VITE_URL: 'http://127.0.0.1:5173/' }).devViteUrl).toBe('http://127.0.0.1:5173');
+    expect(() => loadConfig({ DEV_VITE_URL: 'http://127.0.0.1:5173/x' })).toThrow(/Invalid DEV_VITE_URL/);
   });
 });

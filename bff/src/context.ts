@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
+import type { EventHub } from './events/hub.ts';
 import type { Throttles } from './http/throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The console's address in mailed links: PUBLIC_URL, else the address the server listens on (decision 165). */
   publicUrl: string;
+  /** The project events committed, for streams and webhooks (events/hub.ts). */
+  events: EventHub;
   /** Tells the lifecycle worker that a job was enqueued (committed). */
   wakeWorker: () => void;
 }

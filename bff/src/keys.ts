@@ -1,4 +1,4 @@
-// Server secrets: the JWT signing key (JWT_SECRET when set) and the key that seals two-factor
+// Server secrets: the JWT signing key (JWT_SECRET when set) and the keys that seal two-factor and webhook
 // secrets. A secret not configured is made once at random and kept in the database, so every
 // process on the same database uses the same one.
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';

@@ -39,10 +39,7 @@ async function main() {
         ? `create your account at ${url}/signup`
         : 'sign-up is closed: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first account'
       : `sign in at ${url}/login`;
-  const mail = mailTransportLine(config, ctx.publicUrl);
-  console.log(`Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nMail: ${mail}\nTo start: ${signIn}`);
-  logger.info({ url, database: where, mail }, 'listening');
-
+  // The handlers are in place before the banner: whoever reads it may stop the server at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -53,9 +50,13 @@ async function main() {
       process.exit(1);
     }, 30_000);
     force.unref();
+    // Open event streams would hold the server open forever: end them (their clients reconnect
+    // with Last-Event-ID, to this server's successor or another process).
+    ctx.events.endStreams();
     server.close(async () => {
       try {
         await worker.stop();
+        await ctx.events.close();
         await ctx.db.destroy();
         releaseDataDir?.();
         logger.info('stopped');
@@ -71,6 +72,11 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const mail = mailTransportLine(config, ctx.publicUrl);
+  console.log(
+    `Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nMail: ${mail}\nTo start: ${config.upstream ? `sign in at ${url}/login with an account of ${config.upstream.apiUrl} (proxy mode)` : signIn}`,
+  );
+  logger.info({ url, database: where, mail }, 'listening');
 }
 
 main().catch((err: unknown) => {

@@ -40,6 +40,8 @@ export interface World {
     /** A second subnet of the location, connected to the first. */
     peerSubnet: string;
     sshPublicKey: string;
+    webhook: string;
+    webhookDelivery: string;
   };
 }
 
@@ -111,6 +113,21 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
   const invited = await t.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
   expect(invited.status, invited.text).toBe(200);
   const invitation = invited.body.invitation!;
+  // A webhook, disabled (nothing is sent from the world), with a test delivery (failed at once: the webhook is off).
+  const hook = await t.call('registerWebhook', {
+    token,
+    params: { project_id: project },
+    body: { name, url: 'https://hooks.example.com/cloud', event_types: ['*'], enabled: false },
+  });
+  expect(hook.status, hook.text).toBe(200);
+  const hookAt = { project_id: project, webhook_reference: name };
+  const delivery = await t.call('testWebhook', { token, params: hookAt });
+  expect(delivery.status, delivery.text).toBe(200);
+  await pollUntil(
+    () => t.call('getWebhookDelivery', { token, params: { ...hookAt, delivery_id: delivery.body.id } }),
+    (r) => r.status === 200 && r.body.state === 'failed',
+    'the test delivery of a disabled webhook to fail',
+  );
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
@@ -152,6 +169,8 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       private_subnet_id: peer.id,
       ssh_public_key_reference: name,
       object_id: vm.id,
+      webhook_reference: name,
+      delivery_id: delivery.body.id,
     },
     fields: {
       name: 'renamed',
@@ -186,6 +205,7 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       code: '000000',
       role: 'admin',
       'connected-subnet-id': peer.id,
+      event_types: ['vm.*'],
     },
     ids: {
       subnet: ps.id,
@@ -207,6 +227,8 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       invitation: invitation.id,
       peerSubnet: peer.id,
       sshPublicKey: key.body.id,
+      webhook: hook.body.id,
+      webhookDelivery: delivery.body.id,
     },
   };
 }
@@ -306,6 +328,12 @@ export async function snapshotProject(t: TestServer, project: string) {
       .orderBy('connected_subnet_id')
       .execute(),
   ]);
+  const webhooks = await db
+    .selectFrom('webhook_endpoint')
+    .select(['id', 'name', 'url', 'event_types', 'enabled', 'secret_sealed', 'previous_secret_sealed'])
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
   const installations = await db.selectFrom('github_installation').selectAll().where('project_id', '=', project).orderBy('id').execute();
   const repositories = await db
     .selectFrom('github_repository')
@@ -345,6 +373,7 @@ export async function snapshotProject(t: TestServer, project: string) {
     nodes,
     sshKeys,
     connections,
+    webhooks,
   };
 }
 

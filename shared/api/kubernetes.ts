@@ -17,20 +17,16 @@ import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, inLocation, inProject, P, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { vmSummarySchema } from './vm.ts';
+import { KUBERNETES_TRANSITIONAL_STATES } from './kubernetes-states.ts';
 
-/**
- * A cluster's `display_state`: `updating` while a node pool is added, resized or removed or a
- * node is retired (decision 126); actions other than delete need `running`.
- */
-export const KUBERNETES_DISPLAY_STATES = ['creating', 'running', 'updating', 'upgrading', 'deleting', 'failed'] as const;
-export type KubernetesDisplayState = (typeof KUBERNETES_DISPLAY_STATES)[number];
+export { KUBERNETES_DISPLAY_STATES, KUBERNETES_TRANSITIONAL_STATES, type KubernetesDisplayState } from './kubernetes-states.ts';
 
 export const kubernetesClusterKind = resourceKind({
   idKind: 'kubernetesCluster',
   table: 'kubernetes_cluster',
   singular: 'Kubernetes cluster',
   plural: 'Kubernetes clusters',
-  transitionalStates: ['creating', 'updating', 'upgrading', 'deleting'] satisfies KubernetesDisplayState[],
+  transitionalStates: KUBERNETES_TRANSITIONAL_STATES,
   children: ['nodePool'],
   inLocation: true,
   quota: { setting: 'KUBERNETES_CLUSTER_QUOTA', default: 10 },

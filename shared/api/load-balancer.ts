@@ -8,6 +8,7 @@ import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { vmSummarySchema } from './vm.ts';
 import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import { LB_TRANSITIONAL_STATES } from './load-balancer-states.ts';
 
 export const LB_ALGORITHMS = ['round_robin', 'hash_based'] as const;
 export const LB_HEALTH_CHECK_PROTOCOLS = ['http', 'https', 'tcp'] as const;
@@ -25,8 +26,7 @@ export const LB_DEFAULTS = {
   cert_enabled: false,
 } as const satisfies { algorithm: LbAlgorithm; health_check_protocol: LbHealthCheckProtocol; health_check_endpoint: string; stack: LbStack; cert_enabled: boolean };
 
-export const LB_STATES = ['creating', 'running', 'deleting', 'failed'] as const;
-export type LbState = (typeof LB_STATES)[number];
+export { LB_STATES, LB_TRANSITIONAL_STATES, type LbState } from './load-balancer-states.ts';
 /** What the (simulated) data plane's health check reports for an attached VM. */
 export const LB_VM_HEALTH = ['up', 'down'] as const;
 export type LbVmHealth = (typeof LB_VM_HEALTH)[number];
@@ -36,7 +36,7 @@ export const loadBalancerKind = resourceKind({
   table: 'load_balancer',
   singular: 'load balancer',
   plural: 'load balancers',
-  transitionalStates: ['creating', 'deleting'] satisfies LbState[],
+  transitionalStates: LB_TRANSITIONAL_STATES,
   children: [],
   inLocation: true,
   quota: { setting: 'LOAD_BALANCER_QUOTA', default: 20 },

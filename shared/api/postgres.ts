@@ -10,9 +10,9 @@ import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { cidrSchema, descriptionSchema } from './firewall.ts';
 import { configObjectSchema } from './postgres-config.ts';
+import { POSTGRES_TRANSITIONAL_STATES } from './postgres-states.ts';
 
-export const POSTGRES_STATES = ['creating', 'running', 'restarting', 'updating', 'upgrading', 'deleting', 'failed'] as const;
-export type PostgresState = (typeof POSTGRES_STATES)[number];
+export { POSTGRES_STATES, POSTGRES_TRANSITIONAL_STATES, type PostgresState } from './postgres-states.ts';
 
 export const postgresKind = resourceKind({
   idKind: 'postgres',
@@ -20,7 +20,7 @@ export const postgresKind = resourceKind({
   objectType: 'postgres resource',
   singular: 'PostgreSQL database',
   plural: 'PostgreSQL databases',
-  transitionalStates: ['creating', 'restarting', 'updating', 'upgrading', 'deleting'] satisfies PostgresState[],
+  transitionalStates: POSTGRES_TRANSITIONAL_STATES,
   children: ['postgresFirewallRule', 'postgresMetricDestination', 'postgresLogDestination'],
   inLocation: true,
   quota: { setting: 'POSTGRES_QUOTA', default: 20 },

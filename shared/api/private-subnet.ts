@@ -5,6 +5,7 @@ import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
+import { PRIVATE_SUBNET_TRANSITIONAL_STATES } from './private-subnet-states.ts';
 
 export const nicSchema = z
   .strictObject({
@@ -40,25 +41,34 @@ export const createPrivateSubnetBodySchema = z
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
 
-/** The origin's connect body: the ID of a subnet of the project in the same location. */
+const subnetIdField = (name: string) => z.string(requiredString(name)).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.');
+
+/**
+ * The origin's connect body: the ID of a subnet of the project in the same location, as
+ * `connected-subnet-id` (the API document's name) or `connected-subnet-ubid` (what the origin's
+ * Ruby SDK sends): exactly one of them (decision 197).
+ */
 export const connectPrivateSubnetBodySchema = z
   .strictObject({
-    'connected-subnet-id': z.string(requiredString('connected-subnet-id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+    'connected-subnet-id': subnetIdField('connected-subnet-id').optional(),
+    'connected-subnet-ubid': subnetIdField('connected-subnet-ubid').optional().meta({ description: "A synonym of connected-subnet-id, as the origin's Ruby SDK sends it." }),
+  })
+  .superRefine((body, ctx) => {
+    const given = ['connected-subnet-id', 'connected-subnet-ubid'].filter((k) => body[k as keyof typeof body] !== undefined);
+    if (given.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['connected-subnet-id'],
+        message: given.length ? 'Give connected-subnet-id or connected-subnet-ubid, not both.' : 'connected-subnet-id is required.',
+      });
   })
   .meta({ id: 'ConnectPrivateSubnetBody' });
+/** The subnet a connect body names, by either of its field names. */
+export const connectedSubnetIdOf = (body: ConnectPrivateSubnetBody): string => (body['connected-subnet-id'] ?? body['connected-subnet-ubid'])!;
 export type ConnectPrivateSubnetBody = z.infer<typeof connectPrivateSubnetBodySchema>;
 
 /** A subnet connected to another one (both ways): the console's "Connected subnets" (decision 197). */
-export const connectedSubnetSchema = z
-  .strictObject({
-    id: z.string().regex(idPattern('privateSubnet')),
-    name: z.string(),
-    location: z.string(),
-    state: z.string(),
-    net4: z.string(),
-    net6: z.string(),
-  })
-  .meta({ id: 'ConnectedPrivateSubnet' });
+export const connectedSubnetSchema = privateSubnetSchema.pick({ id: true, name: true, location: true, state: true, net4: true, net6: true }).meta({ id: 'ConnectedPrivateSubnet' });
 export type ConnectedSubnet = z.infer<typeof connectedSubnetSchema>;
 export const connectedSubnetListSchema = listSchema(connectedSubnetSchema).meta({ id: 'ConnectedPrivateSubnetList' });
 export type ConnectedSubnetList = z.infer<typeof connectedSubnetListSchema>;
@@ -68,7 +78,7 @@ export const privateSubnetKind = resourceKind({
   table: 'private_subnet',
   singular: 'private subnet',
   plural: 'private subnets',
-  transitionalStates: ['deleting'],
+  transitionalStates: PRIVATE_SUBNET_TRANSITIONAL_STATES,
   children: ['nic'],
   inLocation: true,
   quota: { setting: 'SUBNET_QUOTA', default: 100 },

@@ -6,23 +6,21 @@ import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
 import { publicKeySchema } from './ssh-public-key.ts';
+import { VM_TRANSITIONAL_STATES } from './vm-states.ts';
 
-export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
-export type VmState = (typeof VM_STATES)[number];
+export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-states.ts';
 
 export const vmKind = resourceKind({
   idKind: 'vm',
   table: 'vm',
   singular: 'VM',
   plural: 'VMs',
-  transitionalStates: ['creating', 'restarting', 'stopping', 'starting', 'deleting'] satisfies VmState[],
+  transitionalStates: VM_TRANSITIONAL_STATES,
   children: [],
   inLocation: true,
   serviceOf: 'service_of',
   quota: { setting: 'VM_QUOTA', default: 200 },
 });
-/** States a VM passes through on its own; the console polls while one is on screen. */
-export const VM_TRANSITIONAL_STATES = vmKind.transitionalStates;
 
 /** The fields every VM record shares, the legacy list item's nine and the summary's. */
 const vmCoreFields = {

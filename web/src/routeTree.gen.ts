@@ -44,6 +44,7 @@ import { Route as AuthedProjectsProjectIdSettingsAuditLogRouteImport } from './r
 import { Route as AuthedProjectsProjectIdSettingsMembersRouteImport } from './routes/_authed/projects/$projectId/settings/members'
 import { Route as AuthedProjectsProjectIdSettingsSshKeysRouteImport } from './routes/_authed/projects/$projectId/settings/ssh-keys'
 import { Route as AuthedProjectsProjectIdSettingsTokensRouteImport } from './routes/_authed/projects/$projectId/settings/tokens'
+import { Route as AuthedProjectsProjectIdSettingsWebhooksRouteImport } from './routes/_authed/projects/$projectId/settings/webhooks'
 import { Route as AuthedProjectsProjectIdComputeLocationVmNameRouteImport } from './routes/_authed/projects/$projectId/compute/$location/$vmName'
 import { Route as AuthedProjectsProjectIdDatabasesLocationDatabaseNameRouteImport } from './routes/_authed/projects/$projectId/databases/$location/$databaseName'
 import { Route as AuthedProjectsProjectIdKubernetesLocationClusterNameRouteImport } from './routes/_authed/projects/$projectId/kubernetes/$location/$clusterName'
@@ -254,6 +255,12 @@ const AuthedProjectsProjectIdSettingsTokensRoute =
     path: '/tokens',
     getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
   } as any)
+const AuthedProjectsProjectIdSettingsWebhooksRoute =
+  AuthedProjectsProjectIdSettingsWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthedProjectsProjectIdSettingsRoute,
+  } as any)
 const AuthedProjectsProjectIdComputeLocationVmNameRoute =
   AuthedProjectsProjectIdComputeLocationVmNameRouteImport.update({
     id: '/$location/$vmName',
@@ -361,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
+  '/projects/$projectId/settings/webhooks': typeof AuthedProjectsProjectIdSettingsWebhooksRoute
   '/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -400,6 +408,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
+  '/projects/$projectId/settings/webhooks': typeof AuthedProjectsProjectIdSettingsWebhooksRoute
   '/projects/$projectId/compute': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/projects/$projectId/databases': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -450,6 +459,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/settings/members': typeof AuthedProjectsProjectIdSettingsMembersRoute
   '/_authed/projects/$projectId/settings/ssh-keys': typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   '/_authed/projects/$projectId/settings/tokens': typeof AuthedProjectsProjectIdSettingsTokensRoute
+  '/_authed/projects/$projectId/settings/webhooks': typeof AuthedProjectsProjectIdSettingsWebhooksRoute
   '/_authed/projects/$projectId/compute/': typeof AuthedProjectsProjectIdComputeIndexRoute
   '/_authed/projects/$projectId/databases/': typeof AuthedProjectsProjectIdDatabasesIndexRoute
   '/_authed/projects/$projectId/kubernetes/': typeof AuthedProjectsProjectIdKubernetesIndexRoute
@@ -500,6 +510,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
+    | '/projects/$projectId/settings/webhooks'
     | '/projects/$projectId/compute/'
     | '/projects/$projectId/databases/'
     | '/projects/$projectId/kubernetes/'
@@ -539,6 +550,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/settings/members'
     | '/projects/$projectId/settings/ssh-keys'
     | '/projects/$projectId/settings/tokens'
+    | '/projects/$projectId/settings/webhooks'
     | '/projects/$projectId/compute'
     | '/projects/$projectId/databases'
     | '/projects/$projectId/kubernetes'
@@ -588,6 +600,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/settings/members'
     | '/_authed/projects/$projectId/settings/ssh-keys'
     | '/_authed/projects/$projectId/settings/tokens'
+    | '/_authed/projects/$projectId/settings/webhooks'
     | '/_authed/projects/$projectId/compute/'
     | '/_authed/projects/$projectId/databases/'
     | '/_authed/projects/$projectId/kubernetes/'
@@ -865,6 +878,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsTokensRouteImport
       parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
     }
+    '/_authed/projects/$projectId/settings/webhooks': {
+      id: '/_authed/projects/$projectId/settings/webhooks'
+      path: '/webhooks'
+      fullPath: '/projects/$projectId/settings/webhooks'
+      preLoaderRoute: typeof AuthedProjectsProjectIdSettingsWebhooksRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdSettingsRoute
+    }
     '/_authed/projects/$projectId/compute/$location/$vmName': {
       id: '/_authed/projects/$projectId/compute/$location/$vmName'
       path: '/$location/$vmName'
@@ -1107,6 +1127,7 @@ interface AuthedProjectsProjectIdSettingsRouteChildren {
   AuthedProjectsProjectIdSettingsMembersRoute: typeof AuthedProjectsProjectIdSettingsMembersRoute
   AuthedProjectsProjectIdSettingsSshKeysRoute: typeof AuthedProjectsProjectIdSettingsSshKeysRoute
   AuthedProjectsProjectIdSettingsTokensRoute: typeof AuthedProjectsProjectIdSettingsTokensRoute
+  AuthedProjectsProjectIdSettingsWebhooksRoute: typeof AuthedProjectsProjectIdSettingsWebhooksRoute
   AuthedProjectsProjectIdSettingsIndexRoute: typeof AuthedProjectsProjectIdSettingsIndexRoute
 }
 
@@ -1120,6 +1141,8 @@ const AuthedProjectsProjectIdSettingsRouteChildren: AuthedProjectsProjectIdSetti
       AuthedProjectsProjectIdSettingsSshKeysRoute,
     AuthedProjectsProjectIdSettingsTokensRoute:
       AuthedProjectsProjectIdSettingsTokensRoute,
+    AuthedProjectsProjectIdSettingsWebhooksRoute:
+      AuthedProjectsProjectIdSettingsWebhooksRoute,
     AuthedProjectsProjectIdSettingsIndexRoute:
       AuthedProjectsProjectIdSettingsIndexRoute,
   }

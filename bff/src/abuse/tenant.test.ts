@@ -43,6 +43,8 @@ const PATH_KIND: Record<string, IdKind | null> = {
   invitation_id: 'invitation',
   private_subnet_id: 'privateSubnet',
   ssh_public_key_reference: 'sshPublicKey',
+  webhook_reference: 'webhookEndpoint',
+  delivery_id: 'webhookDelivery',
   // Any object's ID: a VM's stands for all of them.
   object_id: 'vm',
 };
@@ -122,6 +124,8 @@ function foreignId(kind: IdKind): string {
     account: theirs.ids.account,
     invitation: theirs.ids.invitation,
     sshPublicKey: theirs.ids.sshPublicKey,
+    webhookEndpoint: theirs.ids.webhook,
+    webhookDelivery: theirs.ids.webhookDelivery,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

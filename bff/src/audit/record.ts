@@ -40,6 +40,7 @@ const KIND_OF_SEGMENT: Record<string, IdKind> = {
   github: 'installation',
   repository: 'repository',
   'ssh-public-key': 'sshPublicKey',
+  webhook: 'webhookEndpoint',
 };
 
 const SCOPE_PARAMS = new Set(['project_id', 'location', 'location_name']);
@@ -129,8 +130,9 @@ export async function recordChange(ctx: AppContext, change: Change, run: () => P
     if (change.project) await writeFailure(ctx, change, change.project.id, answeredError(err).type);
     throw err;
   }
-  // Jobs the change enqueued were invisible to the worker until now.
+  // Jobs the change enqueued, and its events, were invisible until now.
   ctx.wakeWorker();
+  ctx.events.poke(change.project?.id);
   return answer;
 }
 

@@ -84,6 +84,21 @@ function openSqlite(file: string): SQLite.Database {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+type Row = Record<string, unknown>;
+
+/**
+ * A function making a statement's row objects from its raw rows (arrays), compiled once per
+ * statement (decision 231): better-sqlite3 builds each row object through V8's C++ API, a
+ * property at a time, which cost more than the query itself on a page of rows. Same objects:
+ * own properties in column order, a later column of the same name wins.
+ */
+export function rowBuilder(names: readonly string[]): (raw: unknown[]) => Row {
+  // A computed key makes `__proto__` an own property, as better-sqlite3 does; quoted keys keep the literal fast.
+  const fields = names.map((n, i) => `${n === '__proto__' ? `[${JSON.stringify(n)}]` : JSON.stringify(n)}: r[${i}]`);
+  // The source is made of JSON-quoted column names only.
+  return new Function('r', `return { ${fields.join(', ')} };`) as (raw: unknown[]) => Row;
+}
+
 /**
  * better-sqlite3, reopened after a write failed because the file is read-only: SQLite opens a
  * file it may not write read-only and keeps it so, and fixing the permissions (or remounting
@@ -94,7 +109,7 @@ function reopeningSqlite(file: string): SqliteDatabase {
   let sqlite = openSqlite(file);
   // Statements prepared once per SQL text and reused (decision 110): preparing costs more
   // than running the small indexed queries the API makes. Bounded, oldest out first.
-  let statements = new Map<string, SQLite.Statement>();
+  let statements = new Map<string, SqliteStatement>();
   let readOnly = false;
   let reopenedAt = 0;
   const noting =
@@ -107,6 +122,52 @@ function reopeningSqlite(file: string): SqliteDatabase {
         throw err;
       }
     };
+  // Bumped by every schema change made here: a statement's columns (`select *`) may change
+  // with it, and its row builder is made again.
+  let schemaGeneration = 0;
+  /** A statement as Kysely uses it; rows read raw and made objects by the statement's row builder. */
+  const wrap = (text: string, stmt: SQLite.Statement): SqliteStatement => {
+    if (!stmt.reader) {
+      const ddl = /^\s*(create|alter|drop)\b/i.test(text);
+      return {
+        reader: false,
+        all: noting((params: ReadonlyArray<unknown>) => stmt.all(params)),
+        run: noting((params: ReadonlyArray<unknown>) => {
+          const result = stmt.run(params);
+          if (ddl) schemaGeneration++;
+          return result;
+        }),
+        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(params),
+      };
+    }
+    stmt.raw(true);
+    let build = rowBuilder(stmt.columns().map((c) => c.name));
+    let builtFor = schemaGeneration;
+    const builder = () => {
+      if (builtFor !== schemaGeneration) {
+        build = rowBuilder(stmt.columns().map((c) => c.name));
+        builtFor = schemaGeneration;
+      }
+      return build;
+    };
+    return {
+      reader: true,
+      all: noting((params: ReadonlyArray<unknown>) => {
+        const rows = stmt.all(params) as unknown[][];
+        // After the query: running it prepared it again if the schema changed, so its columns are current.
+        const make = builder();
+        const out = new Array<Row>(rows.length);
+        for (let i = 0; i < rows.length; i++) out[i] = make(rows[i]!);
+        return out;
+      }),
+      run: noting((params: ReadonlyArray<unknown>) => stmt.run(params)),
+      *iterate(params: ReadonlyArray<unknown>) {
+        let make: ((raw: unknown[]) => Row) | undefined;
+        // The builder is taken after the first step, which prepares the statement again after a schema change.
+        for (const raw of stmt.iterate(params) as IterableIterator<unknown[]>) yield (make ??= builder())(raw);
+      },
+    };
+  };
   return {
     close: () => sqlite.close(),
     prepare(text: string): SqliteStatement {
@@ -118,17 +179,13 @@ function reopeningSqlite(file: string): SqliteDatabase {
         statements = new Map();
         readOnly = false;
       }
-      const stmt = statements.get(text) ?? sqlite.prepare(text);
-      if (!statements.has(text)) {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        stmt = wrap(text, sqlite.prepare(text));
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(text, stmt);
       }
-      return {
-        reader: stmt.reader,
-        all: noting((params: ReadonlyArray<unknown>) => stmt.all(params)),
-        run: noting((params: ReadonlyArray<unknown>) => stmt.run(params)),
-        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(params),
-      };
+      return stmt;
     },
   };
 }

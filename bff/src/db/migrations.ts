@@ -2,8 +2,11 @@
 // migrations (resources/<kind>/<kind>.tables.ts); this list merges them, one line per kind.
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { auditMigrations } from '../audit/audit.tables.ts';
+import { eventMigrations } from '../events/events.tables.ts';
+import { ensureEventTriggers } from '../events/triggers.ts';
 import { idempotencyMigrations } from '../http/idempotency.tables.ts';
 import { lifecycleMigrations } from '../lifecycle/lifecycle.tables.ts';
+import { proxyMigrations } from '../proxy/proxy.tables.ts';
 import { mailMigrations } from '../mail/mail.tables.ts';
 import { accountMigrations } from '../resources/account/account.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
@@ -18,6 +21,7 @@ import { verificationMigrations } from '../resources/verification/verification.t
 import { accessTokenMigrations } from '../resources/token/token.tables.ts';
 import { sshPublicKeyMigrations } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import { vmMigrations } from '../resources/vm/vm.tables.ts';
+import { webhookMigrations } from '../resources/webhook/webhook.tables.ts';
 import { ensureScopeCounts, scopeCountMigrations } from './scope-counts.ts';
 
 /** In the order their tables refer to each other. */
@@ -39,6 +43,9 @@ const kindMigrations: Record<string, Migration>[] = [
   accountMigrations,
   accessTokenMigrations,
   auditMigrations,
+  eventMigrations,
+  webhookMigrations,
+  proxyMigrations,
   scopeCountMigrations,
 ];
 
@@ -77,4 +84,5 @@ export async function migrate(db: Kysely<any>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
   await ensureScopeCounts(db);
+  await ensureEventTriggers(db);
 }

@@ -2,9 +2,11 @@
 // here. Timestamps are ISO-8601 text in UTC on both engines (they sort correctly); booleans
 // are integers 0/1 on both engines.
 import type { AuditTables } from '../audit/audit.tables.ts';
+import type { EventTables } from '../events/events.tables.ts';
 import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
 import type { MailTables } from '../mail/mail.tables.ts';
+import type { ProxyTables } from '../proxy/proxy.tables.ts';
 import type { AccountTables } from '../resources/account/account.tables.ts';
 import type { AuthTables } from '../resources/auth/auth.tables.ts';
 import type { FirewallTables } from '../resources/firewall/firewall.tables.ts';
@@ -18,6 +20,7 @@ import type { VerificationTables } from '../resources/verification/verification.
 import type { AccessTokenTables } from '../resources/token/token.tables.ts';
 import type { SshPublicKeyTables } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
+import type { WebhookTables } from '../resources/webhook/webhook.tables.ts';
 
 export interface Database
   extends
@@ -37,4 +40,7 @@ export interface Database
     VerificationTables,
     AccountTables,
     AccessTokenTables,
-    AuditTables {}
+    AuditTables,
+    EventTables,
+    WebhookTables,
+    ProxyTables {}

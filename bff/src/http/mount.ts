@@ -17,6 +17,7 @@ import { ApiError, invalidRequest, notFound, validationError } from '../errors.t
 import { authenticate, checkCsrf, type AuthInfo } from './auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
 import { recordChange } from '../audit/record.ts';
+import { RawJson } from './raw-json.ts';
 
 /** The project of a route under /project/{project_id}, as its member sees it. */
 export interface ProjectAccess {
@@ -51,7 +52,8 @@ export type HandlerArgs<Op extends OperationId> = {
   ProjectArgs<Op> &
   LocationArgs<Op>;
 
-export type Handler<Op extends OperationId> = (args: HandlerArgs<Op>) => Promise<ResponseOf<Op>>;
+/** A handler answers its route's response, or the JSON text of it (raw-json.ts). */
+export type Handler<Op extends OperationId> = (args: HandlerArgs<Op>) => Promise<ResponseOf<Op> | RawJson<ResponseOf<Op>>>;
 export type Handlers<Ops extends OperationId> = { [K in Ops]: Handler<K> };
 
 function hasBody(req: Request): boolean {
@@ -95,7 +97,7 @@ function send(res: Response, answer: Answer, responseType: string | undefined): 
  * API's answers are `no-store`, so no client revalidates them; decision 150) and its detours.
  */
 export function sendJson(res: Response, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = body instanceof RawJson ? body.text : JSON.stringify(body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
@@ -217,7 +219,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       }
       // From here on, a member's change is recorded in the audit log, refused or not.
       const decide = async (): Promise<Answer> => {
-        if (project) args.project = allowed(project, auth!, route.access === undefined ? accessOf(route) : route.access);
+        if (project) args.project = allowed(project, auth!, accessOf(route));
         const location = path.location ?? path.location_name;
         if (location !== undefined) {
           if (!isLocation(location)) {

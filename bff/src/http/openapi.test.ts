@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentErrorSchema, legacyErrorSchema } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { openApiDocument } from '#shared/openapi';
-import { routeMapSource } from '#shared/route-map';
+import { auditedActionsSource, routeMapSource } from '#shared/route-map';
 import { routes } from '#shared/routes';
 import { expectSchema, startServer, type TestServer } from '../../test/harness.ts';
 
@@ -21,6 +21,7 @@ describe('OpenAPI document', () => {
 
   it("is the source of the console's committed route map (run `npm run openapi` after changing routes)", () => {
     expect(readFileSync(new URL('../../../web/src/lib/route-map.gen.ts', import.meta.url), 'utf8')).toBe(routeMapSource());
+    expect(readFileSync(new URL('../../../web/src/lib/audited-actions.gen.ts', import.meta.url), 'utf8')).toBe(auditedActionsSource());
   });
 
   it('is served at /api/openapi.json with every public route', async () => {

@@ -128,8 +128,8 @@ describe("the origin's Ruby SDK on the wire", () => {
     const b = await sdk.post(`location/${LOC}/private-subnet/sdk-b`);
     // Model#load_object_info_from_id: location and name from the ID alone.
     expect(await sdk.get(`object-info/${String(a!.id)}`)).toMatchObject({ location: LOC, name: 'sdk-a' });
-    // PrivateSubnet#connect with the document's field name; disconnect is a POST without parameters.
-    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-id': b!.id })).toMatchObject({ id: a!.id });
+    // PrivateSubnet#connect sends connected-subnet-ubid (the document names it connected-subnet-id); disconnect is a POST without parameters.
+    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-ubid': b!.id })).toMatchObject({ id: a!.id });
     expect((await sdk.get(`location/${LOC}/private-subnet/sdk-a/connected-subnet`))!.items!.map((s) => s.id)).toEqual([b!.id]);
     expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`)).toMatchObject({ id: a!.id });
     // AuditLog.search(action:, limit:): a page of items, and pagination_key while older ones remain.

@@ -138,6 +138,7 @@ const missing = (name: string) =>
             invitation_id: 'invitation',
             private_subnet_id: 'privateSubnet',
             object_id: 'vm',
+            delivery_id: 'webhookDelivery',
           } as const
         )[name as 'ps_id'],
       )

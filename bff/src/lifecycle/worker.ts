@@ -50,7 +50,7 @@ export class Worker {
   private readonly leases?: Map<string, { owner: string; expires: number }>;
 
   constructor(
-    private readonly env: JobEnv & { engine: Engine; logger: Logger },
+    private readonly env: JobEnv & { engine: Engine; logger: Logger; /** After a step's changes committed (the events hub looks for new events). */ committed?: () => void },
     private readonly opts: WorkerOptions = { concurrency: 8, leaseMs: 10_000, maxIdleMs: 1000 },
   ) {
     // One process owns an embedded database: leases left by a crash are void. Done in the
@@ -295,6 +295,7 @@ export class Worker {
         if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id))) throw new LeaseLost();
         await outcome.apply?.(tx);
       });
+      this.env.committed?.();
     } catch (err) {
       if (err instanceof LeaseLost) {
         logger.warn({ job: job.id }, 'job lease lost; another worker took over');
@@ -329,6 +330,7 @@ export class Worker {
           if (this.leases && !this.holds(job.id)) throw new LeaseLost();
           if (failed) await jobDefinition(job.kind)?.failed?.(tx, job);
         })
+        .then(() => this.env.committed?.())
         .catch((e: unknown) => logger.error({ err: e, job: job.id }, 'could not record the job failure'));
     } finally {
       stopBeating();

@@ -1,26 +1,26 @@
 // The URL state shared by the console's lists (projects, VMs, subnets, firewalls): search text,
 // sort column, page size, and the cursor (`after`) plus the cursors of the pages before it
 // (`trail`), since the API pages forward only (decisions 011, 012, 020).
-import { z } from 'zod';
 import { LOCATION_NAMES, type LocationName } from '#shared/catalog';
-import { MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } from '#shared/pagination';
+import { MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } from '#shared/wire';
+import { oneOf, searchParams, text, textList } from './search-params.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 /** `?q=`: the name search (the API has none: the list filters one page of the maximum size). */
-export const querySearch = { q: z.string().max(100).optional().catch(undefined) };
+export const querySearch = { q: text(100) };
 
 /** `?location=`: the location filter. */
-export const locationSearch = { location: z.enum(LOCATION_NAMES).optional().catch(undefined) };
+export const locationSearch = { location: oneOf(LOCATION_NAMES) };
 
 /** `?sort=&size=&after=&trail=`: the order and the page. Spread last, after the filters. */
 export const pagingSearch = {
-  sort: z.enum(ORDER_COLUMNS).optional().catch(undefined),
-  size: z.literal(PAGE_SIZES).optional().catch(undefined),
-  after: z.string().min(1).max(63).optional().catch(undefined),
-  trail: z.array(z.string().max(63)).max(500).optional().catch(undefined),
+  sort: oneOf(ORDER_COLUMNS),
+  size: oneOf(PAGE_SIZES),
+  after: text(63, 1),
+  trail: textList(500, 63),
 };
 
 export interface PagingSearch {
@@ -107,7 +107,7 @@ export interface ListFilter<T> {
 
 /** The URL state of a list with a state filter besides the name search and the location (decision 020). */
 export const stateListSearch = <const S extends readonly [string, ...string[]]>(states: S) =>
-  z.object({ ...querySearch, ...locationSearch, state: z.enum(states).optional().catch(undefined), ...pagingSearch });
+  searchParams({ ...querySearch, ...locationSearch, state: oneOf(states), ...pagingSearch });
 
 /** The filter of a list by its rows' state: an option a state. */
 export function stateFilter<T extends { state: string }>(states: readonly string[]): ListFilter<T> {

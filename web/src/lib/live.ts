@@ -4,15 +4,22 @@ import { useEffect, useMemo, useRef } from 'react';
 import { announce } from '../components/ui/announcer.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { ApiError } from './api-client.ts';
+import { streamIsLive } from './events.ts';
 
 export const LIVE_POLL_MS = 1000;
 
 /**
- * A React Query `refetchInterval`: poll every second while `changing(data)` holds, else not.
+ * A React Query `refetchInterval`: poll every second while `changing(data)` holds, else not;
+ * never while the project's event stream is up (events.ts updates the cache then).
  * `refetchInterval: pollWhile((vm) => isTransitional(vm.state))`.
  */
 export function pollWhile<T>(changing: (data: T) => boolean) {
-  return (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && changing(query.state.data) ? LIVE_POLL_MS : false);
+  return (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && !streamIsLive() && changing(query.state.data) ? LIVE_POLL_MS : false);
+}
+
+/** A `refetchInterval` for a query that polls while `changing` is true: not while the event stream is up. */
+export function pollIf(changing: boolean) {
+  return () => (changing && !streamIsLive() ? LIVE_POLL_MS : false);
 }
 
 export interface Watched {

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import { searchParams, text, type Param } from './search-params.ts';
+
+const upTo2048 = text(2048);
 
 /**
  * Where to go after signing in: a path on this origin only (no `//host`, no `/\host`, no
  * scheme), so a crafted sign-in link cannot send the user elsewhere.
  */
-export const redirectSchema = z
-  .string()
-  .max(2048)
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), 'Not a local path.');
+export const redirectParam: Param<string> = (value) => {
+  const v = upTo2048(value);
+  return v !== undefined && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : undefined;
+};
 
-export const authSearchSchema = z.object({
-  redirect: redirectSchema.optional().catch(undefined),
-});
+export const authSearch = searchParams({ redirect: redirectParam });
 
 export function afterSignIn(redirect: string | undefined): string {
   if (!redirect) return '/projects';

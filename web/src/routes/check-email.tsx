@@ -1,13 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCard, authLinkClass } from '../features/auth/components/auth-card.tsx';
 import { ResendLink } from '../features/auth/components/resend-link.tsx';
 import { useOutbox } from '../features/mail/api/outbox.ts';
 import { useTitle } from '../lib/use-title.ts';
+import { searchParams, text } from '#web/lib/search-params.ts';
 
 /** After sign-up: the account is complete once the mailed link is followed. */
 export const Route = createFileRoute('/check-email')({
-  validateSearch: z.object({ email: z.string().max(320).optional().catch(undefined) }),
+  validateSearch: searchParams({ email: text(320) }),
   component: CheckEmailPage,
 });
 

@@ -2,11 +2,11 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { AuthCard, authLinkClass } from '../features/auth/components/auth-card.tsx';
 import { AuthForm } from '../features/auth/components/auth-form.tsx';
-import { afterSignIn, authSearchSchema } from '../lib/redirect.ts';
+import { afterSignIn, authSearch } from '../lib/redirect.ts';
 import { useTitle } from '../lib/use-title.ts';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: authSearchSchema,
+  validateSearch: authSearch,
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (session) throw redirect({ href: afterSignIn(search.redirect), replace: true });

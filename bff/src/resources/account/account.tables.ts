@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
 /** One per account that has begun or finished enrolling: the TOTP secret, sealed (decision 187). */
 export interface AccountTotpTable {
   account_id: string;
-  /** AES-256-GCM of the base32 secret (secret-box.ts); never sent again after enrolment. */
+  /** AES-256-GCM of the base32 secret (bff/src/seal.ts); never sent again after enrolment. */
   secret_sealed: string;
   /** Null while enrolment waits for its first code; two-factor sign-in is on once set. */
   enabled_at: string | null;

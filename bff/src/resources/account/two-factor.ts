@@ -1,12 +1,12 @@
 // Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, as every authenticator app
 // reads it) and single-use recovery codes (decisions 187 and 188).
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '#shared/api/account';
 import { ApiError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
-import { storedSecret } from '../../keys.ts';
+import { sealer } from '../../seal.ts';
 
 const ISSUER = 'Cloud console';
 const PERIOD = 30;
@@ -18,31 +18,7 @@ export const totpFor = (secret: string, email: string) =>
 
 // ---- The secret at rest: AES-256-GCM under a server key, bound to its account (decision 187).
 
-const sealKeys = new WeakMap<Db, Promise<Buffer>>();
-function sealKey(db: Db): Promise<Buffer> {
-  let key = sealKeys.get(db);
-  if (!key) {
-    key = storedSecret(db, 'totp_seal_key');
-    key.catch(() => sealKeys.delete(db));
-    sealKeys.set(db, key);
-  }
-  return key;
-}
-
-async function seal(db: Db, accountId: string, plain: string): Promise<string> {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await sealKey(db), iv).setAAD(Buffer.from(accountId));
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
-}
-
-async function unseal(db: Db, accountId: string, sealed: string): Promise<string> {
-  const [, iv, data] = sealed.split('.') as [string, string, string];
-  const body = Buffer.from(data, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', await sealKey(db), Buffer.from(iv, 'base64url')).setAAD(Buffer.from(accountId));
-  decipher.setAuthTag(body.subarray(body.length - 16));
-  return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
-}
+const { seal, unseal } = sealer('totp_seal_key');
 
 // ---- Recovery codes: 10 lower-case base32 characters (50 random bits), shown as xxxxx-xxxxx.
 

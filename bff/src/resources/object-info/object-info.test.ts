@@ -40,6 +40,7 @@ describe('object-info', () => {
       [world.ids.logDestination, { type: 'postgres log destination', location: LOC, name: 'otel' }],
       [nic.id, { type: 'nic', location: LOC, name: nic.name }],
       [world.ids.sshPublicKey, { type: 'ssh public key', location: null, name: 'shared' }],
+      [world.ids.webhook, { type: 'webhook endpoint', location: null, name: 'shared' }],
     ];
     for (const [id, want] of expected) {
       const res = await info(world.token, world.project, id);

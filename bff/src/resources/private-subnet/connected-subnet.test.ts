@@ -46,6 +46,21 @@ describe('connected subnets', () => {
     expect((await t.call('disconnectPrivateSubnet', { token: a.token, params: { ...subnetAt(a.project, 'db'), private_subnet_id: web.id } })).status).toBe(200);
   });
 
+  it("takes the Ruby SDK's connected-subnet-ubid as well, and refuses both names at once or neither with 400", async () => {
+    const a = await newOwner(t);
+    await createSubnet(t, a.token, a.project, 'web');
+    const db = await createSubnet(t, a.token, a.project, 'db');
+    const params = subnetAt(a.project, 'web');
+    const both = await t.call('connectPrivateSubnet', { token: a.token, params, body: { 'connected-subnet-id': db.id, 'connected-subnet-ubid': db.id } });
+    expect(expectInvalid('current', both, 'connected-subnet-id').details!['connected-subnet-id']).toBe('Give connected-subnet-id or connected-subnet-ubid, not both.');
+    const neither = await t.call('connectPrivateSubnet', { token: a.token, params, body: {} });
+    expect(expectInvalid('current', neither, 'connected-subnet-id').details!['connected-subnet-id']).toBe('connected-subnet-id is required.');
+    expect(await connected(a.token, a.project, 'web')).toEqual([]);
+    const res = await t.call('connectPrivateSubnet', { token: a.token, params, body: { 'connected-subnet-ubid': db.id } });
+    expect(res.status, res.text).toBe(200);
+    expect(await connected(a.token, a.project, 'db')).toEqual(['web']);
+  });
+
   it('refuses itself, another location, a missing subnet and one of another project with 400 naming connected-subnet-id; changes nothing', async () => {
     const a = await newOwner(t);
     const web = await createSubnet(t, a.token, a.project, 'web');

@@ -1,12 +1,22 @@
-import { privateSubnetKind } from '#shared/api/private-subnet';
+import { connectedSubnetIdOf, privateSubnetKind } from '#shared/api/private-subnet';
 import { pageFor } from '../../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
 import type { ProjectAccess } from '../../http/mount.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
-import { findByReference } from '../scoped.ts';
+import { findByReference, listPage } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
-import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, subnetView, subnetViews, type SubnetRow } from './private-subnet.store.ts';
+import {
+  connectedSubnetPage,
+  connectSubnets,
+  deleteSubnet,
+  disconnectSubnets,
+  insertSubnet,
+  subnetListAnswer,
+  subnetView,
+  subnetViews,
+  type SubnetRow,
+} from './private-subnet.store.ts';
 
 export const privateSubnet = kindModule({
   jobs: privateSubnetJobs,
@@ -25,11 +35,19 @@ export const privateSubnet = kindModule({
         { kind: privateSubnetKind, view: subnetView, listItems: subnetViews, remove: deleteSubnet },
         {
           get: ['getPrivateSubnet', 'getPrivateSubnetById'],
-          list: ['listPrivateSubnets', 'listLocationPrivateSubnets'],
           rename: ['renamePrivateSubnet'],
           delete: ['deletePrivateSubnet', 'deletePrivateSubnetById'],
         },
       ),
+      // The lists answer their JSON text, the NICs as the database wrote them (decision 230).
+      async listPrivateSubnets({ project, query }) {
+        const { count, rows } = await listPage(db, 'private_subnet', project.id, undefined, pageFor(privateSubnetKind.idKind, query));
+        return subnetListAnswer(db, count, rows);
+      },
+      async listLocationPrivateSubnets({ project, location, query }) {
+        const { count, rows } = await listPage(db, 'private_subnet', project.id, location, pageFor(privateSubnetKind.idKind, query));
+        return subnetListAnswer(db, count, rows);
+      },
       async createPrivateSubnet({ project, location, params, body }) {
         const name = nameFromPath(privateSubnetKind, params.ps_name);
         const row = await transactionWithRetry(db, (tx) => insertSubnet(tx, { projectId: project.id, location, name, firewallId: body?.firewall_id }, ctx.config.quotas));
@@ -37,7 +55,7 @@ export const privateSubnet = kindModule({
       },
       async connectPrivateSubnet({ project, location, params, body }) {
         const subnet = await subnetOf(project, location, params);
-        return connecting(subnet, (tx) => connectSubnets(tx, subnet, body['connected-subnet-id']));
+        return connecting(subnet, (tx) => connectSubnets(tx, subnet, connectedSubnetIdOf(body)));
       },
       async disconnectPrivateSubnet({ project, location, params }) {
         const subnet = await subnetOf(project, location, params);

@@ -336,7 +336,18 @@ describe('subnets and their VMs', () => {
     expect(shown.nics).toHaveLength(1);
     expect(shown.nics[0]).toMatchObject({ name: 'app-nic', vm_name: 'app', private_ipv4: vm.private_ipv4, private_ipv6: vm.private_ipv6 });
     expect(shown.nics[0]!.id).toMatch(/^nc[0-9a-hjkmnp-tv-z]{24}$/);
-    await t.request('DELETE', vmPath(a.project, 'app'), { token: a.token });
+    // The lists answer the same subnet, NICs included, as get does (their JSON is made apart, decision 230).
+    const second = await createVm(t, a.token, a.project, 'worker', { private_subnet_id: ps.id });
+    expect((await t.request('POST', `${vmPath(a.project, 'worker')}/rename`, { token: a.token, body: { name: 'renamed' } })).status).toBe(200);
+    const got = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(a.project, 'shared-net'), { token: a.token })).body);
+    expect(got.nics.map((n) => n.id)).toEqual(got.nics.map((n) => n.id).sort());
+    expect(got.nics.find((n) => n.private_ipv4 === second.private_ipv4)).toMatchObject({ vm_name: 'renamed', name: 'renamed-nic' });
+    for (const list of [`${P(a.project)}/private-subnet`, `${P(a.project)}/location/${LOC}/private-subnet`]) {
+      const res = await t.request('GET', list, { token: a.token });
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(expectSchema(privateSubnetListSchema, res.body)).toEqual({ count: 1, items: [got] });
+    }
+    for (const name of ['app', 'renamed']) await t.request('DELETE', vmPath(a.project, name), { token: a.token });
     await pollUntil(
       () => t.request('GET', subnetPath(a.project, 'shared-net'), { token: a.token }),
       (r) => r.status === 200 && r.body.nics.length === 0,

@@ -204,6 +204,20 @@ describe('personal access tokens', () => {
     expectCurrentError(await t.call('consoleSession', { headers: { cookie: `session=${token}` } }), 401, 'InvalidToken');
   });
 
+  it('cannot read or change the account, and are named in the audit log of the changes they make', async () => {
+    const owner = await newOwner(t);
+    const { token, id } = await issue(owner.token, owner.project, { name: 'automation', role: 'admin' });
+    // The account is its creator's: a token neither reads it nor changes its password.
+    expect(expectCurrentError(await t.call('getAccount', { token }), 401, 'InvalidToken').message).toContain('personal access token is not accepted here');
+    expectCurrentError(await t.call('changePassword', { token, body: { current_password: owner.password, new_password: 'another-password-1' } }), 401, 'InvalidToken');
+    expect((await t.call('getAccount', { token: owner.token })).status).toBe(200);
+    // A change made with it is the creator's, through this token.
+    const created = await t.call('createPrivateSubnet', { token, params: { ...inLoc(owner.project), ps_name: 'by-token' } });
+    expect(created.status, created.text).toBe(200);
+    const log = await t.call('listAuditLog', { token: owner.token, params: { project_id: owner.project }, query: { action: 'createPrivateSubnet' } });
+    expect(log.body.items).toEqual([expect.objectContaining({ subject_id: owner.id, token_id: id, success: true })]);
+  });
+
   it('refuse bad input with 400 naming the field, and create nothing', async () => {
     const owner = await newOwner(t);
     await issue(owner.token, owner.project, { name: 'taken', role: 'viewer' });

@@ -2,7 +2,7 @@
 // location, ID) are made here so that they look the same on every list.
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { OrderColumn } from '#shared/pagination';
+import type { OrderColumn } from '#shared/wire';
 import { cn } from '#web/lib/cn.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { StateBadge } from './state-badge.tsx';

@@ -1,5 +1,4 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LogoMark } from '../../components/layout/logo.tsx';
 import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
 import { Spinner } from '../../components/ui/button.tsx';
@@ -13,13 +12,11 @@ import { MailText } from '../../features/mail/components/mail-text.tsx';
 import { asApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useTitle } from '../../lib/use-title.ts';
+import { searchParams, text } from '#web/lib/search-params.ts';
 
 /** The development outbox: the mails this console would have sent (public; the API answers only this machine). */
 export const Route = createFileRoute('/dev/outbox')({
-  validateSearch: z.object({
-    to: z.string().max(320).optional().catch(undefined),
-    mail: z.string().max(64).optional().catch(undefined),
-  }),
+  validateSearch: searchParams({ to: text(320), mail: text(64) }),
   component: OutboxPage,
 });
 

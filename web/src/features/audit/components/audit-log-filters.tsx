@@ -1,10 +1,10 @@
-// The audit log's filters: an action (from the route table's changes), an account, an object
+// The audit log's filters: an action (the route table's changes, generated), an account, an object
 // and a time range in UTC. They apply on submit, so each is one navigation (kept in the URL).
 import { useState, type FormEvent } from 'react';
-import { AUDITED_ACTIONS } from '#shared/audit';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
+import { AUDITED_ACTIONS } from '#web/lib/audited-actions.gen.ts';
 
 export interface AuditFilters {
   action?: string;

@@ -1,7 +1,7 @@
 // The code host's queries and changes: the app's connection mode, installations, a chosen
 // installation's repositories and a repository's cache entries.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Lists refresh on their own: installations and repositories change through GitHub's webhooks. */

@@ -3,7 +3,7 @@
 // repositories (search, sort, paging) and a repository's cache entries (delete, confirmed).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GithubCacheEntry, GithubRepository } from '#shared/api/github';
-import type { OrderColumn } from '#shared/pagination';
+import type { OrderColumn } from '#shared/wire';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { DataTable, idColumn, type Column } from '#web/components/ui/data-table.tsx';

@@ -2,7 +2,8 @@
 // mutations (create, rename, upgrade, delete, node pools, node retire). Every mutation that
 // answers the cluster puts it in the cache; the others refetch it, so the page is live.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { kubernetesClusterKind, type KubernetesCluster } from '#shared/api/kubernetes';
+import type { KubernetesCluster } from '#shared/api/kubernetes';
+import { KUBERNETES_TRANSITIONAL_STATES } from '#shared/api/kubernetes-states';
 import type { BodyInputOf } from '#shared/routes';
 import { apiRequest, urlFor, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
@@ -20,7 +21,7 @@ export const kcKey = (ref: KcRef) => ['kubernetes', 'detail', ref.projectId, ref
 const listKey = (projectId: string) => ['kubernetes', 'list', projectId] as const;
 
 /** The states a cluster passes through (the pages poll and announce their end). */
-export const KC_TRANSITIONAL_STATES: readonly string[] = kubernetesClusterKind.transitionalStates;
+export const KC_TRANSITIONAL_STATES: readonly string[] = KUBERNETES_TRANSITIONAL_STATES;
 export const isChanging = (state: string) => KC_TRANSITIONAL_STATES.includes(state);
 
 /** A cluster as the live helpers watch it (`display_state` is its state). */

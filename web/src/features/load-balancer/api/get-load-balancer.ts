@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { loadBalancerKind, type LoadBalancer } from '#shared/api/load-balancer';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm';
+import type { LoadBalancer } from '#shared/api/load-balancer';
+import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
 
@@ -27,7 +28,7 @@ export const getLoadBalancerQueryOptions = (ref: LoadBalancerRef) =>
   });
 
 /** Whether the load balancer or one of its VMs is changing (their health follows). */
-export const isChanging = (lb: LoadBalancer) => loadBalancerKind.transitionalStates.includes(lb.state) || lb.vms.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
+export const isChanging = (lb: LoadBalancer) => LB_TRANSITIONAL_STATES.includes(lb.state) || lb.vms.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
 
 /** The route loader has loaded it; polls while it or one of its VMs is changing. */
 export function useLoadBalancer(ref: LoadBalancerRef) {

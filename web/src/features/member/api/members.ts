@@ -2,11 +2,15 @@
 // the changes made there. Every change refetches both lists and the caller's own membership.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InviteMemberBody } from '#shared/api/member';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import type { Role } from '#shared/roles';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
+import { pageQuery, type ListSearch } from '#web/lib/list-search.ts';
 
 export type ListMembersQuery = NonNullable<QueryInputOf<'listProjectMembers'>>;
+
+/** The API has no search by e-mail: a search loads one page of the maximum size and filters it here. */
+export const membersQuery = (search: ListSearch): ListMembersQuery => pageQuery(search, !!search.q);
 
 const membersKey = (projectId: string) => ['member', projectId] as const;
 

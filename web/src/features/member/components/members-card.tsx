@@ -14,15 +14,12 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { EmptyPage, ListStatus, matchText, Pager } from '#web/components/ui/pager.tsx';
 import { SearchInput, useSearchBox } from '#web/components/ui/search-input.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { FIRST_PAGE, filteredList, pageQuery, rangeText, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
-import { useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
+import { FIRST_PAGE, filteredList, rangeText, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
+import { membersQuery, useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
 import { formatDay, isDemotion, ROLE_LABEL } from '../format.ts';
 
 /** A member as the list helpers see it: its name is its e-mail address. */
 type Row = Member & { name: string };
-
-/** The API has no search by e-mail: a search loads one page of the maximum size and filters it here. */
-export const membersQuery = (search: ListSearch) => pageQuery(search, !!search.q);
 
 export function MembersCard({ projectId, search, isAdmin }: { projectId: string; search: ListSearch; isAdmin: boolean }) {
   const navigate = useNavigate();

@@ -1,7 +1,8 @@
 // A database: its reference, its query keys, the detail and list queries, and the mutations
 // that answer the database (create, change, actions, rename, delete).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { postgresKind, type PostgresDetail, type PostgresListItem } from '#shared/api/postgres';
+import type { PostgresDetail, PostgresListItem } from '#shared/api/postgres';
+import { POSTGRES_TRANSITIONAL_STATES } from '#shared/api/postgres-states';
 import type { BodyInputOf } from '#shared/routes';
 import { apiRequest, urlFor, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
@@ -19,7 +20,7 @@ export const pgKey = (ref: PgRef) => ['postgres', 'detail', ref.projectId, ref.l
 const listKey = (projectId: string) => ['postgres', 'list', projectId] as const;
 
 /** The states a database passes through (the page polls and announces their end). */
-export const PG_TRANSITIONAL_STATES: readonly string[] = postgresKind.transitionalStates;
+export const PG_TRANSITIONAL_STATES: readonly string[] = POSTGRES_TRANSITIONAL_STATES;
 export const isChanging = (state: string) => PG_TRANSITIONAL_STATES.includes(state);
 
 export const getPostgresQueryOptions = (ref: PgRef) =>

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '#shared/routes';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
+import { pollIf } from '#web/lib/live.ts';
 import { pgKey, pgParams, type PgRef } from './postgres.ts';
 
 export const capabilitiesQueryOptions = (projectId: string) =>
@@ -66,7 +67,7 @@ export function usePgServers(ref: PgRef, changing: boolean) {
   return useQuery({
     queryKey: [...pgKey(ref), 'servers'],
     queryFn: ({ signal }) => apiRequest('listPostgresServers', { params: pgParams(ref), signal }),
-    refetchInterval: changing ? 1000 : false,
+    refetchInterval: pollIf(changing),
   });
 }
 
@@ -95,7 +96,7 @@ export function usePgUpgrade(ref: PgRef, changing: boolean) {
   return useQuery({
     queryKey: upgradeKey(ref),
     queryFn: ({ signal }) => apiRequest('getPostgresUpgrade', { params: pgParams(ref), signal }),
-    refetchInterval: changing ? 1000 : false,
+    refetchInterval: pollIf(changing),
   });
 }
 

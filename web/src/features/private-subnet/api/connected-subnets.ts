@@ -1,7 +1,7 @@
 // A subnet's connections (the origin's connect and disconnect): the connected subnets, and the
 // two changes, which refresh both subnets' lists.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { SubnetRef } from './get-private-subnet.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PrivateSubnetList } from '#shared/api/private-subnet';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
 import { isTransitional } from '../format.ts';

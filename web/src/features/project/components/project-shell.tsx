@@ -1,8 +1,10 @@
 // The frame of a project's pages: a sidebar of sections, breadcrumbs (the routes add theirs), the page.
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Project } from '#shared/api/project';
 import { Breadcrumbs, type Crumb } from '#web/components/ui/breadcrumbs.tsx';
+import { useProjectEvents, useStreamStatus } from '#web/lib/events.ts';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-[18px] shrink-0" aria-hidden="true">
@@ -67,8 +69,24 @@ function useRouteCrumbs(): Crumb[] {
   });
 }
 
+/** Says so while the project's event stream is down (the pages poll meanwhile). */
+function LiveStatus() {
+  const down = useStreamStatus() === 'down';
+  return (
+    <p
+      role="status"
+      className={
+        down ? 'mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100' : 'sr-only'
+      }
+    >
+      {down ? 'Live updates paused — refreshing every few seconds' : ''}
+    </p>
+  );
+}
+
 export function ProjectShell({ project }: { project: Project }) {
   const crumbs = useRouteCrumbs();
+  useProjectEvents(useQueryClient(), project.id);
   return (
     <div className="flex flex-1 flex-col md:flex-row">
       <aside className="border-b border-slate-200 bg-slate-100/60 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900/40">
@@ -88,6 +106,7 @@ export function ProjectShell({ project }: { project: Project }) {
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
         <Breadcrumbs items={[{ label: 'Projects', to: '/projects' }, { label: project.name, to: `/projects/${project.id}` }, ...crumbs]} />
+        <LiveStatus />
         <div className="mx-auto mt-4 max-w-5xl">
           <Outlet />
         </div>

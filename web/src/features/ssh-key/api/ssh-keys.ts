@@ -2,7 +2,7 @@
 // delete, each refreshing every cached list.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSshPublicKeyBody } from '#shared/api/ssh-public-key';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 
 export type ListSshKeysQuery = NonNullable<QueryInputOf<'listSshPublicKeys'>>;

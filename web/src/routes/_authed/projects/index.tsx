@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { Project } from '#shared/api/project';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { idColumn, nameColumn, type Column } from '#web/components/ui/data-table.tsx';
@@ -9,11 +8,12 @@ import { projectIcon } from '#web/features/project/components/icons.tsx';
 import { formatCredit, formatDiscount } from '#web/features/project/format.ts';
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads the caller's projects in one page of the maximum size and filters them here (decision 011). */
-const projectsQuery = (search: z.infer<typeof searchSchema>): ListProjectsQuery => pageQuery(search, !!search.q);
+const projectsQuery = (search: ReturnType<typeof searchSchema>): ListProjectsQuery => pageQuery(search, !!search.q);
 
 export const Route = createFileRoute('/_authed/projects/')({
   validateSearch: searchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { projectIdSchema } from '#shared/api/project';
+import { isId } from '#shared/ids';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { getProjectQueryOptions, useProject } from '#web/features/project/api/get-project.ts';
 import { ProjectShell } from '#web/features/project/components/project-shell.tsx';
@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 export const Route = createFileRoute('/_authed/projects/$projectId')({
   loader: async ({ context, params }) => {
     // A malformed ID cannot name a project: "not found", like a missing or foreign one.
-    if (!projectIdSchema.safeParse(params.projectId).success) throw notFound();
+    if (!isId('project', params.projectId)) throw notFound();
     try {
       await context.queryClient.ensureQueryData(getProjectQueryOptions(params.projectId));
     } catch (err) {

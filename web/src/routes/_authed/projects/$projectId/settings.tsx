@@ -13,6 +13,7 @@ const tabs = [
   { to: '/projects/$projectId/settings/members', label: 'Members' },
   { to: '/projects/$projectId/settings/ssh-keys', label: 'SSH keys' },
   { to: '/projects/$projectId/settings/audit-log', label: 'Audit log' },
+  { to: '/projects/$projectId/settings/webhooks', label: 'Webhooks' },
 ] as const;
 
 const tabClass =

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import type { z } from 'zod';
-import { VM_STATES, VM_TRANSITIONAL_STATES, type VmListItem } from '#shared/api/vm';
+import type { VmListItem } from '#shared/api/vm';
+import { VM_STATES, VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -12,7 +12,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 
 // Decision 020: the list's state is in the URL, with a state filter besides the location.
 const searchSchema = stateListSearch(VM_STATES);
-type Search = z.infer<typeof searchSchema>;
+type Search = ReturnType<typeof searchSchema>;
 
 /** The location is the API's; the name search and the state filter load one page of the maximum size and filter it. */
 const vmsQuery = (search: Search): ListVmsQuery => pageQuery(search, !!(search.q || search.state));

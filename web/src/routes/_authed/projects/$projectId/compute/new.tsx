@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
@@ -7,11 +6,12 @@ import { allSshKeysQueryOptions } from '#web/features/ssh-key/api/ssh-keys.ts';
 import { CreateVmForm } from '#web/features/vm/components/create-vm-form.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/new')({
   staticData: { crumb: 'Create VM' },
   // `?location=` preselects a location (the list's filter passes its own).
-  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  validateSearch: searchParams({ location: oneOf(LOCATION_NAMES) }),
   component: NewVmPage,
 });
 

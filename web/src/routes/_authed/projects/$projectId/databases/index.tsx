@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import type { z } from 'zod';
-import { POSTGRES_STATES, type PostgresListItem } from '#shared/api/postgres';
+import type { PostgresListItem } from '#shared/api/postgres';
+import { POSTGRES_STATES } from '#shared/api/postgres-states';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -13,7 +13,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 
 // Decision 100: the list's state is in the URL, like the VM list (search, location, state, sort, page).
 const searchSchema = stateListSearch(POSTGRES_STATES);
-type Search = z.infer<typeof searchSchema>;
+type Search = ReturnType<typeof searchSchema>;
 
 const pgQuery = (search: Search): ListPostgresQuery => pageQuery(search, !!(search.q || search.state));
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { z } from 'zod';
-import { KUBERNETES_DISPLAY_STATES, type KubernetesCluster } from '#shared/api/kubernetes';
+import type { KubernetesCluster } from '#shared/api/kubernetes';
+import { KUBERNETES_DISPLAY_STATES } from '#shared/api/kubernetes-states';
 import { kubernetesMonthlyUsd } from '#shared/catalog';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -11,10 +11,11 @@ import { nodes, usd, workerCount } from '#web/features/kubernetes/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch, type ListFilter } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 // The list's state is in the URL, like the other lists (search, location, state, sort, page).
-const searchSchema = z.object({ ...querySearch, ...locationSearch, state: z.enum(KUBERNETES_DISPLAY_STATES).optional().catch(undefined), ...pagingSearch });
-type Search = z.infer<typeof searchSchema>;
+const searchSchema = searchParams({ ...querySearch, ...locationSearch, state: oneOf(KUBERNETES_DISPLAY_STATES), ...pagingSearch });
+type Search = ReturnType<typeof searchSchema>;
 
 const kcQuery = (search: Search): ListClustersQuery => pageQuery(search, !!(search.q || search.state));
 

@@ -1,15 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
 import { CreateClusterForm } from '#web/features/kubernetes/components/create-cluster-form.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes/new')({
   staticData: { crumb: 'Create cluster' },
   // `?location=` preselects a location (the list's filter passes its own) where clusters run.
-  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  validateSearch: searchParams({ location: oneOf(LOCATION_NAMES) }),
   component: NewClusterPage,
 });
 

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { AuditLogQuery } from '#web/features/audit/api/list-audit-log.ts';
 import { useAuditLog } from '#web/features/audit/api/list-audit-log.ts';
 import { AuditLogFilters, type AuditFilters } from '#web/features/audit/components/audit-log-filters.tsx';
@@ -11,23 +10,24 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { ListStatus } from '#web/components/ui/pager.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { asApiError } from '#web/lib/api-client.ts';
+import { matching, searchParams, text, textList } from '#web/lib/search-params.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 const PAGE_SIZE = 25;
-const minute = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const minute = matching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 
 // Decision 207: the filters and the page are in the URL. `key` is the page's pagination key,
 // `trail` the keys of the pages before it ('' for the first), since the API pages forward only.
-const searchSchema = z.object({
-  action: z.string().max(100).optional().catch(undefined),
-  account: z.string().max(320).optional().catch(undefined),
-  object: z.string().max(63).optional().catch(undefined),
-  from: minute.optional().catch(undefined),
-  to: minute.optional().catch(undefined),
-  key: z.string().max(63).optional().catch(undefined),
-  trail: z.array(z.string().max(63)).max(500).optional().catch(undefined),
+const searchSchema = searchParams({
+  action: text(100),
+  account: text(320),
+  object: text(63),
+  from: minute,
+  to: minute,
+  key: text(63),
+  trail: textList(500, 63),
 });
-type Search = z.infer<typeof searchSchema>;
+type Search = ReturnType<typeof searchSchema>;
 
 export const Route = createFileRoute('/_authed/projects/$projectId/settings/audit-log')({
   validateSearch: searchSchema,

@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { forgetProject } from '#web/features/project/api/delete-project.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { listProjectsQueryOptions } from '#web/features/project/api/list-projects.ts';
-import { useMyMembership, listMembersQueryOptions, membershipQueryOptions } from '#web/features/member/api/members.ts';
+import { useMyMembership, listMembersQueryOptions, membersQuery, membershipQueryOptions } from '#web/features/member/api/members.ts';
 import { InvitationsCard } from '#web/features/member/components/invitations-card.tsx';
 import { InviteCard } from '#web/features/member/components/invite-card.tsx';
 import { LeaveCard } from '#web/features/member/components/leave-card.tsx';
-import { MembersCard, membersQuery } from '#web/features/member/components/members-card.tsx';
+import { MembersCard } from '#web/features/member/components/members-card.tsx';
 import { pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
 // Settings › Members: who is in the project and with which role. Admins invite, re-role and
 // remove; everyone sees the list and may leave.

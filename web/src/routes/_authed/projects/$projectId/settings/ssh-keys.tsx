@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import type { SshPublicKey } from '#shared/api/ssh-public-key';
 import { Button } from '#web/components/ui/button.tsx';
 import { idColumn, type Column } from '#web/components/ui/data-table.tsx';
@@ -11,11 +10,12 @@ import { keyIcon } from '#web/features/ssh-key/components/icons.tsx';
 import { AddSshKeyDialog, DeleteSshKeyDialog, RenameSshKeyDialog } from '#web/features/ssh-key/components/ssh-key-dialogs.tsx';
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const keysQuery = (search: z.infer<typeof searchSchema>): ListSshKeysQuery => pageQuery(search, !!search.q);
+const keysQuery = (search: ReturnType<typeof searchSchema>): ListSshKeysQuery => pageQuery(search, !!search.q);
 
 // Settings › SSH keys: the project's saved public keys, offered by the VM create form.
 export const Route = createFileRoute('/_authed/projects/$projectId/settings/ssh-keys')({

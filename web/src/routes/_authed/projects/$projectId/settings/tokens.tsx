@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import type { AccessToken, IssuedAccessToken } from '#shared/api/token';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -16,11 +15,12 @@ import { expiryText } from '#web/features/token/format.ts';
 import { formatUtc } from '#web/lib/date.ts';
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const tokensQuery = (search: z.infer<typeof searchSchema>): ListTokensQuery => pageQuery(search, !!search.q);
+const tokensQuery = (search: ReturnType<typeof searchSchema>): ListTokensQuery => pageQuery(search, !!search.q);
 
 export const Route = createFileRoute('/_authed/projects/$projectId/settings/tokens')({
   validateSearch: searchSchema,

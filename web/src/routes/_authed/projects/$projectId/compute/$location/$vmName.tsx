@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
@@ -18,6 +17,7 @@ import { useLiveDetail } from '#web/lib/live.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -28,7 +28,7 @@ const TABS = [
 // A VM is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/$location/$vmName')({
   staticData: { crumb: (params) => params.vmName },
-  validateSearch: z.object({ tab: z.enum(['overview', 'networking', 'settings']).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(['overview', 'networking', 'settings']) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(context.queryClient.ensureQueryData(getVmQueryOptions({ projectId: params.projectId, location: params.location, name: params.vmName })));
   },

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { forgetCluster, getClusterQueryOptions, KC_TRANSITIONAL_STATES, useCluster, watched } from '#web/features/kubernetes/api/kubernetes.ts';
@@ -16,6 +15,7 @@ import { useLiveDetail } from '#web/lib/live.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 const TAB_IDS = ['overview', 'nodepools', 'metrics', 'settings'] as const;
 type Tab = (typeof TAB_IDS)[number];
@@ -23,7 +23,7 @@ type Tab = (typeof TAB_IDS)[number];
 // A cluster is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes/$location/$clusterName')({
   staticData: { crumb: (params) => params.clusterName },
-  validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
       context.queryClient.ensureQueryData(getClusterQueryOptions({ projectId: params.projectId, location: params.location, name: params.clusterName })),

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { Firewall } from '#shared/api/firewall';
 import { countColumn, idColumn, locationColumn, nameColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -8,11 +7,12 @@ import { firewallIcon } from '#web/features/firewall/components/icons.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...locationSearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const firewallsQuery = (search: z.infer<typeof searchSchema>): ListFirewallsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const firewallsQuery = (search: ReturnType<typeof searchSchema>): ListFirewallsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/')({
   validateSearch: searchSchema,

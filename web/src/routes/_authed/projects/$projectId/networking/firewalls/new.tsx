@@ -1,15 +1,15 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { toast } from '#web/components/ui/toast.tsx';
 import { CreateFirewallForm } from '#web/features/firewall/components/create-firewall-form.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/new')({
   staticData: { crumb: 'Create firewall' },
-  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  validateSearch: searchParams({ location: oneOf(LOCATION_NAMES) }),
   component: NewFirewallPage,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { loadBalancerKind, type LoadBalancer } from '#shared/api/load-balancer';
+import type { LoadBalancer } from '#shared/api/load-balancer';
+import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
 import { countColumn, idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { listLoadBalancersQueryOptions, useLoadBalancers, type ListLoadBalancersQuery } from '#web/features/load-balancer/api/list-load-balancers.ts';
@@ -9,11 +9,12 @@ import { portsText } from '#web/features/load-balancer/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...locationSearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const lbQuery = (search: z.infer<typeof searchSchema>): ListLoadBalancersQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const lbQuery = (search: ReturnType<typeof searchSchema>): ListLoadBalancersQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/load-balancers/')({
   validateSearch: searchSchema,
@@ -50,7 +51,7 @@ function LoadBalancersPage() {
       data={data}
       fetching={isFetching}
       byLocation
-      announce={{ states: loadBalancerKind.transitionalStates, what: 'Load balancer' }}
+      announce={{ states: LB_TRANSITIONAL_STATES, what: 'Load balancer' }}
     />
   );
 }

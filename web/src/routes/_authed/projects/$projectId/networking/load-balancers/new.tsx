@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
 import { toast } from '#web/components/ui/toast.tsx';
@@ -9,10 +8,11 @@ import { CreateLoadBalancerForm } from '#web/features/load-balancer/components/c
 import { locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/load-balancers/new')({
   staticData: { crumb: 'Create load balancer' },
-  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  validateSearch: searchParams({ location: oneOf(LOCATION_NAMES) }),
   component: NewLoadBalancerPage,
 });
 

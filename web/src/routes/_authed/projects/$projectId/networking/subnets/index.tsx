@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { countColumn, idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -9,11 +8,12 @@ import { TRANSITIONAL_SUBNET_STATES } from '#web/features/private-subnet/format.
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { searchParams } from '#web/lib/search-params.ts';
 
-const searchSchema = z.object({ ...querySearch, ...locationSearch, ...pagingSearch });
+const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const subnetsQuery = (search: z.infer<typeof searchSchema>): ListPrivateSubnetsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const subnetsQuery = (search: ReturnType<typeof searchSchema>): ListPrivateSubnetsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/')({
   validateSearch: searchSchema,

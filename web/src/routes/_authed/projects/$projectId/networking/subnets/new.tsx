@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { invalidateFirewalls, useFirewalls } from '#web/features/firewall/api/list-firewalls.ts';
 import { CreateSubnetForm } from '#web/features/private-subnet/components/create-subnet-form.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/new')({
   staticData: { crumb: 'Create subnet' },
-  validateSearch: z.object({ location: z.enum(LOCATION_NAMES).optional().catch(undefined) }),
+  validateSearch: searchParams({ location: oneOf(LOCATION_NAMES) }),
   component: NewSubnetPage,
 });
 

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
@@ -14,13 +13,14 @@ import { invalidatePrivateSubnets, locationPrivateSubnetsQueryOptions } from '#w
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
 
 // A firewall is addressed by location and name; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/$location/$firewallName')({
   staticData: { crumb: (params) => params.firewallName },
-  validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
       context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName })),

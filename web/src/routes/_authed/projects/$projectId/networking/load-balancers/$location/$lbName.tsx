@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
-import { loadBalancerKind } from '#shared/api/load-balancer';
-import { MAX_PAGE_SIZE } from '#shared/pagination';
+import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
@@ -20,13 +19,14 @@ import { useLiveDetail } from '#web/lib/live.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 const TAB_IDS = ['vms', 'settings'] as const;
 
 // A load balancer is addressed by location and name; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/load-balancers/$location/$lbName')({
   staticData: { crumb: (params) => params.lbName },
-  validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
       context.queryClient.ensureQueryData(getLoadBalancerQueryOptions({ projectId: params.projectId, location: params.location, lb: params.lbName })),
@@ -51,7 +51,7 @@ function LoadBalancerPage() {
   const leave = useCallback(() => {
     void navigate({ to: '/projects/$projectId/networking/load-balancers', params: { projectId }, replace: true }).then(() => forgetLoadBalancer(queryClient, lbRef));
   }, [navigate, projectId, queryClient, lbRef]);
-  useLiveDetail(lb, error, loadBalancerKind.transitionalStates, 'Load balancer', leave);
+  useLiveDetail(lb, error, LB_TRANSITIONAL_STATES, 'Load balancer', leave);
 
   // The VMs of its subnet, for the picker (subnets and VMs are other features): the subnet's
   // interfaces name its VMs; the location's VMs give their IDs and states.

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
@@ -21,13 +20,14 @@ import { useProject } from '#web/features/project/api/get-project.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useLiveDetail } from '#web/lib/live.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
 const TAB_IDS = ['overview', 'nics', 'firewalls', 'connected', 'settings'] as const;
 
 // A subnet is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/$location/$subnetName')({
   staticData: { crumb: (params) => params.subnetName },
-  validateSearch: z.object({ tab: z.enum(TAB_IDS).optional().catch(undefined) }),
+  validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     // An unknown location or subnet, or a malformed name: "not found".
     await loadOrNotFound(

@@ -1,0 +1,170 @@
+// Runs one `ubi` command line (decision 235): global options, the command, a kind's object
+// reference (`location/name` or an ID), its post-options and post-command, as the origin's
+// `ubi` reads them. Every failure the user caused answers 400 with a `! Message` and the help
+// of the command concerned; an API refusal answers the API's status with its message.
+import {
+  CliFailure,
+  checkArity,
+  helpOf,
+  isGroup,
+  parseOptions,
+  reply,
+  type CliReply,
+  type KindGroup,
+  type Leaf,
+  type PostContext,
+  type Root,
+  type RunContext,
+  type Target,
+} from './command.ts';
+import { kindOfId } from './common.ts';
+import { ApiFailure } from './internal-api.ts';
+import { fwGroup } from './kinds/fw.ts';
+import { kcGroup } from './kinds/kc.ts';
+import { lbGroup } from './kinds/lb.ts';
+import { pgGroup } from './kinds/pg.ts';
+import { psGroup } from './kinds/ps.ts';
+import { vmGroup } from './kinds/vm.ts';
+
+const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
+
+/** The `X-Ubi-Version` header when it is a version number. */
+export const clientVersionOf = (header: string | undefined) => (header && VERSION_PATTERN.test(header) ? header : 'unknown');
+
+const version: Leaf = {
+  desc: 'Display CLI program version',
+  usage: ['ubi version'],
+  async run(c) {
+    return reply(c.clientVersion);
+  },
+};
+
+type HelpNode = Root | KindGroup | Leaf | Leaf<PostContext>;
+
+function childOf(node: HelpNode, word: string): HelpNode | undefined {
+  if (isKindGroup(node)) return node.commands[word] ?? node.post[word];
+  return 'commands' in node ? (node as Root).commands[word] : undefined;
+}
+
+const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
+
+const help: Leaf = {
+  desc: 'Get command help',
+  usage: ['ubi help [options] [command [subcommand]]'],
+  options: [
+    { short: 'r', long: 'recursive', desc: 'also show documentation for all subcommands of command' },
+    { short: 'u', long: 'usage', desc: 'only show usage' },
+  ],
+  args: { min: 0 },
+  async run(c, argv, opts) {
+    let node: HelpNode = root;
+    for (const word of argv) {
+      const next = childOf(node, word);
+      if (!next) throw new CliFailure(`invalid command: ${argv.join(' ')}`, helpOf(node));
+      node = next;
+    }
+    const target = node;
+    const subcommands = 'commands' in target ? [...Object.values(target.commands), ...('post' in target ? Object.values(target.post) : [])] : [];
+    const docs = opts.recursive === true ? [target, ...subcommands] : [target];
+    const text = opts.usage === true ? docs.map((d) => d.usage.join('\n')).join('\n') : docs.map(helpOf).join('\n');
+    return reply(text);
+  },
+};
+
+export const root: Root = {
+  desc: 'CLI to interact with Ubicloud',
+  usage: ['ubi command [command-options] ...'],
+  examples: ['ubi vm list    # List virtual machines', 'ubi help vm    # Get help for vm subcommand'],
+  options: [
+    { long: 'version', desc: 'show program version' },
+    { long: 'help', desc: 'show program help' },
+    { long: 'confirm', arg: 'confirmation', desc: 'confirmation value (not for direct use)' },
+  ],
+  commands: { fw: fwGroup, help, kc: kcGroup, lb: lbGroup, pg: pgGroup, ps: psGroup, version, vm: vmGroup },
+};
+
+/** What runs a command line: the API and the client, without the per-command `fail`. */
+export type Session = Omit<RunContext, 'fail' | 'confirm'>;
+
+const failer = (node: HelpNode) => (message: string) => {
+  throw new CliFailure(message, helpOf(node));
+};
+
+async function runLeaf<C extends RunContext>(leaf: Leaf<C>, name: string, argv: string[], c: Omit<C, 'fail'>): Promise<CliReply> {
+  const fail = failer(leaf);
+  const { options, rest } = leaf.raw ? { options: {}, rest: argv } : parseOptions(argv, leaf.options ?? [], fail);
+  checkArity(leaf.args, rest, name, fail);
+  return leaf.run({ ...c, fail } as C, rest, options);
+}
+
+/**
+ * `location/name`, or an ID of the kind (its location from object-info). An ID of no kind
+ * the CLI knows, or `a/b/c`, is not a reference; an ID the project does not hold, or of
+ * another kind, is "no such object", as the origin answers it.
+ */
+async function resolveTarget(group: KindGroup, ref: string, c: Session): Promise<Target> {
+  const fail = failer(group);
+  const parts = ref.split('/');
+  if (parts.length === 1 && kindOfId(ref)) {
+    const noSuch = () => fail(`no ${group.label} with id ${ref} exists`);
+    if (kindOfId(ref)!.word !== group.word) noSuch();
+    try {
+      const info = await c.api.call('getObjectInfo', { object_id: ref });
+      if (!info.location) noSuch();
+      return { location: info.location!, ref };
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 404) noSuch();
+      throw err;
+    }
+  }
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    fail(`invalid ${group.word} reference (${JSON.stringify(ref)}), should be in location/${group.word}-name or ${group.word}-id format`);
+  }
+  return { location: parts[0]!, ref: parts[1]! };
+}
+
+async function runGroup(group: KindGroup, argv: string[], c: Session & { confirm: string | undefined }): Promise<CliReply> {
+  const fail = failer(group);
+  const [first, ...rest] = argv;
+  if (first === undefined) fail('no subcommand provided');
+  const command = group.commands[first!];
+  if (command) return runLeaf(command, `${group.word} ${first}`, rest, c);
+  if (argv.length < 2) fail(`invalid number of arguments for ${group.word} subcommand (accepts: 2..., given: ${argv.length})`);
+  // `ubi vm show eu-central-h1/web` works as `ubi vm eu-central-h1/web show`.
+  const [ref, ...after] = group.post[first!] ? [argv[1]!, first!, ...argv.slice(2)] : argv;
+  const target = await resolveTarget(group, ref!, c);
+  const { options: postOptions, rest: postArgv } = parseOptions(after, group.postOptions ?? [], fail);
+  const [name, ...args] = postArgv;
+  if (name === undefined) fail('no post subcommand provided');
+  const post = group.post[name!];
+  if (!post) fail(`invalid post subcommand: ${name}`);
+  return runLeaf(post!, `${group.word} ${name}`, args, { ...c, target, postOptions });
+}
+
+/** Runs the command line `argv` (the `ubi` program's arguments). */
+export async function runCommandLine(argv: string[], session: Session): Promise<CliReply> {
+  try {
+    const fail = failer(root);
+    const { options, rest } = parseOptions(argv, root.options, fail);
+    const c = { ...session, confirm: typeof options.confirm === 'string' ? options.confirm : undefined };
+    if (options.version === true) return reply(session.clientVersion);
+    if (options.help === true) return reply(helpOf(root));
+    const [word, ...args] = rest;
+    if (word === undefined) fail('no subcommand provided');
+    const node = root.commands[word!];
+    if (!node) fail(`invalid subcommand: ${word}`);
+    return isGroup(node!) ? await runGroup(node, args, c) : await runLeaf(node!, word!, args, c);
+  } catch (err) {
+    if (err instanceof CliFailure) {
+      const message = `! ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}`;
+      return reply(err.help ? `${message}\n\n${err.help}` : message, 400);
+    }
+    if (err instanceof ApiFailure) {
+      const details = Object.entries(err.details ?? {})
+        .map(([k, v]) => `\n  ${k}: ${v}`)
+        .join('');
+      return reply(`! Unexpected response status: ${err.status}\nDetails: ${err.apiMessage}${details}`, err.status);
+    }
+    throw err;
+  }
+}

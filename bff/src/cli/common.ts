@@ -1,0 +1,131 @@
+// What the kinds' commands share: labels, `list`, `destroy`, field selection, the table
+// layout, and names turned into IDs. Formats and messages are the origin's `ubi`.
+import { isId, type IdKind } from '#shared/ids';
+import { NAME_PATTERN } from '#shared/names';
+import { confirmation, reply, type KindGroup, type Leaf, type Options, type PostContext, type RunContext } from './command.ts';
+
+export interface KindInfo {
+  word: 'vm' | 'ps' | 'fw' | 'lb' | 'pg' | 'kc';
+  /** In sentences ("virtual machine"), and at the start of one ("Virtual machine"). */
+  label: string;
+  Label: string;
+  idKind: IdKind;
+}
+
+export const KINDS = {
+  vm: { word: 'vm', label: 'virtual machine', Label: 'Virtual machine', idKind: 'vm' },
+  ps: { word: 'ps', label: 'private subnet', Label: 'Private subnet', idKind: 'privateSubnet' },
+  fw: { word: 'fw', label: 'firewall', Label: 'Firewall', idKind: 'firewall' },
+  lb: { word: 'lb', label: 'load balancer', Label: 'Load balancer', idKind: 'loadBalancer' },
+  pg: { word: 'pg', label: 'PostgreSQL database', Label: 'PostgreSQL database', idKind: 'postgres' },
+  kc: { word: 'kc', label: 'Kubernetes cluster', Label: 'Kubernetes cluster', idKind: 'kubernetesCluster' },
+} as const satisfies Record<string, KindInfo>;
+
+/** Whether `value` is the ID of an object of one of the CLI's kinds (what `ubi` accepts as a reference). */
+export function kindOfId(value: string): KindInfo | undefined {
+  return Object.values(KINDS).find((k) => isId(k.idKind, value));
+}
+
+/** The group of a kind: its description and usage, its commands and post-commands. */
+export function kindGroup(k: KindInfo, parts: Pick<KindGroup, 'commands' | 'post' | 'postOptions'>): KindGroup {
+  const ref = `(location/${k.word}-name | ${k.word}-id)`;
+  return {
+    word: k.word,
+    label: k.label,
+    desc: `Manage ${k.label}s`,
+    usage: [`ubi ${k.word} command [...]`, parts.postOptions ? `ubi ${k.word} ${ref} [post-options] post-command [...]` : `ubi ${k.word} ${ref} post-command [...]`],
+    ...parts,
+  };
+}
+
+/** `-f a,b,c`: the fields asked for, each once and each known; all of them when none is given. */
+export function checkFields(given: string | true | undefined, allowed: readonly string[], option: string, fail: (m: string) => never): string[] {
+  if (typeof given !== 'string') return [...allowed];
+  const keys = given.split(',').filter((k) => k !== '');
+  if (keys.length === 0) fail(`no fields given in ${option}`);
+  if (new Set(keys).size !== keys.length) fail(`duplicate field(s) in ${option}`);
+  const invalid = keys.filter((k) => !allowed.includes(k));
+  if (invalid.length) fail(`invalid field(s) given in ${option}: ${invalid.join(',')}`);
+  return keys;
+}
+
+/** `storage-size-gib` → `storage_size_gib`. */
+export const underscore = (key: string) => key.replaceAll('-', '_');
+
+/** A value as the origin prints it (Ruby's to_s): nothing for null. */
+export function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Columns padded to their widest value (and header), two spaces apart, the last one too. */
+export function formatRows(keys: readonly string[], rows: readonly Record<string, unknown>[], headers: boolean): string {
+  const cells = rows.map((row) => keys.map((k) => text(row[underscore(k)])));
+  const widths = keys.map((k, i) => Math.max(headers ? k.length : 0, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) => `${values.map((v, i) => v.padEnd(widths[i]!)).join('  ')}\n`;
+  return (headers ? line([...keys]) : '') + cells.map(line).join('');
+}
+
+/** `ubi <kind> list [-f fields] [-l location] [-N]`. */
+export function listCommand(k: KindInfo, fields: readonly string[], fetch: (c: RunContext, location: string | undefined) => Promise<Record<string, unknown>[]>): Leaf {
+  return {
+    desc: `List ${k.label}s`,
+    usage: [`ubi ${k.word} list [options]`],
+    options: [
+      { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+      { short: 'l', long: 'location', arg: 'location', desc: `only show ${k.label}s in given location` },
+      { short: 'N', long: 'no-headers', desc: 'do not show headers' },
+    ],
+    optionValues: [['Fields:', fields]],
+    async run(c, _args, opts) {
+      const { fail } = c;
+      const location = opts.location;
+      if (typeof location === 'string' && !NAME_PATTERN.test(location)) fail(`invalid location provided in ${k.word} list -l option`);
+      const keys = checkFields(opts.fields, fields, `${k.word} list -f option`, fail);
+      const items = await fetch(c, typeof location === 'string' ? location : undefined);
+      return reply(formatRows(keys, items, opts['no-headers'] !== true));
+    },
+  };
+}
+
+/**
+ * `ubi <kind> ref destroy [-f]`: without `-f`, a prompt (`ubi-confirm`) asking for the name;
+ * the `ubi` program sends the command again after `--confirm <answer>`.
+ */
+export function destroyCommand(k: KindInfo, remove: (c: PostContext) => Promise<void>): Leaf<PostContext> {
+  return {
+    desc: `Destroy a ${k.label}`,
+    usage: [`ubi ${k.word} (location/${k.word}-name | ${k.word}-id) destroy [options]`],
+    options: [{ short: 'f', long: 'force', desc: 'do not require confirmation' }],
+    async run(c, _args, opts) {
+      const name = c.target.ref;
+      if (opts.force === true || c.confirm === name) {
+        await remove(c);
+        return reply(`${k.Label}, if it exists, is now scheduled for destruction`);
+      }
+      if (c.confirm !== undefined) return reply(`! Confirmation of ${k.label} name not successful.`, 400);
+      return confirmation('Confirmation', `Destroying this ${k.label} is not recoverable.\nEnter the following to confirm destruction of the ${k.label}: ${name}\n`);
+    },
+  };
+}
+
+/** One line per field, `key: value`, for the fields that need no layout of their own. */
+export function fieldLine(key: string, value: unknown): string {
+  return `${key}: ${text(value)}\n`;
+}
+
+/** An integer argument ("invalid src-port argument" otherwise). */
+export function integerArg(value: string, name: string, fail: (m: string) => never): number {
+  if (!/^-?\d{1,9}$/.test(value)) fail(`invalid ${name} argument: ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** An option's value as text (a flag's `true` is no value). */
+export const optionText = (opts: Options, name: string): string | undefined => (typeof opts[name] === 'string' ? (opts[name] as string) : undefined);
+
+/** `location/name` pairs need one `/`; the name of a `ref` alone is in the object's own location. */
+export function splitLocName(value: string): { location: string; name: string } | undefined {
+  const parts = value.split('/');
+  return parts.length === 2 && parts[0] && parts[1] ? { location: parts[0], name: parts[1] } : undefined;
+}

@@ -1,0 +1,140 @@
+// `ubi fw`: list, create, show, destroy, add-rule, delete-rule, attach-subnet, detach-subnet.
+import { isId } from '#shared/ids';
+import { reply, type Leaf, type PostContext } from '../command.ts';
+import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import { RULE_FIELDS, ruleText } from '../firewall-text.ts';
+import { NIC_FIELDS, nicsText } from './ps.ts';
+
+const k = KINDS.fw;
+const REF = '(location/fw-name | fw-id)';
+
+const SHOW_FIELDS = ['id', 'name', 'location', 'description', 'firewall-rules', 'private-subnets'];
+const SUBNET_FIELDS = ['id', 'name', 'state', 'location', 'net4', 'net6', 'nics'];
+
+const fwRef = (c: PostContext) => ({ location: c.target.location, firewall_reference: c.target.ref });
+
+const create: Leaf<PostContext> = {
+  desc: 'Create a firewall',
+  usage: ['ubi fw location/fw-name create [options]'],
+  options: [{ short: 'd', long: 'description', arg: 'desc', desc: 'description for firewall' }],
+  async run(c, _args, opts) {
+    const description = optionText(opts, 'description');
+    const fw = await c.api.call('createFirewall', fwRef(c), { body: description === undefined ? {} : { description } });
+    return reply(`Firewall created with id: ${fw.id}`);
+  },
+};
+
+const show: Leaf<PostContext> = {
+  desc: 'Show details for a firewall',
+  usage: [`ubi fw ${REF} show [options]`],
+  options: [
+    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+    { short: 'n', long: 'nic-fields', arg: 'fields', desc: 'show specific nic fields (comma separated)' },
+    { short: 'p', long: 'priv-subnet-fields', arg: 'fields', desc: 'show specific private subnet fields (comma separated)' },
+    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
+  ],
+  optionValues: [
+    ['Fields:', SHOW_FIELDS],
+    ['Nic Fields:', NIC_FIELDS],
+    ['Private Subnet Fields:', SUBNET_FIELDS],
+    ['Firewall Rule Fields:', RULE_FIELDS],
+  ],
+  async run(c, _args, opts) {
+    const keys = checkFields(opts.fields, SHOW_FIELDS, 'fw show -f option', c.fail);
+    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'fw show -r option', c.fail);
+    const subnetKeys = checkFields(opts['priv-subnet-fields'], SUBNET_FIELDS, 'fw show -p option', c.fail);
+    const nicKeys = checkFields(opts['nic-fields'], NIC_FIELDS, 'fw show -n option', c.fail);
+    const fw = await c.api.call('getFirewall', fwRef(c));
+    let body = '';
+    for (const key of keys) {
+      if (key === 'firewall-rules') {
+        body += 'rules:\n';
+        fw.firewall_rules.forEach((rule, i) => (body += `  ${i + 1}: ${ruleText(rule, ruleKeys)}\n`));
+      } else if (key === 'private-subnets') {
+        // The firewall names its subnets; their records are the subnets' own.
+        const subnets = await Promise.all(fw.private_subnets.map((s) => c.api.call('getPrivateSubnetById', { location_name: fw.location, ps_id: s.id })));
+        subnets.forEach((ps, i) => {
+          body += `private subnet ${i + 1}:\n`;
+          for (const sk of subnetKeys) {
+            body += sk === 'nics' ? nicsText(ps.nics, nicKeys, '    ') : `  ${fieldLine(sk, (ps as Record<string, unknown>)[underscore(sk)])}`;
+          }
+        });
+      } else body += fieldLine(key, (fw as Record<string, unknown>)[underscore(key)]);
+    }
+    return reply(body);
+  },
+};
+
+const addRule: Leaf<PostContext> = {
+  desc: 'Add a firewall rule',
+  usage: [`ubi fw ${REF} add-rule [options] cidr`],
+  options: [
+    { short: 's', long: 'start-port', arg: 'port', integer: true, desc: 'starting (or only) port to allow (default: 0)' },
+    { short: 'e', long: 'end-port', arg: 'port', integer: true, desc: 'ending port to allow (default: 65535)' },
+    { short: 'd', long: 'description', arg: 'desc', desc: 'description of rule' },
+  ],
+  args: 1,
+  async run(c, [cidr], opts) {
+    const start = optionText(opts, 'start-port');
+    const end = optionText(opts, 'end-port');
+    // As the origin's SDK builds it: start..end, a lone start port alone, all ports by default.
+    const port_range = `${start ?? 0}..${end ?? start ?? 65535}`;
+    const description = optionText(opts, 'description');
+    const rule = await c.api.call('createFirewallRule', fwRef(c), { body: { cidr: cidr!, port_range, ...(description === undefined ? {} : { description }) } });
+    return reply(`Added firewall rule with id: ${rule.id}`);
+  },
+};
+
+const deleteRule: Leaf<PostContext> = {
+  desc: 'Remove a firewall rule',
+  usage: [`ubi fw ${REF} delete-rule rule-id`],
+  args: 1,
+  async run(c, [ruleId]) {
+    if (ruleId!.includes('/')) c.fail('invalid rule id format');
+    await c.api.call('deleteFirewallRule', { ...fwRef(c), firewall_rule_id: ruleId! });
+    return reply('Firewall rule, if it existed, has been deleted');
+  },
+};
+
+/** attach-subnet and detach-subnet: a subnet of the firewall's location, by name or ID. */
+function subnetAction(op: 'attachFirewallSubnet' | 'detachFirewallSubnet', verb: string, desc: string, done: (subnet: string, id: string) => string): Leaf<PostContext> {
+  return {
+    desc,
+    usage: [`ubi fw ${REF} ${verb} (ps-name | ps-id)`],
+    args: 1,
+    async run(c, [subnet]) {
+      const id = isId('privateSubnet', subnet!) ? subnet! : (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: subnet! })).id;
+      const fw = await c.api.call(op, fwRef(c), { body: { private_subnet_id: id } });
+      return reply(done(subnet!, fw.id));
+    },
+  };
+}
+
+export const fwGroup = kindGroup(k, {
+  commands: {
+    list: listCommand(k, ['location', 'name', 'id'], (c, location) =>
+      location === undefined ? c.api.listAll('listFirewalls', {}) : c.api.listAll('listLocationFirewalls', { location }),
+    ),
+  },
+  post: {
+    'add-rule': addRule,
+    'attach-subnet': subnetAction(
+      'attachFirewallSubnet',
+      'attach-subnet',
+      'Attach a private subnet to a firewall',
+      (s, id) => `Attached private subnet ${s} to firewall with id ${id}`,
+    ),
+    create,
+    'delete-rule': deleteRule,
+    destroy: destroyCommand(k, async (c) => {
+      await c.api.call('deleteFirewall', fwRef(c));
+    }),
+    'detach-subnet': subnetAction(
+      'detachFirewallSubnet',
+      'detach-subnet',
+      'Detach a private subnet from a firewall',
+      (s, id) => `Detached private subnet ${s} from firewall with id ${id}`,
+    ),
+    show,
+  },
+});

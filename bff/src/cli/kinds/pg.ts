@@ -1,0 +1,169 @@
+// `ubi pg`: list, create, show, destroy, reset-superuser-password, psql.
+import { POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_VERSIONS } from '#shared/catalog';
+import type { BodyInputOf } from '#shared/routes';
+import { execute, reply, type Leaf, type PostContext } from '../command.ts';
+import { checkFields, destroyCommand, fieldLine, integerArg, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
+
+const k = KINDS.pg;
+const REF = '(location/pg-name | pg-id)';
+
+const SHOW_FIELDS = [
+  'id',
+  'name',
+  'state',
+  'location',
+  'vm-size',
+  'storage-size-gib',
+  'version',
+  'ha-type',
+  'flavor',
+  'connection-string',
+  'primary',
+  'earliest-restore-time',
+  'firewall-rules',
+  'metric-destinations',
+  'ca-certificates',
+];
+
+/** The origin's clients from this version on take the password in a header, out of the command line. */
+const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
+
+const pgRef = (c: PostContext) => ({ location: c.target.location, postgres_database_reference: c.target.ref });
+
+/** `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). */
+function pairs(value: string, what: string, fail: (m: string) => never): Record<string, string> {
+  return Object.fromEntries(
+    value.split(',').map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) fail(`invalid ${what}, does not include \`=\`: ${JSON.stringify(pair)}`);
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
+}
+
+const create: Leaf<PostContext> = {
+  desc: 'Create a PostgreSQL database',
+  usage: ['ubi pg location/pg-name create [options]'],
+  options: [
+    { short: 'f', long: 'flavor', arg: 'type', choices: POSTGRES_FLAVOR_NAMES, desc: 'flavor' },
+    { short: 'h', long: 'ha-type', arg: 'type', choices: POSTGRES_HA_TYPE_NAMES, desc: 'replication type' },
+    { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
+    { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size GB' },
+    { short: 'v', long: 'version', arg: 'version', choices: POSTGRES_VERSIONS, desc: 'PostgreSQL version' },
+    { short: 'c', long: 'pg-config', arg: 'config', desc: 'postgres config (e.g key1=value1,key2=value2)' },
+    { short: 'u', long: 'pgbouncer-config', arg: 'config', desc: 'pgbouncer config (e.g. key1=value1,key2=value2)' },
+    { short: 't', long: 'tags', arg: 'tags', desc: 'tags (e.g. key1=value1,key2=value2)' },
+    { short: 'R', long: 'restrict-by-default', desc: 'restrict access by default (add firewall rules to allow access)' },
+  ],
+  optionValues: [
+    ['Flavor:', POSTGRES_FLAVOR_NAMES],
+    ['Replication Type:', POSTGRES_HA_TYPE_NAMES],
+    ['Size:', POSTGRES_SIZE_NAMES],
+    ['Version:', POSTGRES_VERSIONS],
+  ],
+  async run(c, _args, opts) {
+    const body: Record<string, unknown> = { size: optionText(opts, 'size') ?? 'standard-2' };
+    for (const option of ['flavor', 'ha-type', 'version']) {
+      const value = optionText(opts, option);
+      if (value !== undefined) body[underscore(option)] = value;
+    }
+    const storage = optionText(opts, 'storage-size');
+    if (storage !== undefined) body.storage_size = integerArg(storage, 'storage-size', c.fail);
+    const tags = optionText(opts, 'tags');
+    if (tags !== undefined) body.tags = Object.entries(pairs(tags, 'tag', c.fail)).map(([key, value]) => ({ key, value }));
+    const pgConfig = optionText(opts, 'pg-config');
+    if (pgConfig !== undefined) body.pg_config = pairs(pgConfig, 'config', c.fail);
+    const bouncerConfig = optionText(opts, 'pgbouncer-config');
+    if (bouncerConfig !== undefined) body.pgbouncer_config = pairs(bouncerConfig, 'pgbouncer config', c.fail);
+    if (opts['restrict-by-default'] === true) body.restrict_by_default = true;
+    const pg = await c.api.call('createPostgresDatabase', pgRef(c), { body: body as BodyInputOf<'createPostgresDatabase'> });
+    return reply(`PostgreSQL database created with id: ${pg.id}`);
+  },
+};
+
+const show: Leaf<PostContext> = {
+  desc: 'Show details for a PostgreSQL database',
+  usage: [`ubi pg ${REF} show [options]`],
+  options: [{ short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' }],
+  optionValues: [['Fields:', SHOW_FIELDS]],
+  async run(c, _args, opts) {
+    const keys = checkFields(opts.fields, SHOW_FIELDS, 'pg show -f option', c.fail);
+    const pg = await c.api.call('getPostgresDatabase', pgRef(c));
+    let body = '';
+    for (const key of keys) {
+      if (key === 'firewall-rules') {
+        body += 'firewall rules:\n';
+        pg.firewall_rules.forEach((rule, i) => (body += `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`));
+      } else if (key === 'metric-destinations') {
+        const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
+        body += 'metric destinations:\n';
+        items.forEach((md, i) => (body += `  ${i + 1}: ${md.id}  ${text(md.username)}  ${md.url}\n`));
+      } else if (key === 'ca-certificates') {
+        body += `CA certificates:\n${text(pg.ca_certificates)}\n`;
+      } else body += fieldLine(key, (pg as Record<string, unknown>)[underscore(key)]);
+    }
+    return reply(body);
+  },
+};
+
+const resetPassword: Leaf<PostContext> = {
+  desc: 'Reset the superuser password for a PostgreSQL database',
+  usage: [`ubi pg ${REF} reset-superuser-password new-password`],
+  args: 1,
+  async run(c, [password]) {
+    const pg = await c.api.call('resetSuperuserPassword', pgRef(c), { body: { password: password! } });
+    return reply(`Superuser password reset scheduled for PostgreSQL database with id: ${pg.id}`);
+  },
+};
+
+function atLeast(version: string, since: number[]): boolean {
+  const parts = version.split('.').map(Number);
+  if (parts.length !== 3 || parts.some(Number.isNaN)) return false;
+  for (let i = 0; i < 3; i++) if (parts[i] !== since[i]) return parts[i]! > since[i]!;
+  return true;
+}
+
+const psql: Leaf<PostContext> = {
+  desc: 'Connect to a PostgreSQL database using `psql`',
+  usage: [`ubi pg ${REF} [options] psql [psql-options]`],
+  raw: true,
+  args: { min: 0 },
+  async run(c, argv) {
+    const pg = await c.api.call('getPostgresDatabase', pgRef(c));
+    if (!pg.connection_string) return reply('! PostgreSQL database has no connection string yet: try again when it is running', 400);
+    const url = new URL(pg.connection_string);
+    const headers: Record<string, string> = {};
+    const user = optionText(c.postOptions, 'username');
+    if (user !== undefined) {
+      url.username = encodeURIComponent(user);
+      url.password = '';
+    } else if (atLeast(c.clientVersion, PGPASSWORD_HEADER_SINCE)) {
+      headers['ubi-pgpassword'] = decodeURIComponent(url.password);
+      url.password = '';
+    }
+    const database = optionText(c.postOptions, 'dbname');
+    if (database !== undefined) url.pathname = `/${encodeURIComponent(database)}`;
+    return execute(['psql', ...argv, '--', url.toString()], headers);
+  },
+};
+
+export const pgGroup = kindGroup(k, {
+  commands: {
+    list: listCommand(k, ['location', 'name', 'id', 'version', 'flavor'], (c, location) =>
+      location === undefined ? c.api.listAll('listPostgresDatabases', {}) : c.api.listAll('listLocationPostgresDatabases', { location }),
+    ),
+  },
+  post: {
+    create,
+    destroy: destroyCommand(k, async (c) => {
+      await c.api.call('deletePostgresDatabase', pgRef(c));
+    }),
+    psql,
+    'reset-superuser-password': resetPassword,
+    show,
+  },
+  postOptions: [
+    { short: 'd', long: 'dbname', arg: 'name', desc: 'override database name' },
+    { short: 'U', long: 'username', arg: 'name', desc: 'override username' },
+  ],
+});

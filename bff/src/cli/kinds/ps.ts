@@ -1,0 +1,121 @@
+// `ubi ps`: list, create, show, destroy, connect, disconnect.
+import { isId } from '#shared/ids';
+import { reply, type Leaf, type PostContext } from '../command.ts';
+import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, splitLocName, text, underscore } from '../common.ts';
+import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+
+const k = KINDS.ps;
+const REF = '(location/ps-name | ps-id)';
+
+const SHOW_FIELDS = ['id', 'name', 'state', 'location', 'net4', 'net6', 'firewalls', 'nics'];
+export const NIC_FIELDS = ['id', 'name', 'private-ipv4', 'private-ipv6', 'vm-name'];
+
+/** `nic N:` blocks, each field indented by `indent`. */
+export function nicsText(nics: readonly Record<string, unknown>[], keys: readonly string[], indent: string): string {
+  return nics.map((nic, i) => `${indent.slice(2)}nic ${i + 1}:\n${keys.map((key) => `${indent}${key}: ${text(nic[underscore(key)])}\n`).join('')}`).join('');
+}
+
+/** A subnet named `location/name` (or by ID) as its ID; anything else is passed on for the API to judge. */
+async function subnetId(c: PostContext, value: string): Promise<string> {
+  const named = !isId('privateSubnet', value) && splitLocName(value);
+  if (!named) return value;
+  return (await c.api.call('getPrivateSubnet', { location_name: named.location, ps_name: named.name })).id;
+}
+
+const create: Leaf<PostContext> = {
+  desc: 'Create a private subnet',
+  usage: ['ubi ps location/ps-name create [options]'],
+  options: [{ short: 'f', long: 'firewall-id', arg: 'fw-id-or-name', desc: 'add to given firewall' }],
+  async run(c, _args, opts) {
+    let firewall = optionText(opts, 'firewall-id');
+    if (firewall !== undefined && !isId('firewall', firewall)) {
+      firewall = (await c.api.call('getFirewall', { location: c.target.location, firewall_reference: firewall })).id;
+    }
+    const ps = await c.api.call(
+      'createPrivateSubnet',
+      { location_name: c.target.location, ps_name: c.target.ref },
+      { body: firewall === undefined ? {} : { firewall_id: firewall } },
+    );
+    return reply(`Private subnet created with id: ${ps.id}`);
+  },
+};
+
+const show: Leaf<PostContext> = {
+  desc: 'Show details for a private subnet',
+  usage: [`ubi ps ${REF} show [options]`],
+  options: [
+    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+    { short: 'n', long: 'nic-fields', arg: 'fields', desc: 'show specific nic fields (comma separated)' },
+    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
+    { short: 'w', long: 'firewall-fields', arg: 'fields', desc: 'show specific firewall fields (comma separated)' },
+  ],
+  optionValues: [
+    ['Fields:', SHOW_FIELDS],
+    ['Nic Fields:', NIC_FIELDS],
+    ['Firewall Rule Fields:', RULE_FIELDS],
+    ['Firewall Fields:', FIREWALL_FIELDS],
+  ],
+  async run(c, _args, opts) {
+    const keys = checkFields(opts.fields, SHOW_FIELDS, 'ps show -f option', c.fail);
+    const fwKeys = checkFields(opts['firewall-fields'], FIREWALL_FIELDS, 'ps show -w option', c.fail);
+    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'ps show -r option', c.fail);
+    const nicKeys = checkFields(opts['nic-fields'], NIC_FIELDS, 'ps show -n option', c.fail);
+    const ps = await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref });
+    let body = '';
+    for (const key of keys) {
+      if (key === 'firewalls') {
+        const records = await firewallRecords(
+          c,
+          ps.location,
+          ps.firewalls.map((f) => f.id),
+        );
+        body += firewallsText(records, fwKeys, ruleKeys, '   ');
+      } else if (key === 'nics') body += nicsText(ps.nics, nicKeys, '  ');
+      else body += fieldLine(key, (ps as Record<string, unknown>)[key]);
+    }
+    return reply(body);
+  },
+};
+
+const connect: Leaf<PostContext> = {
+  desc: 'Connect a private subnet to another private subnet',
+  usage: [`ubi ps ${REF} connect ${REF}`],
+  args: 1,
+  async run(c, [other]) {
+    const ps = await c.api.call(
+      'connectPrivateSubnet',
+      { location: c.target.location, private_subnet_reference: c.target.ref },
+      { body: { 'connected-subnet-id': await subnetId(c, other!) } },
+    );
+    return reply(`Connected private subnet ${other} to ${ps.id}`);
+  },
+};
+
+const disconnect: Leaf<PostContext> = {
+  desc: 'Disconnect a private subnet from another private subnet',
+  usage: [`ubi ps ${REF} disconnect ${REF}`],
+  args: 1,
+  async run(c, [other]) {
+    const id = await subnetId(c, other!);
+    if (id.includes('/')) c.fail('invalid private subnet id format');
+    const ps = await c.api.call('disconnectPrivateSubnet', { location: c.target.location, private_subnet_reference: c.target.ref, private_subnet_id: id });
+    return reply(`Disconnected private subnet ${other} from ${ps.id}`);
+  },
+};
+
+export const psGroup = kindGroup(k, {
+  commands: {
+    list: listCommand(k, ['location', 'name', 'id', 'net4', 'net6'], (c, location) =>
+      location === undefined ? c.api.listAll('listPrivateSubnets', {}) : c.api.listAll('listLocationPrivateSubnets', { location_name: location }),
+    ),
+  },
+  post: {
+    connect,
+    create,
+    destroy: destroyCommand(k, async (c) => {
+      await c.api.call('deletePrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref });
+    }),
+    disconnect,
+    show,
+  },
+});

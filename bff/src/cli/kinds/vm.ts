@@ -1,0 +1,221 @@
+// `ubi vm`: list, create, show, destroy, restart, start, stop, ssh, scp, sftp.
+import type { BodyInputOf } from '#shared/routes';
+import { BOOT_IMAGE_NAMES, VM_SIZES } from '#shared/catalog';
+import { isId } from '#shared/ids';
+import { NAME_PATTERN } from '#shared/names';
+import { execute, reply, type CliReply, type Leaf, type OptionSpec, type PostContext } from '../command.ts';
+import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+import { ApiFailure } from '../internal-api.ts';
+
+const k = KINDS.vm;
+const REF = '(location/vm-name | vm-id)';
+
+const SHOW_FIELDS = [
+  'id',
+  'name',
+  'state',
+  'location',
+  'size',
+  'unix-user',
+  'storage-size-gib',
+  'ip6',
+  'ip4-enabled',
+  'ip4',
+  'private-ipv4',
+  'private-ipv6',
+  'subnet',
+  'firewalls',
+];
+
+export const SSH_OPTIONS: OptionSpec[] = [
+  { short: '4', long: 'ip4', desc: 'use IPv4 address' },
+  { short: '6', long: 'ip6', desc: 'use IPv6 address' },
+  { short: 'u', long: 'user', arg: 'user', spaced: true, desc: 'override username' },
+];
+
+const getVm = (c: PostContext) => c.api.call('getVm', { location_name: c.target.location, vm_name: c.target.ref });
+
+/**
+ * The address and user to connect to, chosen as the origin does: `-4` or `-6` when given,
+ * else IPv6 first for a client that came over IPv6 and IPv4 first otherwise.
+ */
+async function sshTarget(c: PostContext, build: (user: string, address: string) => string[]): Promise<CliReply> {
+  const vm = await getVm(c);
+  const opts = c.postOptions;
+  let address: string | null | undefined;
+  if (opts.ip4 === true) address = vm.ip4;
+  else if (opts.ip6 === true) address = vm.ip6;
+  else address = c.ipv6 ? (vm.ip6 ?? vm.ip4) : (vm.ip4 ?? vm.ip6);
+  if (!address) return reply('! No valid IPv4 address for requested VM', 400);
+  return execute(build(optionText(opts, 'user') ?? vm.unix_user, address));
+}
+
+const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
+
+/** A saved SSH public key of the project may be named instead of pasted (the origin's CLI does the same). */
+async function publicKeyOf(c: PostContext, given: string): Promise<string> {
+  if (!NAME_PATTERN.test(given)) return given;
+  try {
+    return (await c.api.call('getSshPublicKey', { ssh_public_key_reference: given })).public_key;
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 404) c.fail('public key provided is not in authorized_keys format, nor the name of a registered SSH public key');
+    throw err;
+  }
+}
+
+const create: Leaf<PostContext> = {
+  desc: 'Create a virtual machine',
+  usage: ['ubi vm location/vm-name create [options] public-key'],
+  examples: [
+    'ubi vm eu-central-h1/my-vm-name create "$(cat ~/.ssh/id_ed25519.pub)"',
+    'ubi vm eu-central-h1/my-vm-name create "$(cat ~/.ssh/authorized_keys)"',
+    'ubi vm eu-central-h1/my-vm-name create registered-ssh-public-key-name',
+  ],
+  options: [
+    { short: '6', long: 'ipv6-only', desc: 'do not enable IPv4' },
+    { short: 'b', long: 'boot-image', arg: 'image_name', desc: 'boot image' },
+    { short: 'p', long: 'private-subnet-id', arg: 'ps-id', desc: 'place VM into specific private subnet (also accepts ps-name)' },
+    { short: 's', long: 'size', arg: 'size', desc: 'server size' },
+    { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size' },
+    { short: 'u', long: 'unix-user', arg: 'username', desc: 'username (default: ubi)' },
+  ],
+  optionValues: [
+    ['Boot Image:', BOOT_IMAGE_NAMES],
+    ['Size:', VM_SIZES.map((s) => s.name)],
+    ['Storage Size:', [...new Set(VM_SIZES.flatMap((s) => s.storageOptionsGib))].sort((a, b) => a - b)],
+  ],
+  args: 1,
+  async run(c, [key], opts) {
+    let subnet = optionText(opts, 'private-subnet-id');
+    if (subnet !== undefined && !isId('privateSubnet', subnet) && NAME_PATTERN.test(subnet)) {
+      subnet = (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: subnet })).id;
+    }
+    // The origin's CLI sends enable_ip4 "1" unless -6; our API takes a boolean. The other
+    // values go as typed; the API checks them and its message is printed.
+    const body: Record<string, unknown> = { public_key: await publicKeyOf(c, key!), enable_ip4: opts['ipv6-only'] !== true };
+    if (subnet !== undefined) body.private_subnet_id = subnet;
+    for (const option of ['boot-image', 'size', 'storage-size', 'unix-user']) {
+      const value = optionText(opts, option);
+      if (value !== undefined) body[underscore(option)] = value;
+    }
+    const vm = await c.api.call('createVm', { location_name: c.target.location, vm_name: c.target.ref }, { body: body as BodyInputOf<'createVm'> });
+    return reply(`VM created with id: ${vm.id}`);
+  },
+};
+
+const show: Leaf<PostContext> = {
+  desc: 'Show details for a virtual machine',
+  usage: [`ubi vm ${REF} show [options]`],
+  options: [
+    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
+    { short: 'w', long: 'firewall-fields', arg: 'fields', desc: 'show specific firewall fields (comma separated)' },
+  ],
+  optionValues: [
+    ['Fields:', SHOW_FIELDS],
+    ['Firewall Rule Fields:', RULE_FIELDS],
+    ['Firewall Fields:', FIREWALL_FIELDS],
+  ],
+  async run(c, _args, opts) {
+    const keys = checkFields(opts.fields, SHOW_FIELDS, 'vm show -f option', c.fail);
+    const fwKeys = checkFields(opts['firewall-fields'], FIREWALL_FIELDS, 'vm show -w option', c.fail);
+    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'vm show -r option', c.fail);
+    const vm = await getVm(c);
+    const data: Record<string, unknown> = { ...vm, ip4_enabled: vm.ip4 !== null };
+    let body = '';
+    for (const key of keys) {
+      if (key === 'firewalls') {
+        body += firewallsText(
+          await firewallRecords(
+            c,
+            vm.location,
+            vm.firewalls.map((f) => f.id),
+          ),
+          fwKeys,
+          ruleKeys,
+          '    ',
+        );
+      } else body += fieldLine(key, data[underscore(key)]);
+    }
+    return reply(body);
+  },
+};
+
+/** restart, start, stop: an action that answers the VM. */
+function action(op: 'restartVm' | 'startVm' | 'stopVm', verb: string, desc: string, after = ''): Leaf<PostContext> {
+  return {
+    desc,
+    usage: [`ubi vm ${REF} ${verb}`],
+    async run(c) {
+      const vm = await c.api.call(op, { location: c.target.location, vm_reference: c.target.ref });
+      return reply(`Scheduled ${verb} of VM with id ${vm.id}${after}`);
+    },
+  };
+}
+
+const ssh: Leaf<PostContext> = {
+  desc: 'Connect to a virtual machine using `ssh`',
+  usage: [`ubi vm ${REF} [options] ssh [ssh-options --] [remote-cmd [remote-cmd-arg ...]]`],
+  raw: true,
+  args: { min: 0 },
+  run(c, argv) {
+    return sshTarget(c, (user, address) => {
+      const sep = argv.indexOf('--');
+      const options = sep < 0 ? [] : argv.slice(0, sep);
+      const command = sep < 0 ? argv : argv.slice(sep + 1);
+      return ['ssh', ...options, '--', `${user}@${address}`, ...command];
+    });
+  },
+};
+
+const scp: Leaf<PostContext> = {
+  desc: 'Copy files to or from virtual machine using `scp`',
+  usage: [`ubi vm ${REF} [options] scp [scp-options] (local-path :remote-path | :remote-path local-path)`],
+  raw: true,
+  args: { min: 2, message: "must provide 2 paths: either 'local-path :remote-path' or ':remote-path local-path'" },
+  async run(c, argv) {
+    const options = argv.slice(0, -2);
+    let [path1, path2] = argv.slice(-2) as [string, string];
+    const remote1 = path1.startsWith(':');
+    if (remote1 === path2.startsWith(':')) return reply("! Only one path should be remote (start with ':')", 400);
+    return sshTarget(c, (user, address) => {
+      const remote = `${user}@${bracketed(address)}`;
+      if (remote1) path1 = remote + path1;
+      else path2 = remote + path2;
+      return ['scp', ...options, '--', path1, path2];
+    });
+  },
+};
+
+const sftp: Leaf<PostContext> = {
+  desc: 'Copy files to or from virtual machine using `sftp`',
+  usage: [`ubi vm ${REF} [options] sftp [sftp-options]`],
+  raw: true,
+  args: { min: 0 },
+  run(c, argv) {
+    return sshTarget(c, (user, address) => ['sftp', ...argv, '--', `${user}@${bracketed(address)}`]);
+  },
+};
+
+export const vmGroup = kindGroup(k, {
+  commands: {
+    list: listCommand(k, ['location', 'name', 'id', 'ip4', 'ip6'], (c, location) =>
+      location === undefined ? c.api.listAll('listVms', {}) : c.api.listAll('listLocationVms', { location_name: location }),
+    ),
+  },
+  post: {
+    create,
+    destroy: destroyCommand(k, async (c) => {
+      await c.api.call('deleteVm', { location_name: c.target.location, vm_name: c.target.ref });
+    }),
+    restart: action('restartVm', 'restart', 'Restart a virtual machine'),
+    scp,
+    sftp,
+    show,
+    ssh,
+    start: action('startVm', 'start', 'Start a virtual machine'),
+    stop: action('stopVm', 'stop', 'Stop a virtual machine', '.\nNote that stopped VMs still accrue billing charges. To stop billing charges,\ndestroy the VM.'),
+  },
+  postOptions: SSH_OPTIONS,
+});

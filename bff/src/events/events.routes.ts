@@ -1,0 +1,23 @@
+// GET P/events (behaviour.md §12, decision 213): the project's event stream. Any member may
+// read it (the route's access is `read`); mount.ts has checked the caller and the membership.
+import { LAST_EVENT_ID_MESSAGE, LAST_EVENT_ID_PATTERN } from '#shared/api/event-stream';
+import type { AppContext } from '../context.ts';
+import { invalidRequest } from '../errors.ts';
+import type { Handlers } from '../http/mount.ts';
+import { kindModule } from '../resources/kind.ts';
+import { openStream } from './stream.ts';
+
+export const events = kindModule({ handlers: eventHandlers });
+
+function eventHandlers(ctx: AppContext): Handlers<'streamProjectEvents'> {
+  return {
+    async streamProjectEvents({ req, res, auth, project, query }) {
+      // The header (sent by a browser's EventSource when it reconnects) wins over the query.
+      const header = req.headers['last-event-id'];
+      const given = typeof header === 'string' && header !== '' ? header : query.last_event_id;
+      if (given !== undefined && !LAST_EVENT_ID_PATTERN.test(given)) throw invalidRequest({ 'Last-Event-ID': LAST_EVENT_ID_MESSAGE });
+      await openStream(ctx, { req, res, auth, projectId: project.id, after: given === undefined ? undefined : Number(given) });
+      return '';
+    },
+  };
+}

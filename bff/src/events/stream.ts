@@ -1,0 +1,113 @@
+// One server-sent-events stream of a project's events (decision 213): the events after the
+// client's Last-Event-ID from the table, then each new one as the hub hears of it; a comment
+// line as heartbeat. A client that does not take what was written within the drain timeout
+// (or lets more than MAX_BUFFERED_BYTES pile up) is dropped: it reconnects with its
+// Last-Event-ID and loses nothing. Whether the caller may still see the project is checked
+// again before each batch and heartbeat (two indexed reads), so a removed member, a revoked token or an ended
+// session stops receiving at once.
+import type { Request, Response } from 'express';
+import type { ProjectEvent } from '#shared/api/event';
+import { EVENT_STREAM_TYPE } from '#shared/api/event-stream';
+import type { AppContext } from '../context.ts';
+import { SESSION_IDLE_MS } from '../http/sessions.ts';
+import { lastSeq } from './events.store.ts';
+import type { AuthInfo } from '../http/auth.ts';
+
+/** Beyond this, a client is dropped at once, whatever the timeout (the hub's batches keep it far below). */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+/** Sent first: the browser's EventSource reconnects after this long. */
+const RETRY_MS = 3000;
+
+export function formatEvent(e: ProjectEvent): string {
+  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+}
+
+/** Whether `auth` may still read the project: live session or token, still a member (read without touching anything). */
+async function stillAllowed(ctx: AppContext, auth: AuthInfo, projectId: string): Promise<boolean> {
+  const now = Date.now();
+  const member = await ctx.db.selectFrom('project_member').select('role').where('project_id', '=', projectId).where('account_id', '=', auth.accountId).executeTakeFirst();
+  if (!member) return false;
+  if (auth.token) {
+    const token = await ctx.db.selectFrom('access_token').select('expires_at').where('id', '=', auth.token.id).executeTakeFirst();
+    return !!token && (token.expires_at === null || Date.parse(token.expires_at) > now);
+  }
+  const session = await ctx.db.selectFrom('session').select(['revoked_at', 'expires_at', 'last_seen_at']).where('id', '=', auth.sessionId).executeTakeFirst();
+  return !!session && !session.revoked_at && Date.parse(session.expires_at) > now && Date.parse(session.last_seen_at) + SESSION_IDLE_MS > now;
+}
+
+export async function openStream(ctx: AppContext, opts: { req: Request; res: Response; auth: AuthInfo; projectId: string; after?: number }): Promise<void> {
+  const { req, res, auth, projectId } = opts;
+  // Without Last-Event-ID: from the newest event, fixed before the answer starts, so whatever
+  // commits once the client sees it open is sent.
+  const after = opts.after ?? (await lastSeq(ctx.db, projectId));
+  const { heartbeatMs, drainTimeoutMs } = ctx.config.events;
+  res.writeHead(200, { 'Content-Type': `${EVENT_STREAM_TYPE}; charset=utf-8`, 'X-Accel-Buffering': 'no' });
+  if (req.method === 'HEAD') return void res.end();
+  req.socket.setNoDelay(true);
+  req.socket.setKeepAlive(true);
+
+  let ended = false;
+  let unsubscribe = () => {};
+  /** Set while waiting for the client to take what was written. */
+  let draining: Promise<void> | undefined;
+  const log = ctx.logger.child({ project: projectId, requestId: res.getHeader('X-Request-Id') });
+
+  const end = (drop?: string) => {
+    if (ended) return;
+    ended = true;
+    unsubscribe();
+    release();
+    clearInterval(heartbeat);
+    if (drop) {
+      log.warn({ buffered: res.writableLength }, `event stream dropped: ${drop}`);
+      res.destroy();
+    } else res.end();
+  };
+
+  // Read each time: a batch sent after a removal committed would leak what the member may no longer see.
+  const allowed = () => stillAllowed(ctx, auth, projectId);
+
+  /** Writes `text`; resolves once the client took it (or the stream ended). */
+  const write = (text: string): Promise<void> => {
+    if (ended) return Promise.resolve();
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      end('the client is not reading');
+      return Promise.resolve();
+    }
+    if (res.write(text)) return Promise.resolve();
+    draining ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        res.off('drain', done);
+        res.off('close', done);
+        draining = undefined;
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        end(`the client took nothing for ${drainTimeoutMs} ms`);
+        done();
+      }, drainTimeoutMs);
+      res.on('drain', done);
+      res.on('close', done);
+    });
+    return draining;
+  };
+
+  const onEvents = async (events: ProjectEvent[]) => {
+    if (ended) return;
+    if (!(await allowed().catch(() => true))) return end();
+    await write(events.map(formatEvent).join(''));
+  };
+
+  const release = ctx.events.hold(() => end());
+  const heartbeat = setInterval(() => {
+    if (draining) return;
+    allowed()
+      .then((ok) => (ok ? write(': heartbeat\n\n') : end()))
+      .catch(() => {});
+  }, heartbeatMs);
+  heartbeat.unref();
+  res.on('close', () => end());
+  res.write(`retry: ${RETRY_MS}\n\n`);
+  unsubscribe = ctx.events.subscribe(projectId, onEvents, { after });
+}
