@@ -19,6 +19,8 @@ function run(cmd, argv, env = {}) {
   return r.status ?? 1;
 }
 
+const elapsed = (started) => Math.round((Date.now() - started) / 1000);
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -28,6 +30,7 @@ function readJson(file) {
 }
 
 function vitest(name, argv, env) {
+  const started = Date.now();
   const out = `test-results/vitest-${name}.json`;
   rmSync(out, { force: true });
   const code = run(bin('vitest'), ['run', ...argv, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
@@ -35,12 +38,13 @@ function vitest(name, argv, env) {
   const passed = report?.numPassedTests ?? 0;
   let failed = (report?.numFailedTests ?? 0) + (report?.numTodoTests ?? 0) + (report?.numPendingTests ?? 0);
   if (code !== 0 && failed === 0) failed = 1; // a crash or a failed file counts as a failure
-  results.push({ name, passed, failed });
+  results.push({ name, passed, failed, seconds: elapsed(started) });
 }
 
 function check(name, cmd, argv) {
+  const started = Date.now();
   const code = run(cmd, argv);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: elapsed(started) });
 }
 
 function ensureChromium() {
@@ -54,6 +58,7 @@ function ensureChromium() {
 }
 
 function e2e() {
+  const started = Date.now();
   if (!ensureChromium() || run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) {
     results.push({ name: 'e2e (chromium)', passed: 0, failed: 1 });
     return;
@@ -65,7 +70,7 @@ function e2e() {
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
-  results.push({ name: 'e2e (chromium)', passed, failed });
+  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started) });
 }
 
 if (args.includes('--checks')) {
@@ -82,7 +87,7 @@ if ((!only || only === 'postgres') && process.env.TEST_DATABASE_URL) {
 if (!only || only === 'e2e') e2e();
 
 console.log('');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
