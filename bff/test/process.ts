@@ -1,7 +1,7 @@
 // Runs the real server as a child process (for shutdown, crash and multi-process tests).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { checkSuccess } from './contract.ts';
 import { testDatabaseEnv } from './harness.ts';
 
@@ -88,6 +88,9 @@ export const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-pass
  * handed to `onCleanup` (connections of the test's own) and drops the database.
  */
 export function serverProcesses() {
+  // A hang guard for the file's tests, not a speed check: each starts server processes, which
+  // on a busy two-core machine take seconds each.
+  vi.setConfig({ testTimeout: 120_000 });
   let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
   const running: ServerProcess[] = [];
   const closers: (() => Promise<unknown>)[] = [];

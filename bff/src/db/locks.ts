@@ -9,10 +9,14 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /**
- * `FOR UPDATE` on PostgreSQL, where concurrent transactions must wait for each other on a
- * row; SQLite runs one write transaction at a time and has no row locks.
+ * `FOR NO KEY UPDATE` on PostgreSQL, where concurrent transactions must wait for each other on
+ * a row; SQLite runs one write transaction at a time and has no row locks. Writers that lock a
+ * row wait for each other as under `FOR UPDATE`, but an insert elsewhere whose foreign key
+ * points at the row (which takes `FOR KEY SHARE` on it) does not wait: an event written for the
+ * project while a create holds the project's row for its quota would otherwise deadlock with
+ * that create (decision 211).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Db | Tx, qb: QB): QB {
-  return isPostgres(db) ? (qb.forUpdate() as QB) : qb;
+  return isPostgres(db) ? (qb.forNoKeyUpdate() as QB) : qb;
 }

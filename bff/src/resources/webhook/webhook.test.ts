@@ -206,7 +206,8 @@ describe('deliveries', () => {
     await emit(dev, other.project, 'vm.created', 'creating');
     const created = await emit(dev, a.project, 'vm.created', 'creating');
     const running = await emit(dev, a.project, 'vm.state_changed', 'running');
-    const [first, second] = await receiver.waitFor(2, (r) => r.event.project_id === a.project);
+    // Deliveries are not promised in order (decision 215): a receiver orders them by event ID.
+    const [first, second] = (await receiver.waitFor(2, (r) => r.event.project_id === a.project)).sort((x, y) => Number(x.event.id) - Number(y.event.id));
     expect(first!.event).toEqual({
       id: created,
       type: 'vm.created',
