@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/api/auth';
 import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
@@ -57,13 +57,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPgDatabase(template: string | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -78,10 +78,14 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-/** Environment for a test server's config, on the engine under test. */
-export async function testDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/**
+ * Environment for a test server's config, on the engine under test. On PostgreSQL the database
+ * is a copy of one migrated once for the run (bff/test/pg-template.ts), unless `empty` (for
+ * tests of the migrations themselves).
+ */
+export async function testDatabaseEnv(opts: { empty?: boolean } = {}): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (engine === 'postgres') {
-    const db = await createPgDatabase();
+    const db = await createPgDatabase(opts.empty ? undefined : inject('pgTemplate'));
     return { env: { DATABASE_URL: db.url }, cleanup: db.drop };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));

@@ -13,7 +13,7 @@ import { Worker } from './worker.ts';
 let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
 let db: Db;
 beforeAll(async () => {
-  database = await testDatabaseEnv();
+  database = await testDatabaseEnv({ empty: true });
   db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
   await migrate(db);
 });

@@ -19,7 +19,7 @@ const migrations = mergeMigrations([authMigrations, projectMigrations, privateSu
 const migrator = () => new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
 beforeAll(async () => {
-  database = await testDatabaseEnv();
+  database = await testDatabaseEnv({ empty: true });
   db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 // `npm run dev` (decision 223): one origin serves the console (from Vite, hot reload included)
 // and the API, so cookies and CSRF work as in production. Spawns scripts/dev.mjs, waits for the
-// BFF's banner, fetches, and stops it.
+// BFF's banner, fetches, and stops it. It runs in the SQLite pass only: the database engine
+// plays no part in it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
