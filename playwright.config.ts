@@ -39,8 +39,10 @@ export default defineConfig<Options>({
   retries: 0,
   workers: 2,
   // Hang guards, not speed checks: CI is a busy 2-core machine where the long journeys took
-  // 25-30 s while another core was loaded (a journey is a dozen pages with axe checks).
-  timeout: 90_000,
+  // 25-30 s while another core was loaded (a journey is a dozen pages with axe checks), and
+  // every axe check runs twice, once per theme (expectAxeClean); the longest a11y tests make
+  // ten such checks.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

@@ -1,7 +1,7 @@
 // Kubernetes: create a cluster through the form and watch it run without a reload; add a node
 // pool and resize it with the stepper; upgrade the cluster (from → to, live `upgrading`);
-// download its kubeconfig; axe on the list, the form and every tab, light and dark. Every test
-// empties its project again (the project fixture).
+// download its kubeconfig; axe on the list, the form and every tab (each check covers the light
+// and the dark theme). Every test empties its project again (the project fixture).
 import fs from 'node:fs/promises';
 import { expect, expectAxeClean, expectSameDocument, holdGets, markDocument, test, uniqueName } from './fixtures.ts';
 import { ClusterCreatePage, ClusterDetailPage, ClusterListPage } from './pages/kubernetes.ts';
@@ -148,59 +148,53 @@ test('a cluster that is gone shows "Cluster not found"', async ({ page, project 
   await expect(page.getByRole('heading', { name: 'Cluster not found', level: 1 })).toBeVisible();
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
+test('the cluster list and the create form (with a field error) have no serious violations', async ({ page, project }) => {
+  const kc = await project.createRunningCluster();
+  const list = new ClusterListPage(page);
+  await list.goto(project.id);
+  await expect(list.row(kc.name).getByText('running')).toBeVisible();
+  await expectAxeClean(page);
 
-    test('the cluster list and the create form (with a field error) have no serious violations', async ({ page, project }) => {
-      const kc = await project.createRunningCluster();
-      const list = new ClusterListPage(page);
-      await list.goto(project.id);
-      await expect(list.row(kc.name).getByText('running')).toBeVisible();
-      await expectAxeClean(page);
+  const form = new ClusterCreatePage(page);
+  await form.goto(project.id);
+  await form.name.fill('Bad_Name');
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+  await expectAxeClean(page);
 
-      const form = new ClusterCreatePage(page);
-      await form.goto(project.id);
-      await form.name.fill('Bad_Name');
-      await expect(form.name).toHaveAttribute('aria-invalid', 'true');
-      await expectAxeClean(page);
+  // The server's refusal (the name is taken in Germany) is shown under the field; the choices stay.
+  await form.choice('Control-plane nodes', /3 nodes/).check();
+  await form.name.fill(kc.name);
+  await form.name.press('Enter');
+  await expect(page.getByText('name is already taken')).toBeVisible();
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.name).toBeFocused();
+  await expect(form.choice('Control-plane nodes', /3 nodes/)).toBeChecked();
+  await expect(page).toHaveURL(/\/kubernetes\/new/);
+  await expectAxeClean(page);
+});
 
-      // The server's refusal (the name is taken in Germany) is shown under the field; the choices stay.
-      await form.choice('Control-plane nodes', /3 nodes/).check();
-      await form.name.fill(kc.name);
-      await form.name.press('Enter');
-      await expect(page.getByText('name is already taken')).toBeVisible();
-      await expect(form.name).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.name).toBeFocused();
-      await expect(form.choice('Control-plane nodes', /3 nodes/)).toBeChecked();
-      await expect(page).toHaveURL(/\/kubernetes\/new/);
-      await expectAxeClean(page);
-    });
-
-    test('the cluster page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
-      const kc = await project.createRunningCluster(uniqueName('kc'), { version: 'v1.35' });
-      const detail = new ClusterDetailPage(page);
-      await detail.goto(project.id, kc);
-      for (const tab of ['Overview', 'Node pools', 'Metrics', 'Settings'] as const) {
-        await detail.tab(tab).click();
-        await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
-        if (tab === 'Overview') await expect(detail.nodes('Control-plane nodes')).toHaveCount(1);
-        if (tab === 'Node pools') await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`)).toHaveCount(1);
-        if (tab === 'Metrics') await expect(page.getByTestId('metric-chart').first()).toBeVisible();
-        await expectAxeClean(page);
-      }
-      await page.getByRole('button', { name: 'Delete cluster' }).click();
-      await expect(page.getByRole('dialog', { name: 'Delete cluster' })).toBeVisible();
-      await expectAxeClean(page, 'dialog');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Upgrade to v1.36' }).click();
-      await expect(page.getByRole('dialog', { name: 'Upgrade cluster' })).toBeVisible();
-      await expectAxeClean(page, 'dialog');
-      await page.keyboard.press('Escape');
-      await detail.tab('Node pools').click();
-      await page.getByRole('button', { name: `Resize node pool ${kc.nodepools[0]!.name}` }).click();
-      await expect(page.getByRole('dialog', { name: /^Resize node pool/ })).toBeVisible();
-      await expectAxeClean(page, 'dialog');
-    });
-  });
-}
+test('the cluster page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
+  const kc = await project.createRunningCluster(uniqueName('kc'), { version: 'v1.35' });
+  const detail = new ClusterDetailPage(page);
+  await detail.goto(project.id, kc);
+  for (const tab of ['Overview', 'Node pools', 'Metrics', 'Settings'] as const) {
+    await detail.tab(tab).click();
+    await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
+    if (tab === 'Overview') await expect(detail.nodes('Control-plane nodes')).toHaveCount(1);
+    if (tab === 'Node pools') await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`)).toHaveCount(1);
+    if (tab === 'Metrics') await expect(page.getByTestId('metric-chart').first()).toBeVisible();
+    await expectAxeClean(page);
+  }
+  await page.getByRole('button', { name: 'Delete cluster' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete cluster' })).toBeVisible();
+  await expectAxeClean(page, 'dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Upgrade to v1.36' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upgrade cluster' })).toBeVisible();
+  await expectAxeClean(page, 'dialog');
+  await page.keyboard.press('Escape');
+  await detail.tab('Node pools').click();
+  await page.getByRole('button', { name: `Resize node pool ${kc.nodepools[0]!.name}` }).click();
+  await expect(page.getByRole('dialog', { name: /^Resize node pool/ })).toBeVisible();
+  await expectAxeClean(page, 'dialog');
+});

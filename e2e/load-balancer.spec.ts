@@ -1,7 +1,7 @@
 // Load balancers under Networking: create one from the form (a refused port shown under its
 // field), attach a VM of its subnet and watch its health come up, toggle SSL, edit the
 // configuration, detach, delete (deleting → gone, the list says so); axe on the list, the
-// form and the detail page in both themes.
+// form and the detail page (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 import { CreateLoadBalancerPage, LoadBalancerDetailPage, LoadBalancersPage } from './pages/networking-load-balancers.ts';
 
@@ -120,37 +120,32 @@ test('the list shows load balancers with their state and filters them; the form 
   await expect(page).toHaveURL(/\/load-balancers\/new/);
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
-    test('the load balancers list, the create form and a load balancer page have no serious axe violations', async ({ page, project }) => {
-      const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
-      const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
-      const name = uniqueName('lb');
-      await project.account.send('createLoadBalancer', {
-        params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },
-        body: { private_subnet_id: subnet.id, src_port: 80, dst_port: 8080 },
-      });
-      await project.account.send('attachLoadBalancerVm', { params: { project_id: project.id, location: LOCATION, load_balancer_reference: name }, body: { vm_id: vm.id } });
-
-      const list = new LoadBalancersPage(page);
-      await list.goto(project.id);
-      await expect(list.row(name)).toBeVisible();
-      await expectAxeClean(page);
-
-      const form = new CreateLoadBalancerPage(page);
-      await form.goto(project.id);
-      await form.srcPort.fill('0');
-      await expect(form.srcPort).toHaveAttribute('aria-invalid', 'true');
-      await expectAxeClean(page);
-
-      const detail = new LoadBalancerDetailPage(page);
-      await detail.goto(project.id, LOCATION, name);
-      await expect(detail.health(vm.name)).toHaveText('up');
-      await expectAxeClean(page);
-      await detail.tab('Settings').click();
-      await expect(detail.certificate).toBeVisible();
-      await expectAxeClean(page);
-    });
+test('the load balancers list, the create form and a load balancer page have no serious axe violations', async ({ page, project }) => {
+  const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
+  const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
+  const name = uniqueName('lb');
+  await project.account.send('createLoadBalancer', {
+    params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },
+    body: { private_subnet_id: subnet.id, src_port: 80, dst_port: 8080 },
   });
-}
+  await project.account.send('attachLoadBalancerVm', { params: { project_id: project.id, location: LOCATION, load_balancer_reference: name }, body: { vm_id: vm.id } });
+
+  const list = new LoadBalancersPage(page);
+  await list.goto(project.id);
+  await expect(list.row(name)).toBeVisible();
+  await expectAxeClean(page);
+
+  const form = new CreateLoadBalancerPage(page);
+  await form.goto(project.id);
+  await form.srcPort.fill('0');
+  await expect(form.srcPort).toHaveAttribute('aria-invalid', 'true');
+  await expectAxeClean(page);
+
+  const detail = new LoadBalancerDetailPage(page);
+  await detail.goto(project.id, LOCATION, name);
+  await expect(detail.health(vm.name)).toHaveText('up');
+  await expectAxeClean(page);
+  await detail.tab('Settings').click();
+  await expect(detail.certificate).toBeVisible();
+  await expectAxeClean(page);
+});

@@ -1,6 +1,6 @@
 // Networking: subnets (create, default firewall, delete with a VM attached → Conflict, then
 // deleting → gone), firewall rules (presets, CIDR validation, edit, remove), firewalls (create,
-// attach and detach a subnet), and axe on the four main pages.
+// attach and detach a subnet), and axe on the four main pages (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 import { FirewallDetailPage, FirewallsPage } from './pages/networking-firewalls.ts';
 import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
@@ -182,44 +182,39 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
   await expect(subnets.row(subnet.name)).toHaveCount(0);
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
-    test('the subnets list and a subnet page have no serious axe violations', async ({ page, project }) => {
-      const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
-      const subnets = new SubnetsPage(page);
-      await subnets.goto(project.id);
-      await expect(subnets.row(subnet.name)).toBeVisible();
-      await expectAxeClean(page);
+test('the subnets list and a subnet page have no serious axe violations', async ({ page, project }) => {
+  const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
+  const subnets = new SubnetsPage(page);
+  await subnets.goto(project.id);
+  await expect(subnets.row(subnet.name)).toBeVisible();
+  await expectAxeClean(page);
 
-      const detail = new SubnetDetailPage(page);
-      await detail.goto(project.id, LOCATION, subnet.name);
-      await expectAxeClean(page);
-      await detail.tab('Firewalls').click();
-      await expect(detail.panel().getByRole('table')).toBeVisible();
-      await expectAxeClean(page);
-    });
+  const detail = new SubnetDetailPage(page);
+  await detail.goto(project.id, LOCATION, subnet.name);
+  await expectAxeClean(page);
+  await detail.tab('Firewalls').click();
+  await expect(detail.panel().getByRole('table')).toBeVisible();
+  await expectAxeClean(page);
+});
 
-    test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({ page, project }) => {
-      const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
-      const fwName = `${subnet.name}-default`;
-      await project.addRule(LOCATION, fwName, { cidr: '203.0.113.0/24', port_range: '22' });
-      const firewalls = new FirewallsPage(page);
-      await firewalls.goto(project.id);
-      await expect(firewalls.row(fwName)).toBeVisible();
-      await expectAxeClean(page);
+test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({ page, project }) => {
+  const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
+  const fwName = `${subnet.name}-default`;
+  await project.addRule(LOCATION, fwName, { cidr: '203.0.113.0/24', port_range: '22' });
+  const firewalls = new FirewallsPage(page);
+  await firewalls.goto(project.id);
+  await expect(firewalls.row(fwName)).toBeVisible();
+  await expectAxeClean(page);
 
-      const fw = new FirewallDetailPage(page);
-      await fw.goto(project.id, LOCATION, fwName);
-      await expect(fw.ruleRow('203.0.113.0/24')).toBeVisible();
-      await expectAxeClean(page);
-      await page.getByRole('button', { name: 'Add rule' }).click();
-      await fw.ruleDialog('Add rule').cidr.fill('nope');
-      await expect(fw.ruleDialog('Add rule').cidr).toHaveAttribute('aria-invalid', 'true');
-      await expectAxeClean(page);
-    });
-  });
-}
+  const fw = new FirewallDetailPage(page);
+  await fw.goto(project.id, LOCATION, fwName);
+  await expect(fw.ruleRow('203.0.113.0/24')).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await fw.ruleDialog('Add rule').cidr.fill('nope');
+  await expect(fw.ruleDialog('Add rule').cidr).toHaveAttribute('aria-invalid', 'true');
+  await expectAxeClean(page);
+});
 
 test('connect two subnets on the subnet page, see it on both, then disconnect (confirmed)', async ({ page, project }) => {
   const web = uniqueName('web');

@@ -1,6 +1,6 @@
 // Compute: create a VM through the form and watch it run without a reload; restart, stop,
 // start, rename and delete it from its page; refusals under the field; the list's filters;
-// keyboard and axe. Every test empties its project again (the project fixture).
+// keyboard and axe (each check covers both themes). Every test empties its project again (the project fixture).
 import { expect, expectAxeClean, expectSameDocument, holdGets, markDocument, SSH_KEY, test, uniqueName } from './fixtures.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
@@ -196,40 +196,34 @@ test('a VM that is gone shows "VM not found"', async ({ page, project }) => {
   await expect(page.getByRole('heading', { name: 'VM not found', level: 1 })).toBeVisible();
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test.describe(`${colorScheme} theme`, () => {
-    test.use({ colorScheme });
+test('the VM list and the create form (with field errors) have no serious violations', async ({ page, project }) => {
+  const vm = await project.createRunningVm(undefined, { enable_ip4: true });
+  const list = new VmListPage(page);
+  await list.goto(project.id);
+  await expect(list.row(vm.name).getByText('running')).toBeVisible();
+  await expectAxeClean(page);
 
-    test('the VM list and the create form (with field errors) have no serious violations', async ({ page, project }) => {
-      const vm = await project.createRunningVm(undefined, { enable_ip4: true });
-      const list = new VmListPage(page);
-      await list.goto(project.id);
-      await expect(list.row(vm.name).getByText('running')).toBeVisible();
-      await expectAxeClean(page);
+  const form = new VmCreatePage(page);
+  await form.goto(project.id);
+  await form.publicKey.fill('not a key'); // the error colours must pass too
+  await form.name.fill('Bad_Name');
+  await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+  await expectAxeClean(page);
+});
 
-      const form = new VmCreatePage(page);
-      await form.goto(project.id);
-      await form.publicKey.fill('not a key'); // the error colours must pass too
-      await form.name.fill('Bad_Name');
-      await expect(form.name).toHaveAttribute('aria-invalid', 'true');
-      await expectAxeClean(page);
-    });
-
-    test('the VM page, its tabs and its dialogs have no serious violations', async ({ page, project }) => {
-      const vm = await project.createRunningVm(undefined, { enable_ip4: true });
-      const detail = new VmDetailPage(page);
-      for (const tab of ['overview', 'networking', 'settings'] as const) {
-        await detail.goto(project.id, vm, tab);
-        await expect(page.getByRole('tabpanel')).toBeVisible();
-        await expectAxeClean(page);
-      }
-      await page.getByRole('button', { name: 'Delete VM' }).click();
-      await expect(page.getByRole('dialog', { name: 'Delete VM' })).toBeVisible();
-      await expectAxeClean(page, 'dialog');
-      await page.keyboard.press('Escape');
-      await detail.restart.click();
-      await expect(page.getByRole('dialog', { name: 'Restart VM' })).toBeVisible();
-      await expectAxeClean(page, 'dialog');
-    });
-  });
-}
+test('the VM page, its tabs and its dialogs have no serious violations', async ({ page, project }) => {
+  const vm = await project.createRunningVm(undefined, { enable_ip4: true });
+  const detail = new VmDetailPage(page);
+  for (const tab of ['overview', 'networking', 'settings'] as const) {
+    await detail.goto(project.id, vm, tab);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectAxeClean(page);
+  }
+  await page.getByRole('button', { name: 'Delete VM' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete VM' })).toBeVisible();
+  await expectAxeClean(page, 'dialog');
+  await page.keyboard.press('Escape');
+  await detail.restart.click();
+  await expect(page.getByRole('dialog', { name: 'Restart VM' })).toBeVisible();
+  await expectAxeClean(page, 'dialog');
+});
