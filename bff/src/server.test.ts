@@ -1,8 +1,11 @@
 // The real server process: start-up banner, configuration errors, graceful shutdown.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engine, testDatabaseEnv } from '../test/harness.ts';
 import { runServer as run } from '../test/process.ts';
+
+// A hang guard, not a speed check: each test starts server processes, seconds each on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('server process', () => {
   let db: Awaited<ReturnType<typeof testDatabaseEnv>>;

@@ -37,9 +37,11 @@ function slowDataPlane(ms: number) {
 
 describe('job leases', () => {
   it('are renewed while a slow step runs, so a second worker never repeats it', async () => {
-    const { plane, calls } = slowDataPlane(1200);
+    // The lease is renewed every third of it: long enough that a busy machine (CI's two loaded
+    // cores stall a process for hundreds of milliseconds) never lets it lapse by accident.
+    const { plane, calls } = slowDataPlane(6000);
     const logger = pino({ level: 'silent' });
-    const opts = { concurrency: 4, leaseMs: 300, maxIdleMs: 50 };
+    const opts = { concurrency: 4, leaseMs: 1500, maxIdleMs: 50 };
     const workers = [0, 1].map(() => new Worker({ db, engine, logger, delayMs: 0, provider: plane }, opts));
     // A subnet that is already gone: the job's steps only call the data plane.
     await enqueueJob(db, 'subnet.destroy', 'ps0000000000000000000000zz');
@@ -47,11 +49,11 @@ describe('job leases', () => {
     await eventually(async () => {
       const job = await db.selectFrom('job').select('state').where('resource_id', '=', 'ps0000000000000000000000zz').executeTakeFirstOrThrow();
       return job.state === 'done' ? true : undefined;
-    });
+    }, 3000);
     await Promise.all(workers.map((w) => w.stop()));
     // The step took four lease lengths; it ran once.
     expect(calls).toEqual(['ps0000000000000000000000zz']);
-  });
+  }, 120_000);
 });
 
 describe('step commits', () => {

@@ -94,20 +94,28 @@ function apply(queryClient: QueryClient, projectId: string, events: ProjectEvent
   const cache = queryClient.getQueryCache();
   const queries = cache.findAll({ predicate: ofProject(projectId) });
   const stale = new Set<Query>();
+  const write = (q: Query, data: unknown) => {
+    patching = true;
+    try {
+      queryClient.setQueryData(q.queryKey, data);
+    } finally {
+      patching = false;
+    }
+  };
   for (const e of events) {
-    const inPlace = e.type.endsWith('.state_changed') || e.type.endsWith('.renamed');
+    const renamed = e.type.endsWith('.renamed');
+    const inPlace = e.type.endsWith('.state_changed') || renamed;
     for (const q of queries) {
       if (q.queryKey[0] === 'project' && !e.type.startsWith('project.')) continue;
       if (inPlace && isList(q)) {
         const next = patched(q.state.data, e);
-        if (next !== undefined) {
-          patching = true;
-          try {
-            queryClient.setQueryData(q.queryKey, next);
-          } finally {
-            patching = false;
-          }
-        }
+        if (next !== undefined) write(q, next);
+        continue;
+      }
+      // A detail is read by name: read again, the old name would answer 404 (and the page
+      // that renamed it is moving to the new name). Its name is written in place instead.
+      if (renamed && (q.state.data as Item | undefined)?.id === e.object.id) {
+        write(q, { ...(q.state.data as object), name: e.object.name });
         continue;
       }
       stale.add(q);

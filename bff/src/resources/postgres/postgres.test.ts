@@ -354,10 +354,17 @@ describe('actions', () => {
   it('restarts: restarting → running; 409 while not running', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'rs', { size: 'hobby-1' });
-    const res = await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.state).toBe('restarting');
-    expectCurrentError(await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') }), 409, 'Conflict');
+    // The worker holds still until the refusal is checked: the restart cannot finish first.
+    await t.worker.stop();
+    let res;
+    try {
+      res = await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.state).toBe('restarting');
+      expectCurrentError(await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') }), 409, 'Conflict');
+    } finally {
+      await t.worker.start();
+    }
     await waitForPgState(t, a.token, a.project, 'rs', 'running');
     const calls = await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', res.body.id).execute();
     expect(calls.map((c) => c.operation).sort()).toEqual(['createPostgres', 'restartPostgres']);
