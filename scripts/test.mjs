@@ -6,7 +6,7 @@
 //   --checks   also run typecheck, lint and format check, each counted as one check (CI does this)
 //   --only X   run one step: unit-api | postgres | e2e
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,16 +17,16 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 const results = [];
 mkdirSync('test-results', { recursive: true });
 
-/** Runs a command to its end; its output goes to ours, or to the file `log` (then printed whole). */
-async function run(cmd, argv, env = {}, log = undefined) {
-  const child = spawn(cmd, argv, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
-  if (log) {
-    const file = createWriteStream(log);
-    child.stdout.pipe(file, { end: false });
-    child.stderr.pipe(file, { end: false });
+/** Runs a command to its end; its output goes to ours, or, when `quiet`, is held and printed whole at the end. */
+async function run(cmd, argv, env = {}, quiet = false) {
+  const child = spawn(cmd, argv, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const held = [];
+  if (quiet) {
+    child.stdout.on('data', (d) => held.push(d));
+    child.stderr.on('data', (d) => held.push(d));
   }
   const [code] = await once(child, 'close');
-  if (log) process.stdout.write(readFileSync(log));
+  process.stdout.write(Buffer.concat(held));
   return code ?? 1;
 }
 
@@ -40,11 +40,11 @@ function readJson(file) {
   }
 }
 
-async function vitest(name, argv, env, log) {
+async function vitest(name, argv, env, quiet) {
   const started = Date.now();
   const out = `test-results/vitest-${name}.json`;
   rmSync(out, { force: true });
-  const code = await run(bin('vitest'), ['run', ...argv, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, log);
+  const code = await run(bin('vitest'), ['run', ...argv, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, quiet);
   const report = readJson(out);
   const passed = report?.numPassedTests ?? 0;
   let failed = (report?.numFailedTests ?? 0) + (report?.numTodoTests ?? 0) + (report?.numPendingTests ?? 0);
@@ -92,10 +92,7 @@ if (args.includes('--checks')) {
 if (!only || only === 'unit-api') await vitest('sqlite', ['--project', 'unit', '--project', 'api']);
 const postgres = (!only || only === 'postgres') && process.env.TEST_DATABASE_URL;
 if (!postgres && !only) console.log('TEST_DATABASE_URL is not set: the API tests ran on SQLite only.');
-await Promise.all([
-  postgres && vitest('postgres', ['--project', 'api'], { TEST_ENGINE: 'postgres' }, only ? undefined : 'test-results/postgres.log'),
-  (!only || only === 'e2e') && e2e(),
-]);
+await Promise.all([postgres && vitest('postgres', ['--project', 'api'], { TEST_ENGINE: 'postgres' }, !only), (!only || only === 'e2e') && e2e()]);
 
 console.log('');
 for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
