@@ -25,7 +25,7 @@ const proxyDataDir = (process.env.E2E_PROXY_DATA_DIR ??= fs.mkdtempSync(path.joi
 // through the proxy: the whole suite twice would not fit CI's time on two busy cores (decision 224).
 const PROXY_SPECS = /(journey|auth|networking|vm|databases|load-balancer|kubernetes|code-host|ssh-keys)\.spec\.ts$/;
 const PROXY_JOURNEYS =
-  /subnet, VM, restart, firewall rule|sign up, sign out, sign in|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
+  /subnet, VM, restart, firewall rule|sign up, sign out, sign in|@proxy-only|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 if (!fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
@@ -61,6 +61,8 @@ export default defineConfig<Options>({
       dependencies: ['setup'],
       // Signed in as the setup project's user unless a test says otherwise.
       use: { storageState: 'test-results/.auth/user.json' },
+      // What only a proxy-mode console offers (token sign-in) runs in the proxy project.
+      grepInvert: /@proxy-only/,
     },
     { name: 'proxy-setup', testMatch: /.*\.setup\.ts/, use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' } },
     {

@@ -199,6 +199,43 @@ test.describe('signed out', () => {
     await expect(signup.password).toHaveAttribute('aria-invalid', 'true');
     await expect(signup.password).toHaveValue('password123');
   });
+
+  // Proxy mode only (the `chromium` project leaves @proxy-only tests out; decision 238).
+  test('sign in with a personal access token of the deployment behind the proxy @proxy-only', async ({ page, project }) => {
+    const { token: secret } = await project.account.send('issueToken', { params: { project_id: project.id }, body: { name: 'console', role: 'member' } });
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.getByRole('button', { name: 'Sign in with a personal access token' }).click();
+    const field = page.getByLabel('Personal access token');
+    await expect(field).toBeFocused();
+    await expect(login.password).toHaveCount(0);
+    await expectAxeClean(page);
+    // A value that is not a token is refused before it is sent; a token unknown upstream, by the server.
+    await field.fill(secret.slice(4));
+    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    await expect(field).toHaveAccessibleDescription(/A personal access token starts with cct_\./);
+    await field.fill('cct_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    await expect(login.alert).toBeVisible();
+    await field.fill(secret);
+    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    // Signed in as the token's creator, in the token's project; the token stays on the server.
+    const projects = new ProjectsPage(page);
+    await expect(projects.heading).toBeVisible();
+    await expect(new AppHeader(page).accountMenu).toContainText(project.account.email);
+    await expect(projects.projectLink(project.project.name)).toBeVisible();
+    expect(await page.content()).not.toContain(secret);
+    expect(JSON.stringify(await page.context().storageState())).not.toContain(secret);
+  });
+
+  // Not in the proxy project's journeys: there the token is offered (the test above).
+  test('a console with its own accounts signs in with a password only', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(login.password).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /personal access token/ })).toHaveCount(0);
+  });
 });
 
 test('at its project quota, the server refusal is shown in the form and the name is kept', async ({ page, context, freshAccount }) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { route, type RouteList } from '../route-helpers.ts';
+import { TOKEN_PREFIX } from './token.ts';
 
 /**
  * A two-factor code as typed at sign-in: six digits from the authenticator app, or a recovery
@@ -48,6 +49,26 @@ export const consoleLoginBodySchema = z
   })
   .meta({ id: 'ConsoleLoginBody' });
 export type ConsoleLoginBody = z.infer<typeof consoleLoginBodySchema>;
+
+/**
+ * Console sign-in with a personal access token instead of a password: offered only by a
+ * console in front of another deployment (proxy mode, decision 238), whose tokens it is.
+ */
+export const consoleTokenLoginBodySchema = z
+  .strictObject({
+    token: z
+      .string({ error: 'Paste a personal access token.' })
+      .trim()
+      .min(1, 'Paste a personal access token.')
+      .max(512, 'This is too long for a personal access token.')
+      .startsWith(TOKEN_PREFIX, `A personal access token starts with ${TOKEN_PREFIX}.`),
+  })
+  .meta({ id: 'ConsoleTokenLoginBody' });
+export type ConsoleTokenLoginBody = z.infer<typeof consoleTokenLoginBodySchema>;
+
+/** The ways this console signs in, for its sign-in page. */
+export const signInMethodsSchema = z.strictObject({ password: z.boolean(), token: z.boolean() }).meta({ id: 'SignInMethods' });
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 export const accountSchema = z.strictObject({ id: z.string().regex(idPattern('account')), email: z.string() }).meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
@@ -104,6 +125,27 @@ export const authRoutes = {
     summary: 'Sign in; sets the HttpOnly session cookie',
     body: consoleLoginBodySchema,
     response: z.strictObject({ account: accountSchema }),
+  }),
+  consoleTokenLogin: route({
+    method: 'post',
+    base: '/auth',
+    path: '/token-login',
+    generation: 'current',
+    auth: false,
+    tag: 'Console',
+    summary: 'Sign in with a personal access token of the upstream (proxy mode only); sets the HttpOnly session cookie',
+    body: consoleTokenLoginBodySchema,
+    response: z.strictObject({ account: accountSchema }),
+  }),
+  consoleSignInMethods: route({
+    method: 'get',
+    base: '/auth',
+    path: '/methods',
+    generation: 'current',
+    auth: false,
+    tag: 'Console',
+    summary: 'The ways this console signs in: a password always, a personal access token in proxy mode',
+    response: signInMethodsSchema,
   }),
   consoleLogout: route({
     method: 'post',

@@ -5,7 +5,7 @@
 // an answer that signs the user in upstream (the verification link) opens a local session
 // instead of handing the upstream's cookie to the browser.
 import type { Express, Request, Response } from 'express';
-import { consoleLoginBodySchema, SESSION_COOKIE } from '#shared/api/auth';
+import { consoleLoginBodySchema, consoleTokenLoginBodySchema, SESSION_COOKIE } from '#shared/api/auth';
 import { TOKEN_PREFIX } from '#shared/api/token';
 import type { AppContext } from '../context.ts';
 import { ApiError, validationError } from '../errors.ts';
@@ -74,24 +74,28 @@ async function endIfRefused(ctx: AppContext, res: Response, session: ProxySessio
 }
 
 export function mountProxyAuth(app: Express, ctx: AppContext): void {
-  // Sign-in with the upstream's credentials (its POST /api/login), or with a personal access
-  // token of the upstream pasted instead: `{"token": "cct_…"}`.
+  // The sign-in page offers the token form here (decision 238).
+  app.get('/auth/methods', (_req, res) => sendJson(res, { password: true, token: true }));
+
+  // Sign-in with a personal access token of the upstream, pasted instead of a password.
+  app.post('/auth/token-login', async (req, res) => {
+    if (!sameOrigin(req)) throw crossSite();
+    const parsed = consoleTokenLoginBodySchema.safeParse(parseJsonBody(await rawBody(req)), { reportInput: true });
+    if (!parsed.success) throw validationError(parsed.error, 'Request body');
+    const { token } = parsed.data;
+    const { account, answer } = await tokenOwner(ctx, res, token);
+    if (!account) {
+      if (answer.status !== 200) return relay(res, answer);
+      throw new ApiError('InvalidToken', 'This token could not be used to sign in: it was not found in its project.');
+    }
+    await openProxySession(ctx, res, account, token, 'token');
+    sendJson(res, { account });
+  });
+
+  // Sign-in with the upstream's credentials (its POST /api/login).
   app.post('/auth/login', async (req, res) => {
     if (!sameOrigin(req)) throw crossSite();
     const body = parseJsonBody(await rawBody(req));
-    if (isObject(body) && 'token' in body) {
-      const token = body.token;
-      if (typeof token !== 'string' || !token.startsWith(TOKEN_PREFIX) || token.length > 512 || Object.keys(body).length !== 1) {
-        throw new ApiError('InvalidRequest', 'Validation failed for following fields: token', { token: `Paste a personal access token (it starts with ${TOKEN_PREFIX}).` });
-      }
-      const { account, answer } = await tokenOwner(ctx, res, token);
-      if (!account) {
-        if (answer.status !== 200) return relay(res, answer);
-        throw new ApiError('InvalidToken', 'This token could not be used to sign in: it was not found in its project.');
-      }
-      await openProxySession(ctx, res, account, token, 'token');
-      return sendJson(res, { account });
-    }
     const parsed = consoleLoginBodySchema.safeParse(body, { reportInput: true });
     if (!parsed.success) throw validationError(parsed.error, 'Request body');
     const { email, password, otp } = parsed.data;

@@ -184,15 +184,25 @@ describe('console sessions against the upstream', () => {
     const issued = await upstream.request('POST', `${P(project)}/token`, { token: alice.token, body: { name: 'console', role: 'member' } });
     expect(issued.status, issued.text).toBe(200);
     const pat = issued.body.token as string;
-    const res = await viaProxy('POST', '/auth/login', { body: { token: pat }, headers: { origin: proxy.base } });
+    // The sign-in page learns that it may offer the token form here.
+    expect((await viaProxy('GET', '/auth/methods')).body).toEqual({ password: true, token: true });
+    const res = await viaProxy('POST', '/auth/token-login', { body: { token: ` ${pat}\n` }, headers: { origin: proxy.base } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.account).toEqual({ id: alice.id, email: alice.email });
     const c = await consoleOf(cookieOf(res));
     expect((await c.send('GET', P(project))).status).toBe(200);
     expect((await c.send('POST', '/auth/logout')).status).toBe(204);
     expect((await upstream.request('GET', P(project), { token: pat })).status).toBe(200);
-    const bad = await viaProxy('POST', '/auth/login', { body: { token: 'cct_not-a-real-one' }, headers: { origin: proxy.base } });
+    const bad = await viaProxy('POST', '/auth/token-login', { body: { token: 'cct_not-a-real-one' }, headers: { origin: proxy.base } });
     expectCurrentError(bad, 401, 'InvalidToken');
+    // Bad input: the field says what is wrong, the password route takes no token, and no session is opened.
+    const sessions = (await heldTokens()).size;
+    const typo = expectCurrentError(await viaProxy('POST', '/auth/token-login', { body: { token: pat.slice(4) }, headers: { origin: proxy.base } }), 400, 'InvalidRequest');
+    expect(typo.details).toEqual({ token: 'A personal access token starts with cct_.' });
+    expectCurrentError(await viaProxy('POST', '/auth/token-login', { body: { token: pat, email: alice.email }, headers: { origin: proxy.base } }), 400, 'InvalidRequest');
+    expectCurrentError(await viaProxy('POST', '/auth/login', { body: { token: pat }, headers: { origin: proxy.base } }), 400, 'InvalidRequest');
+    expectCurrentError(await viaProxy('POST', '/auth/token-login', { body: { token: pat } }), 403, 'Unauthorized');
+    expect((await heldTokens()).size).toBe(sessions);
   });
 });
 

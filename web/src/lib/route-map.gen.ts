@@ -7,6 +7,8 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   logout: ['post', '/api/logout', true],
   consoleSignup: ['post', '/auth/signup', false],
   consoleLogin: ['post', '/auth/login', true],
+  consoleTokenLogin: ['post', '/auth/token-login', true],
+  consoleSignInMethods: ['get', '/auth/methods', true],
   consoleLogout: ['post', '/auth/logout', false],
   consoleSession: ['get', '/auth/session', true],
   listProjects: ['get', '/api/project', true],

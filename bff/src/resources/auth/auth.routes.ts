@@ -59,7 +59,9 @@ export async function startSession(ctx: AppContext, account: { id: string; email
 
 export const auth = kindModule({ handlers: authHandlers });
 
-function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSignup' | 'consoleLogin' | 'consoleLogout' | 'consoleSession'> {
+function authHandlers(
+  ctx: AppContext,
+): Handlers<'login' | 'logout' | 'consoleSignup' | 'consoleLogin' | 'consoleTokenLogin' | 'consoleSignInMethods' | 'consoleLogout' | 'consoleSession'> {
   return {
     async login({ query, body, res }) {
       // The spec allows the credentials in a JSON body or in the query string.
@@ -103,6 +105,19 @@ function authHandlers(ctx: AppContext): Handlers<'login' | 'logout' | 'consoleSi
       const { account, token } = await signIn(ctx, req, body.email, body.password, body.otp);
       setSessionCookie(ctx.config, res, token);
       return { account };
+    },
+
+    // Tokens sign in to a console in proxy mode only (decision 238): here a console session is
+    // always an account's own, opened with its password.
+    async consoleTokenLogin() {
+      throw new ApiError(
+        'InvalidRequest',
+        'This console signs in with an e-mail address and password. A personal access token signs in only to a console running in front of another deployment (proxy mode); send it to the API as a bearer token instead.',
+      );
+    },
+
+    async consoleSignInMethods() {
+      return { password: true, token: false };
     },
 
     async consoleLogout({ req, res }) {

@@ -209,6 +209,20 @@ describe('console session (cookie)', () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
+  it('signs in with a password only: the sign-in page is told so, and a personal access token is refused with where to use it', async () => {
+    const methods = await t.request('GET', '/auth/methods');
+    expect(methods.status).toBe(200);
+    expect(methods.body).toEqual({ password: true, token: false });
+    const a = await t.newAccount();
+    const project = await t.request('POST', '/api/project', { token: a.token, body: { name: 'token-home' } });
+    const issued = await t.request('POST', `/api/project/${project.body.id}/token`, { token: a.token, body: { name: 'console', role: 'member' } });
+    expect(issued.status, issued.text).toBe(200);
+    const refused = expectCurrentError(await t.request('POST', '/auth/token-login', { body: { token: issued.body.token }, headers: origin() }), 400, 'InvalidRequest');
+    expect(refused.message).toMatch(/bearer token/);
+    const bad = expectCurrentError(await t.request('POST', '/auth/token-login', { body: { token: 'abc' }, headers: origin() }), 400, 'InvalidRequest');
+    expect(bad.details).toEqual({ token: 'A personal access token starts with cct_.' });
+  });
+
   it('rejects a sign-up with a bad e-mail or a short password', async () => {
     const bad = expectCurrentError(await t.request('POST', '/auth/signup', { body: { email: 'nope', password: 'short' }, headers: origin() }), 400, 'InvalidRequest');
     expect(Object.keys(bad.details!).sort()).toEqual(['email', 'password']);

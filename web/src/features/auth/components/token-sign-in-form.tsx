@@ -1,0 +1,47 @@
+import { useNavigate } from '@tanstack/react-router';
+import { consoleTokenLoginBodySchema } from '#shared/api/auth';
+import { BusyLabel, Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { TextField } from '#web/components/ui/input.tsx';
+import { submitWith, useForm } from '#web/lib/form.ts';
+import { afterSignIn } from '#web/lib/redirect.ts';
+import { useTokenSignIn } from '../api/sign-in-methods.ts';
+
+/**
+ * Sign-in with a personal access token of the deployment this console fronts (proxy mode):
+ * the token goes to the BFF once and stays there, in the session, never in the browser.
+ */
+export function TokenSignInForm({ redirect }: { redirect?: string }) {
+  const navigate = useNavigate();
+  const send = useTokenSignIn();
+  const form = useForm<'token', typeof consoleTokenLoginBodySchema>(consoleTokenLoginBodySchema, { token: '' }, []);
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={submitWith(form, send.isPending, (body) =>
+        send.mutate(body, {
+          onSuccess: () => navigate({ href: afterSignIn(redirect), replace: true }),
+          onError: (error) => form.setServerError(error),
+        }),
+      )}
+    >
+      <FormAlert error={form.formError} />
+      <TextField
+        label="Personal access token"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+        required
+        hint="A token made under Settings › Tokens of a project. You act with its role, in its project."
+        {...form.field('token')}
+      />
+      <Button type="submit" className="w-full" disabled={send.isPending}>
+        <BusyLabel pending={send.isPending} busy="Signing in…">
+          Sign in with token
+        </BusyLabel>
+      </Button>
+    </form>
+  );
+}
