@@ -49,6 +49,8 @@ export interface World {
 const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   // A superuser password must be strong; `password` is otherwise the account's (login, sign-up).
   ResetSuperuserPasswordBody: { password: 'Sampl3-Superuser-Passw0rd' },
+  // `token` is otherwise a mailed link's; this one has a personal access token's form.
+  ConsoleTokenLoginBody: { token: `cct_${'A'.repeat(43)}` },
 };
 
 /**
