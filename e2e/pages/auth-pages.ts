@@ -16,7 +16,7 @@ class AuthPage extends BasePage {
   ) {
     super(page);
     this.title = this.h1(title);
-    this.submit = page.getByRole('button', { name: action });
+    this.submit = page.getByRole('button', { name: action, exact: true });
   }
 
   async goto() {
