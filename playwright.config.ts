@@ -45,6 +45,9 @@ export default defineConfig<Options>({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Traces and screenshots of failures; a folder of its own, which Playwright empties when it
+  // starts, so the Vitest reports beside it in test-results/ stay.
+  outputDir: 'test-results/e2e',
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

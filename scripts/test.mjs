@@ -68,9 +68,12 @@ async function ensureChromium() {
   return (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'])) === 0;
 }
 
+/** The console the Playwright suite serves, built (and Chromium installed) beside the SQLite pass. */
+const e2eReady = !only || only === 'e2e' ? (async () => (await ensureChromium()) && (await run(bin('vite'), ['build', '--logLevel', 'warn'], {}, true)) === 0)() : undefined;
+
 async function e2e() {
   const started = Date.now();
-  if (!(await ensureChromium()) || (await run(bin('vite'), ['build', '--logLevel', 'warn'])) !== 0) {
+  if (!(await e2eReady)) {
     results.push({ name: 'e2e (chromium)', passed: 0, failed: 1 });
     return;
   }
