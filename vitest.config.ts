@@ -35,6 +35,10 @@ export default defineConfig({
           exclude: ['bff/src/**/*.unit.test.ts', process.env.TEST_ENGINE === 'postgres' ? 'bff/src/**/*.sqlite.test.ts' : 'bff/src/**/*.postgres.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file starts its own server on its own database and nothing mocks or stubs a
+          // module, so a worker evaluates the BFF's modules once instead of once per file:
+          // the SQLite pass's import time went from 139 s to 23 s (decision 237).
+          isolate: false,
         },
       },
     ],

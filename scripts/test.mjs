@@ -1,8 +1,8 @@
 // `npm test`: every test. Unit and API tests on SQLite; API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set; the Playwright suite in Debian's Chromium (installed here when it
-// is missing and we are root). Ends with one line: `N passed, M failed`. The PostgreSQL pass
-// runs beside the Playwright suite (both wait on servers more than they compute; its output
-// is printed when it ends), so that CI fits its time on two cores.
+// is missing and we are root). Ends with one line: `N passed, M failed`. The checks and the
+// console's build run beside the SQLite pass; the PostgreSQL pass and the Playwright suite
+// then run one after the other (decision 237).
 //   --checks   also run typecheck, lint and format check, each counted as one check (CI does this)
 //   --only X   run one step: unit-api | postgres | e2e
 import { spawn } from 'node:child_process';
@@ -102,7 +102,10 @@ if (!postgres && !only) console.log('TEST_DATABASE_URL is not set: the API tests
 // The fuzz's inputs are the engine's concern only where they reach the database: the
 // PostgreSQL pass tries 5 per operation and case instead of 20, unless ABUSE_RUNS says (decision 237).
 const postgresEnv = { TEST_ENGINE: 'postgres', ABUSE_RUNS: process.env.ABUSE_RUNS ?? '5' };
-await Promise.all([postgres && vitest('postgres', ['--project', 'api'], postgresEnv, !only), (!only || only === 'e2e') && e2e()]);
+// One after the other: beside the Playwright suite (Chromium and three servers) on two cores,
+// the PostgreSQL pass took 835 s instead of 241 s alone (decision 237).
+if (postgres) await vitest('postgres', ['--project', 'api'], postgresEnv);
+if (!only || only === 'e2e') await e2e();
 
 console.log('');
 for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
