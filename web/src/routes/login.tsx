@@ -37,13 +37,17 @@ function LoginPage() {
         </>
       }
     >
-      {withToken ? <TokenSignInForm redirect={redirect} /> : <AuthForm kind="signIn" redirect={redirect} />}
-      {withToken ? null : (
-        <p className="mt-4 text-center text-sm">
-          <Link to="/forgot-password" className={authLinkClass}>
-            Forgot your password?
-          </Link>
-        </p>
+      {withToken ? (
+        <TokenSignInForm redirect={redirect} />
+      ) : (
+        <>
+          <AuthForm kind="signIn" redirect={redirect} />
+          <p className="mt-4 text-center text-sm">
+            <Link to="/forgot-password" className={authLinkClass}>
+              Forgot your password?
+            </Link>
+          </p>
+        </>
       )}
       {methods?.token ? (
         <p className="mt-2 text-center text-sm">
