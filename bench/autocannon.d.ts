@@ -4,6 +4,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Each connection sends these in turn, again and again (paths on `url`'s server). */
+    requests?: { method?: string; path: string }[];
   }
   interface Result {
     requests: { average: number; total: number };

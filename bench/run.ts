@@ -88,10 +88,16 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
 /** BENCH_ONLY: a pattern of the loads to run (for profiling one); the others are skipped and the run is doubtful. */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
+/** True when BENCH_ONLY leaves the load `name` out (noted among the run's doubts). */
+function skipped(name: string): boolean {
+  if (!only || only.test(name)) return false;
+  doubts.push(`${name}: skipped (BENCH_ONLY)`);
+  return true;
+}
+
 /** One load against `server` (whose CPU time is read), the BFF unless `bff: false`. */
 async function measure(name: string, url: string, headers: Record<string, string>, server: Server, opts: { bff?: boolean } = { bff: true }): Promise<Measured> {
-  if (only && !only.test(name)) {
-    doubts.push(`${name}: skipped (BENCH_ONLY)`);
+  if (skipped(name)) {
     return { rps: NaN, p50: NaN, p99: NaN, loadCpu: 0, cpuMs: NaN };
   }
   const serverCpu = cpuTimeMs(server.pid);
@@ -103,6 +109,31 @@ async function measure(name: string, url: string, headers: Record<string, string
   if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   if (opts.bff && loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, loadCpu, cpuMs: (cpuTimeMs(server.pid) - serverCpu) / r.requests.total };
+}
+
+/** BENCH_SOAK: seconds of the long load that watches the server's memory (issue 11: five minutes). */
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK ?? 300);
+/** The soak's first part, while the heap grows to its working size: growth is counted from its end. */
+const SOAK_SETTLE_SECONDS = Math.min(60, Math.round(SOAK_SECONDS / 5));
+
+/**
+ * The server's RSS during a long load of the hot reads, sampled every second: once settled, at
+ * the end, and the peak. A leak shows as an end above the settled figure; a heap that has
+ * reached its working size stays level.
+ */
+async function soakRss(server: Server, headers: Record<string, string>, paths: string[]) {
+  if (skipped('soak')) return undefined;
+  const samples: { at: number; mb: number }[] = [];
+  const began = performance.now();
+  const sampler = setInterval(() => samples.push({ at: (performance.now() - began) / 1000, mb: rssMb(server.pid) }), 1000);
+  try {
+    const r = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SOAK_SECONDS, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
+    if (r.non2xx || r.errors) doubts.push(`soak: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+    const settled = samples.filter((s) => s.at <= SOAK_SETTLE_SECONDS).at(-1)?.mb ?? NaN;
+    return { settled, end: rssMb(server.pid), peak: Math.max(...samples.map((s) => s.mb)), rps: r.requests.average };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function json(url: string, init: RequestInit = {}) {
@@ -119,10 +150,13 @@ function consoleInitialJsKb(): number {
   return files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0) / 1000;
 }
 
-/** Each kind's list of a whole project, from the route table: every kind, including later ones. */
+/**
+ * Each kind's list of a whole project, from the route table: every kind, including later ones.
+ * JSON answers only: the project's event stream never ends.
+ */
 function projectLists(): { op: string; path: string }[] {
   return Object.entries(routes)
-    .filter(([, r]) => r.method === 'get' && /^\/project\/\{project_id\}\/[\w-]+$/.test(r.path) && 'query' in r)
+    .filter(([, r]) => r.method === 'get' && /^\/project\/\{project_id\}\/[\w-]+$/.test(r.path) && 'query' in r && !('responseType' in r))
     .map(([op, r]) => ({ op, path: r.base + r.path }));
 }
 
@@ -149,10 +183,7 @@ async function creates(bffUrl: string, auth: Record<string, string>, projects: n
 
 /** Several autocannon runs at once (one per URL, the connections split), their req/s summed. */
 async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<number> {
-  if (only && !only.test(name)) {
-    doubts.push(`${name}: skipped (BENCH_ONLY)`);
-    return NaN;
-  }
+  if (skipped(name)) return NaN;
   const runs = await Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers })));
   for (const r of runs) if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return runs.reduce((sum, r) => sum + r.requests.average, 0);
@@ -268,6 +299,7 @@ async function main() {
     const lastSmall = await measure('last page of 1,000', `${P(small.id)}/vm?page_size=10&start_after=${small.lastPage}`, auth, bff);
     const lastHuge = await measure('last page of 100,000', `${P(huge.id)}/vm?page_size=10&start_after=${huge.lastPage}`, auth, bff);
     const rssLoaded = rssMb(bff.pid);
+    const soak = await soakRss(bff, auth, [`/api/project/${big.id}/vm?page_size=10`, `/api/project/${big.id}/location/${LOCATION}/vm/vm-5000`, '/api/project?page_size=10']);
 
     const floorRun = spawnSync(pinned ? 'taskset' : process.execPath, [...(pinned ? ['-c', '0', process.execPath] : []), 'bench/commit-floor.mjs', dataDir, '3'], {
       cwd: root,
@@ -338,6 +370,17 @@ async function main() {
     }
     rows.push(['server ready after `npm start` (fresh build)', `${bff.readyMs.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(bff.readyMs <= 1000)}`]);
     rows.push(['RSS idle, after the load', `${rssIdle.toFixed(0)} MB, ${rssLoaded.toFixed(0)} MB`, '', `idle ≤ 120 MB: ${ok(rssIdle <= 120)}`]);
+    if (soak) {
+      const growth = soak.end / soak.settled;
+      rows.push([
+        `RSS over a ${SOAK_SECONDS} s load (VM list, VM, projects): after ${SOAK_SETTLE_SECONDS} s, at the end`,
+        `${soak.settled.toFixed(0)} MB, ${soak.end.toFixed(0)} MB (peak ${soak.peak.toFixed(0)} MB, ${soak.rps.toFixed(0)} req/s)`,
+        x(growth),
+        `no growth (≤ 1.1×): ${ok(growth <= 1.1)}`,
+      ]);
+    } else {
+      rows.push(['RSS over a long load', 'skipped (BENCH_ONLY)', '', '']);
+    }
     rows.push(['console initial JavaScript (gzip)', `${consoleKb.toFixed(1)} kB`, '', `≤ 150 kB: ${ok(consoleKb <= 150)}`]);
     if (browser) {
       for (const [name, ms] of browser.lcp) rows.push([`LCP in Chromium: ${name}`, `${ms.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(ms <= 1000)}`]);
