@@ -3,7 +3,6 @@
 // On the API, the header may instead hold a personal access token (`cct_…`, decision 180).
 import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Request } from 'express';
-import { SignJWT } from 'jose';
 import { CSRF_HEADER } from '#shared/api/auth';
 import { isId } from '#shared/ids';
 import type { Role } from '#shared/roles';
@@ -32,6 +31,8 @@ declare module 'express-serve-static-core' {
 }
 
 export async function signToken(ctx: AppContext, accountId: string, sessionId: string, expiresAt: string) {
+  // jose is loaded with the first sign-in, not at start (decision 239).
+  const { SignJWT } = await import('jose');
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(accountId)

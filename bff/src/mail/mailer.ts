@@ -1,6 +1,6 @@
 // Outgoing mail. Code that sends a mail calls `ctx.mailer.send`; where it goes (an SMTP server,
 // or the development outbox the console shows) is the mailer's business (decision 165).
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { newId } from '#shared/ids';
 import type { Config } from '../config.ts';
@@ -44,10 +44,15 @@ export const SMTP_RETRY_DELAYS_MS = [5_000, 60_000];
  * the last one.
  */
 export function smtpMailer(url: string, from: string, logger: Logger, retryDelaysMs = SMTP_RETRY_DELAYS_MS): Mailer {
-  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // nodemailer is loaded with the first message, not at start (decision 239).
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    ));
   const deliver = async (m: MailMessage, attempt: number): Promise<void> => {
     try {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await (await transportOf()).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
       logger.info({ to: m.to, subject: m.subject, attempt }, 'mail sent');
     } catch (err) {
       const delay = retryDelaysMs[attempt - 1];

@@ -1,11 +1,18 @@
 // Certificate authorities of the objects that have one (a database, decision 087; a Kubernetes
 // cluster, decision 128): a root CA made for each object with @peculiar/x509 (ECDSA P-256, ten
 // years), whose key signs the client certificates (create-client-keypair, kubeconfig).
-import 'reflect-metadata';
+// @peculiar/x509 is loaded on first use: it takes ~0.2 s to load, and a start does not need it (decision 239).
 import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+let loaded: Promise<typeof X509> | undefined;
+const x509Module = () =>
+  (loaded ??= import('reflect-metadata')
+    .then(() => import('@peculiar/x509'))
+    .then((x509) => {
+      x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+      return x509;
+    }));
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const YEAR = 365 * 24 * 3600 * 1000;
@@ -33,10 +40,11 @@ async function importPkcs8(pem: string): Promise<CryptoKey> {
   return webcrypto.subtle.importKey('pkcs8', der, ALG, false, ['sign']);
 }
 
-const pem = (cert: x509.X509Certificate) => `${cert.toString('pem')}\n`;
+const pem = (cert: X509.X509Certificate) => `${cert.toString('pem')}\n`;
 
 /** A new root CA for an object (a database, a cluster): its certificate and private key, both PEM. */
 export async function createRootCa(objectName: string, objectId: string): Promise<{ certificate: string; privateKey: string }> {
+  const x509 = await x509Module();
   const keys = await keyPair();
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -60,6 +68,7 @@ export async function createRootCa(objectName: string, objectId: string): Promis
  * becomes the O Kubernetes reads as a group) valid until `notAfter`, signed by the object's CA.
  */
 export async function createClientKeypair(user: string, notAfter: Date, ca: { certificate: string; privateKey: string }, group?: string): Promise<{ key: string; cert: string }> {
+  const x509 = await x509Module();
   const caCert = new x509.X509Certificate(ca.certificate);
   const keys = await keyPair();
   const now = Date.now();

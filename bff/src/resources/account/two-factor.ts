@@ -2,7 +2,6 @@
 // reads it) and single-use recovery codes (decisions 187 and 188).
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '#shared/api/account';
 import { ApiError } from '../../errors.ts';
 import type { Db } from '../../db/database.ts';
@@ -72,6 +71,8 @@ export async function beginEnrolment(db: Db, account: { id: string; email: strin
     await tx.insertInto('account_totp').values({ account_id: account.id, secret_sealed: sealed, enabled_at: null, last_step: null, created_at: now.toISOString() }).execute();
   });
   const uri = totpFor(secret, account.email).toString();
+  // qrcode is loaded when someone enrols, not at start (decision 239).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
