@@ -24,12 +24,17 @@ type Renaming = { [K in OperationId]: BodyOf<K> extends { name: string } ? K : n
 /** Operations that answer exactly `T`. */
 type Answering<T> = { [K in OperationId]: [ResponseOf<K>] extends [T] ? ([T] extends [ResponseOf<K>] ? K : never) : never }[OperationId];
 
-export interface KindBehaviour<T extends ScopedTable, View, Item> {
+export interface KindBehaviour<T extends ScopedTable, View, Item, C extends keyof Row<T> = keyof Row<T>> {
   kind: KindDescriptor & { table: T };
   /** The full record of one object (get, rename). */
   view: (db: Q, row: Row<T>) => Promise<View>;
+  /**
+   * The columns a list item is made of, when it needs fewer than the full record (decision 240):
+   * a list page does not read what only the record shows, such as a database's certificates.
+   */
+  listColumns?: readonly C[];
   /** The items of one page of a list. */
-  listItems: (db: Db, rows: Row<T>[]) => Promise<Item[]>;
+  listItems: (db: Db, rows: Pick<Row<T>, C>[]) => Promise<Item[]>;
   /** What else a rename changes, in its transaction (a VM's NIC is named after it). */
   renamed?: (tx: Tx, row: Row<T>, name: string) => Promise<void>;
   /** Deletes the object or starts its deletion job, in a transaction; the worker is woken after. */
@@ -63,7 +68,8 @@ export function commonHandlers<
   const L extends InProject & Answering<{ count: number; items: Item[] }> = never,
   const R extends Located & Renaming & Answering<View> = never,
   const D extends Located & Answering<void> = never,
->(ctx: AppContext, b: KindBehaviour<T, View, Item>, ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] }): Handlers<G | L | R | D> {
+  C extends keyof Row<T> = keyof Row<T>,
+>(ctx: AppContext, b: KindBehaviour<T, View, Item, C>, ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] }): Handlers<G | L | R | D> {
   const { db } = ctx;
   const { table, idKind } = b.kind;
   const find = (q: Q, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
@@ -73,7 +79,7 @@ export function commonHandlers<
 
   for (const op of ops.list ?? []) {
     out[op] = async (a) => {
-      const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query));
+      const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), b.listColumns as readonly string[] | undefined);
       return { count, items: await b.listItems(db, rows) };
     };
   }

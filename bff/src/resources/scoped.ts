@@ -53,14 +53,17 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
 /**
  * One page of the kind in the project (optionally one location) and the total count, read
  * from the per-scope counts the database keeps (decision 113): as fast at 100,000 rows as at 10.
+ * `columns`: only those are read (every column when absent).
  */
-export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page) {
+export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page, columns?: readonly string[]) {
   const scope = location === undefined ? 'project' : 'location';
   const inScope = location === undefined ? [projectId] : [projectId, location];
   const after = page.startAfter === undefined ? [] : [page.startAfter];
   const [rows, [total]] = await Promise.all([
-    runShape(db, `page ${table} ${scope} ${page.orderColumn} ${after.length}`, [...inScope, ...after, page.pageSize], (v) => {
-      let q = from(db, table).selectAll().where('project_id', '=', v(0));
+    runShape(db, `page ${table} ${scope} ${page.orderColumn} ${after.length} ${columns ? 'columns' : 'all'}`, [...inScope, ...after, page.pageSize], (v) => {
+      const q0 = from(db, table);
+      // Kysely cannot type a column list of a table chosen at run time (see `from`).
+      let q = (columns ? q0.select(columns as readonly 'id'[]) : q0.selectAll()).where('project_id', '=', v(0));
       if (location !== undefined) q = q.where('location', '=', v(1));
       const n = inScope.length;
       return applyPage(q, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, { id: 'id', name: 'name' });

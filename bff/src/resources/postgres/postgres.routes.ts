@@ -27,7 +27,18 @@ import {
   userList,
 } from './postgres.service.ts';
 import { assertInRestoreWindow, backupsOf, DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
-import { findPostgres, json, listServers, postgresDetailView, postgresListItems, postgresView, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
+import {
+  findPostgres,
+  json,
+  listServers,
+  POSTGRES_LIST_COLUMNS,
+  postgresDetailView,
+  postgresListItems,
+  postgresView,
+  reloadPostgres,
+  ruleView,
+  type PostgresRow,
+} from './postgres.store.ts';
 
 type Q = Db | Tx;
 type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
@@ -141,7 +152,7 @@ export const postgres = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: postgresKind, view, listItems: postgresListItems, remove: deletePostgres },
+        { kind: postgresKind, view, listColumns: POSTGRES_LIST_COLUMNS, listItems: postgresListItems, remove: deletePostgres },
         {
           get: ['getPostgresDatabase'],
           list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],

@@ -34,8 +34,31 @@ export function connectionString(row: PostgresRow, serviceDomain: string): strin
   return `postgres://${SUPERUSER}:${encodeURIComponent(row.superuser_password)}@${hostnameOf(row, serviceDomain)}:5432/postgres?sslmode=require`;
 }
 
+/** The columns a list item is made of: not the certificates, keys, passwords and configuration only the record shows. */
+export const POSTGRES_LIST_COLUMNS = [
+  'id',
+  'name',
+  'location',
+  'state',
+  'flavor',
+  'ha_type',
+  'version',
+  'target_version',
+  'vm_size',
+  'storage_size_gib',
+  'maintenance_window_start_at',
+  'read_replica',
+  'tags',
+  'target_storage_size_gib',
+  'target_vm_size',
+  'parent_id',
+  'maintenance_window_days',
+  'created_at',
+] as const satisfies readonly (keyof PostgresRow)[];
+type PostgresListRow = Pick<PostgresRow, (typeof POSTGRES_LIST_COLUMNS)[number]>;
+
 /** The fields every shape shares (list items add created_at, full records the rest). */
-function base(row: PostgresRow) {
+function base(row: PostgresListRow) {
   return {
     id: row.id,
     name: row.name,
@@ -57,8 +80,8 @@ function base(row: PostgresRow) {
   };
 }
 
-export const postgresListItem = (row: PostgresRow): PostgresListItem => ({ ...base(row), created_at: row.created_at });
-export const postgresListItems = async (_db: Q, rows: PostgresRow[]) => rows.map(postgresListItem);
+export const postgresListItem = (row: PostgresListRow): PostgresListItem => ({ ...base(row), created_at: row.created_at });
+export const postgresListItems = async (_db: Q, rows: PostgresListRow[]) => rows.map(postgresListItem);
 
 export const listRules = (db: Q, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
 

@@ -242,6 +242,12 @@ describe('get and list', () => {
       expect(Date.parse(i.created_at)).not.toBeNaN();
     };
     await checkKindPagination(slow, a.token, a.project, 'postgres', 'current', here, there, valid);
+    // A list reads only its items' columns (decision 240): each item says what the record says.
+    const items = (await slow.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project }, query: { page_size: 100 } })).body.items;
+    expect(items).toHaveLength(9);
+    for (const { created_at: _, ...item } of items) {
+      expect((await getPg(slow, a.token, a.project, item.id, item.location)).body).toMatchObject(item);
+    }
   });
 
   listBasics(t, { whats: 'databases', segment: 'postgres', create: (s, token, project, name) => createPg(s, token, project, name, { size: 'hobby-1' }) });
