@@ -1,7 +1,7 @@
 // Runs the real server as a child process (for shutdown, crash and multi-process tests).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { checkSuccess } from './contract.ts';
 import { testDatabaseEnv } from './harness.ts';
 
@@ -20,9 +20,12 @@ export interface ServerProcess {
   waitFor(text: RegExp, timeoutMs?: number): Promise<void>;
 }
 
-/** `wrap`: a command that runs the server (`[...wrap, node, ...]`), such as one that drops privileges. */
-export function runServer(env: Record<string, string>, wrap: string[] = []): ServerProcess {
-  const [command, ...args] = [...wrap, process.execPath, '--import', 'tsx', SERVER];
+/**
+ * `wrap`: a command that runs the server (`[...wrap, node, ...]`), such as one that drops
+ * privileges. `entry`: Node's arguments, the TypeScript sources by default (a bundle's path instead).
+ */
+export function runServer(env: Record<string, string>, wrap: string[] = [], entry: string[] = ['--import', 'tsx', SERVER]): ServerProcess {
+  const [command, ...args] = [...wrap, process.execPath, ...entry];
   const child = spawn(command!, args, {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,17 +100,23 @@ export function serverProcesses() {
   beforeAll(async () => {
     database = await testDatabaseEnv();
   });
+  // A test's processes end with it, passed or failed: one that failed midway must not leave a
+  // worker running on the database the file's next test uses.
+  afterEach(async () => {
+    const left = running.splice(0);
+    left.forEach((p) => p.kill('SIGKILL'));
+    await Promise.all(left.map((p) => p.exited));
+  });
   afterAll(async () => {
-    running.forEach((p) => p.kill('SIGKILL'));
-    await Promise.all(running.map((p) => p.exited));
     for (const close of closers) await close();
     await database.cleanup();
   });
   return {
     /** The environment that points a server at the test database. */
     env: () => database.env,
-    start(env: Record<string, string> = {}): ServerProcess {
-      const p = runServer({ ...database.env, ...ADMIN, ...env });
+    /** `entry`: as for runServer (the TypeScript sources by default). */
+    start(env: Record<string, string> = {}, entry?: string[]): ServerProcess {
+      const p = runServer({ ...database.env, ...ADMIN, ...env }, [], entry);
       running.push(p);
       return p;
     },

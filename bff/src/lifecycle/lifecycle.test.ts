@@ -28,6 +28,14 @@ describe('lifecycle worker', () => {
     const subnet = (await call('GET', `/project/${project.id}/location/eu-north-h1/private-subnet/default-eu-north-h1`)).body;
     expect(subnet.nics.map((n: { vm_name: string }) => n.vm_name)).toEqual(['survivor']);
 
+    // Killed between steps: once the data plane's call ('start') is committed and the job
+    // waits its ten minutes for 'finish'. A kill inside a step would run that step again, as
+    // it must (at least once); waiting here keeps the test from depending on how fast the
+    // worker was.
+    await eventually(async () => {
+      const job = await openDb().selectFrom('job').select('step').where('resource_id', '=', created.body.id).where('kind', '=', 'vm.create').executeTakeFirst();
+      return job?.step === 'finish' ? true : undefined;
+    });
     first.kill('SIGKILL');
     await first.exited;
     expect((await openDb().selectFrom('vm').select('state').where('id', '=', created.body.id).executeTakeFirstOrThrow()).state).toBe('creating');
