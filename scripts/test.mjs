@@ -49,7 +49,12 @@ async function vitest(name, argv, env, quiet) {
   const passed = report?.numPassedTests ?? 0;
   let failed = (report?.numFailedTests ?? 0) + (report?.numTodoTests ?? 0) + (report?.numPendingTests ?? 0);
   if (code !== 0 && failed === 0) failed = 1; // a crash or a failed file counts as a failure
-  results.push({ name, passed, failed, seconds: elapsed(started) });
+  const names = (report?.testResults ?? []).flatMap((file) => {
+    const where = file.name.replace(root, '');
+    const tests = file.assertionResults.filter((t) => t.status !== 'passed').map((t) => `${where} › ${t.fullName}`);
+    return tests.length || file.status === 'passed' ? tests : [`${where}: ${file.message || 'failed'}`];
+  });
+  results.push({ name, passed, failed, seconds: elapsed(started), names });
 }
 
 async function check(name, cmd, argv) {
@@ -84,7 +89,17 @@ async function e2e() {
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
-  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started) });
+  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started), names: playwrightFailures(readJson(out)?.suites ?? []) });
+}
+
+/** `file › title` of each Playwright test that did not pass, from its JSON report's suites. */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'skipped').map((t) => `${spec.file} › [${t.projectName}] ${spec.title}`),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
 }
 
 // The checks run one after another beside the SQLite pass, their output held until each ends.
@@ -108,7 +123,11 @@ if (postgres) await vitest('postgres', ['--project', 'api'], postgresEnv);
 if (!only || only === 'e2e') await e2e();
 
 console.log('');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
+// What failed is named again here, beside the totals: a log cut to its last lines still shows it.
+for (const r of results) {
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
+  for (const test of r.names ?? []) console.log(`    ✘ ${test}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
