@@ -3,6 +3,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { isId, type IdKind } from '#shared/ids';
 import { toPage, type Page, type PaginationQuery } from '#shared/pagination';
 import { invalidRequest } from '../errors.ts';
+import type { Db } from './database.ts';
+import { runShape } from './prepared.ts';
 
 /** Pagination parameters checked against the kind being listed. */
 export function pageFor(kind: IdKind, query: PaginationQuery): Page {
@@ -25,4 +27,37 @@ export function applyPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, 
   q = q.orderBy(sql.ref(col)) as QB;
   if (page.orderColumn === 'name') q = q.orderBy(sql.ref(columns.id)) as QB;
   return q.limit(page.pageSize) as QB;
+}
+
+/** What a list's page and count are built from: its rows' query and the count of what it selects. */
+interface ListQueries<R> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  rows: SelectQueryBuilder<any, any, R>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  count: SelectQueryBuilder<any, any, { n: number | string | bigint }>;
+}
+
+/**
+ * A page of a list and the list's count, each query compiled once per shape (runShape, decision
+ * 110; decision 242). `build(v)` makes the list's queries from stand-ins of `values`, its
+ * filters' values only; `key` names whatever else chose them (a viewer's rights, say). The
+ * page's cursor, order and limit are added here, as applyPage does.
+ */
+export async function shapedPage<R>(
+  db: Db,
+  key: string,
+  values: readonly unknown[],
+  page: Page,
+  columns: { id: string; name: string },
+  build: (v: (i: number) => never) => ListQueries<R>,
+): Promise<{ rows: R[]; count: number }> {
+  const after = page.startAfter === undefined ? [] : [page.startAfter];
+  const n = values.length;
+  const [rows, [count]] = await Promise.all([
+    runShape(db, `${key} page ${page.orderColumn} ${after.length}`, [...values, ...after, page.pageSize], (v) =>
+      applyPage(build(v).rows, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, columns),
+    ),
+    runShape(db, `${key} count`, values, (v) => build(v).count),
+  ]);
+  return { rows, count: Number(count?.n ?? 0) };
 }

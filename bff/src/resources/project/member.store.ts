@@ -8,7 +8,7 @@ import type { Page } from '#shared/pagination';
 import type { Role } from '#shared/roles';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { applyPage } from '../../db/paging.ts';
+import { shapedPage } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
 
@@ -32,15 +32,14 @@ const memberView = (row: MemberRow, callerId: string): Member => ({
 });
 
 export async function listMembers(db: Db, projectId: string, callerId: string, page: Page) {
-  const [rows, count] = await Promise.all([
-    applyPage(members(db, projectId), page, { id: 'project_member.account_id', name: 'account.email' }).execute(),
-    db
+  const { rows, count } = await shapedPage(db, 'members', [projectId], page, { id: 'project_member.account_id', name: 'account.email' }, (v) => ({
+    rows: members(db, v(0)),
+    count: db
       .selectFrom('project_member')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(count.n), items: rows.map((r) => memberView(r, callerId)) };
+      .where('project_id', '=', v(0)),
+  }));
+  return { count, items: rows.map((r) => memberView(r, callerId)) };
 }
 
 export async function getMember(db: Db, projectId: string, accountId: string): Promise<Member> {
@@ -68,13 +67,11 @@ const invitationColumns = [
 
 export async function listInvitations(db: Db, projectId: string, page: Page): Promise<{ count: number; items: Invitation[] }> {
   const now = new Date().toISOString();
-  const [items, count] = await Promise.all([
-    applyPage(liveInvitations(db, projectId, now).select(invitationColumns), page, { id: 'project_invitation.id', name: 'project_invitation.email' }).execute(),
-    liveInvitations(db, projectId, now)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(count.n), items };
+  const { rows, count } = await shapedPage(db, 'invitations', [projectId, now], page, { id: 'project_invitation.id', name: 'project_invitation.email' }, (v) => ({
+    rows: liveInvitations(db, v(0), v(1)).select(invitationColumns),
+    count: liveInvitations(db, v(0), v(1)).select((eb) => eb.fn.countAll<number>().as('n')),
+  }));
+  return { count, items: rows };
 }
 
 /** Locks the project's row: member changes of one project run one after another. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { invitationListSchema, invitationSchema, inviteResultSchema, memberListSchema, memberSchema } from '#shared/api/member';
 import { newId } from '#shared/ids';
 import type { Role } from '#shared/roles';
-import { createSubnet, expectCurrentError, expectInvalid, expectLegacyError, inLoc, newProject } from '../../../test/fixtures.ts';
+import { checkPagination, createSubnet, expectCurrentError, expectInvalid, expectLegacyError, inLoc, newProject } from '../../../test/fixtures.ts';
 import { expectSchema, serverForFile, type TestServer } from '../../../test/harness.ts';
 
 // Three invitations per address per hour, so the throttle is reached in a few requests.
@@ -179,6 +179,27 @@ describe('members', () => {
       expect((await t.call('removeProjectMember', { token: a.token, params: { project_id: a.project, account_id: id } })).status).toBe(204);
     }
     expect((await members(a.token, a.project)).count).toBe(1);
+  });
+});
+
+describe('lists', () => {
+  it('of members page as every list does, by account ID or by address', async () => {
+    const a = await adminWithProject();
+    const others = [await join(a, 'viewer'), await join(a, 'member'), await join(a, 'admin')];
+    const expected = [a, ...others].map((m) => ({ id: m.id, name: m.email }));
+    await checkPagination(t, a.token, { path: `/api/project/${a.project}/member`, generation: 'current', expected }, (item) => expectSchema(memberSchema, item));
+  });
+
+  it('of invitations page as every list does, by ID or by address', async () => {
+    const a = await adminWithProject();
+    const expected = [];
+    for (let i = 0; i < 4; i++) {
+      const email = address();
+      const res = await invite(a.token, a.project, email, 'member');
+      expect(res.status, res.text).toBe(200);
+      expected.push({ id: expectSchema(inviteResultSchema, res.body).invitation!.id, name: email });
+    }
+    await checkPagination(t, a.token, { path: `/api/project/${a.project}/invitation`, generation: 'current', expected }, (item) => expectSchema(invitationSchema, item));
   });
 });
 

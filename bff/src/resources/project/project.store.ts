@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
-import { applyPage } from '../../db/paging.ts';
+import { applyPage, shapedPage } from '../../db/paging.ts';
 import { runShape } from '../../db/prepared.ts';
 
 const columns = ['project.id', 'project.name', 'project.credit', 'project.discount'] as const;
@@ -42,19 +42,11 @@ export async function countProjects(db: Db | Tx, accountId: string): Promise<num
 }
 
 export async function listProjects(db: Db, accountId: string, page: Page) {
-  const after = page.startAfter === undefined ? [] : [page.startAfter];
-  const [items, count] = await Promise.all([
-    // Compiled once per shape (decision 110): the order column and whether there is a cursor.
-    runShape(db, `project page ${page.orderColumn} ${after.length}`, [accountId, ...after, page.pageSize], (v) =>
-      applyPage(
-        memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
-        { ...page, startAfter: after.length ? v(1) : undefined, pageSize: v(1 + after.length) },
-        { id: 'project_member.project_id', name: 'project.name' },
-      ),
-    ),
-    countProjects(db, accountId),
-  ]);
-  return { count, items: items.map(projectView) };
+  const { rows, count } = await shapedPage(db, 'projects', [accountId], page, { id: 'project_member.project_id', name: 'project.name' }, (v) => ({
+    rows: memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
+    count: memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('n')),
+  }));
+  return { count, items: rows.map(projectView) };
 }
 
 const projectView = (p: { id: string; name: string; credit: number; discount: number }) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) });

@@ -8,7 +8,7 @@ import { lowerRole, type Role } from '#shared/roles';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { applyPage } from '../../db/paging.ts';
+import { shapedPage } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
 import { newSecret } from '../../http/access-tokens.ts';
@@ -57,13 +57,13 @@ function view({
 }
 
 export async function listTokens(db: Db, viewer: TokenViewer, page: Page) {
-  const [items, count] = await Promise.all([
-    applyPage(visible(db, viewer).select(columns), page, { id: 'access_token.id', name: 'access_token.name' }).execute(),
-    visible(db, viewer)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(count.count), items: items.map(view) };
+  // An admin's list and anyone else's are two shapes: the admin's has no account filter.
+  const values = viewer.admin ? [viewer.projectId] : [viewer.projectId, viewer.accountId];
+  const { rows, count } = await shapedPage(db, `tokens ${viewer.admin ? 'admin' : 'own'}`, values, page, { id: 'access_token.id', name: 'access_token.name' }, (v) => {
+    const scope = { projectId: v(0), accountId: viewer.admin ? '' : v(1), admin: viewer.admin };
+    return { rows: visible(db, scope).select(columns), count: visible(db, scope).select((eb) => eb.fn.countAll<number>().as('n')) };
+  });
+  return { count, items: rows.map(view) };
 }
 
 /** The token when the viewer may see it; otherwise the 404 of a token that does not exist. */

@@ -262,4 +262,13 @@ describe('personal access tokens', () => {
     for (const name of ['delta', 'alpha', 'charlie', 'bravo', 'echo']) expected.push(await issue(owner.token, owner.project, { name, role: 'viewer' }));
     await checkPagination(t, owner.token, { path: `${P(owner.project)}/token`, generation: 'current', expected }, (item) => expectSchema(accessTokenSchema, item));
   });
+
+  it("page for a member who is not an admin too: only the member's own, the admin's left out of pages and count", async () => {
+    const owner = await newOwner(t);
+    await issue(owner.token, owner.project, { name: 'admins', role: 'viewer' });
+    const member = await memberOf(t, owner.project, 'member');
+    const expected = [];
+    for (const name of ['delta', 'alpha', 'charlie', 'bravo']) expected.push(await issue(member.token, owner.project, { name, role: 'viewer' }));
+    await checkPagination(t, member.token, { path: `${P(owner.project)}/token`, generation: 'current', expected }, (item) => expectSchema(accessTokenSchema, item));
+  });
 });
