@@ -13,6 +13,7 @@ import {
   findFirewall,
   findRule,
   firewallDetail,
+  FIREWALL_LIST_COLUMNS,
   firewallViews,
   insertFirewall,
   ruleView,
@@ -32,7 +33,7 @@ export const firewall = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: firewallKind, view: firewallDetail, listItems: firewallViews, remove: deleteFirewall },
+        { kind: firewallKind, view: firewallDetail, listColumns: FIREWALL_LIST_COLUMNS, listItems: firewallViews, remove: deleteFirewall },
         { get: ['getFirewall'], list: ['listFirewalls', 'listLocationFirewalls'], rename: ['renameFirewall'], delete: ['deleteFirewall'] },
       ),
 

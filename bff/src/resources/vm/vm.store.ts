@@ -44,7 +44,10 @@ export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
   };
 }
 
-export const vmListItems = async (_db: Q, rows: VmRow[]) => rows.map(vmListItem);
+/** What a VM's list item is made of: not its key, image, subnet or times (decision 240). */
+export const VM_LIST_COLUMNS = ['id', 'name', 'state', 'location', 'size', 'unix_user', 'storage_size_gib', 'ip6', 'ip4'] as const;
+
+export const vmListItems = async (_db: Q, rows: Pick<VmRow, (typeof VM_LIST_COLUMNS)[number]>[]) => rows.map(vmListItem);
 
 export const findVm = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
 
