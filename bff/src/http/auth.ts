@@ -58,9 +58,41 @@ function jsonObject(part: string): Record<string, unknown> | undefined {
  * The claims of a compact JWS signed HS256 with `key`, checked synchronously with node:crypto
  * (decision 112): exactly the header `alg` HS256 with no critical extensions, the canonical
  * signature, and `sub`, `sid`, numeric `iat` and `exp` present, `exp` in the future and `nbf`,
- * when present, not. Undefined for anything else.
+ * when present, not. Undefined for anything else. A token that passed is remembered with its
+ * claims (below), so its signature is checked once; its times are checked on every use.
  */
-export function verifyHs256(key: KeyObject, token: string): Record<string, unknown> | undefined {
+export function verifyHs256(key: KeyObject, token: string): Readonly<Record<string, unknown>> | undefined {
+  let known = verified.get(key);
+  if (!known) verified.set(key, (known = new Map()));
+  const remembered = known.get(token);
+  if (remembered) {
+    if (inTime(remembered)) return remembered;
+    known.delete(token);
+    return undefined;
+  }
+  const claims = checkHs256(key, token);
+  if (claims) {
+    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+    known.set(token, Object.freeze(claims));
+  }
+  return claims;
+}
+
+/**
+ * Per key, the tokens that verified and their claims, at most VERIFIED_MAX (the oldest go
+ * first): an HMAC and two JSON parses saved on each request after a token's first (decision
+ * 243). Only tokens this key signed get in: a bad token is checked in full every time.
+ */
+const verified = new WeakMap<KeyObject, Map<string, Readonly<Record<string, unknown>>>>();
+const VERIFIED_MAX = 10_000;
+
+/** `exp` still ahead and `nbf`, when present, reached. */
+function inTime({ exp, nbf }: Readonly<Record<string, unknown>>): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  return typeof exp === 'number' && exp > now && (nbf === undefined || (typeof nbf === 'number' && nbf <= now));
+}
+
+function checkHs256(key: KeyObject, token: string): Record<string, unknown> | undefined {
   if (token.length > MAX_TOKEN_LENGTH) return undefined;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return undefined;
@@ -72,10 +104,8 @@ export function verifyHs256(key: KeyObject, token: string): Record<string, unkno
   if (!header || header.alg !== 'HS256' || 'crit' in header || 'b64' in header) return undefined;
   const claims = jsonObject(p);
   if (!claims) return undefined;
-  const now = Math.floor(Date.now() / 1000);
-  const { exp, iat, nbf } = claims;
-  if (typeof exp !== 'number' || typeof iat !== 'number' || !Number.isFinite(exp) || !Number.isFinite(iat) || exp <= now) return undefined;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return undefined;
+  const { exp, iat } = claims;
+  if (typeof exp !== 'number' || typeof iat !== 'number' || !Number.isFinite(exp) || !Number.isFinite(iat) || !inTime(claims)) return undefined;
   if (claims.sub === undefined || claims.sid === undefined) return undefined;
   return claims;
 }
