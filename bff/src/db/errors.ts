@@ -10,6 +10,16 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * PostgreSQL ended the transaction to break a deadlock (40P01) or because it could not be
+ * serialized with a concurrent one (40001): nothing it did stands, and running it again may
+ * well succeed (decision 244).
+ */
+export function isTransientConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** Why the database cannot serve a request right now; callers answer 503 and retry later. */
 export type Unavailability = 'unreachable' | 'read-only' | 'full' | 'busy';
 

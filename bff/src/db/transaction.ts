@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type Transaction, type TransactionSettings } from 'kysely';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
-import { isUniqueViolation } from './errors.ts';
+import { isTransientConflict, isUniqueViolation } from './errors.ts';
 
 export type Tx = Transaction<Database>;
 
@@ -12,14 +12,16 @@ export class RetryTransaction extends Error {}
 /**
  * Runs `fn` in a transaction, again (up to `attempts` times) when a concurrent writer took a
  * value it chose (a unique-constraint violation): address allocation picks, then inserts.
- * Name clashes are checked inside `fn` first, so a retry reports them as such.
+ * Name clashes are checked inside `fn` first, so a retry reports them as such. Also again when
+ * PostgreSQL ended it in a deadlock or a serialization failure (decision 244). Inside a request
+ * transaction this is a savepoint, and rolling back to it releases the locks taken since.
  */
 export async function transactionWithRetry<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await db.transaction().execute(fn);
     } catch (err) {
-      if (!(isUniqueViolation(err) || err instanceof RetryTransaction) || i >= attempts) throw err;
+      if (!(isUniqueViolation(err) || isTransientConflict(err) || err instanceof RetryTransaction) || i >= attempts) throw err;
     }
   }
 }

@@ -1,6 +1,6 @@
 // The one error middleware (behaviour.md §2). Handlers throw (bff/src/errors.ts); this writes.
 import type { ErrorRequestHandler, Response } from 'express';
-import { databaseUnavailable, isForeignKeyViolation, type Unavailability } from '../db/errors.ts';
+import { databaseUnavailable, isForeignKeyViolation, isTransientConflict, type Unavailability } from '../db/errors.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { errorBody, type Generation } from '#shared/errors';
 import { routes, type RouteDef } from '#shared/routes';
@@ -75,6 +75,9 @@ export function answeredError(err: unknown): ApiError {
   if (known) return known;
   // A concurrent delete removed what this request was about to refer to.
   if (isForeignKeyViolation(err)) return notFound('The resource was deleted while the request ran.');
+  // Still in a deadlock after the retries (decision 244): nothing was changed, and another try will likely do.
+  if (isTransientConflict(err))
+    return new ApiError('ServiceUnavailable', 'The request collided with concurrent changes; nothing was changed. Try again.', null, { 'Retry-After': '1' });
   return serviceUnavailable(err) ?? new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.');
 }
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
-import { databaseUnavailable } from '../db/errors.ts';
+import { databaseUnavailable, isTransientConflict } from '../db/errors.ts';
 import type { Tx } from '../db/transaction.ts';
 import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
@@ -301,15 +301,18 @@ export class Worker {
         logger.warn({ job: job.id }, 'job lease lost; another worker took over');
         return;
       }
-      // A database outage is not the step's fault: retry it without using up an attempt.
+      // A database outage is not the step's fault, nor is a deadlock with a concurrent change
+      // (decision 244): retry it without using up an attempt, a deadlock at once.
       const outage = databaseUnavailable(err);
-      const attempts = outage ? job.attempts : job.attempts + 1;
+      const conflict = isTransientConflict(err);
+      const attempts = outage || conflict ? job.attempts : job.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
       const log = { err, job: job.id, kind: job.kind, step: job.step, attempts, outage };
       if (outage) logger.warn(log, 'job step interrupted by a database outage; will retry');
+      else if (conflict) logger.warn(log, 'job step collided with a concurrent change; will retry');
       else logger.error(log, failed ? 'job failed' : 'job step failed; will retry');
       const now = Date.now();
-      const retryAt = iso(now + (outage ? OUTAGE_RETRY_MS : Math.min(30_000, 100 * 2 ** attempts)));
+      const retryAt = iso(now + (outage ? OUTAGE_RETRY_MS : conflict ? 0 : Math.min(30_000, 100 * 2 ** attempts)));
       await db
         .transaction()
         .execute(async (tx) => {

@@ -21,10 +21,12 @@ export const privateSubnetJobs = defineJobs({
               .deleteFrom('connected_subnet')
               .where((eb) => eb.or([eb('subnet_id', '=', id), eb('connected_subnet_id', '=', id)]))
               .execute();
+            // The subnet before its firewall, in the order a create writes them: on PostgreSQL the
+            // two kinds' counts are locked in the same order, so the two cannot deadlock (decision 244).
+            await tx.deleteFrom('private_subnet').where('id', '=', id).execute();
             // Its default firewall goes with it, unless it now guards another subnet.
             await tx.deleteFrom('firewall').where('default_for_subnet_id', '=', id).where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id')).execute();
             await tx.updateTable('firewall').set({ default_for_subnet_id: null }).where('default_for_subnet_id', '=', id).execute();
-            await tx.deleteFrom('private_subnet').where('id', '=', id).execute();
           },
         };
       },
