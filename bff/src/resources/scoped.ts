@@ -11,7 +11,7 @@ import { forUpdate } from '../db/locks.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../errors.ts';
-import { applyPage } from '../db/paging.ts';
+import { shapedPage } from '../db/paging.ts';
 import { runShape } from '../db/prepared.ts';
 
 /** The tables of the kinds that live in a project and a location (from their descriptors). */
@@ -56,29 +56,24 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
  * `columns`: only those are read (every column when absent).
  */
 export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page, columns?: readonly string[]) {
-  const scope = location === undefined ? 'project' : 'location';
   const inScope = location === undefined ? [projectId] : [projectId, location];
-  const after = page.startAfter === undefined ? [] : [page.startAfter];
-  const [rows, [total]] = await Promise.all([
-    runShape(db, `page ${table} ${scope} ${page.orderColumn} ${after.length} ${columns ? 'columns' : 'all'}`, [...inScope, ...after, page.pageSize], (v) => {
-      const q0 = from(db, table);
-      // Kysely cannot type a column list of a table chosen at run time (see `from`).
-      let q = (columns ? q0.select(columns as readonly 'id'[]) : q0.selectAll()).where('project_id', '=', v(0));
-      if (location !== undefined) q = q.where('location', '=', v(1));
-      const n = inScope.length;
-      return applyPage(q, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, { id: 'id', name: 'name' });
-    }),
-    runShape(db, `count ${scope}`, [table, ...inScope], (v) => {
-      let q = db
-        .selectFrom('scope_count')
-        .select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('tbl', '=', v(0))
-        .where('project_id', '=', v(1));
-      if (location !== undefined) q = q.where('location', '=', v(2));
-      return q;
-    }),
-  ]);
-  return { count: Number(total?.n ?? 0), rows: rows as unknown as Row<T>[] };
+  const key = `${table} ${location === undefined ? 'project' : 'location'} ${columns ? 'columns' : 'all'}`;
+  const { rows, count } = await shapedPage(db, key, inScope, page, { id: 'id', name: 'name' }, (v) => {
+    const q0 = from(db, table);
+    // Kysely cannot type a column list of a table chosen at run time (see `from`).
+    let q = (columns ? q0.select(columns as readonly 'id'[]) : q0.selectAll()).where('project_id', '=', v(0));
+    let counted = db
+      .selectFrom('scope_count')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('tbl', '=', table)
+      .where('project_id', '=', v(0));
+    if (location !== undefined) {
+      q = q.where('location', '=', v(1));
+      counted = counted.where('location', '=', v(1));
+    }
+    return { rows: q, count: counted };
+  });
+  return { count, rows: rows as unknown as Row<T>[] };
 }
 
 /**
