@@ -85,11 +85,12 @@ async function e2e() {
   const out = 'test-results/e2e.json';
   rmSync(out, { force: true });
   const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  const stats = readJson(out)?.stats;
+  const report = readJson(out);
+  const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
-  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started), names: playwrightFailures(readJson(out)?.suites ?? []) });
+  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started), names: playwrightFailures(report?.suites ?? []) });
 }
 
 /** `file › title` of each Playwright test that did not pass, from its JSON report's suites. */

@@ -41,7 +41,7 @@ function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
 async function rulesOf(db: Q, firewallIds: string[]): Promise<Map<string, RuleViewRow[]>> {
   if (!firewallIds.length) return new Map();
   // Compiled once per number of firewalls (a list page's are many the same): decision 240.
-  // In the primary key's order, (firewall, id): read along it, no sort (decision 243).
+  // In the primary key's order, (firewall, id): read along it, no sort (decision 240, addendum).
   const rows = await runShape(db, `firewall rules ${firewallIds.length}`, firewallIds, (v) =>
     db
       .selectFrom('firewall_rule')
