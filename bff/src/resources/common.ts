@@ -12,7 +12,9 @@ import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
 import { fieldError, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/mount.ts';
-import { assertNameFree, findByReference, listPage, type ScopedRow, type ScopedTable } from './scoped.ts';
+import { assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
+import type { JsonOf } from '../db/json.ts';
+import { RawJson } from '../http/raw-json.ts';
 
 type Q = Db | Tx;
 type Row<T extends ScopedTable> = ScopedRow<T>;
@@ -33,8 +35,14 @@ export interface KindBehaviour<T extends ScopedTable, View, Item, C extends keyo
    * a list page does not read what only the record shows, such as a database's certificates.
    */
   listColumns?: readonly C[];
-  /** The items of one page of a list. */
-  listItems: (db: Db, rows: Pick<Row<T>, C>[]) => Promise<Item[]>;
+  /** The items of one page of a list (unless listJson makes them). */
+  listItems?: (db: Db, rows: Pick<Row<T>, C>[]) => Promise<Item[]>;
+  /**
+   * A list item's fields as SQL, when the database writes each item's JSON (decision 245): for
+   * items of many fields or with children, which cost more as rows than as text. The kind's
+   * tests check that these items are its views' items.
+   */
+  listJson?: JsonOf<Item>;
   /** What else a rename changes, in its transaction (a VM's NIC is named after it). */
   renamed?: (tx: Tx, row: Row<T>, name: string) => Promise<void>;
   /** Deletes the object or starts its deletion job, in a transaction; the worker is woken after. */
@@ -78,10 +86,17 @@ export function commonHandlers<
   for (const op of ops.get ?? []) out[op] = async (a) => b.view(db, await find(db, op, a));
 
   for (const op of ops.list ?? []) {
-    out[op] = async (a) => {
-      const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), b.listColumns as readonly string[] | undefined);
-      return { count, items: await b.listItems(db, rows) };
-    };
+    const { listJson, listItems } = b;
+    out[op] = listJson
+      ? async (a) => {
+          const { count, items } = await listPageJson(db, table, a.project.id, a.location, pageFor(idKind, a.query), listJson.fields);
+          return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
+        }
+      : async (a) => {
+          if (!listItems) throw new Error(`${op}: the kind ${idKind} has neither listItems nor listJson`);
+          const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), b.listColumns as readonly string[] | undefined);
+          return { count, items: await listItems(db, rows) };
+        };
   }
 
   for (const op of ops.rename ?? []) {

@@ -1,13 +1,14 @@
 // What every kind that lives in a project and a location shares: lookup by reference (ID or
 // name), the name-uniqueness check, the quota check, and a paged list with its count.
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quota } from '#shared/route-helpers';
 import { kinds, type KindDescriptor } from '#shared/routes';
 import type { Quotas } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { forUpdate } from '../db/locks.ts';
+import { forUpdate, isPostgres } from '../db/locks.ts';
+import { jsonObject, type JsonFields } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../errors.ts';
@@ -56,12 +57,36 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
  * `columns`: only those are read (every column when absent).
  */
 export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page, columns?: readonly string[]) {
+  // Kysely cannot type a column list of a table chosen at run time (see `from`).
+  const { count, rows } = await scopedPage(db, table, projectId, location, page, columns ? 'columns' : 'all', (q) =>
+    columns ? q.select(columns as readonly 'id'[]) : q.selectAll(),
+  );
+  return { count, rows: rows as unknown as Row<T>[] };
+}
+
+/**
+ * listPage with each item's JSON text made by the database from `fields` (decision 245), in
+ * the page's order: the answer is written from them, no row becomes an object.
+ */
+export async function listPageJson(db: Db, table: ScopedTable, projectId: string, location: string | undefined, page: Page, fields: JsonFields) {
+  const { count, rows } = await scopedPage(db, table, projectId, location, page, 'json', (q) => q.select(jsonObject(isPostgres(db), fields).as('json')));
+  return { count, items: rows.map((r) => (r as unknown as { json: string }).json) };
+}
+
+/** A page through shapedPage; `select` picks what a row holds, `what` names that choice in the shape's key (one JSON shape per table). */
+function scopedPage(
+  db: Db,
+  table: ScopedTable,
+  projectId: string,
+  location: string | undefined,
+  page: Page,
+  what: string,
+  select: (q: ReturnType<typeof from>) => SelectQueryBuilder<Database, 'vm', object>,
+) {
   const inScope = location === undefined ? [projectId] : [projectId, location];
-  const key = `${table} ${location === undefined ? 'project' : 'location'} ${columns ? 'columns' : 'all'}`;
-  const { rows, count } = await shapedPage(db, key, inScope, page, { id: 'id', name: 'name' }, (v) => {
-    const q0 = from(db, table);
-    // Kysely cannot type a column list of a table chosen at run time (see `from`).
-    let q = (columns ? q0.select(columns as readonly 'id'[]) : q0.selectAll()).where('project_id', '=', v(0));
+  const key = `${table} ${location === undefined ? 'project' : 'location'} ${what}`;
+  return shapedPage(db, key, inScope, page, { id: `${table}.id`, name: `${table}.name` }, (v) => {
+    let q = select(from(db, table)).where('project_id', '=', v(0));
     let counted = db
       .selectFrom('scope_count')
       .select((eb) => eb.fn.sum<number>('n').as('n'))
@@ -73,7 +98,6 @@ export async function listPage<T extends ScopedTable>(db: Db, table: T, projectI
     }
     return { rows: q, count: counted };
   });
-  return { count, rows: rows as unknown as Row<T>[] };
 }
 
 /**

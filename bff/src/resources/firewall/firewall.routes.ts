@@ -13,8 +13,7 @@ import {
   findFirewall,
   findRule,
   firewallDetail,
-  FIREWALL_LIST_COLUMNS,
-  firewallViews,
+  FIREWALL_LIST_JSON,
   insertFirewall,
   ruleView,
   updateRule,
@@ -33,7 +32,7 @@ export const firewall = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: firewallKind, view: firewallDetail, listColumns: FIREWALL_LIST_COLUMNS, listItems: firewallViews, remove: deleteFirewall },
+        { kind: firewallKind, view: firewallDetail, listJson: FIREWALL_LIST_JSON, remove: deleteFirewall },
         { get: ['getFirewall'], list: ['listFirewalls', 'listLocationFirewalls'], rename: ['renameFirewall'], delete: ['deleteFirewall'] },
       ),
 

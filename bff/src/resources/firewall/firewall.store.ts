@@ -5,6 +5,7 @@ import { parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
+import type { JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
 import type { FirewallRuleTable, FirewallTable } from './firewall.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -25,8 +26,6 @@ export const ruleView = (r: RuleViewRow): FirewallRule => ({
   protocol: r.protocol as Protocol,
   description: r.description,
 });
-
-const legacyRuleView = (r: RuleViewRow) => ({ id: r.id, cidr: r.cidr, port_range: `${r.port_start}..${r.port_end}` });
 
 function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -57,10 +56,31 @@ async function rulesOf(db: Q, firewallIds: string[]): Promise<Map<string, RuleVi
   return groupBy(rows, (r) => r.firewall_id);
 }
 
-/** What a firewall's list item is made of (decision 240). */
-export const FIREWALL_LIST_COLUMNS = ['id', 'name', 'description', 'location'] as const;
+/** A firewall's list item as the database writes it, its rules in ID order (decisions 240, 245): what firewallViews makes. */
+export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
+  fields: [
+    ['id', '"firewall"."id"'],
+    ['name', '"firewall"."name"'],
+    ['description', '"firewall"."description"'],
+    ['location', '"firewall"."location"'],
+    [
+      'firewall_rules',
+      {
+        fields: [
+          ['id', 'r.id'],
+          ['cidr', 'r.cidr'],
+          ['port_range', `r.port_start || '..' || r.port_end`],
+          ['protocol', 'r.protocol'],
+          ['description', 'r.description'],
+        ],
+        from: 'firewall_rule r where r.firewall_id = "firewall"."id"',
+        orderBy: 'r.id',
+      },
+    ],
+  ],
+};
 
-export async function firewallViews(db: Q, rows: Pick<FirewallRow, (typeof FIREWALL_LIST_COLUMNS)[number]>[]): Promise<Firewall[]> {
+export async function firewallViews(db: Q, rows: Pick<FirewallRow, 'id' | 'name' | 'description' | 'location'>[]): Promise<Firewall[]> {
   const rules = await rulesOf(
     db,
     rows.map((f) => f.id),
@@ -86,23 +106,67 @@ export async function firewallDetail(db: Q, row: FirewallRow): Promise<FirewallD
   return { ...view!, private_subnets: subnets };
 }
 
-/** The firewalls attached to each subnet, in the legacy shape. */
-export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promise<Map<string, LegacyFirewall[]>> {
-  if (!subnetIds.length) return new Map();
-  const rows = await db
-    .selectFrom('firewall_subnet')
-    .innerJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
-    .select(['firewall_subnet.subnet_id', 'firewall.id', 'firewall.name', 'firewall.description'])
-    .where('firewall_subnet.subnet_id', 'in', subnetIds)
-    .orderBy('firewall.id')
-    .execute();
-  const rules = await rulesOf(db, [...new Set(rows.map((r) => r.id))]);
-  const out = new Map<string, LegacyFirewall[]>();
+/**
+ * The columns of a firewall and its rules in the legacy shape, the rules left-joined: a row per
+ * rule, or one with null rule columns for a firewall without rules (decision 245).
+ */
+export const LEGACY_FIREWALL_COLUMNS = [
+  'firewall.id as firewall_id',
+  'firewall.name as firewall_name',
+  'firewall.description as firewall_description',
+  'firewall_rule.id as rule_id',
+  'firewall_rule.cidr',
+  'firewall_rule.port_start',
+  'firewall_rule.port_end',
+] as const;
+
+interface LegacyFirewallRow {
+  firewall_id: string | null;
+  firewall_name: string | null;
+  firewall_description: string | null;
+  rule_id: string | null;
+  cidr: string | null;
+  port_start: number | null;
+  port_end: number | null;
+}
+
+/**
+ * The legacy firewalls of rows read with LEGACY_FIREWALL_COLUMNS, ordered by their owner, then
+ * firewall and rule IDs; `owner` names the group a row belongs to (a subnet, say). A row whose
+ * firewall is null (an owner without firewalls) adds none.
+ */
+export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: readonly R[], owner: (r: R) => K): Map<K, LegacyFirewall[]> {
+  const out = new Map<K, LegacyFirewall[]>();
   for (const r of rows) {
-    const fw = { id: r.id, name: r.name, description: r.description, firewall_rules: (rules.get(r.id) ?? []).map(legacyRuleView) };
-    out.set(r.subnet_id, [...(out.get(r.subnet_id) ?? []), fw]);
+    if (r.firewall_id === null) continue;
+    let list = out.get(owner(r));
+    if (!list) out.set(owner(r), (list = []));
+    let fw = list.at(-1);
+    if (fw?.id !== r.firewall_id) list.push((fw = { id: r.firewall_id, name: r.firewall_name!, description: r.firewall_description!, firewall_rules: [] }));
+    if (r.rule_id !== null) fw.firewall_rules.push({ id: r.rule_id, cidr: r.cidr!, port_range: `${r.port_start}..${r.port_end}` });
   }
   return out;
+}
+
+/** The firewalls attached to each subnet, in the legacy shape: one query, compiled once per number of subnets. */
+export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promise<Map<string, LegacyFirewall[]>> {
+  if (!subnetIds.length) return new Map();
+  const rows = await runShape(db, `legacy firewalls ${subnetIds.length}`, subnetIds, (v) =>
+    db
+      .selectFrom('firewall_subnet')
+      .innerJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
+      .leftJoin('firewall_rule', 'firewall_rule.firewall_id', 'firewall.id')
+      .select(['firewall_subnet.subnet_id', ...LEGACY_FIREWALL_COLUMNS])
+      .where(
+        'firewall_subnet.subnet_id',
+        'in',
+        subnetIds.map((_, i) => v(i)),
+      )
+      .orderBy('firewall_subnet.subnet_id')
+      .orderBy('firewall.id')
+      .orderBy('firewall_rule.id'),
+  );
+  return groupLegacyFirewalls(rows, (r) => r.subnet_id);
 }
 
 export const findFirewall = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);

@@ -168,6 +168,28 @@ describe('list firewalls', () => {
     const { private_subnets: _, ...withoutSubnets } = (await t.request('GET', firewallPath(a.project, 'delta'), { token: a.token })).body;
     expect(delta).toEqual(withoutSubnets);
     expect(delta.firewall_rules).toHaveLength(1);
+    // The database writes the items' JSON (decision 245): text that needs escaping, several
+    // rules in ID order and a firewall without rules come out as the records say.
+    const awkward = 'a "quoted" \\ back\\slash, tab\t, new\nline, ünïcödé ✓, </script>';
+    await t.request('PATCH', firewallPath(a.project, 'echo'), { token: a.token, body: { description: awkward } });
+    for (const [cidr, port_range] of [
+      ['198.51.100.0/24', '22'],
+      ['2001:db8::/32', '80..90'],
+      ['0.0.0.0/0', '53'],
+    ]) {
+      const r = await t.request('POST', rulePath(a.project, 'echo'), { token: a.token, body: { cidr, port_range, protocol: 'udp', description: awkward } });
+      expect(r.status, r.text).toBe(200);
+    }
+    const items = expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/firewall?page_size=100`, { token: a.token })).body).items;
+    for (const item of items) {
+      const { private_subnets: __, ...record } = (await t.request('GET', firewallPath(a.project, item.id), { token: a.token })).body;
+      expect(item).toEqual(record);
+    }
+    const echo = items.find((f) => f.name === 'echo')!;
+    expect(echo.description).toBe(awkward);
+    expect(echo.firewall_rules.map((r) => r.id)).toEqual(echo.firewall_rules.map((r) => r.id).sort());
+    expect(echo.firewall_rules.map((r) => `${r.port_range} ${r.protocol} ${r.description === awkward}`).sort()).toEqual(['22..22 udp true', '53..53 udp true', '80..90 udp true']);
+    expect(items.find((f) => f.name === 'alpha')!.firewall_rules).toEqual([]);
 
     const valid = (item: unknown) => expectSchema(firewallSchema, item);
     expectSchema(firewallListSchema, (await t.request('GET', `${P(a.project)}/location/${LOC}/firewall`, { token: a.token })).body);
@@ -208,6 +230,13 @@ describe('attach and detach subnets', () => {
     expect(subnet.firewalls).toContainEqual(legacy);
     for (const f of subnet.firewalls) for (const r of f.firewall_rules) expectSchema(legacyFirewallRuleSchema, r);
     expect((await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body.firewalls).toContainEqual(legacy);
+    // A firewall without rules shows on the VM too, and the VM's firewalls are its subnet's, in the same order.
+    await createFirewall(t, a.token, a.project, 'bare');
+    await t.request('POST', `${firewallPath(a.project, 'bare')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    const three = (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body;
+    expect(three.firewalls.map((f: { name: string; firewall_rules: unknown[] }) => `${f.name} ${f.firewall_rules.length}`).sort()).toEqual(['bare 0', 'guard 1', 'net-default 4']);
+    expect((await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body.firewalls).toEqual(three.firewalls);
+    await t.request('POST', `${firewallPath(a.project, 'bare')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
 
     // Attaching again changes nothing; attaching by ID works the same.
     const again = await t.request('POST', `${firewallPath(a.project, fw.id)}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
@@ -220,6 +249,11 @@ describe('attach and detach subnets', () => {
     const after = (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body;
     expect(after.firewalls.map((f: { name: string }) => f.name)).toEqual(['net-default']);
     expect((await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body.firewalls).not.toContainEqual(legacy);
+    // With no firewall left on its subnet, a VM shows none.
+    await t.request('POST', `${firewallPath(a.project, 'net-default')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
+    const bare = (await t.request('GET', vmPath(a.project, 'box'), { token: a.token })).body;
+    expect(bare).toMatchObject({ firewalls: [], subnet: 'net' });
+    expect(bare.private_ipv4).toEqual(expect.any(String));
     // Detaching a subnet that is not attached is not an error.
     expect((await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } })).status).toBe(200);
   });

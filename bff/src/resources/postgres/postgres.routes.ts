@@ -27,18 +27,7 @@ import {
   userList,
 } from './postgres.service.ts';
 import { assertInRestoreWindow, backupsOf, DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
-import {
-  findPostgres,
-  json,
-  listServers,
-  POSTGRES_LIST_COLUMNS,
-  postgresDetailView,
-  postgresListItems,
-  postgresView,
-  reloadPostgres,
-  ruleView,
-  type PostgresRow,
-} from './postgres.store.ts';
+import { findPostgres, json, listServers, POSTGRES_LIST_JSON, postgresDetailView, postgresView, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
 type Q = Db | Tx;
 type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
@@ -152,18 +141,14 @@ export const postgres = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: postgresKind, view, listColumns: POSTGRES_LIST_COLUMNS, listItems: postgresListItems, remove: deletePostgres },
+        { kind: postgresKind, view, listJson: POSTGRES_LIST_JSON, remove: deletePostgres },
         {
           get: ['getPostgresDatabase'],
           list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],
           delete: ['deletePostgresDatabase'],
         },
       ),
-      ...commonHandlers(
-        ctx,
-        { kind: postgresKind, view: (q: Q, row: PostgresRow) => postgresView(q, row, domain), listItems: postgresListItems },
-        { rename: ['renamePostgresDatabase'] },
-      ),
+      ...commonHandlers(ctx, { kind: postgresKind, view: (q: Q, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
 
       async createPostgresDatabase({ project, location, params, body }) {
         const name = nameFromPath(postgresKind, params.postgres_database_reference);

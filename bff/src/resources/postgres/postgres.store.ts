@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
 import type { Db } from '../../db/database.ts';
+import type { JsonOf } from '../../db/json.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
@@ -34,31 +35,27 @@ export function connectionString(row: PostgresRow, serviceDomain: string): strin
   return `postgres://${SUPERUSER}:${encodeURIComponent(row.superuser_password)}@${hostnameOf(row, serviceDomain)}:5432/postgres?sslmode=require`;
 }
 
-/** The columns a list item is made of: not the certificates, keys, passwords and configuration only the record shows. */
-export const POSTGRES_LIST_COLUMNS = [
-  'id',
-  'name',
-  'location',
-  'state',
-  'flavor',
-  'ha_type',
-  'version',
-  'target_version',
-  'vm_size',
-  'storage_size_gib',
-  'maintenance_window_start_at',
-  'read_replica',
-  'tags',
-  'target_storage_size_gib',
-  'target_vm_size',
-  'parent_id',
-  'maintenance_window_days',
-  'created_at',
-] as const satisfies readonly (keyof PostgresRow)[];
-type PostgresListRow = Pick<PostgresRow, (typeof POSTGRES_LIST_COLUMNS)[number]>;
+/**
+ * A list item as the database writes it (decision 245): the fields of `base` and created_at,
+ * in that order; not the certificates, keys, passwords and configuration only the record shows.
+ */
+export const POSTGRES_LIST_JSON: JsonOf<PostgresListItem> = {
+  fields: [
+    ...(['id', 'name', 'location', 'state', 'flavor', 'ha_type', 'version', 'target_version', 'vm_size', 'storage_size_gib', 'maintenance_window_start_at'] as const).map(
+      (c) => [c, `"postgres"."${c}"`] as const,
+    ),
+    ['read_replica', '"postgres"."read_replica"', 'bool'],
+    ['tags', '"postgres"."tags"', 'json'],
+    ['target_storage_size_gib', '"postgres"."target_storage_size_gib"'],
+    ['target_vm_size', '"postgres"."target_vm_size"'],
+    ['parent', '"postgres"."parent_id"'],
+    ['maintenance_window_days', '"postgres"."maintenance_window_days"', 'json'],
+    ['created_at', '"postgres"."created_at"'],
+  ],
+};
 
 /** The fields every shape shares (list items add created_at, full records the rest). */
-function base(row: PostgresListRow) {
+function base(row: PostgresRow) {
   return {
     id: row.id,
     name: row.name,
@@ -79,9 +76,6 @@ function base(row: PostgresListRow) {
     maintenance_window_days: json<number[]>(row.maintenance_window_days),
   };
 }
-
-export const postgresListItem = (row: PostgresListRow): PostgresListItem => ({ ...base(row), created_at: row.created_at });
-export const postgresListItems = async (_db: Q, rows: PostgresListRow[]) => rows.map(postgresListItem);
 
 export const listRules = (db: Q, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
 

@@ -1,0 +1,70 @@
+// JSON text made by the database (decisions 230, 245): a list page's items come back as one
+// string each, written into the answer as they are, instead of as rows of values that become
+// objects only to be serialized again. Both engines write the same compact text.
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * How a field's SQL expression goes into JSON: `value` as it is (text, number or null); `bool`
+ * an integer, true unless 0; `json` text that holds JSON (stored by JSON.stringify).
+ */
+export type JsonAs = 'value' | 'bool' | 'json';
+
+/**
+ * An array of objects made of the rows `from` names (a table, an alias and a where clause,
+ * correlated to the outer query), ordered by `orderBy`; empty when there are none.
+ */
+export interface JsonArray {
+  fields: JsonFields;
+  from: string;
+  orderBy: string;
+}
+
+/**
+ * A JSON object's fields in order: its key, then the SQL expression of its value (trusted text
+ * written in the code) and how it goes in, or the array it holds.
+ */
+export type JsonFields<K extends string = string> = readonly (readonly [key: K, expr: string, as?: JsonAs] | readonly [key: K, array: JsonArray])[];
+
+/** The fields of a `T`'s JSON (`item` only carries the type). */
+export interface JsonOf<T> {
+  fields: JsonFields<keyof T & string>;
+  item?: T;
+}
+
+function pgValue(expr: string | JsonArray, as: JsonAs = 'value'): string {
+  if (typeof expr !== 'string') return `coalesce((select '[' || string_agg(${objectText(true, expr.fields)}, ',' order by ${expr.orderBy}) || ']' from ${expr.from}), '[]')`;
+  switch (as) {
+    case 'value':
+      return `coalesce(to_json(${expr})::text, 'null')`;
+    case 'bool':
+      return `(case when ${expr} <> 0 then 'true' else 'false' end)`;
+    case 'json':
+      return `(${expr})`;
+  }
+}
+
+function sqliteValue(expr: string | JsonArray, as: JsonAs = 'value'): string {
+  // An aggregate always answers a row ('[]' for none), and SQLite keeps its JSON subtype through
+  // the subquery, so it goes in as an array (the kinds' list tests check that it does).
+  if (typeof expr !== 'string') return `(select json_group_array(${objectText(false, expr.fields)} order by ${expr.orderBy}) from ${expr.from})`;
+  switch (as) {
+    case 'value':
+      return expr;
+    case 'bool':
+      return `json(case when ${expr} <> 0 then 'true' else 'false' end)`;
+    case 'json':
+      return `json(${expr})`;
+  }
+}
+
+/** The SQL text of a JSON object of `fields`, as text. */
+function objectText(postgres: boolean, fields: JsonFields): string {
+  if (postgres) {
+    const parts = fields.map(([key, expr, as], i) => `'${i ? ',' : '{'}${JSON.stringify(key)}:' || ${pgValue(expr, as)}`);
+    return `(${parts.join(' || ')} || '}')`;
+  }
+  return `json_object(${fields.map(([key, expr, as]) => `'${key}', ${sqliteValue(expr, as)}`).join(', ')})`;
+}
+
+/** A JSON object of `fields`, to select as one column. */
+export const jsonObject = (postgres: boolean, fields: JsonFields): RawBuilder<string> => sql.raw<string>(objectText(postgres, fields));
