@@ -271,6 +271,9 @@ describe('changes of membership', () => {
   it('take effect on the very next request, though the membership was just read (decision 111)', async () => {
     const a = await adminWithProject();
     const m = await join(a, 'member');
+    const projects = async (token: string) => (await t.call('listProjects', { token, query: {} })).body;
+    // The project list's count is cached too (decision 245); a membership change shows at once.
+    expect((await projects(m.token)).count).toBe(1);
     const missing = await t.call('getProject', { token: m.token, params: at(newId('project')) });
     // Read (and cached) as a member: it may create.
     expect((await t.call('getProject', { token: m.token, params: at(a.project) })).status).toBe(200);
@@ -285,6 +288,9 @@ describe('changes of membership', () => {
     expect((await t.call('removeProjectMember', { token: a.token, params: { project_id: a.project, account_id: m.id } })).status).toBe(204);
     const gone = await t.call('getProject', { token: m.token, params: at(a.project) });
     expect([gone.status, gone.text]).toEqual([missing.status, missing.text]);
+    expect(await projects(m.token)).toEqual({ count: 0, items: [] });
+    expect((await invite(a.token, a.project, m.email, 'viewer')).status).toBe(200);
+    expect((await projects(m.token)).count).toBe(1);
     expect((await t.call('listPrivateSubnets', { token: a.token, params: inLoc(a.project) })).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['first', 'third']);
   });
 

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { applyPage, shapedPage } from '../../db/paging.ts';
 import { runShape } from '../../db/prepared.ts';
+import { cachedRead } from '../../db/read-cache.ts';
 
 const columns = ['project.id', 'project.name', 'project.credit', 'project.discount'] as const;
 
@@ -41,11 +42,24 @@ export async function countProjects(db: Db | Tx, accountId: string): Promise<num
   return Number(row!.count);
 }
 
+/**
+ * A page of the account's projects. Its count is the account's memberships, read through the
+ * membership cache (decision 111, decision 245): a count that grows with the projects is read
+ * at most once a second per account, and at once after this process changes a membership.
+ */
 export async function listProjects(db: Db, accountId: string, page: Page) {
-  const { rows, count } = await shapedPage(db, 'projects', [accountId], page, { id: 'project_member.project_id', name: 'project.name' }, (v) => ({
-    rows: memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
-    count: memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('n')),
-  }));
+  const { rows, count } = await shapedPage(
+    db,
+    'projects',
+    [accountId],
+    page,
+    { id: 'project_member.project_id', name: 'project.name' },
+    (v) => ({
+      rows: memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
+      count: memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('n')),
+    }),
+    (load) => cachedRead(db, 'project count', accountId, load),
+  );
   return { count, items: rows.map(projectView) };
 }
 
