@@ -3,7 +3,7 @@ import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { vmJobs } from './vm.jobs.ts';
 import { actOnVm, createVm, deleteVm, renameNic, type VmAction } from './vm.service.ts';
-import { findVm, VM_LIST_COLUMNS, vmListItems, vmView } from './vm.store.ts';
+import { findVm, VM_LIST_JSON, vmView } from './vm.store.ts';
 
 export const vm = kindModule({
   jobs: vmJobs,
@@ -18,7 +18,7 @@ export const vm = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: vmKind, view: vmView, listColumns: VM_LIST_COLUMNS, listItems: vmListItems, renamed: renameNic, remove: deleteVm },
+        { kind: vmKind, view: vmView, listJson: VM_LIST_JSON, renamed: renameNic, remove: deleteVm },
         { get: ['getVm', 'getVmById'], list: ['listVms', 'listLocationVms'], rename: ['renameVm'], delete: ['deleteVm', 'deleteVmById'] },
       ),
       async createVm({ project, location, params, body }) {

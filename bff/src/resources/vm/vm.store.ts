@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { Vm, VmListItem, VmSummary } from '#shared/api/vm';
-import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
+import type { JsonOf } from '../../db/json.ts';
 import type { VmTable } from './vm.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
-import { findByReference, listPage } from '../scoped.ts';
+import { findByReference } from '../scoped.ts';
 import { runShape } from '../../db/prepared.ts';
 import { groupLegacyFirewalls, LEGACY_FIREWALL_COLUMNS } from '../firewall/firewall.store.ts';
 
@@ -53,14 +53,9 @@ export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
   return { ...vmListItem(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet };
 }
 
-/** What a VM's list item is made of: not its key, image, subnet or times (decision 240). */
-export const VM_LIST_COLUMNS = ['id', 'name', 'state', 'location', 'size', 'unix_user', 'storage_size_gib', 'ip6', 'ip4'] as const;
-
-export const vmListItems = async (_db: Q, rows: Pick<VmRow, (typeof VM_LIST_COLUMNS)[number]>[]) => rows.map(vmListItem);
+/** A VM's list item as the database writes it (decisions 240, 245): what vmListItem makes, not its key, image, subnet or times. */
+export const VM_LIST_JSON: JsonOf<VmListItem> = {
+  fields: (['id', 'name', 'state', 'location', 'size', 'unix_user', 'storage_size_gib', 'ip6', 'ip4'] as const).map((c) => [c, `"vm"."${c}"`] as const),
+};
 
 export const findVm = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
-
-export async function listVms(db: Db, projectId: string, location: string | undefined, page: Page) {
-  const { count, rows } = await listPage(db, 'vm', projectId, location, page);
-  return { count, items: rows.map(vmListItem) };
-}
