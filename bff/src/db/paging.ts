@@ -37,6 +37,17 @@ interface ListQueries<R> {
   count: SelectQueryBuilder<any, any, { n: number | string | bigint }>;
 }
 
+/** How shapedPage reads a list's count. */
+export interface Counting {
+  /** Runs the count's `load`, or answers it another way (from a cache, say). */
+  counted?: (load: () => Promise<number>) => Promise<number>;
+  /**
+   * The count read with the page, in one statement, as `page_count` on each row (the
+   * database computes it once): one read instead of two; an empty page reads it alone.
+   */
+  inPage?: boolean;
+}
+
 /**
  * A page of a list and the list's count, each query compiled once per shape (runShape, decision
  * 110; decision 242). `build(v)` makes the list's queries from stand-ins of `values`, its
@@ -50,19 +61,27 @@ export async function shapedPage<R>(
   page: Page,
   columns: { id: string; name: string },
   build: (v: (i: number) => never) => ListQueries<R>,
-  /** Runs the count's `load`, or answers it another way (from a cache, say). */
-  counted: (load: () => Promise<number>) => Promise<number> = (load) => load(),
+  how: Counting = {},
 ): Promise<{ rows: R[]; count: number }> {
   const after = page.startAfter === undefined ? [] : [page.startAfter];
   const n = values.length;
-  const [rows, count] = await Promise.all([
-    runShape(db, `${key} page ${page.orderColumn} ${after.length}`, [...values, ...after, page.pageSize], (v) =>
-      applyPage(build(v).rows, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, columns),
-    ),
-    counted(async () => {
-      const [row] = await runShape(db, `${key} count`, values, (v) => build(v).count);
-      return Number(row?.n ?? 0);
-    }),
-  ]);
+  const pageKey = `${key} page ${page.orderColumn} ${after.length}`;
+  const pageValues = [...values, ...after, page.pageSize];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const paged = <Q extends SelectQueryBuilder<any, any, any>>(v: (i: number) => never, q: Q) =>
+    applyPage(q, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, columns);
+  const countAlone = async () => {
+    const [row] = await runShape(db, `${key} count`, values, (v) => build(v).count);
+    return Number(row?.n ?? 0);
+  };
+  if (how.inPage) {
+    const rows = await runShape(db, `${pageKey} counted`, pageValues, (v) => {
+      const q = build(v);
+      return paged(v, q.rows.select(q.count.as('page_count')));
+    });
+    const first = rows[0] as { page_count?: unknown } | undefined;
+    return { rows: rows as R[], count: first ? Number(first.page_count ?? 0) : await countAlone() };
+  }
+  const [rows, count] = await Promise.all([runShape(db, pageKey, pageValues, (v) => paged(v, build(v).rows)), (how.counted ?? ((load) => load()))(countAlone)]);
   return { rows, count };
 }

@@ -12,7 +12,7 @@ import { jsonObject, type JsonFields } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../errors.ts';
-import { shapedPage } from '../db/paging.ts';
+import { shapedPage, type Counting } from '../db/paging.ts';
 import { runShape } from '../db/prepared.ts';
 
 /** The tables of the kinds that live in a project and a location (from their descriptors). */
@@ -69,7 +69,7 @@ export async function listPage<T extends ScopedTable>(db: Db, table: T, projectI
  * the page's order: the answer is written from them, no row becomes an object.
  */
 export async function listPageJson(db: Db, table: ScopedTable, projectId: string, location: string | undefined, page: Page, fields: JsonFields) {
-  const { count, rows } = await scopedPage(db, table, projectId, location, page, 'json', (q) => q.select(jsonObject(isPostgres(db), fields).as('json')));
+  const { count, rows } = await scopedPage(db, table, projectId, location, page, 'json', (q) => q.select(jsonObject(isPostgres(db), fields).as('json')), { inPage: true });
   return { count, items: rows.map((r) => (r as unknown as { json: string }).json) };
 }
 
@@ -82,22 +82,31 @@ function scopedPage(
   page: Page,
   what: string,
   select: (q: ReturnType<typeof from>) => SelectQueryBuilder<Database, 'vm', object>,
+  how?: Counting,
 ) {
   const inScope = location === undefined ? [projectId] : [projectId, location];
   const key = `${table} ${location === undefined ? 'project' : 'location'} ${what}`;
-  return shapedPage(db, key, inScope, page, { id: `${table}.id`, name: `${table}.name` }, (v) => {
-    let q = select(from(db, table)).where('project_id', '=', v(0));
-    let counted = db
-      .selectFrom('scope_count')
-      .select((eb) => eb.fn.sum<number>('n').as('n'))
-      .where('tbl', '=', table)
-      .where('project_id', '=', v(0));
-    if (location !== undefined) {
-      q = q.where('location', '=', v(1));
-      counted = counted.where('location', '=', v(1));
-    }
-    return { rows: q, count: counted };
-  });
+  return shapedPage(
+    db,
+    key,
+    inScope,
+    page,
+    { id: `${table}.id`, name: `${table}.name` },
+    (v) => {
+      let q = select(from(db, table)).where('project_id', '=', v(0));
+      let counted = db
+        .selectFrom('scope_count')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('tbl', '=', table)
+        .where('project_id', '=', v(0));
+      if (location !== undefined) {
+        q = q.where('location', '=', v(1));
+        counted = counted.where('location', '=', v(1));
+      }
+      return { rows: q, count: counted };
+    },
+    how,
+  );
 }
 
 /**

@@ -58,7 +58,7 @@ export async function listProjects(db: Db, accountId: string, page: Page) {
       rows: memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
       count: memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('n')),
     }),
-    (load) => cachedRead(db, 'project count', accountId, load),
+    { counted: (load) => cachedRead(db, 'project count', accountId, load) },
   );
   return { count, items: rows.map(projectView) };
 }
