@@ -72,6 +72,28 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
 
 const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
 
+/** Parsed paths and queries by their text, per schema (decision 246). */
+const parsedByText = new WeakMap<z.ZodType, Map<string, unknown>>();
+export const MAX_PARSED_TEXTS = 1000;
+
+/**
+ * parse() of a request's path parameters or query, remembered by the text they come from (the
+ * path, or the query string): clients repeat the same URLs (a console polling a list, a
+ * script paging), and a route's schema gives the same answer for the same text. At most
+ * MAX_PARSED_TEXTS per schema; the answer is frozen, so no handler can change it for the next
+ * request. What fails is never remembered, and is refused in full each time.
+ */
+export function parseText<S extends z.ZodType>(schema: S, text: string, value: () => unknown, what: string): z.output<S> {
+  let memo = parsedByText.get(schema);
+  if (!memo) parsedByText.set(schema, (memo = new Map()));
+  const hit = memo.get(text);
+  if (hit !== undefined) return hit as z.output<S>;
+  const parsed = Object.freeze(parse(schema, value(), what)) as z.output<S>;
+  if (memo.size >= MAX_PARSED_TEXTS) memo.clear();
+  memo.set(text, parsed);
+  return parsed;
+}
+
 /** The path of the first string holding U+0000, which PostgreSQL cannot store: refused on both engines alike (decision 076). */
 function nulField(value: unknown, path: string[]): string[] | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
@@ -204,7 +226,9 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       // A malformed project ID is a project the caller cannot see: the same 404 (decision 041).
       const projectId = req.params.project_id;
       if (typeof projectId === 'string' && !isId('project', projectId)) throw notFound();
-      const params = route.params ? parse(route.params, req.params, 'Path') : undefined;
+      const url = req.url;
+      const q = url.indexOf('?');
+      const params = route.params ? parseText(route.params, q < 0 ? url : url.slice(0, q), () => req.params, 'Path') : undefined;
       const path = (params ?? {}) as { project_id?: string; location?: string; location_name?: string };
       // Membership first: a foreign project is 404 whatever else the path holds.
       let project: ProjectAccess | undefined;
@@ -227,7 +251,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
           }
           args.location = location;
         }
-        const query = route.query ? parse(route.query, req.query, 'Query') : undefined;
+        const query = route.query ? parseText(route.query, q < 0 ? '' : url.slice(q), () => req.query, 'Query') : undefined;
         if (hasBody(req) && !req.is('application/json')) {
           throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
         }
