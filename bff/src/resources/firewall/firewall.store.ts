@@ -148,27 +148,6 @@ export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: reado
   return out;
 }
 
-/** The firewalls attached to each subnet, in the legacy shape: one query, compiled once per number of subnets. */
-export async function legacyFirewallsBySubnet(db: Q, subnetIds: string[]): Promise<Map<string, LegacyFirewall[]>> {
-  if (!subnetIds.length) return new Map();
-  const rows = await runShape(db, `legacy firewalls ${subnetIds.length}`, subnetIds, (v) =>
-    db
-      .selectFrom('firewall_subnet')
-      .innerJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
-      .leftJoin('firewall_rule', 'firewall_rule.firewall_id', 'firewall.id')
-      .select(['firewall_subnet.subnet_id', ...LEGACY_FIREWALL_COLUMNS])
-      .where(
-        'firewall_subnet.subnet_id',
-        'in',
-        subnetIds.map((_, i) => v(i)),
-      )
-      .orderBy('firewall_subnet.subnet_id')
-      .orderBy('firewall.id')
-      .orderBy('firewall_rule.id'),
-  );
-  return groupLegacyFirewalls(rows, (r) => r.subnet_id);
-}
-
 export const findFirewall = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
 
 export async function insertFirewall(tx: Tx, f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string }): Promise<FirewallRow> {

@@ -4,19 +4,9 @@ import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
 import type { ProjectAccess } from '../../http/mount.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
-import { findByReference, listPage } from '../scoped.ts';
+import { findByReference } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
-import {
-  connectedSubnetPage,
-  connectSubnets,
-  deleteSubnet,
-  disconnectSubnets,
-  insertSubnet,
-  subnetListAnswer,
-  subnetView,
-  subnetViews,
-  type SubnetRow,
-} from './private-subnet.store.ts';
+import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, SUBNET_LIST_JSON, subnetView, type SubnetRow } from './private-subnet.store.ts';
 
 export const privateSubnet = kindModule({
   jobs: privateSubnetJobs,
@@ -32,22 +22,14 @@ export const privateSubnet = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: privateSubnetKind, view: subnetView, listItems: subnetViews, remove: deleteSubnet },
+        { kind: privateSubnetKind, view: subnetView, listJson: SUBNET_LIST_JSON, remove: deleteSubnet },
         {
           get: ['getPrivateSubnet', 'getPrivateSubnetById'],
+          list: ['listPrivateSubnets', 'listLocationPrivateSubnets'],
           rename: ['renamePrivateSubnet'],
           delete: ['deletePrivateSubnet', 'deletePrivateSubnetById'],
         },
       ),
-      // The lists answer their JSON text, the NICs as the database wrote them (decision 230).
-      async listPrivateSubnets({ project, query }) {
-        const { count, rows } = await listPage(db, 'private_subnet', project.id, undefined, pageFor(privateSubnetKind.idKind, query));
-        return subnetListAnswer(db, count, rows);
-      },
-      async listLocationPrivateSubnets({ project, location, query }) {
-        const { count, rows } = await listPage(db, 'private_subnet', project.id, location, pageFor(privateSubnetKind.idKind, query));
-        return subnetListAnswer(db, count, rows);
-      },
       async createPrivateSubnet({ project, location, params, body }) {
         const name = nameFromPath(privateSubnetKind, params.ps_name);
         const row = await transactionWithRetry(db, (tx) => insertSubnet(tx, { projectId: project.id, location, name, firewallId: body?.firewall_id }, ctx.config.quotas));

@@ -1,76 +1,83 @@
-import { sql, type Selectable } from 'kysely';
-import { privateSubnetKind, type ConnectedSubnet, type Nic, type PrivateSubnet, type PrivateSubnetList } from '#shared/api/private-subnet';
-import type { LegacyFirewall } from '#shared/api/firewall';
+import type { Selectable } from 'kysely';
+import { privateSubnetKind, type ConnectedSubnet, type PrivateSubnet } from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
+import { jsonObject, type JsonOf } from '../../db/json.ts';
+import { runShape } from '../../db/prepared.ts';
 import { applyPage } from '../../db/paging.ts';
 import type { PrivateSubnetTable } from './private-subnet.tables.ts';
 import { forUpdate, isPostgres } from '../../db/locks.ts';
-import { RawJson } from '../../http/raw-json.ts';
 import { RetryTransaction, type Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
-import { insertDefaultFirewall, legacyFirewallsBySubnet } from '../firewall/firewall.store.ts';
+import { insertDefaultFirewall } from '../firewall/firewall.store.ts';
 
 export type SubnetRow = Selectable<PrivateSubnetTable>;
 type Q = Db | Tx;
 
 /**
- * Each subnet's NICs as the JSON text of its `nics` array, in ID order: one query for all the
- * subnets, the JSON made by the database (decision 230). A page of 10 full subnets holds ~600
- * NICs; as rows they cost more to read (better-sqlite3 builds an object per row) and to
- * serialize again than the whole page's other work. Both engines write the same compact text.
+ * A subnet's list item as the database writes it (decisions 230, 245): what subnetView answers,
+ * its firewalls with their rules and its NICs, each in ID order, in one statement with the page.
  */
-export async function nicsJsonBySubnet(db: Q, subnetIds: string[]): Promise<Map<string, string>> {
-  if (!subnetIds.length) return new Map();
-  const ids = sql.join(subnetIds.map((id) => sql`${id}`));
-  const { rows } = await (
-    isPostgres(db)
-      ? sql<{ subnet_id: string; nics: string }>`select nic.subnet_id, '[' || string_agg('{"id":' || to_json(nic.id)::text || ',"name":' || to_json(nic.name)::text
-        || ',"private_ipv4":' || to_json(nic.private_ipv4)::text || ',"private_ipv6":' || to_json(nic.private_ipv6)::text
-        || ',"vm_name":' || coalesce(to_json(vm.name)::text, 'null') || '}', ',' order by nic.id) || ']' as nics
-        from nic left join vm on vm.id = nic.vm_id where nic.subnet_id in (${ids}) group by nic.subnet_id`
-      : sql<{ subnet_id: string; nics: string }>`select nic.subnet_id, json_group_array(json_object('id', nic.id, 'name', nic.name,
-        'private_ipv4', nic.private_ipv4, 'private_ipv6', nic.private_ipv6, 'vm_name', vm.name) order by nic.id) as nics
-        from nic left join vm on vm.id = nic.vm_id where nic.subnet_id in (${ids}) group by nic.subnet_id`
-  ).execute(db);
-  return new Map(rows.map((r) => [r.subnet_id, r.nics]));
-}
+export const SUBNET_LIST_JSON: JsonOf<PrivateSubnet> = {
+  fields: [
+    ...(['id', 'name', 'location', 'state', 'net4', 'net6'] as const).map((c) => [c, `"private_subnet"."${c}"`] as const),
+    [
+      'firewalls',
+      {
+        fields: [
+          ['id', 'f.id'],
+          ['name', 'f.name'],
+          ['description', 'f.description'],
+          [
+            'firewall_rules',
+            {
+              fields: [
+                ['id', 'r.id'],
+                ['cidr', 'r.cidr'],
+                ['port_range', `r.port_start || '..' || r.port_end`],
+              ],
+              from: 'firewall_rule r where r.firewall_id = f.id',
+              orderBy: 'r.id',
+            },
+          ],
+        ],
+        from: 'firewall_subnet fs join firewall f on f.id = fs.firewall_id where fs.subnet_id = "private_subnet"."id"',
+        orderBy: 'f.id',
+      },
+    ],
+    [
+      'nics',
+      {
+        fields: [
+          ['id', 'nic.id'],
+          ['name', 'nic.name'],
+          ['private_ipv4', 'nic.private_ipv4'],
+          ['private_ipv6', 'nic.private_ipv6'],
+          ['vm_name', 'vm.name'],
+        ],
+        from: 'nic left join vm on vm.id = nic.vm_id where nic.subnet_id = "private_subnet"."id"',
+        orderBy: 'nic.id',
+      },
+    ],
+  ],
+};
 
-/** The subnet without its NICs, in the order of the spec's fields. */
-const withoutNics = (r: SubnetRow, firewalls: Map<string, LegacyFirewall[]>): Omit<PrivateSubnet, 'nics'> => ({
-  id: r.id,
-  name: r.name,
-  location: r.location,
-  state: r.state,
-  net4: r.net4,
-  net6: r.net6,
-  firewalls: firewalls.get(r.id) ?? [],
-});
-
-export async function subnetViews(db: Q, rows: SubnetRow[]): Promise<PrivateSubnet[]> {
-  const ids = rows.map((r) => r.id);
-  const [firewalls, nics] = await Promise.all([legacyFirewallsBySubnet(db, ids), nicsJsonBySubnet(db, ids)]);
-  return rows.map((r) => ({ ...withoutNics(r, firewalls), nics: JSON.parse(nics.get(r.id) ?? '[]') as Nic[] }));
-}
-
-/**
- * A page of the subnet list as its JSON text: each subnet's NICs go into the answer as the
- * database wrote them, never parsed (decision 230). The same answer as `subnetViews` gives.
- */
-export async function subnetListAnswer(db: Db, count: number, rows: SubnetRow[]): Promise<RawJson<PrivateSubnetList>> {
-  const ids = rows.map((r) => r.id);
-  const [firewalls, nics] = await Promise.all([legacyFirewallsBySubnet(db, ids), nicsJsonBySubnet(db, ids)]);
-  const items = rows.map((r) => `${JSON.stringify(withoutNics(r, firewalls)).slice(0, -1)},"nics":${nics.get(r.id) ?? '[]'}}`);
-  return new RawJson(`{"count":${JSON.stringify(count)},"items":[${items.join(',')}]}`);
-}
-
+/** A subnet's record: its list item, read as the list reads it, parsed. */
 export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> {
-  return (await subnetViews(db, [row]))[0]!;
+  const [found] = await runShape(db, 'subnet view', [row.id], (v) =>
+    db
+      .selectFrom('private_subnet')
+      .select(jsonObject(isPostgres(db), SUBNET_LIST_JSON.fields).as('json'))
+      .where('id', '=', v(0)),
+  );
+  // Its destroy job may have finished since the row was read.
+  if (!found) throw notFound('Sorry, we couldn’t find the private subnet you’re looking for.');
+  return JSON.parse(found.json) as PrivateSubnet;
 }
 
 /**
