@@ -1,9 +1,10 @@
 // Keyset pagination (behaviour.md §6): one indexed range scan per page, plus a count.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { isId, type IdKind } from '#shared/ids';
 import { toPage, type Page, type PaginationQuery } from '#shared/pagination';
 import { invalidRequest } from '../errors.ts';
 import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
 import { runShape } from './prepared.ts';
 
 /** Pagination parameters checked against the kind being listed. */
@@ -84,4 +85,18 @@ export async function shapedPage<R>(
   }
   const [rows, count] = await Promise.all([runShape(db, pageKey, pageValues, (v) => paged(v, build(v).rows)), (how.counted ?? ((load) => load()))(countAlone)]);
   return { rows, count };
+}
+
+/**
+ * A page of the rows of `table` whose `column` holds `value` (a project's SSH keys, a
+ * repository's cache entries) and their count, through shapedPage. `name`: the column that
+ * ordering by name orders by.
+ */
+export async function pageWhere<T extends keyof Database & string>(db: Db, table: T, column: string, value: string, page: Page, name = 'name') {
+  const { rows, count } = await shapedPage(db, `${table} where ${column}`, [value], page, { id: 'id', name }, (v) => {
+    // Kysely cannot type a table and column chosen at run time; each caller's table has them.
+    const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
+    return { rows: scope.selectAll(), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };
+  });
+  return { count, rows: rows as unknown as Selectable<Database[T]>[] };
 }

@@ -5,7 +5,7 @@ import { INSTALLATION_NAME_PATTERN, REPOSITORY_NAME_PATTERN, type GithubCacheEnt
 import { isId, newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import type { Db } from '../../db/database.ts';
-import { applyPage } from '../../db/paging.ts';
+import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import type { ProviderInstallation, ProviderRepository } from './github.provider.ts';
@@ -49,33 +49,12 @@ export async function findCacheEntry(db: Q, repository: RepositoryRow, id: strin
   return row;
 }
 
-export async function installationPage(db: Db, projectId: string, page: Page) {
-  const scope = db.selectFrom('github_installation').where('project_id', '=', projectId);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows };
-}
+export const installationPage = (db: Db, projectId: string, page: Page) => pageWhere(db, 'github_installation', 'project_id', projectId, page);
 
-export async function repositoryPage(db: Db, installationId: string, page: Page) {
-  const scope = db.selectFrom('github_repository').where('installation_id', '=', installationId);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows };
-}
+export const repositoryPage = (db: Db, installationId: string, page: Page) => pageWhere(db, 'github_repository', 'installation_id', installationId, page);
 
 /** Cache entries have no name: ordering by name orders by key. */
-export async function cacheEntryPage(db: Db, repositoryId: string, page: Page) {
-  const scope = db.selectFrom('github_cache_entry').where('repository_id', '=', repositoryId);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'key' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows };
-}
+export const cacheEntryPage = (db: Db, repositoryId: string, page: Page) => pageWhere(db, 'github_cache_entry', 'repository_id', repositoryId, page, 'key');
 
 const now = () => new Date().toISOString();
 

@@ -8,7 +8,7 @@ import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { applyPage } from '../../db/paging.ts';
+import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { nameTaken, notFound } from '../../errors.ts';
 import { assertBelowQuota } from '../scoped.ts';
@@ -27,14 +27,7 @@ export async function findSshPublicKey(db: Q, projectId: string, reference: stri
   return row;
 }
 
-export async function sshPublicKeyPage(db: Db, projectId: string, page: Page) {
-  const scope = db.selectFrom('ssh_public_key').where('project_id', '=', projectId);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows };
-}
+export const sshPublicKeyPage = (db: Db, projectId: string, page: Page) => pageWhere(db, 'ssh_public_key', 'project_id', projectId, page);
 
 async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?: string) {
   let q = tx.selectFrom('ssh_public_key').select('id').where('project_id', '=', projectId).where('name', '=', name);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sshPublicKeyListSchema, sshPublicKeySchema } from '#shared/api/ssh-public-key';
 import { newId } from '#shared/ids';
 import { expectSchema, serverForFile } from '../../../test/harness.ts';
-import { expectCurrentError, expectInvalid, newOwner, SSH_KEY, stranger } from '../../../test/fixtures.ts';
+import { checkPagination, expectCurrentError, expectInvalid, newOwner, P, SSH_KEY, stranger } from '../../../test/fixtures.ts';
 
 const t = await serverForFile();
 const OTHER_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAD4EMikHXRoOm7YgXrYLXDyhum1fQqjfHwC3y2jISlF laptop@example';
@@ -34,6 +34,16 @@ describe('SSH public keys', () => {
     expect(all.items.map((k) => k.name)).toEqual(['laptop', 'desk']);
     const byName = await t.call('listSshPublicKeys', { token: a.token, params: at(a.project), query: { order_column: 'name', page_size: 1 } });
     expect(byName.body).toEqual({ count: 2, items: [expect.objectContaining({ name: 'desk' })] });
+  });
+
+  it('pages as every list does: by ID or name, with a cursor, the count ignoring it', async () => {
+    const a = await newOwner(t);
+    const made = [];
+    for (const name of ['delta', 'alpha', 'echo', 'charlie', 'bravo']) made.push(await save(a.token, a.project, name));
+    // Another project's key is not in this list, nor in its count.
+    const b = await newOwner(t);
+    await save(b.token, b.project, 'elsewhere');
+    await checkPagination(t, a.token, { path: `${P(a.project)}/ssh-public-key`, generation: 'current', expected: made }, (item) => expectSchema(sshPublicKeySchema, item));
   });
 
   it('renames a key, updates its key or both, and deletes it (again: 204)', async () => {

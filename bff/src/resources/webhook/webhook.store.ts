@@ -8,7 +8,7 @@ import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { applyPage } from '../../db/paging.ts';
+import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
@@ -53,14 +53,7 @@ export async function findWebhook(db: Q, projectId: string, reference: string): 
   return row;
 }
 
-export async function webhookPage(db: Db, projectId: string, page: Page) {
-  const scope = db.selectFrom('webhook_endpoint').where('project_id', '=', projectId);
-  const [rows, total] = await Promise.all([
-    applyPage(scope.selectAll(), page, { id: 'id', name: 'name' }).execute(),
-    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { count: Number(total.n), rows };
-}
+export const webhookPage = (db: Db, projectId: string, page: Page) => pageWhere(db, 'webhook_endpoint', 'project_id', projectId, page);
 
 async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?: string) {
   let q = tx.selectFrom('webhook_endpoint').select('id').where('project_id', '=', projectId).where('name', '=', name);
