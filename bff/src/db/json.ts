@@ -39,7 +39,7 @@ function pgValue(expr: string | JsonArray, as: JsonAs = 'value'): string {
     case 'bool':
       return `(case when ${expr} <> 0 then 'true' else 'false' end)`;
     case 'json':
-      return `(${expr})`;
+      return `coalesce(${expr}, 'null')`;
   }
 }
 

@@ -93,7 +93,7 @@ export async function shapedPage<R>(
  * ordering by name orders by.
  */
 export async function pageWhere<T extends keyof Database & string>(db: Db, table: T, column: string, value: string, page: Page, name = 'name') {
-  const { rows, count } = await shapedPage(db, `${table} where ${column}`, [value], page, { id: 'id', name }, (v) => {
+  const { rows, count } = await shapedPage(db, `${table} where ${column} by ${name}`, [value], page, { id: 'id', name }, (v) => {
     // Kysely cannot type a table and column chosen at run time; each caller's table has them.
     const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
     return { rows: scope.selectAll(), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };

@@ -75,15 +75,35 @@ const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
 /** Parsed paths and queries by their text, per schema (decision 246). */
 const parsedByText = new WeakMap<z.ZodType, Map<string, unknown>>();
 export const MAX_PARSED_TEXTS = 1000;
+/** The longest URL whose path and query are remembered. */
+export const MAX_REMEMBERED_URL = 512;
+/**
+ * Characters that make Express split a URL otherwise than at its first `?` (a fragment, white
+ * space: parseurl hands such a URL to url.parse).
+ */
+const SPLIT_OTHERWISE = /[\s#\u00a0\ufeff]/;
 
 /**
- * parse() of a request's path parameters or query, remembered by the text they come from (the
- * path, or the query string): clients repeat the same URLs (a console polling a list, a
- * script paging), and a route's schema gives the same answer for the same text. At most
- * MAX_PARSED_TEXTS per schema; the answer is frozen, so no handler can change it for the next
- * request. What fails is never remembered, and is refused in full each time.
+ * The path and query texts under which a request's parsed parameters and query are
+ * remembered: only a GET's (or HEAD's) URL, at most MAX_REMEMBERED_URL long, that Express splits
+ * at its first `?` as this does. Undefined (nothing remembered) for any other request: a
+ * POST's query (a login's) is never kept.
  */
-export function parseText<S extends z.ZodType>(schema: S, text: string, value: () => unknown, what: string): z.output<S> {
+export function urlTexts(method: string, url: string): { path: string; query: string } | undefined {
+  if ((method !== 'GET' && method !== 'HEAD') || url.length > MAX_REMEMBERED_URL || SPLIT_OTHERWISE.test(url)) return undefined;
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q) };
+}
+
+/**
+ * parse() of a request's path parameters or query, remembered by the text they come from
+ * (urlTexts): clients repeat the same URLs (a console polling a list, a script paging), and a
+ * route's schema gives the same answer for the same text. At most MAX_PARSED_TEXTS per schema;
+ * the answer is frozen, so no handler can change it for the next request. What fails is never
+ * remembered, and is refused in full each time. `text` undefined: parsed, not remembered.
+ */
+export function parseText<S extends z.ZodType>(schema: S, text: string | undefined, value: () => unknown, what: string): z.output<S> {
+  if (text === undefined) return Object.freeze(parse(schema, value(), what)) as z.output<S>;
   let memo = parsedByText.get(schema);
   if (!memo) parsedByText.set(schema, (memo = new Map()));
   const hit = memo.get(text);
@@ -226,9 +246,8 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
       // A malformed project ID is a project the caller cannot see: the same 404 (decision 041).
       const projectId = req.params.project_id;
       if (typeof projectId === 'string' && !isId('project', projectId)) throw notFound();
-      const url = req.url;
-      const q = url.indexOf('?');
-      const params = route.params ? parseText(route.params, q < 0 ? url : url.slice(0, q), () => req.params, 'Path') : undefined;
+      const texts = urlTexts(req.method, req.url);
+      const params = route.params ? parseText(route.params, texts?.path, () => req.params, 'Path') : undefined;
       const path = (params ?? {}) as { project_id?: string; location?: string; location_name?: string };
       // Membership first: a foreign project is 404 whatever else the path holds.
       let project: ProjectAccess | undefined;
@@ -251,7 +270,7 @@ export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, sc
           }
           args.location = location;
         }
-        const query = route.query ? parseText(route.query, q < 0 ? '' : url.slice(q), () => req.query, 'Query') : undefined;
+        const query = route.query ? parseText(route.query, texts?.query, () => req.query, 'Query') : undefined;
         if (hasBody(req) && !req.is('application/json')) {
           throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
         }

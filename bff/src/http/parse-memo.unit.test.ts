@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.ts';
-import { MAX_PARSED_TEXTS, parseText } from './mount.ts';
+import { MAX_PARSED_TEXTS, MAX_REMEMBERED_URL, parseText, urlTexts } from './mount.ts';
 
 /** A query schema that counts how often it really parses. */
 function counting() {
@@ -54,5 +54,27 @@ describe('parseText', () => {
     const before = calls.n;
     parseText(schema, '?first', () => ({}), 'Query');
     expect(calls.n).toBe(before + 1);
+  });
+});
+
+describe('urlTexts', () => {
+  it('splits a GET or HEAD URL at its first ?', () => {
+    expect(urlTexts('GET', '/api/project/p/vm?page_size=2')).toEqual({ path: '/api/project/p/vm', query: '?page_size=2' });
+    expect(urlTexts('HEAD', '/api/project')).toEqual({ path: '/api/project', query: '' });
+  });
+
+  it('remembers nothing of a URL Express splits otherwise, of a long one, or of another method', () => {
+    // A fragment: Express reads the query before the #, not after it.
+    expect(urlTexts('GET', '/api/project/p/vm#?order_column=name')).toBeUndefined();
+    expect(urlTexts('GET', '/api/project/p/vm?a=1 b')).toBeUndefined();
+    expect(urlTexts('GET', `/api/project?start_after=${'x'.repeat(MAX_REMEMBERED_URL)}`)).toBeUndefined();
+    // A login's query (its password) is never kept.
+    expect(urlTexts('POST', '/api/login?password=secret')).toBeUndefined();
+  });
+
+  it('parses without remembering when there is no text', () => {
+    const { schema, calls } = counting();
+    for (let i = 0; i < 2; i++) expect(Object.isFrozen(parseText(schema, undefined, () => ({ page_size: '2' }), 'Query'))).toBe(true);
+    expect(calls.n).toBe(2);
   });
 });

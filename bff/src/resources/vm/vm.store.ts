@@ -40,16 +40,19 @@ export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
       .leftJoin('firewall_subnet', 'firewall_subnet.subnet_id', 'private_subnet.id')
       .leftJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
       .leftJoin('firewall_rule', 'firewall_rule.firewall_id', 'firewall.id')
-      .select(['nic.private_ipv4', 'nic.private_ipv6', 'private_subnet.name as subnet', ...LEGACY_FIREWALL_COLUMNS])
+      .select(['nic.id as nic_id', 'nic.private_ipv4', 'nic.private_ipv6', 'private_subnet.name as subnet', ...LEGACY_FIREWALL_COLUMNS])
       .where('nic.vm_id', '=', v(0))
       .where('nic.subnet_id', '=', v(1))
+      .orderBy('nic.id')
       .orderBy('firewall.id')
       .orderBy('firewall_rule.id'),
   );
   const [first] = rows;
   // The worker may have finished deleting the VM since it was read.
   if (!first) throw notFound('Sorry, we couldn’t find the VM you’re looking for.');
-  const firewalls = groupLegacyFirewalls(rows, () => vm.subnet_id).get(vm.subnet_id) ?? [];
+  // A VM has one NIC; were there more, the first one's rows alone, as it was read before.
+  const ofFirst = rows.filter((r) => r.nic_id === first.nic_id);
+  const firewalls = groupLegacyFirewalls(ofFirst, () => vm.subnet_id).get(vm.subnet_id) ?? [];
   return { ...vmListItem(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet };
 }
 
