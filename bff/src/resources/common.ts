@@ -87,15 +87,15 @@ export function commonHandlers<
 
   for (const op of ops.list ?? []) {
     const { listJson, listItems } = b;
+    if (!listJson && !listItems) throw new Error(`${op}: the kind ${idKind} has neither listItems nor listJson`);
     out[op] = listJson
       ? async (a) => {
           const { count, items } = await listPageJson(db, table, a.project.id, a.location, pageFor(idKind, a.query), listJson.fields);
           return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
         }
       : async (a) => {
-          if (!listItems) throw new Error(`${op}: the kind ${idKind} has neither listItems nor listJson`);
           const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), b.listColumns as readonly string[] | undefined);
-          return { count, items: await listItems(db, rows) };
+          return { count, items: await listItems!(db, rows) };
         };
   }
 

@@ -14,8 +14,8 @@ import { assertBelowQuota, assertNameFree, findByReference } from '../scoped.ts'
 
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
-/** What a rule's views are made of (firewall_id: which firewall it is listed under). */
-const RULE_VIEW_COLUMNS = ['id', 'firewall_id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'] as const;
+/** What a rule's views are made of. */
+const RULE_VIEW_COLUMNS = ['id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'] as const;
 type RuleViewRow = Pick<RuleRow, (typeof RULE_VIEW_COLUMNS)[number]>;
 type Q = Db | Tx;
 
@@ -27,36 +27,13 @@ export const ruleView = (r: RuleViewRow): FirewallRule => ({
   description: r.description,
 });
 
-function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const r of rows) {
-    const group = map.get(key(r));
-    if (group) group.push(r);
-    else map.set(key(r), [r]);
-  }
-  return map;
+/** A firewall's rules as its record shows them, in ID order (the primary key's, no sort). */
+async function rulesOf(db: Q, firewallId: string): Promise<FirewallRule[]> {
+  const rows = await runShape(db, 'firewall rules', [firewallId], (v) => db.selectFrom('firewall_rule').select(RULE_VIEW_COLUMNS).where('firewall_id', '=', v(0)).orderBy('id'));
+  return rows.map(ruleView);
 }
 
-async function rulesOf(db: Q, firewallIds: string[]): Promise<Map<string, RuleViewRow[]>> {
-  if (!firewallIds.length) return new Map();
-  // Compiled once per number of firewalls (a list page's are many the same): decision 240.
-  // In the primary key's order, (firewall, id): read along it, no sort (decision 240, addendum).
-  const rows = await runShape(db, `firewall rules ${firewallIds.length}`, firewallIds, (v) =>
-    db
-      .selectFrom('firewall_rule')
-      .select(RULE_VIEW_COLUMNS)
-      .where(
-        'firewall_id',
-        'in',
-        firewallIds.map((_, i) => v(i)),
-      )
-      .orderBy('firewall_id')
-      .orderBy('id'),
-  );
-  return groupBy(rows, (r) => r.firewall_id);
-}
-
-/** A firewall's list item as the database writes it, its rules in ID order (decisions 240, 245): what firewallViews makes. */
+/** A firewall's list item as the database writes it, its rules in ID order (decisions 240, 245): what firewallDetail answers, without its subnets. */
 export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
   fields: [
     ['id', '"firewall"."id"'],
@@ -80,30 +57,18 @@ export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
   ],
 };
 
-export async function firewallViews(db: Q, rows: Pick<FirewallRow, 'id' | 'name' | 'description' | 'location'>[]): Promise<Firewall[]> {
-  const rules = await rulesOf(
-    db,
-    rows.map((f) => f.id),
-  );
-  return rows.map((f) => ({
-    id: f.id,
-    name: f.name,
-    description: f.description,
-    location: f.location,
-    firewall_rules: (rules.get(f.id) ?? []).map(ruleView),
-  }));
-}
-
 export async function firewallDetail(db: Q, row: FirewallRow): Promise<FirewallDetail> {
-  const [view] = await firewallViews(db, [row]);
-  const subnets = await db
-    .selectFrom('firewall_subnet')
-    .innerJoin('private_subnet', 'private_subnet.id', 'firewall_subnet.subnet_id')
-    .select(['private_subnet.id', 'private_subnet.name'])
-    .where('firewall_subnet.firewall_id', '=', row.id)
-    .orderBy('private_subnet.name')
-    .execute();
-  return { ...view!, private_subnets: subnets };
+  const [firewall_rules, private_subnets] = await Promise.all([
+    rulesOf(db, row.id),
+    db
+      .selectFrom('firewall_subnet')
+      .innerJoin('private_subnet', 'private_subnet.id', 'firewall_subnet.subnet_id')
+      .select(['private_subnet.id', 'private_subnet.name'])
+      .where('firewall_subnet.firewall_id', '=', row.id)
+      .orderBy('private_subnet.name')
+      .execute(),
+  ]);
+  return { id: row.id, name: row.name, description: row.description, location: row.location, firewall_rules, private_subnets };
 }
 
 /**
