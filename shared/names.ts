@@ -10,8 +10,18 @@ export const REFERENCE_MESSAGE = 'Reference must be 1 to 63 lowercase letters, n
 
 export const referenceSchema = z.string().regex(NAME_PATTERN, REFERENCE_MESSAGE);
 
+const nameSchemas = new Map<string, ReturnType<typeof nameSchema>>();
+
 /** A resource name of the given kind: the name pattern, and not shaped like an ID of that kind. */
-export function resourceName(kind: IdKind, maxLength = 63) {
+export function resourceName(kind: IdKind, maxLength = 63): ReturnType<typeof nameSchema> {
+  // Made once per kind and length: a request checking a name from its path does not build a schema.
+  const key = `${kind}:${maxLength}`;
+  let schema = nameSchemas.get(key);
+  if (!schema) nameSchemas.set(key, (schema = nameSchema(kind, maxLength)));
+  return schema;
+}
+
+function nameSchema(kind: IdKind, maxLength: number) {
   const message = maxLength === 63 ? NAME_MESSAGE : `Name must only contain lowercase letters, numbers, and hyphens and have max length ${maxLength}.`;
   return z
     .string({ error: message })

@@ -16,7 +16,7 @@ const MAX_ENTRIES = 10_000;
 /** What one database's caches share: a generation bumped before and after each watched write. */
 export class Watch {
   generation = 0;
-  /** Connections inside a transaction that wrote a watched table, not yet ended. */
+  /** Connections that wrote a watched table, not yet released (their writes may not be committed yet). */
   readonly dirty = new Set<DatabaseConnection>();
   readonly caches = new Map<string, Map<string, { value: unknown; at: number }>>();
 
@@ -32,7 +32,6 @@ function writesWatched(query: CompiledQuery): boolean {
 
 /** A connection that tells the watch of its writes to watched tables. */
 class WatchedConnection implements DatabaseConnection {
-  inTransaction = false;
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watch: Watch,
@@ -41,7 +40,7 @@ class WatchedConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!writesWatched(query)) return this.inner.executeQuery<R>(query);
     this.watch.bump();
-    if (this.inTransaction) this.watch.dirty.add(this);
+    this.watch.dirty.add(this);
     try {
       return await this.inner.executeQuery<R>(query);
     } finally {
@@ -54,7 +53,10 @@ class WatchedConnection implements DatabaseConnection {
   }
 }
 
-/** `driver` with its connections watched; a transaction that wrote bumps again when it ends. */
+/**
+ * `driver` with its connections watched; one that wrote bumps again when released, which is
+ * when its writes are committed (a transaction's, or a group's on SQLite: decision 247).
+ */
 export class WatchingDriver implements Driver {
   private readonly wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
   constructor(
@@ -75,29 +77,23 @@ export class WatchingDriver implements Driver {
     if (!w) this.wrapped.set(c, (w = new WatchedConnection(c, this.watch)));
     return w;
   }
-  releaseConnection(c: DatabaseConnection) {
-    return this.inner.releaseConnection((c as WatchedConnection).inner);
-  }
-
-  async beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
-    await this.inner.beginTransaction((c as WatchedConnection).inner, settings);
-    (c as WatchedConnection).inTransaction = true;
-  }
-  commitTransaction(c: DatabaseConnection) {
-    return this.ended(c, () => this.inner.commitTransaction((c as WatchedConnection).inner));
-  }
-  rollbackTransaction(c: DatabaseConnection) {
-    return this.ended(c, () => this.inner.rollbackTransaction((c as WatchedConnection).inner));
-  }
-
-  private async ended(c: DatabaseConnection, end: () => Promise<void>) {
+  async releaseConnection(c: DatabaseConnection) {
     const w = c as WatchedConnection;
     try {
-      await end();
+      await this.inner.releaseConnection(w.inner);
     } finally {
-      w.inTransaction = false;
       if (this.watch.dirty.delete(w)) this.watch.bump();
     }
+  }
+
+  beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction((c as WatchedConnection).inner, settings);
+  }
+  commitTransaction(c: DatabaseConnection) {
+    return this.inner.commitTransaction((c as WatchedConnection).inner);
+  }
+  rollbackTransaction(c: DatabaseConnection) {
+    return this.inner.rollbackTransaction((c as WatchedConnection).inner);
   }
 
   savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!((c as WatchedConnection).inner, ...a);

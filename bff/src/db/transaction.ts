@@ -76,6 +76,8 @@ export function requestTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promi
 }
 
 const raw = (c: DatabaseConnection, text: string) => c.executeQuery(CompiledQuery.raw(text));
+/** The inner driver's own connection, as it handed it out. */
+const unwrapped = (c: DatabaseConnection) => (c instanceof TakingTurns ? c.inner : c);
 
 /** A driver that hands a request transaction's connection to the queries made inside it. */
 class RequestScopedDriver implements Driver {
@@ -111,20 +113,20 @@ class RequestScopedDriver implements Driver {
     const held = this.holding(c);
     if (held && --held.users > 0) return;
     if (held) Object.assign(held, { connection: undefined, done: true });
-    await this.inner.releaseConnection(c instanceof TakingTurns ? c.inner : c);
+    await this.inner.releaseConnection(unwrapped(c));
   }
 
   async beginTransaction(c: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const held = this.holding(c);
     if (held?.begun) return void (await raw(c, `savepoint request_${++held.savepoints}`));
-    await this.inner.beginTransaction(c, settings);
+    await this.inner.beginTransaction(unwrapped(c), settings);
     if (held) held.begun = true;
   }
 
   async commitTransaction(c: DatabaseConnection): Promise<void> {
     const held = this.holding(c);
     if (held && held.savepoints > 0) return void (await raw(c, `release savepoint request_${held.savepoints--}`));
-    await this.inner.commitTransaction(c);
+    await this.inner.commitTransaction(unwrapped(c));
   }
 
   async rollbackTransaction(c: DatabaseConnection): Promise<void> {
@@ -134,13 +136,13 @@ class RequestScopedDriver implements Driver {
       await raw(c, `rollback to savepoint request_${n}`);
       return void (await raw(c, `release savepoint request_${n}`));
     }
-    await this.inner.rollbackTransaction(c);
+    await this.inner.rollbackTransaction(unwrapped(c));
   }
 
   // Kysely's own savepoints (controlled transactions), unchanged.
-  savepoint: Driver['savepoint'] = (...a) => this.inner.savepoint!(...a);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (...a) => this.inner.rollbackToSavepoint!(...a);
-  releaseSavepoint: Driver['releaseSavepoint'] = (...a) => this.inner.releaseSavepoint!(...a);
+  savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!(unwrapped(c), ...a);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) => this.inner.rollbackToSavepoint!(unwrapped(c), ...a);
+  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) => this.inner.releaseSavepoint!(unwrapped(c), ...a);
 }
 
 /** `dialect` with request transactions (see requestTransaction). */

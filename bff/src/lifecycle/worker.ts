@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
 import { databaseUnavailable, isTransientConflict } from '../db/errors.ts';
-import type { Tx } from '../db/transaction.ts';
 import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
 const MAX_ATTEMPTS = 10;
@@ -63,53 +62,6 @@ export class Worker {
     }
   }
 
-  /** SQLite: step commits that arrived while one was being committed, to commit together. */
-  private readonly batch: { apply: (tx: Tx) => Promise<void>; resolve: () => void; reject: (err: unknown) => void }[] = [];
-  private committing = false;
-
-  /**
-   * Commits one step's changes. On SQLite (one writer, an fsync per commit) the steps that
-   * finish while a commit is under way are committed together after it, each in its own
-   * savepoint so one that fails is undone alone: group commit (decision 154). Each step's
-   * promise settles only once its commit is durable.
-   */
-  private commitStep(apply: (tx: Tx) => Promise<void>): Promise<void> {
-    if (!this.leases) return this.env.db.transaction().execute(apply);
-    return new Promise((resolve, reject) => {
-      this.batch.push({ apply, resolve, reject });
-      if (!this.committing) void this.commitBatches();
-    });
-  }
-
-  private async commitBatches(): Promise<void> {
-    this.committing = true;
-    try {
-      while (this.batch.length) {
-        const batch = this.batch.splice(0);
-        const failed = new Map<number, unknown>();
-        try {
-          await this.env.db.transaction().execute(async (tx) => {
-            for (const [i, item] of batch.entries()) {
-              await sql`SAVEPOINT step`.execute(tx);
-              try {
-                await item.apply(tx);
-              } catch (err) {
-                failed.set(i, err);
-                await sql`ROLLBACK TO SAVEPOINT step`.execute(tx);
-              }
-              await sql`RELEASE SAVEPOINT step`.execute(tx);
-            }
-          });
-        } catch (err) {
-          for (const [i] of batch.entries()) if (!failed.has(i)) failed.set(i, err);
-        }
-        batch.forEach((item, i) => (failed.has(i) ? item.reject(failed.get(i)) : item.resolve()));
-      }
-    } finally {
-      this.committing = false;
-    }
-  }
-
   /** SQLite: whether this worker holds the job's lease (it may have expired and been taken). */
   private holds(jobId: string): boolean {
     return this.leases?.get(jobId)?.owner === this.id;
@@ -130,8 +82,12 @@ export class Worker {
       .orderBy('run_at')
       .limit(limit + leases.size)
       .execute();
-    const at = Date.now();
-    return rows.filter((r) => !((leases.get(r.id)?.expires ?? 0) >= at)).slice(0, limit);
+    return rows.filter((r) => this.unleasedNow(r.id)).slice(0, limit);
+  }
+
+  /** SQLite: no live lease of this process holds the job. */
+  private unleasedNow(jobId: string): boolean {
+    return !((this.leases!.get(jobId)?.expires ?? 0) >= Date.now());
   }
 
   /** Starts taking jobs (again, after a stop). */
@@ -232,8 +188,9 @@ export class Worker {
     const now = Date.now();
     if (this.leases) {
       const expires = now + this.opts.leaseMs;
-      // Taken synchronously after the read: another worker of this process sees them at once.
-      const jobs = await this.unleased(now, limit);
+      // Checked again and taken synchronously: another worker of this process may have taken
+      // one since the read (reads run at once, decision 247), and sees these at once.
+      const jobs = (await this.unleased(now, limit)).filter((job) => this.unleasedNow(job.id));
       for (const job of jobs) this.leases.set(job.id, { owner: this.id, expires });
       return jobs.map((job) => ({ ...job, lease_owner: this.id, lease_expires_at: iso(expires) }));
     }
@@ -274,7 +231,8 @@ export class Worker {
       const runner = jobDefinition(job.kind)?.steps[job.step];
       if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
       const outcome = await runner(this.env, job);
-      await this.commitStep(async (tx) => {
+      // On SQLite steps finishing together share a commit (decision 247).
+      await db.transaction().execute(async (tx) => {
         const now = Date.now();
         const next = outcome.next;
         const advanced = await tx
