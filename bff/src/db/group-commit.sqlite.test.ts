@@ -108,4 +108,22 @@ describe('transactions on SQLite', () => {
     await Promise.all([holder, plain]);
     expect(committed()).toEqual(['first', 'plain']);
   });
+
+  it('serve a connection that writes while another holds the writer, and free the writer after', async () => {
+    const entered = gate();
+    const release = gate();
+    const holder = db.transaction().execute(async (tx) => {
+      await sql`insert into t (v) values ('first')`.execute(tx);
+      entered.open();
+      await release.opened;
+    });
+    await entered.opened;
+    const scoped = db.connection().execute((c) => Promise.all(['x', 'y'].map((v) => sql`insert into t (v) values (${v})`.execute(c))));
+    release.open();
+    await Promise.all([holder, scoped]);
+    expect(committed()).toEqual(['first', 'x', 'y']);
+    // The writer is free again: a later transaction is not left waiting for it.
+    await insert('z');
+    expect(committed()).toEqual(['first', 'x', 'y', 'z']);
+  });
 });

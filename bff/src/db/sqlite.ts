@@ -240,6 +240,15 @@ class SqliteDriver implements Driver {
     const lease = c as Lease;
     if (!lease.holding) return;
     lease.holding = false;
+    if (lease.inTransaction) {
+      // Released in the middle of a transaction (Kysely always ends one first): its work goes.
+      lease.inTransaction = false;
+      try {
+        if (!this.group?.failure) this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
+      } catch {
+        // The group failed with it (onWriter), and is ended below.
+      }
+    }
     const group = this.group;
     if (group?.failure) {
       this.group = undefined;
@@ -283,6 +292,7 @@ class SqliteDriver implements Driver {
     this.onWriter(() => this.writer.exec(`release "${name}"`));
   }
 
+  /** Takes the writer for `lease` (Kysely runs one statement at a time on a connection). */
   private async hold(lease: Lease): Promise<void> {
     if (lease.holding) return;
     if (this.taken) await new Promise<void>((resolve) => this.queue.push(resolve));
