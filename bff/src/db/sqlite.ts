@@ -18,6 +18,7 @@ const STATEMENT_CACHE_SIZE = 500;
 const HOLDER = 'grouped_holder';
 
 type Row = Record<string, unknown>;
+const CONNECTION_STATE = /^\s*(begin|commit|end|rollback|savepoint|release|pragma|attach|detach)\b/i;
 
 /**
  * A function making a statement's row objects from its raw rows (arrays), compiled once per
@@ -144,6 +145,7 @@ class Lease implements DatabaseConnection {
   /** It holds the writer (until released). */
   holding = false;
   inTransaction = false;
+  released = false;
   constructor(private readonly driver: SqliteDriver) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -189,6 +191,7 @@ class SqliteDriver implements Driver {
   }
 
   async execute(lease: Lease, query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (lease.released) throw new Error('A database connection was used after its release.');
     if (!lease.holding) {
       this.reopenIfWritable();
       if (this.readOnlyStatement(query.sql)) return this.reader.prepare(query.sql).run(query.parameters);
@@ -199,8 +202,13 @@ class SqliteDriver implements Driver {
     return this.onWriter(() => this.writer.prepare(query.sql).run(query.parameters));
   }
 
-  /** Whether `text` only reads; one the reader cannot prepare (a table not committed yet) goes to the writer. */
+  /**
+   * Whether `text` only reads. One the reader cannot prepare (a table not committed yet) goes to
+   * the writer, and so do the statements SQLite calls read-only that change the connection's
+   * state (a transaction or savepoint, a pragma, an attached file).
+   */
   private readOnlyStatement(text: string): boolean {
+    if (CONNECTION_STATE.test(text)) return false;
     try {
       return this.reader.prepare(text).readonly;
     } catch {
@@ -216,16 +224,16 @@ class SqliteDriver implements Driver {
   }
 
   async commitTransaction(lease: Lease): Promise<void> {
-    lease.inTransaction = false;
     if (this.group?.failure) throw this.group.failure;
     // The commit itself comes on release (releaseConnection).
     this.onWriter(() => this.writer.exec(`release ${HOLDER}`));
+    lease.inTransaction = false;
   }
 
   async rollbackTransaction(lease: Lease): Promise<void> {
+    // Undone already with the whole group after a failure (releaseConnection ends it).
+    if (!this.group?.failure) this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
     lease.inTransaction = false;
-    if (this.group?.failure) return; // undone already, with the whole group (releaseConnection ends it)
-    this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
   }
 
   /**
@@ -238,6 +246,7 @@ class SqliteDriver implements Driver {
    */
   async releaseConnection(c: DatabaseConnection): Promise<void> {
     const lease = c as Lease;
+    lease.released = true;
     if (!lease.holding) return;
     lease.holding = false;
     if (lease.inTransaction) {
@@ -310,6 +319,8 @@ class SqliteDriver implements Driver {
   private openGroup(): void {
     if (this.group?.failure) throw this.group.failure;
     if (this.group) return;
+    // A failed commit whose rollback failed too left the writer in a transaction: end it first.
+    if (this.writer.sqlite.inTransaction) this.writer.exec('rollback');
     this.writer.exec('begin');
     this.group = { waiting: [] };
   }

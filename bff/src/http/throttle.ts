@@ -21,9 +21,13 @@ export class Throttle {
     private readonly rule: ThrottleRule,
   ) {}
 
-  /** Seconds until the key is under its limit again, or 0 when it is under it now. */
+  /**
+   * Seconds until the key is under its limit again, or 0 when it is under it now. Read in a
+   * transaction: on SQLite that is after the attempts counted before it, even those still
+   * waiting for the commit they share (decision 247), which a plain read would not see.
+   */
   async retryAfter(key: string, now = Date.now()): Promise<number> {
-    const row = await this.store.db.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', this.key(key)).executeTakeFirst();
+    const row = await this.store.db.transaction().execute((tx) => tx.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', this.key(key)).executeTakeFirst());
     return row ? this.wait(row.count, row.reset_at, now, this.rule.limit) : 0;
   }
 

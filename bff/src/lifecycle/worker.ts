@@ -248,6 +248,10 @@ export class Worker {
             updated_at: iso(now),
           })
           .where('id', '=', job.id)
+          // Still the step this worker ran: a claim made from a row read just before another
+          // worker's commit of this step must not run it again, nor move the job back.
+          .where('state', '=', 'pending')
+          .where('step', '=', job.step)
           .$if(!this.leases, (q) => q.where('lease_owner', '=', this.id))
           .executeTakeFirst();
         if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id))) throw new LeaseLost();
