@@ -34,6 +34,22 @@ function gate() {
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
 }
+/**
+ * A transaction that writes `v` and then keeps the writer until `release()`: answers once it
+ * holds it, with the transaction's promise as `done`.
+ */
+async function holdWriter(v: string) {
+  const entered = gate();
+  const released = gate();
+  const done = db.transaction().execute(async (tx) => {
+    await sql`insert into t (v) values (${v})`.execute(tx);
+    entered.open();
+    await released.opened;
+  });
+  await entered.opened;
+  return { done, release: released.open };
+}
+
 /** Whether `p` has settled, without waiting for it. */
 async function settled(p: Promise<unknown>): Promise<boolean> {
   const probe = Symbol('pending');
@@ -50,22 +66,15 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
 
 describe('transactions on SQLite', () => {
   it('are told of their success only once the commit they share is on disk, and reads outside see only committed rows', async () => {
-    const entered = gate();
-    const release = gate();
     const a = insert('a');
     // Queued behind `a`, it holds the writer until released: `a` is done but its commit waits.
-    const b = db.transaction().execute(async (tx) => {
-      await sql`insert into t (v) values ('b')`.execute(tx);
-      entered.open();
-      await release.opened;
-    });
-    await entered.opened;
+    const b = await holdWriter('b');
     expect(await settled(a)).toBe(false);
     expect(committed()).toEqual([]);
     expect((await sql<{ v: string }>`select v from t`.execute(db)).rows).toEqual([]);
 
-    release.open();
-    await Promise.all([a, b]);
+    b.release();
+    await Promise.all([a, b.done]);
     expect(committed()).toEqual(['a', 'b']);
     expect((await sql<{ v: string }>`select v from t order by v`.execute(db)).rows.map((r) => r.v)).toEqual(['a', 'b']);
   });
@@ -91,36 +100,22 @@ describe('transactions on SQLite', () => {
   });
 
   it('commit a write made outside a transaction with the others, before it is answered', async () => {
-    const entered = gate();
-    const release = gate();
-    const holder = db.transaction().execute(async (tx) => {
-      await sql`insert into t (v) values ('first')`.execute(tx);
-      entered.open();
-      await release.opened;
-    });
-    await entered.opened;
+    const holder = await holdWriter('first');
     const plain = db
       .insertInto('t' as never)
       .values({ v: 'plain' } as never)
       .execute();
     expect(await settled(plain)).toBe(false);
-    release.open();
-    await Promise.all([holder, plain]);
+    holder.release();
+    await Promise.all([holder.done, plain]);
     expect(committed()).toEqual(['first', 'plain']);
   });
 
   it('serve a connection that writes while another holds the writer, and free the writer after', async () => {
-    const entered = gate();
-    const release = gate();
-    const holder = db.transaction().execute(async (tx) => {
-      await sql`insert into t (v) values ('first')`.execute(tx);
-      entered.open();
-      await release.opened;
-    });
-    await entered.opened;
+    const holder = await holdWriter('first');
     const scoped = db.connection().execute((c) => Promise.all(['x', 'y'].map((v) => sql`insert into t (v) values (${v})`.execute(c))));
-    release.open();
-    await Promise.all([holder, scoped]);
+    holder.release();
+    await Promise.all([holder.done, scoped]);
     expect(committed()).toEqual(['first', 'x', 'y']);
     // The writer is free again: a later transaction is not left waiting for it.
     await insert('z');

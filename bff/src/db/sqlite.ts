@@ -26,7 +26,7 @@ const CONNECTION_STATE = /^\s*(begin|commit|end|rollback|savepoint|release|pragm
  * property at a time, which cost more than the query itself on a page of rows. Same objects:
  * own properties in column order, a later column of the same name wins.
  */
-export function rowBuilder(names: readonly string[]): (raw: unknown[]) => Row {
+function rowBuilder(names: readonly string[]): (raw: unknown[]) => Row {
   // A computed key makes `__proto__` an own property, as better-sqlite3 does; quoted keys keep the literal fast.
   const fields = names.map((n, i) => `${n === '__proto__' ? `[${JSON.stringify(n)}]` : JSON.stringify(n)}: r[${i}]`);
   // The source is made of JSON-quoted column names only.
@@ -45,8 +45,6 @@ function openSqlite(file: string): SQLite.Database {
 
 /** A prepared statement as this driver runs it. */
 interface Statement {
-  /** It returns rows (a select, or a write with `returning`). */
-  reader: boolean;
   /** It writes nothing: a read for the reader connection. */
   readonly: boolean;
   run(params: readonly unknown[]): QueryResult<unknown>;
@@ -104,7 +102,6 @@ class Connection {
     if (!stmt.reader) {
       const ddl = /^\s*(create|alter|drop)\b/i.test(text);
       return {
-        reader: false,
         readonly,
         run: (params) =>
           this.noting(() => {
@@ -126,7 +123,6 @@ class Connection {
       return build;
     };
     return {
-      reader: true,
       readonly,
       run: (params) =>
         this.noting(() => {
@@ -232,7 +228,7 @@ class SqliteDriver implements Driver {
 
   async rollbackTransaction(lease: Lease): Promise<void> {
     // Undone already with the whole group after a failure (releaseConnection ends it).
-    if (!this.group?.failure) this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
+    if (!this.group?.failure) this.undoHolder();
     lease.inTransaction = false;
   }
 
@@ -253,7 +249,7 @@ class SqliteDriver implements Driver {
       // Released in the middle of a transaction (Kysely always ends one first): its work goes.
       lease.inTransaction = false;
       try {
-        if (!this.group?.failure) this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
+        if (!this.group?.failure) this.undoHolder();
       } catch {
         // The group failed with it (onWriter), and is ended below.
       }
@@ -301,6 +297,11 @@ class SqliteDriver implements Driver {
     this.onWriter(() => this.writer.exec(`release "${name}"`));
   }
 
+  /** Undoes the current holder's work, and only its own. */
+  private undoHolder(): void {
+    this.onWriter(() => this.writer.exec(`rollback to ${HOLDER}; release ${HOLDER}`));
+  }
+
   /** Takes the writer for `lease` (Kysely runs one statement at a time on a connection). */
   private async hold(lease: Lease): Promise<void> {
     if (lease.holding) return;
@@ -320,7 +321,7 @@ class SqliteDriver implements Driver {
     if (this.group?.failure) throw this.group.failure;
     if (this.group) return;
     // A failed commit whose rollback failed too left the writer in a transaction: end it first.
-    if (this.writer.sqlite.inTransaction) this.writer.exec('rollback');
+    this.rollbackGroup();
     this.writer.exec('begin');
     this.group = { waiting: [] };
   }

@@ -139,7 +139,7 @@ class RequestScopedDriver implements Driver {
     await this.inner.rollbackTransaction(unwrapped(c));
   }
 
-  // Kysely's own savepoints (controlled transactions), unchanged.
+  // Kysely's own savepoints (controlled transactions), on the inner driver's connection.
   savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!(unwrapped(c), ...a);
   rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) => this.inner.rollbackToSavepoint!(unwrapped(c), ...a);
   releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) => this.inner.releaseSavepoint!(unwrapped(c), ...a);

@@ -71,8 +71,13 @@ export class Worker {
     if (this.holds(jobId)) this.leases!.delete(jobId);
   }
 
-  /** SQLite: the pending jobs (due by `now` if given) no live lease holds, first `limit` by run_at. */
-  private async unleased(now: number | undefined, limit: number): Promise<JobRow[]> {
+  /**
+   * SQLite: the pending jobs (due by `now` if given) no live lease holds, first `limit` by
+   * run_at; taken by this worker until `takeUntil` if given. Checked and taken in one step after
+   * the read, so another worker of this process, whose read ran beside this one (reads run at
+   * once, decision 247), sees them taken.
+   */
+  private async unleased(now: number | undefined, limit: number, takeUntil?: number): Promise<JobRow[]> {
     const leases = this.leases!;
     const rows = await this.env.db
       .selectFrom('job')
@@ -82,12 +87,10 @@ export class Worker {
       .orderBy('run_at')
       .limit(limit + leases.size)
       .execute();
-    return rows.filter((r) => this.unleasedNow(r.id)).slice(0, limit);
-  }
-
-  /** SQLite: no live lease of this process holds the job. */
-  private unleasedNow(jobId: string): boolean {
-    return !((this.leases!.get(jobId)?.expires ?? 0) >= Date.now());
+    const at = Date.now();
+    const free = rows.filter((r) => !((leases.get(r.id)?.expires ?? 0) >= at)).slice(0, limit);
+    if (takeUntil !== undefined) for (const job of free) leases.set(job.id, { owner: this.id, expires: takeUntil });
+    return free;
   }
 
   /** Starts taking jobs (again, after a stop). */
@@ -188,10 +191,7 @@ export class Worker {
     const now = Date.now();
     if (this.leases) {
       const expires = now + this.opts.leaseMs;
-      // Checked again and taken synchronously: another worker of this process may have taken
-      // one since the read (reads run at once, decision 247), and sees these at once.
-      const jobs = (await this.unleased(now, limit)).filter((job) => this.unleasedNow(job.id));
-      for (const job of jobs) this.leases.set(job.id, { owner: this.id, expires });
+      const jobs = await this.unleased(now, limit, expires);
       return jobs.map((job) => ({ ...job, lease_owner: this.id, lease_expires_at: iso(expires) }));
     }
     const lock = this.env.engine === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
