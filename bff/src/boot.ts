@@ -12,6 +12,7 @@ import { EventHub } from './events/hub.ts';
 import { makeThrottles } from './http/throttle.ts';
 import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
+import { loadSealKeys } from './seal.ts';
 import { SimulatedDataPlane } from './lifecycle/simulated.ts';
 import { Worker } from './lifecycle/worker.ts';
 import { makeMailer } from './mail/mailer.ts';
@@ -22,6 +23,7 @@ export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
   const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'database connection lost') });
   await migrate(db);
+  await loadSealKeys(db);
   const ctx: AppContext = {
     db,
     engine,

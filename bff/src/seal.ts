@@ -11,6 +11,19 @@ export interface Sealer {
   unseal(db: Db, owner: string, sealed: string): Promise<string>;
 }
 
+/** Every sealer's key loader, so the server reads (or makes) all the keys at start. */
+const loaders: ((db: Db) => Promise<Buffer>)[] = [];
+
+/**
+ * Reads every sealer's key before the server serves: later, a seal or an unseal never writes.
+ * A key made on first use could deadlock: a request's transaction, holding the writer, would
+ * wait for the key's insert, started a moment earlier by the worker outside any transaction and
+ * queued behind that same transaction.
+ */
+export async function loadSealKeys(db: Db): Promise<void> {
+  for (const load of loaders) await load(db);
+}
+
 /** Seals and opens values under the key stored as `keyName` (one key per use: `totp_seal_key`, `webhook_seal_key`). */
 export function sealer(keyName: string): Sealer {
   const keys = new WeakMap<Db, Promise<Buffer>>();
@@ -23,6 +36,7 @@ export function sealer(keyName: string): Sealer {
     }
     return key;
   }
+  loaders.push(keyOf);
   return {
     async seal(db, owner, plain) {
       const iv = randomBytes(12);
