@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
 
@@ -120,5 +120,47 @@ describe('transactions on SQLite', () => {
     // The writer is free again: a later transaction is not left waiting for it.
     await insert('z');
     expect(committed()).toEqual(['first', 'x', 'y', 'z']);
+  });
+
+  it('keep the undo images of a large change in memory, not in a temporary file (decision 249)', async () => {
+    /** The temporary files SQLite holds open: made and unlinked at once, they are seen only through the process's descriptors. */
+    const temporaryFiles = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => /etilqs_/.test(target));
+    const rows = Array.from({ length: 64 }, (_, i) => `large-${String(i).padStart(2, '0')}`);
+    await db.transaction().execute(async (tx) => {
+      for (const v of rows) await sql`insert into t (v) values (${v + 'x'.repeat(4000)})`.execute(tx);
+    });
+    // Changing pages that were committed before makes SQLite keep their images, to undo the
+    // holder's savepoint: far more than the 64 KiB a statement journal holds before it spills.
+    const change = (tx: QueryExecutorProvider, fill: string) => sql`update t set v = substr(v, 1, 8) || ${fill.repeat(4000)}`.execute(tx);
+    const held = gate();
+    const checked = gate();
+    const done = db.transaction().execute(async (tx) => {
+      await change(tx, 'y');
+      held.open();
+      await checked.opened;
+    });
+    await held.opened;
+    const seen = temporaryFiles();
+    checked.open();
+    await done;
+    expect(seen).toEqual([]);
+    // A holder that fails after a change that large is still undone alone.
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await change(tx, 'z');
+        throw new Error('fails after writing');
+      }),
+    ).rejects.toThrow('fails after writing');
+    expect(committed()).toEqual(rows.map((v) => v + 'y'.repeat(4000)));
   });
 });

@@ -40,6 +40,10 @@ function openSqlite(file: string): SQLite.Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Every holder of the writer works in a savepoint, whose undo images SQLite keeps in a
+  // statement journal: in memory, not in a temporary file made, written and deleted by each
+  // transaction (decision 249).
+  sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }
 

@@ -58,6 +58,22 @@ export async function wakeFanout(db: Db | Tx): Promise<void> {
     .execute();
 }
 
+/** Whether any webhook is on, in any project: only then has the fan-out work. */
+export async function anyWebhookOn(db: Db): Promise<boolean> {
+  return (await db.selectFrom('webhook_endpoint').select('id').where('enabled', '=', 1).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * For events just committed: makes the fan-out due now if a webhook is on, and answers whether
+ * it did (decision 249). With none on, nothing is written: a webhook turned on later starts
+ * after the newest event (its cursor) and wakes the fan-out itself.
+ */
+export async function wakeFanoutForEvents(db: Db): Promise<boolean> {
+  if (!(await anyWebhookOn(db))) return false;
+  await wakeFanout(db);
+  return true;
+}
+
 /** The body sent for an event row: the project's event (shared/api/event.ts) and its project. */
 export function eventBody(
   e: Pick<Selectable<EventTable>, 'seq' | 'project_id' | 'type' | 'object_id' | 'object_kind' | 'object_name' | 'location' | 'state' | 'at'>,
@@ -146,8 +162,7 @@ export const webhookJobs = defineJobs({
           logger?.warn({ err }, 'webhook fan-out failed; will retry');
         }
         // The hub wakes this job as soon as events commit (webhook.routes.ts); the delay is the safety net.
-        const on = await env.db.selectFrom('webhook_endpoint').select('id').where('enabled', '=', 1).limit(1).executeTakeFirst();
-        return { next: { step: 'start', delayMs: on ? FANOUT_EVERY_MS : FANOUT_IDLE_MS } };
+        return { next: { step: 'start', delayMs: (await anyWebhookOn(env.db)) ? FANOUT_EVERY_MS : FANOUT_IDLE_MS } };
       },
     },
   },

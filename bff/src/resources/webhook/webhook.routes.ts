@@ -7,7 +7,7 @@ import { pageFor } from '../../db/paging.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { unlessNotFound } from '../../errors.ts';
 import { kindModule } from '../kind.ts';
-import { wakeFanout, webhookEnv, webhookJobs } from './webhook.jobs.ts';
+import { wakeFanout, wakeFanoutForEvents, webhookEnv, webhookJobs } from './webhook.jobs.ts';
 import {
   addDelivery,
   deleteWebhook,
@@ -30,14 +30,14 @@ export const webhook = kindModule({
     const { db } = ctx;
     const { allowPrivate } = ctx.config.webhooks;
     webhookEnv.set(db, { settings: ctx.config.webhooks, logger: ctx.logger });
-    // Events committed wake the fan-out at once (coalesced); its own schedule is the safety net.
+    // Events committed wake the fan-out at once (coalesced) while a webhook is on; its own schedule is the safety net.
     let waking = false;
     ctx.events.subscribe('*', () => {
       if (waking) return;
       waking = true;
       setTimeout(() => {
-        wakeFanout(db)
-          .then(ctx.wakeWorker)
+        wakeFanoutForEvents(db)
+          .then((woken) => woken && ctx.wakeWorker())
           .catch((err: unknown) => ctx.logger.warn({ err }, 'could not wake the webhook fan-out'))
           .finally(() => (waking = false));
       }, 100).unref();
