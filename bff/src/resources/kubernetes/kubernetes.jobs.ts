@@ -9,6 +9,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
 import { deleteSubnet } from '../private-subnet/private-subnet.store.ts';
 import { deleteVm } from '../vm/vm.service.ts';
+import { serviceVms } from '../vm/vm.store.ts';
 import { addNode, removeClusterParts } from './kubernetes.service.ts';
 import { listNodepools, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
 
@@ -47,7 +48,7 @@ async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
   const wait = { step: 'converge', delayMs: env.delayMs };
   const cluster = await load(env, job);
   if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating')) return {};
-  const vms = await env.db.selectFrom('vm').select(['id', 'state']).where('service_of', '=', cluster.id).execute();
+  const vms = await serviceVms(env.db, cluster).select(['id', 'state']).execute();
   if (vms.some((v) => v.state === 'failed')) throw new Error(`a node of ${cluster.id} failed`);
   if (vms.some((v) => v.state !== 'running')) return { next: wait };
   const [nodes, pools] = await Promise.all([listNodes(env.db, [cluster.id]), listNodepools(env.db, [cluster.id])]);
@@ -119,7 +120,7 @@ export const kubernetesJobs = defineJobs({
       async wait(env, job) {
         const cluster = await load(env, job);
         if (!cluster) return {};
-        const vm = await env.db.selectFrom('vm').select('id').where('service_of', '=', cluster.id).executeTakeFirst();
+        const vm = await serviceVms(env.db, cluster).select('id').executeTakeFirst();
         const lb = cluster.load_balancer_id ? await env.db.selectFrom('load_balancer').select('id').where('id', '=', cluster.load_balancer_id).executeTakeFirst() : undefined;
         if (vm || lb) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {

@@ -16,6 +16,7 @@ import { createLoadBalancer, deleteLoadBalancer } from '../load-balancer/load-ba
 import { insertSubnet } from '../private-subnet/private-subnet.store.ts';
 import { assertBelowQuota, assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
+import { serviceVms } from '../vm/vm.store.ts';
 import { apiServerUrl, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
 
 export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & { id: string; projectId: string; location: string; name: string };
@@ -214,7 +215,7 @@ export async function deleteCluster(tx: Tx, cluster: ClusterRow): Promise<void> 
 
 /** The first step of the destroy job: every node VM and the services load balancer go. */
 export async function removeClusterParts(tx: Tx, cluster: ClusterRow): Promise<void> {
-  for (const vm of await tx.selectFrom('vm').selectAll().where('service_of', '=', cluster.id).execute()) await deleteVm(tx, vm);
+  for (const vm of await serviceVms(tx, cluster).selectAll().execute()) await deleteVm(tx, vm);
   if (cluster.load_balancer_id) {
     const lb = await tx.selectFrom('load_balancer').selectAll().where('id', '=', cluster.load_balancer_id).executeTakeFirst();
     if (lb) await deleteLoadBalancer(tx, lb);

@@ -4,6 +4,7 @@
 import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
 import { convergeServers, replaceServers } from './postgres.service.ts';
 import { listServers } from './postgres.store.ts';
+import { serviceVms } from '../vm/vm.store.ts';
 
 const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
 
@@ -134,7 +135,8 @@ export const postgresJobs = defineJobs({
       },
       // Gone once its servers are: the rules, destinations and server rows go with it.
       async wait(env, job) {
-        const left = await env.db.selectFrom('vm').select('id').where('service_of', '=', job.resource_id).executeTakeFirst();
+        const pg = await load(env, job);
+        const left = pg && (await serviceVms(env.db, pg).select('id').executeTakeFirst());
         if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {

@@ -12,6 +12,7 @@ import { ApiError, invalidRequest } from '../../errors.ts';
 import { enqueueJob, type JobKind } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
+import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
 import { json, listServers, replicasOf, type PostgresRow } from './postgres.store.ts';
 
@@ -219,13 +220,13 @@ export async function deletePostgres(tx: Tx, pg: PostgresRow): Promise<void> {
   if (replicas.length) throw new ApiError('Conflict', `The PostgreSQL database has read replicas (${replicas.map((r) => r.name).join(', ')}); delete or promote them first.`);
   const marked = await tx.updateTable('postgres').set({ state: 'deleting' }).where('id', '=', pg.id).where('state', '!=', 'deleting').executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return;
-  await deleteServers(tx, pg.id);
+  await deleteServers(tx, pg);
   await enqueueJob(tx, 'postgres.destroy', pg.id);
 }
 
 /** Starts the deletion of the database's server VMs (all, or those given). */
-export async function deleteServers(tx: Tx, postgresId: string, vmIds?: string[]): Promise<void> {
-  let q = tx.selectFrom('vm').selectAll().where('service_of', '=', postgresId);
+export async function deleteServers(tx: Tx, pg: PostgresRow, vmIds?: string[]): Promise<void> {
+  let q = serviceVms(tx, pg).selectAll();
   if (vmIds) q = q.where('id', 'in', vmIds.length ? vmIds : ['']);
   for (const vm of await q.execute()) await deleteVm(tx, vm);
 }
@@ -246,7 +247,7 @@ export async function convergeServers(tx: Tx, pg: PostgresRow): Promise<void> {
   if (standbys.length > want)
     await deleteServers(
       tx,
-      pg.id,
+      pg,
       standbys.slice(want).map((s) => s.id),
     );
 }
@@ -258,7 +259,7 @@ export async function replaceServers(tx: Tx, pg: PostgresRow): Promise<void> {
   for (const s of live) await addServer(tx, pg, s.role as 'primary' | 'standby', {}, subnet);
   await deleteServers(
     tx,
-    pg.id,
+    pg,
     live.map((s) => s.id),
   );
 }

@@ -61,4 +61,10 @@ export const VM_LIST_JSON: JsonOf<VmListItem> = {
   fields: (['id', 'name', 'state', 'location', 'size', 'unix_user', 'storage_size_gib', 'ip6', 'ip4'] as const).map((c) => [c, `"vm"."${c}"`] as const),
 };
 
+/**
+ * The VMs serving `owner` (a database's servers, a cluster's nodes): a range of the project's
+ * `(project_id, service_of, id)` index, not a scan of every VM.
+ */
+export const serviceVms = (db: Q, owner: { id: string; project_id: string }) => db.selectFrom('vm').where('project_id', '=', owner.project_id).where('service_of', '=', owner.id);
+
 export const findVm = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
