@@ -23,7 +23,7 @@ export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
   const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'database connection lost') });
   await migrate(db);
-  await loadSealKeys(db);
+  await loadSealKeys(db, logger);
   const ctx: AppContext = {
     db,
     engine,

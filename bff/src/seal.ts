@@ -3,6 +3,7 @@
 // 32 random bytes kept in the `setting` table, with the owning row's ID as additional data, so
 // a sealed value copied to another row does not open (decision 187).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { Db } from './db/database.ts';
 import { storedSecret } from './keys.ts';
 
@@ -12,19 +13,41 @@ export interface Sealer {
 }
 
 /** Every sealer's key loader, so the server reads (or makes) all the keys at start. */
-const loaders: ((db: Db) => Promise<Buffer>)[] = [];
+const loaders: { keyName: string; load: (db: Db) => Promise<Buffer> }[] = [];
+/** How long a key that could not be made at start waits before it is tried again. */
+const RETRY_MS = 5000;
 
 /**
- * Reads every sealer's key before the server serves: later, a seal or an unseal never writes.
- * A key made on first use could deadlock: a request's transaction, holding the writer, would
- * wait for the key's insert, started a moment earlier by the worker outside any transaction and
- * queued behind that same transaction.
+ * Reads every sealer's key before the server serves (decision 248): later, a seal or an unseal
+ * never writes. A key made on first use could deadlock: a request's transaction, holding the
+ * writer, would wait for the key's insert, started a moment earlier by the worker outside any
+ * transaction and queued behind that same transaction.
+ *
+ * A key that cannot be made yet (a read-only database that never had it) does not stop the
+ * start: one warning, then it is tried again every few seconds until it is made. Until then a
+ * seal that needs it makes it itself.
  */
-export async function loadSealKeys(db: Db): Promise<void> {
-  for (const load of loaders) await load(db);
+export async function loadSealKeys(db: Db, logger: Pick<Logger, 'warn'>, warned = false): Promise<void> {
+  const missing: string[] = [];
+  let error: unknown;
+  for (const { keyName, load } of loaders) {
+    try {
+      await load(db);
+    } catch (err) {
+      missing.push(keyName);
+      error = err;
+    }
+  }
+  if (!missing.length) return;
+  if (!warned) logger.warn({ err: error, keys: missing }, 'could not read or make the seal keys; trying again every 5 s');
+  setTimeout(() => void loadSealKeys(db, logger, true), RETRY_MS).unref();
 }
 
-/** Seals and opens values under the key stored as `keyName` (one key per use: `totp_seal_key`, `webhook_seal_key`). */
+/**
+ * Seals and opens values under the key stored as `keyName` (one key per use: `totp_seal_key`,
+ * `webhook_seal_key`, `proxy_seal_key`). Made at a module's top level, so that the server's
+ * start (which imports every module) loads its key.
+ */
 export function sealer(keyName: string): Sealer {
   const keys = new WeakMap<Db, Promise<Buffer>>();
   function keyOf(db: Db): Promise<Buffer> {
@@ -36,7 +59,7 @@ export function sealer(keyName: string): Sealer {
     }
     return key;
   }
-  loaders.push(keyOf);
+  loaders.push({ keyName, load: keyOf });
   return {
     async seal(db, owner, plain) {
       const iv = randomBytes(12);

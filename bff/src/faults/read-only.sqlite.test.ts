@@ -1,9 +1,10 @@
 // The embedded database file turned read-only (issue 7, defects 2 and 4): the server starts on
-// it, reads keep working, writes and /readyz answer 503, the job worker backs off instead of
+// it (also when it lacks the seal keys, decision 248), reads keep working, writes and /readyz answer 503, the job worker backs off instead of
 // spinning, and all of it recovers once the permissions are restored, without a restart.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually, loginToken, runServer, type ServerProcess } from '../../test/process.ts';
 
@@ -56,6 +57,10 @@ describe('a read-only SQLite database', () => {
     first.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
+    // As a database made before decision 248 is: the seal keys were made on first use, and none was used.
+    const file = new SQLite(path.join(dir, 'console.sqlite'));
+    file.prepare("delete from setting where key like '%_seal_key'").run();
+    file.close();
     chmodDatabase(0o444);
     const second = start();
     const base2 = await second.listening;
@@ -87,11 +92,21 @@ describe('a read-only SQLite database', () => {
     expect(lines.length).toBeLessThanOrEqual(10);
     expect(lines.every((l) => l.includes('"outage":"read-only"'))).toBe(true);
 
+    // The seal keys could not be made at start; they are made once the file is writable again.
+    expect(second.output()).toMatch(/could not read or make the seal keys/);
     chmodDatabase(0o644);
     await eventually(async () => ((await fetch(`${base2}/readyz`)).status === 200 ? true : undefined), 300, 100);
     expect((await call2('POST', '/project', { name: 'after-fault' })).status).toBe(200);
     await eventually(async () => ((await call2('GET', vmPath)).body.state === 'running' ? true : undefined), 300, 100);
     await second.waitFor(/job claims work again/, 1000);
+    const sealKeys = () => {
+      const after = new SQLite(path.join(dir, 'console.sqlite'), { readonly: true });
+      const keys = after.prepare("select key from setting where key like '%_seal_key' order by key").all() as { key: string }[];
+      after.close();
+      return keys.map((k) => k.key);
+    };
+    await eventually(async () => (sealKeys().length === 3 ? true : undefined), 300, 100);
+    expect(sealKeys()).toEqual(['proxy_seal_key', 'totp_seal_key', 'webhook_seal_key']);
     second.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);

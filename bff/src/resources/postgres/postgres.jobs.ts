@@ -2,9 +2,9 @@
 // recycle, promote, upgrade and destroy. Server VMs are made and removed by the VM service and
 // run their own VM jobs; a database job waits for them.
 import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { serviceVms } from '../vm/vm.store.ts';
 import { convergeServers, replaceServers } from './postgres.service.ts';
 import { listServers } from './postgres.store.ts';
-import { serviceVms } from '../vm/vm.store.ts';
 
 const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
 

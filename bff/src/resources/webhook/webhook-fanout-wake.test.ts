@@ -2,6 +2,7 @@
 // 249): with none on, a VM's create writes nothing for webhooks.
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { serverForFile } from '../../../test/harness.ts';
+import { eventually } from '../../../test/process.ts';
 import { createVm, newOwner, waitForVmState } from '../../../test/fixtures.ts';
 import { closeReceivers, startReceiver } from '../../../test/webhook-receiver.ts';
 import { FANOUT_JOB_ID, wakeFanoutForEvents } from './webhook.jobs.ts';
@@ -14,7 +15,7 @@ const fanoutJob = () => db.selectFrom('job').select(['state', 'run_at']).where('
 const LATER = '2999-01-01T00:00:00.000Z';
 
 describe('waking the webhook fan-out for events', () => {
-  it('writes nothing while no webhook is on', async () => {
+  it('writes nothing for events while no webhook is on', async () => {
     const a = await newOwner(t);
     // The VM's create and its settling commit events.
     await createVm(t, a.token, a.project, 'quiet');
@@ -23,23 +24,26 @@ describe('waking the webhook fan-out for events', () => {
     expect(await fanoutJob()).toBeUndefined();
   });
 
-  it('makes the fan-out due now while one is on, and not once it is off', async () => {
+  it('stays as it was while the only webhook is off, and is due as events commit once it is on', async () => {
     const a = await newOwner(t);
     const receiver = await startReceiver();
-    const res = await t.call('registerWebhook', { token: a.token, params: { project_id: a.project }, body: { name: 'on', url: receiver.url, event_types: ['*'] } });
+    const body = { name: 'later', url: receiver.url, event_types: ['*'], enabled: false };
+    const res = await t.call('registerWebhook', { token: a.token, params: { project_id: a.project }, body });
     expect(res.status, res.text).toBe(200);
     // The job stays as this test leaves it: the worker does not run it meanwhile.
     await t.worker.stop();
     onTestFinished(() => t.worker.start());
     // The fan-out as it waits when idle: not due for a long time.
-    await db.updateTable('job').set({ run_at: LATER }).where('id', '=', FANOUT_JOB_ID).execute();
-    expect(await wakeFanoutForEvents(db)).toBe(true);
-    expect(Date.parse((await fanoutJob())!.run_at)).toBeLessThanOrEqual(Date.now());
-
-    const off = await t.call('updateWebhook', { token: a.token, params: { project_id: a.project, webhook_reference: res.body.id }, body: { enabled: false } });
-    expect(off.status, off.text).toBe(200);
-    await db.updateTable('job').set({ run_at: LATER }).where('id', '=', FANOUT_JOB_ID).execute();
+    const idle = () => db.updateTable('job').set({ run_at: LATER }).where('id', '=', FANOUT_JOB_ID).execute();
+    await idle();
     expect(await wakeFanoutForEvents(db)).toBe(false);
     expect((await fanoutJob())?.run_at).toBe(LATER);
+
+    const on = await t.call('updateWebhook', { token: a.token, params: { project_id: a.project, webhook_reference: res.body.id }, body: { enabled: true } });
+    expect(on.status, on.text).toBe(200);
+    await idle();
+    // An event commits (the VM's creation; the stopped worker leaves the VM creating), and the fan-out is due.
+    await createVm(t, a.token, a.project, 'seen');
+    await eventually(async () => (Date.parse((await fanoutJob())!.run_at) <= Date.now() ? true : undefined));
   });
 });
