@@ -1,6 +1,7 @@
 // The embedded database file turned read-only (issue 7, defects 2 and 4): the server starts on
-// it (also when it lacks the seal keys, decision 248), reads keep working, writes and /readyz answer 503, the job worker backs off instead of
-// spinning, and all of it recovers once the permissions are restored, without a restart.
+// it (also when it lacks the seal keys, decision 248), reads keep working, writes and /readyz
+// answer 503, the job worker backs off instead of spinning, and all of it recovers once the
+// permissions are restored, without a restart.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
