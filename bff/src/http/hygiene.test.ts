@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
 import { listen } from './listen.ts';
+import { eventually } from '../../test/process.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -27,6 +28,24 @@ describe('logs', () => {
     expect(urls).toContain('/healthz?jwt=[redacted]&authorization=[redacted]&session=[redacted]&x=[redacted]&[redacted]');
     const log = t.logLines.join('');
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
+  it('write one line per request: completed once answered, aborted when the client left first', async () => {
+    const a = await t.newAccount();
+    const project = (await t.call('createProject', { token: a.token, body: { name: 'logged' } })).body.id;
+    const marker = `x-marker-${Date.now()}`;
+    await t.request('GET', `/api/project/${project}?${marker}=1`, { token: a.token });
+    // The project's event stream never ends by itself: the client leaves it.
+    const left = new AbortController();
+    const stream = await fetch(`${t.base}/api/project/${project}/events?${marker}=2`, { headers: { authorization: `Bearer ${a.token}` }, signal: left.signal });
+    expect(stream.status).toBe(200);
+    left.abort();
+    await eventually(async () => (t.logLines.some((l) => l.includes(`${marker}=[redacted]`) && l.includes('/events')) ? true : undefined));
+    const lines = t.logLines.filter((l) => l.includes(marker)).map((l) => JSON.parse(l) as { msg: string; req: { url: string }; res: { statusCode: number } });
+    expect(lines.map((l) => [l.req.url.split('?')[0], l.msg])).toEqual([
+      [`/api/project/${project}`, 'request completed'],
+      [`/api/project/${project}/events`, 'request aborted'],
+    ]);
   });
 });
 

@@ -44,9 +44,8 @@ export function httpLogger(logger: Logger) {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
-    const done = () => {
-      res.removeListener('finish', done);
-      res.removeListener('close', done);
+    // 'close' comes once per answer: after it is sent ('finish' first), or when the client left.
+    res.on('close', () => {
       const { err, statusCode } = res;
       const level = err || statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
@@ -57,9 +56,7 @@ export function httpLogger(logger: Logger) {
         responseTime: Math.round(performance.now() - began),
       };
       logger[level](line, res.writableFinished ? 'request completed' : 'request aborted');
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }
