@@ -95,6 +95,15 @@ describe('VMs per project', () => {
     await waitForGone(t, a.token, vmPath(a.project, 'vm-0'));
     await createVm(t, a.token, a.project, 'one-more');
   });
+
+  it('counts from the count the database keeps for the project, as its list does: one row read, however many VMs it holds', async () => {
+    const a = await newOwner(t);
+    await createVm(t, a.token, a.project, 'vm-0');
+    // The kept count says the project is full (as it would with LIMIT VMs); its rows say one.
+    await t.ctx.db.updateTable('scope_count').set({ n: LIMIT }).where('tbl', '=', 'vm').where('project_id', '=', a.project).execute();
+    expect(await vms(a.token, a.project)).toBe(LIMIT);
+    expectOverQuota('legacy', await newVm(a.token, a.project, 'one-more'), 'vms', fullOf('VMs'));
+  });
 });
 
 describe('firewalls per project', () => {

@@ -131,11 +131,26 @@ export async function assertProjectQuota(tx: Tx, kind: KindDescriptor & { table:
   const { quota } = kind;
   if (!quota) return;
   await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', projectId)).execute();
-  let q = from(tx, kind.table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', projectId);
-  // A column of this kind's table only (checked by the kind's tests); Kysely cannot type it.
-  if (quota.notCounting) q = q.where(quota.notCounting as 'id', 'is', null);
-  const { n } = await q.executeTakeFirstOrThrow();
-  assertBelowQuota(quotas, quota, Number(n), 'This project', kind.plural);
+  let n: number | null;
+  if (quota.notCounting) {
+    // A quota that leaves some of the kind's objects out (a subnet's own firewall) counts rows.
+    // A column of this kind's table only (checked by the kind's tests); Kysely cannot type it.
+    const q = from(tx, kind.table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where(quota.notCounting as 'id', 'is', null);
+    ({ n } = await q.executeTakeFirstOrThrow());
+  } else {
+    // The per-scope counts the triggers keep in this same transaction (decision 113): one
+    // indexed read however many objects the project holds, the same objects `from` sees.
+    const [counted] = await runShape(tx, `quota ${kind.table}`, [projectId], (v) =>
+      tx
+        .selectFrom('scope_count')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('tbl', '=', kind.table)
+        .where('project_id', '=', v(0)),
+    );
+    n = counted?.n ?? null;
+  }
+  assertBelowQuota(quotas, quota, Number(n ?? 0), 'This project', kind.plural);
 }
