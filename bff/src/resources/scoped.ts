@@ -33,6 +33,14 @@ const from = (db: Q, table: ScopedTable) => {
   return service ? q.where(service as 'service_of', 'is', null) : q;
 };
 
+/** The project's objects of the kind, from the per-scope counts the triggers keep (decision 113); narrow it to a location with `where`. */
+const keptCount = (db: Q, table: ScopedTable, projectId: string) =>
+  db
+    .selectFrom('scope_count')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('tbl', '=', table)
+    .where('project_id', '=', projectId);
+
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
 export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
   const ref = parseReference(KIND[table].idKind, reference);
@@ -94,11 +102,7 @@ function scopedPage(
     { id: `${table}.id`, name: `${table}.name` },
     (v) => {
       let q = select(from(db, table)).where('project_id', '=', v(0));
-      let counted = db
-        .selectFrom('scope_count')
-        .select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('tbl', '=', table)
-        .where('project_id', '=', v(0));
+      let counted = keptCount(db, table, v(0));
       if (location !== undefined) {
         q = q.where('location', '=', v(1));
         counted = counted.where('location', '=', v(1));
@@ -143,13 +147,7 @@ export async function assertProjectQuota(tx: Tx, kind: KindDescriptor & { table:
   } else {
     // The per-scope counts the triggers keep in this same transaction (decision 113): one
     // indexed read however many objects the project holds, the same objects `from` sees.
-    const [counted] = await runShape(tx, `quota ${kind.table}`, [projectId], (v) =>
-      tx
-        .selectFrom('scope_count')
-        .select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('tbl', '=', kind.table)
-        .where('project_id', '=', v(0)),
-    );
+    const [counted] = await runShape(tx, `quota ${kind.table}`, [projectId], (v) => keptCount(tx, kind.table, v(0)));
     n = counted?.n ?? null;
   }
   assertBelowQuota(quotas, quota, Number(n ?? 0), 'This project', kind.plural);

@@ -1,14 +1,10 @@
 // The login throttle under SQLite's group commit (decision 247): failures counted but still
 // waiting for the commit they share are seen by the check a right password passes before it
 // gets in, so parallel guesses never get more than the limit of telling answers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../../../test/harness.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startServer();
-});
-afterAll(async () => t.close());
+const t = await serverForFile();
 
 describe('the login throttle on SQLite', () => {
   it('counts failures still being written when it checks again before letting a right password in', async () => {
