@@ -14,6 +14,8 @@ import { CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, 
 /** At most this many holders share a commit, so the first of them waits a bounded time. */
 const MAX_GROUP = 64;
 const STATEMENT_CACHE_SIZE = 500;
+/** A statement's own limit, as Kysely writes it: a parameter at the very end (see limitedByLiteral). */
+const TRAILING_LIMIT = / limit \?( offset \?)?$/;
 /** The savepoint each holder of the writer works in while a group is open. */
 const HOLDER = 'grouped_holder';
 
@@ -84,11 +86,35 @@ class Connection {
   prepare(text: string): Statement {
     let stmt = this.statements.get(text);
     if (!stmt) {
-      stmt = this.wrap(text, this.sqlite.prepare(text));
+      const trailing = TRAILING_LIMIT.exec(text);
+      stmt = trailing ? this.limitedByLiteral(text, trailing) : this.wrap(text, this.sqlite.prepare(text));
       if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
       this.statements.set(text, stmt);
     }
     return stmt;
+  }
+
+  /**
+   * A statement ending in `limit ?` (Kysely's `.limit(n)`, an `offset ?` may follow) runs as
+   * the same text with the limit written in (decision 250): SQLite's planner reads a bound
+   * limit's value, so such a statement is parsed and planned again every time it runs, which
+   * cost more than running it. One statement per limit seen (page sizes), in the same cache.
+   */
+  private limitedByLiteral(text: string, trailing: RegExpExecArray): Statement {
+    const withParameter = this.wrap(text, this.sqlite.prepare(text));
+    // Where the limit's `?` is, and how many parameters come after its own (an offset's).
+    const at = trailing.index + ' limit '.length;
+    const after = trailing[1] ? 1 : 0;
+    return {
+      readonly: withParameter.readonly,
+      run: (params) => {
+        const i = params.length - 1 - after;
+        const limit = params[i];
+        if (typeof limit !== 'number' || !Number.isSafeInteger(limit)) return withParameter.run(params);
+        const literal = `${text.slice(0, at)}${limit}${text.slice(at + 1)}`;
+        return this.prepare(literal).run([...params.slice(0, i), ...params.slice(i + 1)]);
+      },
+    };
   }
 
   private noting<R>(fn: () => R): R {
