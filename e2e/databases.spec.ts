@@ -211,9 +211,22 @@ test('the logs tab lists lines newest first and searches them', async ({ page, p
   await detail.goto(project.id, pg, 'logs');
   const lines = page.getByRole('table', { name: 'Log lines' });
   await expect(lines.getByRole('row').nth(1)).toContainText(newest);
+  // While the search's answer is on its way, the lines shown are the last answer's: the status
+  // says so, and counts them only once the search's own lines are in.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/logs\?.*query_pattern=/, async (route) => {
+    await answered;
+    await route.continue();
+  });
   await page.getByRole('searchbox', { name: 'Search log messages' }).fill(needle);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`Searching for “${needle}”…`)).toBeVisible();
+  await expect(lines).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText(/^\d+ lines? containing/)).toHaveCount(0);
+  answer();
   await expect(page.getByText(/^\d+ lines? containing/)).toBeVisible();
+  await expect(lines).toHaveAttribute('aria-busy', 'false');
   for (const cell of await lines
     .getByRole('row')
     .filter({ hasNot: page.getByRole('columnheader') })

@@ -89,13 +89,20 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           {logs.isFetching ? <Spinner className="text-slate-500" /> : null}
         </form>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {logs.data ? `${items.length} line${items.length === 1 ? '' : 's'}${search ? ` containing “${search}”` : ''}${trail.length ? `, page ${trail.length + 1}` : ''}` : ''}
+          {/* The lines of the last answer stay while another search or page loads: not counted as its answer. */}
+          {logs.isPlaceholderData
+            ? search
+              ? `Searching for “${search}”…`
+              : 'Loading…'
+            : logs.data
+              ? `${items.length} line${items.length === 1 ? '' : 's'}${search ? ` containing “${search}”` : ''}${trail.length ? `, page ${trail.length + 1}` : ''}`
+              : ''}
         </p>
       </div>
       <div className="p-3">
         {logs.isError ? <FormAlert error={asApiError(logs.error)} /> : null}
         {items.length ? (
-          <Table caption="Log lines">
+          <Table caption="Log lines" aria-busy={logs.isPlaceholderData}>
             <THeadRow columns={['Time', 'Severity', 'Server', 'Message']} />
             <TBody>
               {items.map((l, i) => (
@@ -134,7 +141,7 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
         <Button
           variant="secondary"
           size="sm"
-          disabled={!older}
+          disabled={!older || logs.isPlaceholderData}
           onClick={() => {
             setTrail([...trail, key ?? '']);
             setKey(older ?? undefined);
