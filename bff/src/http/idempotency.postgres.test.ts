@@ -11,13 +11,15 @@ import { eventually } from '../../test/process.ts';
 
 let t: TestServer;
 let blocker: pg.Client;
+let observer: pg.Client;
 beforeAll(async () => {
   t = await startServer();
   blocker = new pg.Client({ connectionString: t.config.databaseUrl });
-  await blocker.connect();
+  observer = new pg.Client({ connectionString: t.config.databaseUrl });
+  await Promise.all([blocker.connect(), observer.connect()]);
 });
 afterAll(async () => {
-  await blocker.end();
+  await Promise.all([blocker.end(), observer.end()]);
   await t.close();
 });
 
@@ -31,8 +33,13 @@ describe('idempotency keys on PostgreSQL', () => {
     await blocker.query('begin');
     await blocker.query('select id from project where id = $1 for update', [project]);
     const first = create();
+    // Waits until the session holding the key's lock (class 7301) waits for a lock. Asked on
+    // its own connection: inside the blocker's transaction pg_stat_activity is read once and
+    // kept until the transaction ends, so a first look taken too early never changes.
     await eventually(async () => {
-      const { rows } = await blocker.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+      const { rows } = await observer.query(
+        "select count(*)::int as n from pg_locks l join pg_stat_activity a using (pid) where l.locktype = 'advisory' and l.classid = 7301 and l.granted and a.wait_event_type = 'Lock'",
+      );
       return rows[0].n > 0 ? true : undefined;
     });
 
