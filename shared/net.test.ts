@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIPv6, isOpenSshPublicKey, normalizeCidr, parseIPv4, parseIPv6, parsePortRange } from './net.ts';
+import { formatIPv4, formatIPv6, isOpenSshPublicKey, normalizeCidr, parseIPv4, parseIPv6, parsePortRange } from './net.ts';
 
 const ed25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl user@host';
 
@@ -7,6 +7,10 @@ describe('addresses and CIDRs', () => {
   it('parses IPv4 and rejects malformed addresses', () => {
     expect(parseIPv4('10.0.0.1')).toBe(0x0a000001n);
     for (const bad of ['10.0.0', '256.0.0.1', '01.2.3.4', '1.2.3.4.5', 'a.b.c.d', '']) expect(parseIPv4(bad)).toBeUndefined();
+  });
+
+  it('formats IPv4 from its 32 bits', () => {
+    for (const a of ['0.0.0.0', '10.0.0.1', '128.0.0.0', '192.168.255.7', '255.255.255.255']) expect(formatIPv4(parseIPv4(a)!)).toBe(a);
   });
 
   it('parses and formats IPv6 canonically', () => {

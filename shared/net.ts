@@ -50,7 +50,8 @@ export function parseIPv6(text: string): bigint | undefined {
 }
 
 export function formatIPv4(n: bigint): string {
-  return [24n, 16n, 8n, 0n].map((s) => String((n >> s) & 255n)).join('.');
+  const v = Number(n & 0xffffffffn);
+  return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
 }
 
 /** RFC 5952 text: lower case, longest run of zero groups compressed. */

@@ -20,14 +20,26 @@ export function randomNet6(): string {
   return formatCidr({ family: 6, network: (0xfdn << 120n) | (randomBits(56) << 64n), prefix: 64 });
 }
 
-/** A random free private IPv4 in the /26: not the first 4 addresses, not the last. */
+/** Random draws before the full scan: one formats a single address, the scan every one of the subnet's. */
+const NIC_IPV4_DRAWS = 8;
+
+/**
+ * A random free private IPv4 in the subnet: not the first 4 addresses, not the last. Uniform
+ * over the free ones: random draws until one is free (a subnet is rarely near full), then a
+ * pick among all the free ones.
+ */
 export function pickNicIPv4(net4: string, taken: Iterable<string>): string | undefined {
   const net = parseCidr(net4)!;
-  const size = 1n << BigInt(32 - net.prefix);
+  const first = net.network + 4n;
+  const count = Number(1n << BigInt(32 - net.prefix)) - 5;
   const used = new Set(taken);
+  for (let i = 0; i < NIC_IPV4_DRAWS && count > 0; i++) {
+    const a = formatIPv4(first + BigInt(Math.floor(Math.random() * count)));
+    if (!used.has(a)) return a;
+  }
   const free: string[] = [];
-  for (let i = 4n; i < size - 1n; i++) {
-    const a = formatIPv4(net.network + i);
+  for (let i = 0; i < count; i++) {
+    const a = formatIPv4(first + BigInt(i));
     if (!used.has(a)) free.push(a);
   }
   return free.length ? free[Math.floor(Math.random() * free.length)] : undefined;
