@@ -5,9 +5,11 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * How a field's SQL expression goes into JSON: `value` as it is (text, number or null); `bool`
- * an integer, true unless 0; `json` text that holds JSON (stored by JSON.stringify).
+ * an integer, true unless 0; `json` text that holds JSON (stored by JSON.stringify); `made`
+ * JSON text the database made itself (a kept array, decision 252), written in as it is, not
+ * parsed again.
  */
-export type JsonAs = 'value' | 'bool' | 'json';
+export type JsonAs = 'value' | 'bool' | 'json' | 'made';
 
 /**
  * An array of objects made of the rows `from` names (a table, an alias and a where clause,
@@ -39,6 +41,7 @@ function pgValue(expr: string | JsonArray, as: JsonAs = 'value'): string {
     case 'bool':
       return `(case when ${expr} <> 0 then 'true' else 'false' end)`;
     case 'json':
+    case 'made':
       return `coalesce(${expr}, 'null')`;
   }
 }
@@ -54,7 +57,17 @@ function sqliteValue(expr: string | JsonArray, as: JsonAs = 'value'): string {
       return `json(case when ${expr} <> 0 then 'true' else 'false' end)`;
     case 'json':
       return `json(${expr})`;
+    case 'made':
+      throw new Error('JSON made by the database goes into text (sqliteText), not json_object');
   }
+}
+
+/** A field's value as JSON text on SQLite, for an object written as text. */
+function sqliteText(expr: string | JsonArray, as: JsonAs = 'value'): string {
+  if (typeof expr !== 'string' || as === 'bool') return sqliteValue(expr, as);
+  // Concatenated with null, the whole object would be null.
+  if (as === 'json' || as === 'made') return `coalesce(${as === 'json' ? `json(${expr})` : expr}, 'null')`;
+  return `json_quote(${expr})`;
 }
 
 /** The SQL text of a JSON object of `fields`, as text. */
@@ -63,8 +76,16 @@ function objectText(postgres: boolean, fields: JsonFields): string {
     const parts = fields.map(([key, expr, as], i) => `'${i ? ',' : '{'}${JSON.stringify(key)}:' || ${pgValue(expr, as)}`);
     return `(${parts.join(' || ')} || '}')`;
   }
+  // With JSON the database made, the object is written as text: json_object would parse it again.
+  if (fields.some(([, , as]) => as === 'made')) {
+    const parts = fields.map(([key, expr, as], i) => `'${i ? ',' : '{'}${JSON.stringify(key)}:' || ${sqliteText(expr, as)}`);
+    return `(${parts.join(' || ')} || '}')`;
+  }
   return `json_object(${fields.map(([key, expr, as]) => `'${key}', ${sqliteValue(expr, as)}`).join(', ')})`;
 }
+
+/** The SQL text of a JSON array of `array`'s rows, as text ('[]' for none). */
+export const jsonArrayText = (postgres: boolean, array: JsonArray): string => (postgres ? pgValue(array) : sqliteValue(array));
 
 /** A JSON object of `fields`, to select as one column. */
 export const jsonObject = (postgres: boolean, fields: JsonFields): RawBuilder<string> => sql.raw<string>(objectText(postgres, fields));

@@ -15,13 +15,15 @@ import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
 import { insertDefaultFirewall } from '../firewall/firewall.store.ts';
+import { KEPT_NICS } from './subnet-nics.ts';
 
 export type SubnetRow = Selectable<PrivateSubnetTable>;
 type Q = Db | Tx;
 
 /**
  * A subnet's list item as the database writes it (decisions 230, 245): what subnetView answers,
- * its firewalls with their rules and its NICs, each in ID order, in one statement with the page.
+ * its firewalls with their rules and its NICs (kept as text, decision 252), each in ID order, in
+ * one statement with the page.
  */
 export const SUBNET_LIST_JSON: JsonOf<PrivateSubnet> = {
   fields: [
@@ -50,20 +52,7 @@ export const SUBNET_LIST_JSON: JsonOf<PrivateSubnet> = {
         orderBy: 'f.id',
       },
     ],
-    [
-      'nics',
-      {
-        fields: [
-          ['id', 'nic.id'],
-          ['name', 'nic.name'],
-          ['private_ipv4', 'nic.private_ipv4'],
-          ['private_ipv6', 'nic.private_ipv6'],
-          ['vm_name', 'vm.name'],
-        ],
-        from: 'nic left join vm on vm.id = nic.vm_id where nic.subnet_id = "private_subnet"."id"',
-        orderBy: 'nic.id',
-      },
-    ],
+    ['nics', KEPT_NICS, 'made'],
   ],
 };
 

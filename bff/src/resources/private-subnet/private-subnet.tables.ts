@@ -1,5 +1,6 @@
 // Private subnets: row types and migrations.
 import type { Kysely, Migration } from 'kysely';
+import type { SubnetNicsTable } from './subnet-nics.ts';
 
 export interface PrivateSubnetTable {
   id: string;
@@ -21,6 +22,7 @@ export interface ConnectedSubnetTable {
 export interface PrivateSubnetTables {
   private_subnet: PrivateSubnetTable;
   connected_subnet: ConnectedSubnetTable;
+  subnet_nics: SubnetNicsTable;
 }
 
 export const privateSubnetMigrations: Record<string, Migration> = {
@@ -61,6 +63,16 @@ export const privateSubnetMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('connected_subnet_pk', ['subnet_id', 'connected_subnet_id'])
         .execute();
       await db.schema.createIndex('connected_subnet_other_idx').on('connected_subnet').columns(['connected_subnet_id', 'subnet_id']).execute();
+    },
+  },
+  // A subnet's NICs as its list item writes them, kept by triggers made at start (decision 252).
+  '0071_subnet_nics': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('subnet_nics')
+        .addColumn('subnet_id', 'text', (c) => c.primaryKey().references('private_subnet.id').onDelete('cascade'))
+        .addColumn('json', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };
