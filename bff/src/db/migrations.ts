@@ -16,7 +16,7 @@ import { kubernetesMigrations } from '../resources/kubernetes/kubernetes.tables.
 import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer.tables.ts';
 import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
-import { ensureSubnetNics } from '../resources/private-subnet/subnet-nics.ts';
+import { ensureSubnetNics } from '../resources/private-subnet/subnet-nics.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { verificationMigrations } from '../resources/verification/verification.tables.ts';
 import { accessTokenMigrations } from '../resources/token/token.tables.ts';

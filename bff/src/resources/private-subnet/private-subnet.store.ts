@@ -15,7 +15,7 @@ import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { randomNet4, randomNet6 } from '../../net/allocate.ts';
 import { insertDefaultFirewall } from '../firewall/firewall.store.ts';
-import { KEPT_NICS } from './subnet-nics.ts';
+import { KEPT_NICS } from './subnet-nics.tables.ts';
 
 export type SubnetRow = Selectable<PrivateSubnetTable>;
 type Q = Db | Tx;

@@ -1,6 +1,6 @@
 // Private subnets: row types and migrations.
 import type { Kysely, Migration } from 'kysely';
-import type { SubnetNicsTable } from './subnet-nics.ts';
+import type { SubnetNicsTable } from './subnet-nics.tables.ts';
 
 export interface PrivateSubnetTable {
   id: string;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
 import { createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
 import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
-import { ensureSubnetNics } from './subnet-nics.ts';
+import { ensureSubnetNics } from './subnet-nics.tables.ts';
 
 const t = await serverForFile();
 

@@ -1,7 +1,8 @@
 // A subnet's NICs as its list item writes them, kept as JSON text in `subnet_nics` by triggers
 // on `nic` and `vm` (decision 252): a list page reads 10 texts, not ~600 NICs joined with
-// their VMs and aggregated. The triggers are made at start from NICS_JSON (named by a hash of
-// their text, so a changed item replaces them), and the texts made again from the rows then.
+// their VMs and aggregated. The triggers are made at start from the item's NIC fields (named
+// by a hash of their text, so a changed item replaces them), and the texts made again from the
+// rows then. Schema, so a `.tables.ts` file: the bench's seed cache is keyed by these files.
 import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { jsonArrayText, type JsonArray } from '../../db/json.ts';
