@@ -39,18 +39,12 @@ describe('kept NICs on PostgreSQL', () => {
     await insertNic(first, subnet.id, 1);
     await second.query('begin');
     const secondInsert = insertNic(second, subnet.id, 2);
-    // The second waits for the first's subnet lock (asked on a third connection: a transaction
-    // reads pg_stat_activity once).
-    const observer = new pg.Client({ connectionString: t.config.databaseUrl });
-    await observer.connect();
-    try {
-      await eventually(async () => {
-        const { rows } = await observer.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7302 and not granted");
-        return rows[0].n > 0 ? true : undefined;
-      });
-    } finally {
-      await observer.end();
-    }
+    // The second waits for the first's subnet lock (pg_locks is read afresh on every query,
+    // inside a transaction too).
+    await eventually(async () => {
+      const { rows } = await first.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7302 and not granted");
+      return rows[0].n > 0 ? true : undefined;
+    });
     await first.query('commit');
     await secondInsert;
     await second.query('commit');
