@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { countIn, createSubnet, inLoc as legacyIn, LOC, newOwner, OTHER_LOC, pollUntil } from '../../test/fixtures.ts';
 import { engine, serverForFile } from '../../test/harness.ts';
-import { ensureScopeCounts } from './scope-counts.ts';
+import { ensureTriggers } from './migrations.ts';
 
 const t = await serverForFile();
 
@@ -30,12 +30,15 @@ describe('per-scope counts', () => {
     const { token, project } = await newOwner(t);
     await createSubnet(t, token, project, 'x');
     await createSubnet(t, token, project, 'y', OTHER_LOC);
-    const drops =
-      engine === 'postgres' ? ['drop trigger private_subnet_scope_count on private_subnet'] : ['ins', 'del', 'upd'].map((s) => `drop trigger private_subnet_count_${s}`);
-    for (const d of drops) await sql.raw(d).execute(t.ctx.db);
+    const found =
+      engine === 'postgres'
+        ? await sql<{ name: string }>`select tgname as name from pg_trigger where tgname like 'private\\_subnet\\_scope\\_count\\_%'`.execute(t.ctx.db)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'private\\_subnet\\_count\\_%' escape '\\'`.execute(t.ctx.db);
+    expect(found.rows).toHaveLength(engine === 'postgres' ? 1 : 3);
+    for (const { name } of found.rows) await sql.raw(`drop trigger ${name}${engine === 'postgres' ? ' on private_subnet' : ''}`).execute(t.ctx.db);
     await t.ctx.db.deleteFrom('scope_count').where('tbl', '=', 'private_subnet').execute();
     expect(await countIn(t, token, 'listPrivateSubnets', project)).toBe(0);
-    await ensureScopeCounts(t.ctx.db);
+    expect(await ensureTriggers(t.ctx.db)).toBe(1);
     expect(await countIn(t, token, 'listPrivateSubnets', project)).toBe(2);
     await createSubnet(t, token, project, 'z');
     expect(await countIn(t, token, 'listPrivateSubnets', project)).toBe(3);

@@ -2,9 +2,11 @@
 // the same transaction as the rows (decision 113): a list's `count` is one indexed row read
 // however many objects the project holds. The triggers are made at start, after the
 // migrations, for every such kind of the route table's `kinds`: a new kind has its counts
-// without writing anything. Counts are made from the rows when a table's triggers are new.
+// without writing anything. Counts are made from the rows when a table's triggers are new
+// (db/trigger-sets.ts).
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { kinds } from '#shared/routes';
+import type { TriggerSet } from './trigger-sets.ts';
 
 export const scopeCountMigrations: Record<string, Migration> = {
   '0012_scope_counts': {
@@ -47,9 +49,9 @@ function ident(name: string) {
   return name;
 }
 
-// One function for every table; its optional argument names the service column.
-const PG_FUNCTION = sql`
-create or replace function scope_count_trigger() returns trigger language plpgsql as $$
+/** PostgreSQL: a function per table (its argument names the service column) and its row trigger. */
+const pgStatements = (table: string, serviceOf: string | undefined) => (name: string) => [
+  `create or replace function ${name}() returns trigger language plpgsql as $$
 begin
   if tg_op in ('DELETE', 'UPDATE') and (tg_nargs = 0 or to_jsonb(old) ->> tg_argv[0] is null) then
     update scope_count set n = n - 1 where tbl = tg_table_name and project_id = old.project_id and location = old.location;
@@ -59,49 +61,41 @@ begin
       on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;
   end if;
   return null;
-end $$`;
+end $$`,
+  `create trigger ${name} after insert or delete or update of project_id, location on ${table} for each row execute function ${name}(${serviceOf ? `'${serviceOf}'` : ''})`,
+];
 
-function sqliteTriggers(t: string, serviceOf: string | undefined) {
+const sqliteStatements = (t: string, serviceOf: string | undefined) => (name: string) => {
   const counted = (row: string) => (serviceOf ? `${row}.${serviceOf} is null` : 'true');
   const inc = (row: string) =>
     `insert into scope_count (tbl, project_id, location, n) select '${t}', ${row}.project_id, ${row}.location, 1 where ${counted(row)} on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;`;
   const dec = (row: string) => `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location and ${counted(row)};`;
   return [
-    `create trigger ${t}_count_ins after insert on ${t} begin ${inc('new')} end`,
-    `create trigger ${t}_count_del after delete on ${t} begin ${dec('old')} end`,
-    `create trigger ${t}_count_upd after update of project_id, location on ${t} begin ${dec('old')} ${inc('new')} end`,
+    `create trigger ${name}_ins after insert on ${t} begin ${inc('new')} end`,
+    `create trigger ${name}_del after delete on ${t} begin ${dec('old')} end`,
+    `create trigger ${name}_upd after update of project_id, location on ${t} begin ${dec('old')} ${inc('new')} end`,
   ];
-}
+};
 
-/** Makes the triggers of every counted table that has none yet, and its counts from its rows. */
+/**
+ * The triggers of every counted table, each set with its counts made from its rows when it is
+ * new (decision 253). Their prefixes also name the first version's triggers
+ * (`<table>_scope_count` on PostgreSQL, `<table>_count_ins` on SQLite), which are replaced.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ensureScopeCounts(db: Kysely<any>): Promise<void> {
-  const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  for (const { table, serviceOf } of countedTables()) {
-    await db.transaction().execute(async (tx) => {
-      if (engine === 'postgres') {
-        // Writers of the table wait while its triggers and counts are made; a second process
-        // starting at the same time waits here too, then finds the trigger.
-        await sql.raw(`lock table ${table} in share row exclusive mode`).execute(tx);
-        const found = await sql`select 1 from pg_trigger where tgname = ${`${table}_scope_count`}`.execute(tx);
-        if (found.rows.length) return;
-        await PG_FUNCTION.execute(tx);
-        await sql
-          .raw(
-            `create trigger ${table}_scope_count after insert or delete or update of project_id, location on ${table} for each row execute function scope_count_trigger(${serviceOf ? `'${serviceOf}'` : ''})`,
-          )
-          .execute(tx);
-      } else {
-        const found = await sql`select 1 from sqlite_master where type = 'trigger' and name = ${`${table}_count_ins`}`.execute(tx);
-        if (found.rows.length) return;
-        for (const statement of sqliteTriggers(table, serviceOf)) await sql.raw(statement).execute(tx);
-      }
+export function scopeCountTriggers(db: Kysely<any>): TriggerSet[] {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return countedTables().map(({ table, serviceOf }) => ({
+    prefix: postgres ? `${table}_scope_count` : `${table}_count`,
+    tables: [table],
+    statements: (postgres ? pgStatements : sqliteStatements)(table, serviceOf),
+    async rebuild(tx) {
       await sql`delete from scope_count where tbl = ${table}`.execute(tx);
       await sql
         .raw(
           `insert into scope_count (tbl, project_id, location, n) select '${table}', project_id, location, count(*) from ${table} ${serviceOf ? `where ${serviceOf} is null ` : ''}group by project_id, location`,
         )
         .execute(tx);
-    });
-  }
+    },
+  }));
 }

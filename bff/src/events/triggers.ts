@@ -4,15 +4,15 @@
 // at start, after the migrations, from the route table's `kinds` and `projectKinds` (a new kind
 // has its events with no line written) plus the project, its members and its access tokens.
 // A table's triggers are remade when what they would be changes (a new column, a new kind):
-// their names carry a hash of their text.
+// their names carry a hash of their text (db/trigger-sets.ts).
 //
 // On PostgreSQL a project's events must commit in `seq` order, or a stream reading `seq > last`
 // could skip one (decision 211): a deferred trigger on `event` gives each event its final `seq`
 // at commit, under a per-project advisory lock held until the commit ends, and NOTIFYs it.
-import { createHash } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { ID_PREFIXES } from '#shared/ids';
 import { kinds, projectKinds } from '#shared/routes';
+import type { TriggerSet } from '../db/trigger-sets.ts';
 
 type Engine = 'sqlite' | 'postgres';
 type Row = 'new' | 'old';
@@ -185,24 +185,21 @@ function statements(engine: Engine, s: Source, op: 'insert' | 'update' | 'delete
   return out;
 }
 
-const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
-
-/** SQLite: three triggers per table, named with the hash of their text. */
-function sqliteTriggers(s: Source, all: Source[]): { name: string; text: string }[] {
+/** SQLite: a set of three triggers per table. */
+function sqliteSet(s: Source, all: Source[]): TriggerSet {
   const body = (op: 'insert' | 'update' | 'delete') =>
     statements('sqlite', s, op, all)
       .map((x) => `${x};`)
       .join(' ');
-  const texts = (['insert', 'update', 'delete'] as const).map((op) => ({ op, body: body(op) }));
-  const h = hash(texts.map((t) => t.body).join('\n'));
-  return texts.map(({ op, body }) => {
-    const name = `${s.table}_ev_${op.slice(0, 3)}_${h}`;
-    return { name, text: `create trigger ${name} after ${op} on ${s.table} begin ${body} end` };
-  });
+  return {
+    prefix: `${s.table}_ev`,
+    tables: [s.table],
+    statements: (name) => (['insert', 'update', 'delete'] as const).map((op) => `create trigger ${name}_${op.slice(0, 3)} after ${op} on ${s.table} begin ${body(op)} end`),
+  };
 }
 
-/** PostgreSQL: one function per table (named with the hash of its text) and one row trigger. */
-function pgFunction(s: Source, all: Source[]): { name: string; text: string } {
+/** PostgreSQL: a set of one function per table and one row trigger. */
+function pgSet(s: Source, all: Source[]): TriggerSet {
   const block = (op: 'insert' | 'update' | 'delete') =>
     statements('postgres', s, op, all)
       .map((x) => `    ${x};`)
@@ -217,8 +214,14 @@ ${block('update')}
   end if;
   return null;
 end`;
-  const name = `event_${s.table}_${hash(body)}`;
-  return { name, text: `create or replace function ${name}() returns trigger language plpgsql as $fn$\n${body}\n$fn$` };
+  return {
+    prefix: `${s.table}_ev`,
+    tables: [s.table],
+    statements: (name) => [
+      `create or replace function ${name}() returns trigger language plpgsql as $fn$\n${body}\n$fn$`,
+      `create trigger ${name} after insert or update or delete on ${s.table} for each row execute function ${name}()`,
+    ],
+  };
 }
 
 /**
@@ -226,7 +229,7 @@ end`;
  * (held until the commit ends), gets its final `seq` and is announced. A project's events thus
  * commit in `seq` order, and the lock is held only while committing (decision 211).
  */
-function pgOrderFunction(sequence: string): { name: string; text: string } {
+function pgOrderSet(sequence: string): TriggerSet {
   const body = `declare s bigint;
 begin
   perform pg_advisory_xact_lock(${ORDER_LOCK_CLASS}, hashtext(new.project_id));
@@ -235,64 +238,26 @@ begin
   perform pg_notify(${quote(EVENT_CHANNEL)}, new.project_id || ' ' || s);
   return null;
 end`;
-  const name = `event_order_${hash(body)}`;
-  return { name, text: `create or replace function ${name}() returns trigger language plpgsql as $fn$\n${body}\n$fn$` };
+  return {
+    prefix: 'event_order',
+    tables: ['event'],
+    statements: (name) => [
+      `create or replace function ${name}() returns trigger language plpgsql as $fn$\n${body}\n$fn$`,
+      `create constraint trigger ${name} after insert on event deferrable initially deferred for each row execute function ${name}()`,
+    ],
+  };
 }
 
-/** PostgreSQL: installs `fn` as the trigger `trigger` of `table` unless it already is. */
+/**
+ * The event triggers of every source table (decision 253: made or remade at start). Their
+ * prefix `<table>_ev` also names the older versions (`<table>_event` on PostgreSQL,
+ * `<table>_ev_ins_<hash>` on SQLite), so those are replaced, not kept beside the new ones.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function ensurePgTrigger(db: Kysely<any>, table: string, trigger: string, fn: { name: string; text: string }, create: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    // Writers of the table wait while its trigger is remade; a second process starting at the
-    // same time waits here too, then finds it made.
-    await sql.raw(`lock table ${table} in share row exclusive mode`).execute(tx);
-    const { rows } = await sql<{
-      fn: string;
-    }>`select p.proname as fn from pg_trigger t join pg_proc p on p.oid = t.tgfoid where t.tgname = ${trigger} and t.tgrelid = ${table}::regclass`.execute(tx);
-    const old = rows[0]?.fn;
-    if (old === fn.name) return;
-    await sql.raw(fn.text).execute(tx);
-    await sql.raw(`drop trigger if exists ${trigger} on ${table}`).execute(tx);
-    await sql.raw(create).execute(tx);
-    if (old) await sql.raw(`drop function if exists ${old}()`).execute(tx);
-  });
-}
-
-/** Makes (or remakes) the event triggers of every source table. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ensureEventTriggers(db: Kysely<any>): Promise<void> {
+export async function eventTriggerSets(db: Kysely<any>): Promise<TriggerSet[]> {
   const engine: Engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const sources = await eventSources(db, engine);
-  if (engine === 'postgres') {
-    const { rows } = await sql<{ seq: string }>`select pg_get_serial_sequence('event', 'seq') as seq`.execute(db);
-    const order = pgOrderFunction(rows[0]!.seq);
-    await ensurePgTrigger(
-      db,
-      'event',
-      'event_order',
-      order,
-      `create constraint trigger event_order after insert on event deferrable initially deferred for each row execute function ${order.name}()`,
-    );
-    for (const s of sources) {
-      const fn = pgFunction(s, sources);
-      await ensurePgTrigger(
-        db,
-        s.table,
-        `${s.table}_event`,
-        fn,
-        `create trigger ${s.table}_event after insert or update or delete on ${s.table} for each row execute function ${fn.name}()`,
-      );
-    }
-    return;
-  }
-  for (const s of sources) {
-    const wanted = sqliteTriggers(s, sources);
-    await db.transaction().execute(async (tx) => {
-      const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and tbl_name = ${s.table} and name like ${`${s.table}_ev_%`}`.execute(tx);
-      const have = new Set(rows.map((r) => r.name).filter((n) => /_ev_(ins|upd|del)_[0-9a-f]{10}$/.test(n)));
-      if (wanted.every((w) => have.has(w.name)) && have.size === wanted.length) return;
-      for (const name of have) await sql.raw(`drop trigger if exists ${name}`).execute(tx);
-      for (const w of wanted) await sql.raw(w.text).execute(tx);
-    });
-  }
+  if (engine === 'sqlite') return sources.map((s) => sqliteSet(s, sources));
+  const { rows } = await sql<{ seq: string }>`select pg_get_serial_sequence('event', 'seq') as seq`.execute(db);
+  return [pgOrderSet(rows[0]!.seq), ...sources.map((s) => pgSet(s, sources))];
 }

@@ -1,11 +1,12 @@
 // A subnet's NICs as its list item writes them, kept as JSON text in `subnet_nics` by triggers
 // on `nic` and `vm` (decision 252): a list page reads 10 texts, not ~600 NICs joined with
 // their VMs and aggregated. The triggers are made at start from the item's NIC fields (named
-// by a hash of their text, so a changed item replaces them), and the texts made again from the
-// rows then. Schema, so a `.tables.ts` file: the bench's seed cache is keyed by these files.
-import { createHash } from 'node:crypto';
+// by a hash of their text, so a changed item replaces them, db/trigger-sets.ts), and the texts
+// made again from the rows then. Schema, so a `.tables.ts` file: the bench's seed cache is
+// keyed by these files.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { jsonArrayText, type JsonArray } from '../../db/json.ts';
+import type { TriggerSet } from '../../db/trigger-sets.ts';
 
 /** One subnet's kept NICs. */
 export interface SubnetNicsTable {
@@ -78,31 +79,17 @@ function sqliteStatements(name: string): string[] {
   ];
 }
 
-/**
- * Makes the triggers unless this version of them exists, dropping any older ones, and the kept
- * texts of every subnet that has NICs. On PostgreSQL the tables are locked meanwhile: writers,
- * and a second process starting at the same time, wait, then find the triggers made.
- */
+/** The triggers and their rebuild, made at start when this version of them is not there (decision 253). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ensureSubnetNics(db: Kysely<any>): Promise<void> {
+export function subnetNicsTriggers(db: Kysely<any>): TriggerSet {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const statements = (n: string) => (postgres ? pgStatements(n) : sqliteStatements(n));
-  const name = `subnet_nics_${createHash('sha256').update(statements('x').join('\n')).digest('hex').slice(0, 12)}`;
-  await db.transaction().execute(async (tx) => {
-    if (postgres) {
-      await sql.raw('lock table nic, vm, subnet_nics in share row exclusive mode').execute(tx);
-      const found = await sql<{ tgname: string; table: string }>`select tgname, tgrelid::regclass::text as table from pg_trigger where tgname like 'subnet\\_nics\\_%'`.execute(tx);
-      if (found.rows.some((r) => r.tgname === name)) return;
-      for (const r of found.rows) await sql.raw(`drop trigger ${r.tgname} on ${r.table}`).execute(tx);
-      const functions = await sql<{ proname: string }>`select proname from pg_proc where proname like 'subnet\\_nics\\_%'`.execute(tx);
-      for (const f of functions.rows) await sql.raw(`drop function ${f.proname}()`).execute(tx);
-    } else {
-      const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'subnet\\_nics\\_%' escape '\\'`.execute(tx);
-      if (found.rows.some((r) => r.name === `${name}_ins`)) return;
-      for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(tx);
-    }
-    for (const statement of statements(name)) await sql.raw(statement).execute(tx);
-    await sql`delete from subnet_nics`.execute(tx);
-    await sql.raw(keep(postgres, 'exists (select 1 from nic where nic.subnet_id = s.id)')).execute(tx);
-  });
+  return {
+    prefix: 'subnet_nics',
+    tables: ['nic', 'vm', 'subnet_nics'],
+    statements: postgres ? pgStatements : sqliteStatements,
+    async rebuild(tx) {
+      await sql`delete from subnet_nics`.execute(tx);
+      await sql.raw(keep(postgres, 'exists (select 1 from nic where nic.subnet_id = s.id)')).execute(tx);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
 import { createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
 import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
-import { ensureSubnetNics } from './subnet-nics.tables.ts';
+import { ensureTriggers } from '../../db/migrations.ts';
 
 const t = await serverForFile();
 
@@ -68,7 +68,7 @@ describe('a subnet’s kept NICs', () => {
       const found = await sql<{ tgname: string; table: string }>`select tgname, tgrelid::regclass::text as table from pg_trigger where tgname like 'subnet\\_nics\\_%'`.execute(db);
       expect(found.rows).toHaveLength(2);
       for (const r of found.rows) await sql.raw(`drop trigger ${r.tgname} on ${r.table}`).execute(db);
-      // An older version's trigger, which ensureSubnetNics must drop.
+      // An older version's trigger, which must be dropped.
       await sql.raw(`create trigger subnet_nics_older after insert on nic for each row execute function ${found.rows[0]!.tgname.replace(/_vm$/, '')}()`).execute(db);
     } else {
       const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'subnet_nics_%'`.execute(db);
@@ -79,7 +79,7 @@ describe('a subnet’s kept NICs', () => {
     await db.deleteFrom('subnet_nics').execute();
     expect(await nicsShown(token, project, 'old')).toEqual([]);
 
-    await ensureSubnetNics(db);
+    expect(await ensureTriggers(db)).toBe(1);
     expect(await nicsShown(token, project, 'old')).toEqual(await nicsInRows(subnet.id));
     await createVm(t, token, project, 'c', { private_subnet_id: subnet.id });
     const now = await nicsShown(token, project, 'old');
