@@ -1,12 +1,13 @@
-// Compiles the BFF (and the shared code it imports) into one ES module, dist/bff/server.js,
-// so `npm start` runs plain JavaScript: no TypeScript loader at run time (decision 114).
+// Compiles the BFF (and the shared code it imports) into one CommonJS file, dist/bff/server.cjs,
+// so `npm start` runs plain JavaScript: no TypeScript loader at run time (decision 114), compiled
+// with V8's code cache of the previous start (scripts/run-bundle.mjs, decision 254).
 // Packages stay in node_modules; the Swagger UI page beside the bundle. `npm start` runs this
 // when the bundle is missing or older than any source file (scripts/start.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-export const OUT = path.join(root, 'dist/bff/server.js');
+export const OUT = path.join(root, 'dist/bff/server.cjs');
 /** What the bundle is made of: newer than the bundle means it is stale. */
 export const SOURCES = ['bff/src', 'shared', 'package.json', 'package-lock.json', 'scripts/build-bff.mjs'];
 
@@ -16,7 +17,7 @@ function newest(p) {
   return Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
 }
 
-/** True when dist/bff/server.js is missing or older than a source file. */
+/** True when dist/bff/server.cjs is missing or older than a source file. */
 export function bffBuildIsStale() {
   if (!fs.existsSync(OUT)) return true;
   const built = fs.statSync(OUT).mtimeMs;
@@ -25,11 +26,12 @@ export function bffBuildIsStale() {
 
 /**
  * Packages left out of the bundle, loaded from node_modules: native addons, packages that load
- * files of their own at run time (pino's worker threads, Swagger UI's page, the password list),
+ * files of their own at run time (Swagger UI's page, the password list; pino loads its worker
+ * threads' files only for transports, which the BFF does not use, so it is bundled),
  * and those the BFF loads only when first needed, which a start should not pay for. Every other
  * package is bundled: loading one file is much faster than loading hundreds (decision 239).
  */
-const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pg', 'swagger-ui-dist', 'popular-passwords', '@peculiar/x509', 'reflect-metadata', 'nodemailer', 'qrcode', 'jose'];
+const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'swagger-ui-dist', 'popular-passwords', '@peculiar/x509', 'reflect-metadata', 'nodemailer', 'qrcode', 'jose'];
 
 export async function buildBff() {
   // Loaded only to build: a start with a fresh bundle does not pay for it.
@@ -43,13 +45,18 @@ export async function buildBff() {
     outfile: OUT,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    // CommonJS, which vm.Script compiles with a code cache (Node 20 has no cache for ES modules).
+    // Its `import()` of the packages loaded on first use become `require()`: a script compiled
+    // from a code cache loses its dynamic import callback on Node 20.
+    format: 'cjs',
+    supported: { 'dynamic-import': false },
     target: 'node20',
     external,
     sourcemap: true,
     logLevel: 'warning',
-    // The bundled CommonJS packages require Node's own modules.
-    banner: { js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);" },
+    // The sources' `import.meta.url` (their files and packages found from it): the bundle's.
+    define: { 'import.meta.url': 'bundleUrl' },
+    banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   fs.cpSync(path.join(root, 'bff/src/http/docs'), path.join(root, 'dist/bff/docs'), { recursive: true });
 }

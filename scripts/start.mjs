@@ -1,9 +1,10 @@
 // `npm start`: builds the console when no build exists and the BFF when its bundle is missing
-// or stale, then runs the BFF (API + console) as plain JavaScript in this process.
+// or stale, then runs the BFF (API + console) as plain JavaScript in this process, compiled with
+// the code cache of the previous start (decision 254).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { bffBuildIsStale, buildBff, OUT } from './build-bff.mjs';
+import { runBundle } from './run-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(`${root}dist/web/index.html`)) {
@@ -12,4 +13,4 @@ if (!existsSync(`${root}dist/web/index.html`)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 if (bffBuildIsStale()) await buildBff();
-await import(pathToFileURL(OUT).href);
+runBundle(OUT);

@@ -95,6 +95,8 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // Set by `npm start` (scripts/run-bundle.mjs), not by users: whether the bundle was compiled with its code cache.
+  BUNDLE_CODE_CACHE: z.enum(['used', 'made', 'rejected']).optional(),
   ...Object.fromEntries(kindQuotas.map((q) => [q.setting, intIn(1, 1_000_000).default(q.default)])),
 });
 
@@ -114,6 +116,8 @@ export type Config = {
   provisionDelayMs: number;
   serviceDomain: string;
   logLevel: string;
+  /** How `npm start` compiled the bundle (decision 254), for the start's log line; unset for the sources. */
+  codeCache?: 'used' | 'made' | 'rejected';
   projectQuota: number;
   /** The kinds' limits by setting name (SUBNET_QUOTA, VM_QUOTA, FIREWALL_QUOTA, FIREWALL_RULE_QUOTA). */
   quotas: Quotas;
@@ -188,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     provisionDelayMs: e.PROVISION_DELAY_MS,
     serviceDomain: e.SERVICE_DOMAIN,
     logLevel: e.LOG_LEVEL,
+    codeCache: e.BUNDLE_CODE_CACHE,
     projectQuota: e.PROJECT_QUOTA,
     quotas: Object.fromEntries(kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number])),
     publicUrl,

@@ -2,21 +2,38 @@
 // package inside it but a few, which it loads from node_modules (some only on first use). The
 // other tests run the TypeScript sources; this one takes the bundle through a user's first steps.
 import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_SIZE_NAMES } from '#shared/catalog';
 import { SSH_KEY } from '../test/fixtures.ts';
-import { ADMIN, apiClient, loginToken, serverProcesses } from '../test/process.ts';
+import { ADMIN, apiClient, eventually, loginToken, serverProcesses } from '../test/process.ts';
 // @ts-expect-error -- a plain ES module of the build scripts
 import { buildBff, OUT } from '../../scripts/build-bff.mjs';
+// @ts-expect-error -- a plain ES module of the start scripts
+import { cacheFileOf } from '../../scripts/run-bundle.mjs';
+
+/** What `npm start` runs. */
+const START = [new URL('../../scripts/start.mjs', import.meta.url).pathname];
 
 describe('the bundled server (npm start)', () => {
   const servers = serverProcesses();
   // A hang guard, not a speed check: esbuild takes seconds on a busy machine.
-  beforeAll(async () => buildBff(), 120_000);
+  beforeAll(async () => {
+    await buildBff();
+    fs.rmSync(cacheFileOf(OUT) as string, { force: true });
+  }, 120_000);
 
-  it('signs in, creates and lists, makes certificates and QR codes, serves the reference, refuses bad JSON, and stops cleanly', async () => {
-    const server = servers.start({}, [OUT as string]);
+  it('keeps a code cache after its first start, and the next start, compiled from it, signs in, creates and lists, makes certificates and QR codes, serves the reference, refuses bad JSON, and stops cleanly', async () => {
+    const first = servers.start({ LOG_LEVEL: 'info' }, START);
+    await first.listening;
+    await first.waitFor(/"codeCache":"made"/);
+    await eventually(async () => (fs.existsSync(cacheFileOf(OUT) as string) ? true : undefined));
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const server = servers.start({ LOG_LEVEL: 'info' }, START);
     const base = await server.listening;
+    await server.waitFor(/"codeCache":"used"/);
 
     // Signing a session's token loads jose on first use.
     const token = await loginToken(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);

@@ -76,7 +76,7 @@ async function main() {
   console.log(
     `Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nMail: ${mail}\nTo start: ${config.upstream ? `sign in at ${url}/login with an account of ${config.upstream.apiUrl} (proxy mode)` : signIn}`,
   );
-  logger.info({ url, database: where, mail }, 'listening');
+  logger.info({ url, database: where, mail, codeCache: config.codeCache }, 'listening');
 }
 
 main().catch((err: unknown) => {
