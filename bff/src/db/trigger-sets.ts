@@ -43,6 +43,8 @@ const TRIGGER = /^create (?:constraint )?trigger (\w+)\b.*?(?:execute function (
 function made(statements: readonly string[]): Trigger[] {
   return statements.flatMap((s) => {
     const m = TRIGGER.exec(s.trim());
+    // PostgreSQL cuts longer names: the set would never be found current, and be made at every start.
+    if (m && m[1]!.length > 63) throw new Error(`trigger name longer than 63 characters: ${m[1]}`);
     return m ? [{ name: m[1]!, fn: m[2] }] : [];
   });
 }
