@@ -4,8 +4,9 @@
 // migrations, for every such kind of the route table's `kinds`: a new kind has its counts
 // without writing anything. Counts are made from the rows when a table's triggers are new
 // (db/trigger-sets.ts).
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { kinds } from '#shared/routes';
+import { isPostgres } from './locks.ts';
 import type { TriggerSet } from './trigger-sets.ts';
 
 export const scopeCountMigrations: Record<string, Migration> = {
@@ -84,7 +85,7 @@ const sqliteStatements = (t: string, serviceOf: string | undefined) => (name: st
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function scopeCountTriggers(db: Kysely<any>): TriggerSet[] {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return countedTables().map(({ table, serviceOf }) => ({
     prefix: postgres ? `${table}_scope_count` : `${table}_count`,
     tables: [table],

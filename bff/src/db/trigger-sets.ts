@@ -10,7 +10,8 @@
 // is out of date is replaced with its tables locked (`share row exclusive`): writers wait
 // meanwhile, and a second process starting at the same time waits, then finds it made.
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './locks.ts';
 
 export interface TriggerSet {
   /**
@@ -72,7 +73,7 @@ const current = (found: Trigger[], wanted: Trigger[]) =>
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ensureTriggerSets(db: Kysely<any>, sets: readonly TriggerSet[]): Promise<number> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   const ownedBy = (set: TriggerSet, found: Trigger[]) => found.filter((f) => set.tables.includes(f.table!) && f.name.startsWith(set.prefix));
   const found = await triggersOn(db, postgres, [...new Set(sets.flatMap((s) => s.tables))]);
   let replaced = 0;

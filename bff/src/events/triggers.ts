@@ -9,9 +9,10 @@
 // On PostgreSQL a project's events must commit in `seq` order, or a stream reading `seq > last`
 // could skip one (decision 211): a deferred trigger on `event` gives each event its final `seq`
 // at commit, under a per-project advisory lock held until the commit ends, and NOTIFYs it.
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ID_PREFIXES } from '#shared/ids';
 import { kinds, projectKinds } from '#shared/routes';
+import { isPostgres } from '../db/locks.ts';
 import type { TriggerSet } from '../db/trigger-sets.ts';
 
 type Engine = 'sqlite' | 'postgres';
@@ -255,7 +256,7 @@ end`;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function eventTriggerSets(db: Kysely<any>): Promise<TriggerSet[]> {
-  const engine: Engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const engine: Engine = isPostgres(db) ? 'postgres' : 'sqlite';
   const sources = await eventSources(db, engine);
   if (engine === 'sqlite') return sources.map((s) => sqliteSet(s, sources));
   const { rows } = await sql<{ seq: string }>`select pg_get_serial_sequence('event', 'seq') as seq`.execute(db);

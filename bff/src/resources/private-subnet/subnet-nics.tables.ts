@@ -4,8 +4,9 @@
 // by a hash of their text, so a changed item replaces them, db/trigger-sets.ts), and the texts
 // made again from the rows then. Schema, so a `.tables.ts` file: the bench's seed cache is
 // keyed by these files.
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonArrayText, type JsonArray } from '../../db/json.ts';
+import { isPostgres } from '../../db/locks.ts';
 import type { TriggerSet } from '../../db/trigger-sets.ts';
 
 /** One subnet's kept NICs. */
@@ -82,7 +83,7 @@ function sqliteStatements(name: string): string[] {
 /** The triggers and their rebuild, made at start when this version of them is not there (decision 253). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function subnetNicsTriggers(db: Kysely<any>): TriggerSet {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return {
     prefix: 'subnet_nics',
     tables: ['nic', 'vm', 'subnet_nics'],
