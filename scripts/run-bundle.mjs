@@ -25,8 +25,9 @@ export const cacheFileOf = (file) => `${file}.cache`;
  * `afterMs` later, once the start has compiled what it runs; `written` resolves then.
  */
 export function runBundle(file, { afterMs = 2000 } = {}) {
-  const source = fs.readFileSync(file, 'utf8');
-  const hash = createHash(HASH).update(source).digest();
+  const bytes = fs.readFileSync(file);
+  const hash = createHash(HASH).update(bytes).digest();
+  const source = bytes.toString('utf8');
   const cacheFile = cacheFileOf(file);
   let cachedData;
   try {
