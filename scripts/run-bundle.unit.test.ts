@@ -30,7 +30,11 @@ describe('the bundle run with a code cache', () => {
   // text it compiled before from memory, whatever the cache.
   const script = `import { runBundle } from ${JSON.stringify(new URL('./run-bundle.mjs', import.meta.url).href)};
 const r = runBundle(process.argv[1], { afterMs: 0 });
+// The cache is written on an unref'd timer (a server's sockets keep its process on): here a
+// timer of our own does, or the process may end before the cache is written (exit code 13).
+const hold = setInterval(() => {}, 60_000);
 await r.written;
+clearInterval(hold);
 const { EOL } = await r.exports.later();
 console.log(JSON.stringify({ status: r.status, answer: r.exports.answer, sep: r.exports.sep, EOL }));`;
   const run = async (): Promise<Run> => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { encoding: 'utf8' })) as Run;
