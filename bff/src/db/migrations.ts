@@ -10,6 +10,7 @@ import { proxyMigrations } from '../proxy/proxy.tables.ts';
 import { mailMigrations } from '../mail/mail.tables.ts';
 import { accountMigrations } from '../resources/account/account.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
+import { firewallRulesTriggers } from '../resources/firewall/firewall-rules.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { githubMigrations } from '../resources/github/github.tables.ts';
 import { kubernetesMigrations } from '../resources/kubernetes/kubernetes.tables.ts';
@@ -91,5 +92,5 @@ export async function migrate(db: Kysely<any>): Promise<void> {
 /** Makes every trigger set made from code that is not there in its current version (decision 253); answers how many it made. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ensureTriggers(db: Kysely<any>): Promise<number> {
-  return ensureTriggerSets(db, [...scopeCountTriggers(db), ...(await eventTriggerSets(db)), subnetNicsTriggers(db)]);
+  return ensureTriggerSets(db, [...scopeCountTriggers(db), ...(await eventTriggerSets(db)), subnetNicsTriggers(db), firewallRulesTriggers(db)]);
 }

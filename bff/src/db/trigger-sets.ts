@@ -1,5 +1,5 @@
 // Triggers made at start, after the migrations, from code (decision 253): the per-scope counts
-// (113), the event writers (210) and a subnet's kept NICs (252). Each is a set of statements
+// (113), the event writers (210) and the kept arrays (252, 255). Each is a set of statements
 // whose names carry a hash of their text, so a set whose text changes (a new column, a new
 // kind, a changed list item) is found out of date: its older triggers are dropped, the new ones
 // made, and what they keep is made again from the rows, in one transaction. A trigger of the

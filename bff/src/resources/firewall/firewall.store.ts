@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
+import { KEPT_RULES } from './firewall-rules.tables.ts';
 import type { FirewallRuleTable, FirewallTable } from './firewall.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest, notFound } from '../../errors.ts';
@@ -33,27 +34,14 @@ async function rulesOf(db: Q, firewallId: string): Promise<FirewallRule[]> {
   return rows.map(ruleView);
 }
 
-/** A firewall's list item as the database writes it, its rules in ID order (decisions 240, 245): what firewallDetail answers, without its subnets. */
+/** A firewall's list item as the database writes it, its rules in ID order, kept as text (decisions 240, 245, 255): what firewallDetail answers, without its subnets. */
 export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
   fields: [
     ['id', '"firewall"."id"'],
     ['name', '"firewall"."name"'],
     ['description', '"firewall"."description"'],
     ['location', '"firewall"."location"'],
-    [
-      'firewall_rules',
-      {
-        fields: [
-          ['id', 'r.id'],
-          ['cidr', 'r.cidr'],
-          ['port_range', `r.port_start || '..' || r.port_end`],
-          ['protocol', 'r.protocol'],
-          ['description', 'r.description'],
-        ],
-        from: 'firewall_rule r where r.firewall_id = "firewall"."id"',
-        orderBy: 'r.id',
-      },
-    ],
+    ['firewall_rules', KEPT_RULES, 'made'],
   ],
 };
 

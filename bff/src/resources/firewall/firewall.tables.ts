@@ -1,6 +1,7 @@
 // Firewalls, their rules and their subnet attachments: row types and migrations.
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { isPostgres } from '../../db/locks.ts';
+import type { FirewallRulesJsonTable } from './firewall-rules.tables.ts';
 
 export interface FirewallTable {
   id: string;
@@ -32,6 +33,7 @@ export interface FirewallTables {
   firewall: FirewallTable;
   firewall_rule: FirewallRuleTable;
   firewall_subnet: FirewallSubnetTable;
+  firewall_rules_json: FirewallRulesJsonTable;
 }
 
 /** The columns of firewall_rule after its ID, in order: 0002 creates the table, 0005 rebuilds it on SQLite. */
@@ -105,6 +107,16 @@ export const firewallMigrations: Record<string, Migration> = {
         await tx.schema.alterTable('firewall_rule_new').renameTo('firewall_rule').execute();
         await tx.schema.createIndex('firewall_rule_content_uq').on('firewall_rule').columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol']).unique().execute();
       });
+    },
+  },
+  // A firewall's rules as its list item writes them, kept by triggers made at start (decision 255).
+  '0072_firewall_rules_json': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('firewall_rules_json')
+        .addColumn('firewall_id', 'text', (c) => c.primaryKey().references('firewall.id').onDelete('cascade'))
+        .addColumn('json', 'text', (c) => c.notNull())
+        .execute();
     },
   },
 };

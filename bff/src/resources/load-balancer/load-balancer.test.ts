@@ -215,6 +215,9 @@ describe('list load balancers', () => {
     const there = [];
     for (const name of ['alpha', 'zulu', 'kilo', 'lima']) there.push(await newLb(t, a, name, { private_subnet_id: far.id, src_port: 80, dst_port: 80 }, OTHER_LOC));
     expect((await attach(t, a, 'delta', vm.id)).status).toBe(200);
+    // Its state and its VM's health move with the worker: compared once they have settled
+    // (under load the worker made it running between the list and the GET).
+    await waitForLoadBalancerState(t, a.token, a.project, 'delta', 'running');
 
     const list = expectSchema(loadBalancerListSchema, (await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project }, query: { page_size: 100 } })).body);
     expect(list.count).toBe(9);

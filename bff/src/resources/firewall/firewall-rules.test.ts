@@ -1,0 +1,86 @@
+// A firewall's rules are kept as its list item writes them, by triggers on `firewall_rule`
+// (decision 255). What the list shows is checked against the firewall's page, which reads the
+// rules' rows, after each change: rules added, changed and deleted, the firewall deleted, and
+// the triggers made again.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { firewallDetailSchema } from '#shared/api/firewall';
+import { createFirewall, firewallPath, newOwner } from '../../../test/fixtures.ts';
+import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
+import { ensureTriggers } from '../../db/migrations.ts';
+
+const t = await serverForFile();
+
+const rulePath = (project: string, fw: string, rule = '') => `${firewallPath(project, fw)}/firewall-rule${rule ? `/${rule}` : ''}`;
+
+/** The firewall's rules as its list item and its page show them; both must agree. */
+async function rulesShown(token: string, project: string, name: string) {
+  const page = expectSchema(firewallDetailSchema, (await t.request('GET', firewallPath(project, name), { token })).body);
+  const list = await t.call('listFirewalls', { token, params: { project_id: project } });
+  const item = list.body.items.find((f) => f.name === name)!;
+  expect(item.firewall_rules).toEqual(page.firewall_rules);
+  return item.firewall_rules;
+}
+
+async function addRule(token: string, project: string, fw: string, body: Record<string, string>) {
+  const res = await t.request('POST', rulePath(project, fw), { token, body });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { id: string };
+}
+
+describe('a firewall’s kept rules', () => {
+  it('follow rules added, changed and deleted, and go with their firewall', async () => {
+    const { token, project } = await newOwner(t);
+    await createFirewall(t, token, project, 'edge');
+    expect(await rulesShown(token, project, 'edge')).toEqual([]);
+
+    const ssh = await addRule(token, project, 'edge', { cidr: '10.0.0.0/8', port_range: '22', description: 'ssh "in"' });
+    const web = await addRule(token, project, 'edge', { cidr: '0.0.0.0/0', port_range: '443', protocol: 'tcp' });
+    const both = await rulesShown(token, project, 'edge');
+    expect(both.map((r) => r.id)).toEqual([ssh.id, web.id].sort());
+    expect(both.find((r) => r.id === ssh.id)).toMatchObject({ cidr: '10.0.0.0/8', port_range: '22..22', protocol: 'tcp', description: 'ssh "in"' });
+
+    const changed = await t.request('PATCH', rulePath(project, 'edge', ssh.id), { token, body: { port_range: '2222', protocol: 'udp' } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await rulesShown(token, project, 'edge')).find((r) => r.id === ssh.id)).toMatchObject({ port_range: '2222..2222', protocol: 'udp' });
+
+    expect((await t.request('DELETE', rulePath(project, 'edge', web.id), { token })).status).toBe(204);
+    expect((await rulesShown(token, project, 'edge')).map((r) => r.id)).toEqual([ssh.id]);
+    expect((await t.request('DELETE', rulePath(project, 'edge', ssh.id), { token })).status).toBe(204);
+    expect(await rulesShown(token, project, 'edge')).toEqual([]);
+
+    // A firewall deleted with its rules takes its kept text with it.
+    await addRule(token, project, 'edge', { cidr: '192.0.2.0/24' });
+    const { id } = (await t.request('GET', firewallPath(project, 'edge'), { token })).body as { id: string };
+    expect((await t.request('DELETE', firewallPath(project, 'edge'), { token })).status).toBe(204);
+    expect(await t.ctx.db.selectFrom('firewall_rules_json').select('json').where('firewall_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('are made from the rows when the triggers are new, replacing older ones', async () => {
+    const { token, project } = await newOwner(t);
+    await createFirewall(t, token, project, 'old');
+    await addRule(token, project, 'old', { cidr: '10.1.0.0/16' });
+    await addRule(token, project, 'old', { cidr: '10.2.0.0/16' });
+    // As before this version of the triggers: none of them, nothing kept, an older one left.
+    const { db } = t.ctx;
+    if (engine === 'postgres') {
+      const found = await sql<{ tgname: string }>`select tgname from pg_trigger where tgname like 'firewall\\_rules\\_json\\_%'`.execute(db);
+      expect(found.rows).toHaveLength(1);
+      await sql.raw(`drop trigger ${found.rows[0]!.tgname} on firewall_rule`).execute(db);
+      await sql.raw(`create trigger firewall_rules_json_older after insert on firewall_rule for each row execute function ${found.rows[0]!.tgname}()`).execute(db);
+    } else {
+      const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'firewall_rules_json_%'`.execute(db);
+      expect(found.rows).toHaveLength(3);
+      for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(db);
+      await sql.raw(`create trigger firewall_rules_json_older_ins after insert on firewall_rule begin update firewall_rules_json set json = '"stale"'; end`).execute(db);
+    }
+    await db.deleteFrom('firewall_rules_json').execute();
+    const list = await t.call('listFirewalls', { token, params: { project_id: project } });
+    expect(list.body.items[0]!.firewall_rules).toEqual([]);
+
+    expect(await ensureTriggers(db)).toBe(1);
+    expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
+    await addRule(token, project, 'old', { cidr: '10.3.0.0/16' });
+    expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16', '10.3.0.0/16']);
+  });
+});
