@@ -61,7 +61,9 @@ export class Throttle {
   }
 
   private wait(count: number, resetAt: string, now: number, blockedFrom: number): number {
-    const left = Date.parse(resetAt) - now;
+    // Never more than the window: attempts made at once each take their time before the one
+    // whose insert opened the window may commit it, so its end can be after theirs plus the window.
+    const left = Math.min(Date.parse(resetAt) - now, this.rule.windowMs);
     return left > 0 && Number(count) >= blockedFrom ? Math.ceil(left / 1000) : 0;
   }
 }
