@@ -22,6 +22,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
   JWT_SECRET: z
     .string()
     .refine((s) => Buffer.byteLength(s) >= 32, 'must be at least 32 bytes long')
@@ -105,6 +106,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** On PostgreSQL, the query shapes as named prepared statements (decision 256); off for a pooler that cannot keep them. */
+  preparedStatements: boolean;
   jwtSecret?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -7,6 +7,8 @@ describe('configuration', () => {
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', signup: 'open', provisionDelayMs: 3000, logLevel: 'info', projectQuota: 1000 });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.preparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false);
     expect(c).toMatchObject({ secureCookies: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(c.idempotencyTtlMs).toBe(24 * 3600 * 1000);
     expect(c.smtpUrl).toBeUndefined();
@@ -74,6 +76,7 @@ describe('configuration', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['SIGNUP', 'maybe'],
+    ['DATABASE_PREPARED_STATEMENTS', 'no'],
     ['DATABASE_URL', 'mysql://x'],
     ['JWT_SECRET', 'short'],
     ['ADMIN_EMAIL', 'not-an-email'],

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, type Dialect, type PostgresPool } from 'kysely
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { DatabaseUnreachable } from './errors.ts';
+import { preparing } from './pg-statements.ts';
 import type { Database } from './schema.ts';
 import { registerWatch, Watch, WatchingDriver } from './read-cache.ts';
 import { sqliteDialect } from './sqlite.ts';
@@ -22,7 +23,12 @@ export interface DbHandle {
   where: string;
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onError?: (err: Error) => void }): DbHandle {
+/**
+ * `preparedStatements: false` (DATABASE_PREPARED_STATEMENTS=off): on PostgreSQL, the query
+ * shapes run unnamed, for a pooler that cannot keep a connection's prepared statements (PgBouncer
+ * in transaction mode before 1.21).
+ */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; preparedStatements?: boolean; onError?: (err: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
     // Loaded only for PostgreSQL: an embedded database does not pay for the driver (decision 114).
     const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
@@ -38,7 +44,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; onEr
     pool.on('connect', (client) => client.on('error', (err) => opts.onError?.(err)));
     pool.on('error', () => {}); // an idle client's error, already reported by the listener above
     const guarded: PostgresPool = {
-      connect: () => pool.connect().catch((err: unknown) => Promise.reject(new DatabaseUnreachable(err))),
+      connect: () =>
+        pool.connect().then(
+          (client) => (opts.preparedStatements === false ? client : preparing(client)),
+          (err: unknown) => Promise.reject(new DatabaseUnreachable(err)),
+        ),
       end: () => pool.end(),
     };
     const url = new URL(opts.databaseUrl);

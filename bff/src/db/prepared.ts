@@ -14,6 +14,11 @@ interface Shape {
 
 /** Per dialect adapter (a database and its transactions share one), per shape key. */
 const shapes = new WeakMap<object, Map<string, Shape>>();
+/** Every shape's SQL text: on PostgreSQL these run as named statements (pg-statements.ts). */
+const shapeTexts = new Set<string>();
+
+/** Whether `text` is a shape's compiled SQL. */
+export const isShapeText = (text: string) => shapeTexts.has(text);
 
 const mark = (i: number) => `\u0000value ${i}\u0000`;
 
@@ -37,6 +42,7 @@ export async function runShape<R>(db: Db | Tx, key: string, values: readonly unk
     const used = new Set(slots.flatMap((s) => ('value' in s ? [s.value] : [])));
     if (used.size !== values.length) throw new Error(`shape ${key}: every value must be a parameter of the query`);
     byKey.set(key, (shape = { compiled, slots }));
+    shapeTexts.add(compiled.sql);
   }
   const parameters = shape.slots.map((s) => ('value' in s ? values[s.value] : s.constant));
   const { rows } = await db.executeQuery<R>({ ...shape.compiled, parameters });

@@ -1,0 +1,61 @@
+// On PostgreSQL the query shapes run as named prepared statements with their limit written in
+// (decision 256): prepared once per connection, then run from one generic plan. A shape reading
+// `*` runs unnamed, and DATABASE_PREPARED_STATEMENTS=off runs them all unnamed.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVm, newOwner } from '../../test/fixtures.ts';
+import { startServer, type TestServer } from '../../test/harness.ts';
+import { openDatabase, type Db } from './database.ts';
+import { runShape } from './prepared.ts';
+import type { Tx } from './transaction.ts';
+
+let t: TestServer;
+let project: string;
+beforeAll(async () => {
+  t = await startServer();
+  const owner = await newOwner(t);
+  project = owner.project;
+  for (const name of ['a', 'b', 'c']) await createVm(t, owner.token, project, name);
+});
+afterAll(() => t.close());
+
+/** A page of the project's VMs by ID, through a shape with a bound limit. */
+const page = (q: Db | Tx, size: number) =>
+  runShape(q, 'test: vm page', [project, size], (v) => q.selectFrom('vm').select(['id', 'name']).where('project_id', '=', v(0)).orderBy('id').limit(v(1)));
+/** The same rows through a shape reading `*`. */
+const all = (q: Db | Tx) => runShape(q, 'test: vm rows', [project], (v) => q.selectFrom('vm').selectAll().where('project_id', '=', v(0)).orderBy('id'));
+
+/** This connection's prepared statements of the test's shapes. */
+const preparedHere = async (tx: Tx) =>
+  (
+    await sql<{
+      statement: string;
+      generic_plans: number;
+    }>`select statement, generic_plans::int from pg_prepared_statements where statement like '%"vm"%' and statement like '%project_id%' order by statement`.execute(tx)
+  ).rows;
+
+describe('query shapes on PostgreSQL', () => {
+  it('run as named statements, the limit written in, from a generic plan after five runs', async () => {
+    await t.ctx.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 7; i++) expect((await page(tx, 2)).map((r) => r.name)).toEqual(['a', 'b']);
+      expect((await page(tx, 10)).map((r) => r.name)).toEqual(['a', 'b', 'c']);
+      expect((await all(tx)).map((r) => r.name)).toEqual(['a', 'b', 'c']);
+      const prepared = await preparedHere(tx);
+      // One statement per limit; the `*` shape is not among them.
+      expect(prepared.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 10', 'limit 2']);
+      expect(prepared.find((p) => p.statement.endsWith('limit 2'))!.generic_plans).toBeGreaterThan(0);
+    });
+  });
+
+  it('run unnamed with DATABASE_PREPARED_STATEMENTS=off', async () => {
+    const { db } = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: '', preparedStatements: false });
+    try {
+      await db.transaction().execute(async (tx) => {
+        for (let i = 0; i < 3; i++) expect((await page(tx, 2)).map((r) => r.name)).toEqual(['a', 'b']);
+        expect(await preparedHere(tx)).toEqual([]);
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// PostgreSQL: the query shapes (prepared.ts) run as named prepared statements, their page's
+// limit written into the text (decision 256). An unnamed statement is parsed and planned again
+// at every run; a named one is parsed once per connection, and after five runs PostgreSQL keeps
+// one generic plan for it. A bound limit would keep it planning at every run (a generic plan
+// can only guess the limit), so the limit is written in, as SQLite's driver does (decision 250).
+import type PgModule from 'pg';
+import { isShapeText } from './prepared.ts';
+
+/** At most this many statements get a name (each connection prepares those it runs); the others run unnamed. */
+const MAX_NAMED = 1000;
+
+/** A shape's text as it runs with one limit (and offset): its name, unless it runs unnamed. */
+interface Variant {
+  text: string;
+  name?: string;
+  /** How many of the last values the text holds written in. */
+  written: number;
+}
+/** Per shape text, per limit (and offset) written in. */
+const variants = new Map<string, Map<string, Variant>>();
+let named = 0;
+
+/** `… limit $n` or `… limit $n offset $m` at the end. */
+const TRAILING_LIMIT = /\slimit \$(\d+)(?: offset \$(\d+))?$/;
+
+/** The text with its trailing limit (and offset) written in, when they are its last parameters and integers; else undefined. */
+export function limitWrittenIn(text: string, values: readonly unknown[]): { text: string; written: unknown[] } | undefined {
+  const m = TRAILING_LIMIT.exec(text);
+  if (!m) return undefined;
+  const first = values.length - (m[2] === undefined ? 1 : 2);
+  if (Number(m[1]) !== first + 1 || (m[2] !== undefined && Number(m[2]) !== first + 2)) return undefined;
+  const written = values.slice(first);
+  if (!written.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
+  return { text: `${text.slice(0, m.index)} limit ${written[0]}${m[2] === undefined ? '' : ` offset ${written[1]}`}`, written };
+}
+
+/**
+ * How the shape `text` runs with `values`. Named unless it reads a `*`: a prepared statement
+ * whose columns change with its table fails until it is prepared again, and a migration run by
+ * a newer process could change them.
+ */
+function variantOf(text: string, values: readonly unknown[]): Variant {
+  let byLimit = variants.get(text);
+  if (!byLimit) variants.set(text, (byLimit = new Map()));
+  const limited = limitWrittenIn(text, values);
+  const key = limited ? limited.written.join(' ') : '';
+  let variant = byLimit.get(key);
+  if (!variant) {
+    variant = { text: limited?.text ?? text, written: limited?.written.length ?? 0 };
+    if (named < MAX_NAMED && !/\*(?!\))/.test(text)) variant.name = `shape_${named++}`;
+    // Past the bound, variants are not kept either: each one seen would be a new entry.
+    if (variant.name || limited === undefined) byLimit.set(key, variant);
+  }
+  return variant;
+}
+
+const wrapped = new WeakSet<PgModule.PoolClient>();
+
+/** The pool's client, its `query(text, values)` running a shape as a named statement with its limit written in; every other query as it was. */
+export function preparing(client: PgModule.PoolClient): PgModule.PoolClient {
+  if (wrapped.has(client)) return client;
+  wrapped.add(client);
+  const query = client.query.bind(client) as (config: unknown, values?: unknown[]) => unknown;
+  client.query = ((config: unknown, values?: unknown[]) => {
+    if (typeof config !== 'string' || !values || !isShapeText(config)) return query(config, values);
+    const v = variantOf(config, values);
+    const rest = v.written ? values.slice(0, values.length - v.written) : values;
+    return v.name ? query({ name: v.name, text: v.text, values: rest }) : query(v.text, rest);
+  }) as typeof client.query;
+  return client;
+}
