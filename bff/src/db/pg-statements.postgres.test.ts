@@ -25,13 +25,13 @@ const page = (q: Db | Tx, size: number) =>
 /** The same rows through a shape reading `*`. */
 const all = (q: Db | Tx) => runShape(q, 'test: vm rows', [project], (v) => q.selectFrom('vm').selectAll().where('project_id', '=', v(0)).orderBy('id'));
 
-/** This connection's prepared statements of the test's shapes. */
-const preparedHere = async (tx: Tx) =>
+/** This connection's prepared statements whose text starts with `start` (a test's shape), by text. */
+const preparedHere = async (tx: Tx, start: string) =>
   (
     await sql<{
       statement: string;
       generic_plans: number;
-    }>`select statement, generic_plans::int from pg_prepared_statements where statement like '%"vm"%' and statement like '%project_id%' order by statement`.execute(tx)
+    }>`select statement, generic_plans::int from pg_prepared_statements where starts_with(statement, ${start}) order by statement`.execute(tx)
   ).rows;
 
 describe('query shapes on PostgreSQL', () => {
@@ -40,10 +40,20 @@ describe('query shapes on PostgreSQL', () => {
       for (let i = 0; i < 7; i++) expect((await page(tx, 2)).map((r) => r.name)).toEqual(['a', 'b']);
       expect((await page(tx, 10)).map((r) => r.name)).toEqual(['a', 'b', 'c']);
       expect((await all(tx)).map((r) => r.name)).toEqual(['a', 'b', 'c']);
-      const prepared = await preparedHere(tx);
+      const prepared = await preparedHere(tx, 'select "id", "name" from "vm"');
       // One statement per limit; the `*` shape is not among them.
       expect(prepared.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 10', 'limit 2']);
       expect(prepared.find((p) => p.statement.endsWith('limit 2'))!.generic_plans).toBeGreaterThan(0);
+    });
+  });
+
+  it('name at most four page sizes of a shape; the others run unnamed, with the same rows', async () => {
+    const ids = (q: Db | Tx, size: number) =>
+      runShape(q, 'test: vm ids', [project, size], (v) => q.selectFrom('vm').select('id').where('project_id', '=', v(0)).orderBy('id').limit(v(1)));
+    await t.ctx.db.transaction().execute(async (tx) => {
+      for (const size of [1, 2, 3, 4, 5, 6]) expect(await ids(tx, size)).toHaveLength(Math.min(size, 3));
+      const named = await preparedHere(tx, 'select "id" from "vm"');
+      expect(named.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 1', 'limit 2', 'limit 3', 'limit 4']);
     });
   });
 
@@ -52,7 +62,7 @@ describe('query shapes on PostgreSQL', () => {
     try {
       await db.transaction().execute(async (tx) => {
         for (let i = 0; i < 3; i++) expect((await page(tx, 2)).map((r) => r.name)).toEqual(['a', 'b']);
-        expect(await preparedHere(tx)).toEqual([]);
+        expect(await preparedHere(tx, 'select "id", "name" from "vm"')).toEqual([]);
       });
     } finally {
       await db.destroy();

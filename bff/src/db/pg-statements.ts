@@ -6,8 +6,13 @@
 import type PgModule from 'pg';
 import { isShapeText } from './prepared.ts';
 
-/** At most this many statements get a name (each connection prepares those it runs); the others run unnamed. */
-const MAX_NAMED = 1000;
+/**
+ * At most this many statements get a name, and at most `PER_SHAPE` page sizes of one shape:
+ * each connection keeps a plan for every named statement it ran, so a client asking for every
+ * page size must not fill the server's memory. The others run unnamed, as before.
+ */
+const MAX_NAMED = 400;
+const PER_SHAPE = 4;
 
 /** A shape's text as it runs with one limit (and offset): its name, unless it runs unnamed. */
 interface Variant {
@@ -47,7 +52,8 @@ function variantOf(text: string, values: readonly unknown[]): Variant {
   let variant = byLimit.get(key);
   if (!variant) {
     variant = { text: limited?.text ?? text, written: limited?.written.length ?? 0 };
-    if (named < MAX_NAMED && !/\*(?!\))/.test(text)) variant.name = `shape_${named++}`;
+    const room = named < MAX_NAMED && [...byLimit.values()].filter((v) => v.name).length < PER_SHAPE;
+    if (room && !/\*(?!\))/.test(text)) variant.name = `shape_${named++}`;
     // Past the bound, variants are not kept either: each one seen would be a new entry.
     if (variant.name || limited === undefined) byLimit.set(key, variant);
   }
