@@ -5,6 +5,7 @@ import { toPage, type Page, type PaginationQuery } from '#shared/pagination';
 import { invalidRequest } from '../errors.ts';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
+import { columnsOf } from './columns.ts';
 import { runShape } from './prepared.ts';
 
 /** Pagination parameters checked against the kind being listed. */
@@ -93,10 +94,11 @@ export async function shapedPage<R>(
  * ordering by name orders by.
  */
 export async function pageWhere<T extends keyof Database & string>(db: Db, table: T, column: string, value: string, page: Page, name = 'name') {
+  const columns = await columnsOf(db, table);
   const { rows, count } = await shapedPage(db, `${table} where ${column} by ${name}`, [value], page, { id: 'id', name }, (v) => {
     // Kysely cannot type a table and column chosen at run time; each caller's table has them.
     const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
-    return { rows: scope.selectAll(), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };
+    return { rows: scope.select(columns as readonly 'id'[]), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };
   });
   return { count, rows: rows as unknown as Selectable<Database[T]>[] };
 }

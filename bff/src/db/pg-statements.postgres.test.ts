@@ -1,10 +1,12 @@
 // On PostgreSQL the query shapes run as named prepared statements with their limit written in
 // (decision 256): prepared once per connection, then run from one generic plan. A shape reading
-// `*` runs unnamed, and DATABASE_PREPARED_STATEMENTS=off runs them all unnamed.
+// `*` runs unnamed (the lookups name their columns instead), and DATABASE_PREPARED_STATEMENTS=off
+// runs them all unnamed.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVm, newOwner } from '../../test/fixtures.ts';
+import { createVm, LOC, newOwner } from '../../test/fixtures.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
+import { findByReference } from '../resources/scoped.ts';
 import { openDatabase, type Db } from './database.ts';
 import { runShape } from './prepared.ts';
 import type { Tx } from './transaction.ts';
@@ -54,6 +56,15 @@ describe('query shapes on PostgreSQL', () => {
       for (const size of [1, 2, 3, 4, 5, 6]) expect(await ids(tx, size)).toHaveLength(Math.min(size, 3));
       const named = await preparedHere(tx, 'select "id" from "vm"');
       expect(named.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 1', 'limit 2', 'limit 3', 'limit 4']);
+    });
+  });
+
+  it('include the lookups by reference, which name their columns instead of reading *', async () => {
+    await t.ctx.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 6; i++) expect((await findByReference(tx, 'vm', project, LOC, 'b')).name).toBe('b');
+      const [find] = (await preparedHere(tx, 'select "id", ')).filter((p) => p.statement.includes('from "vm"') && p.statement.endsWith('"name" = $3'));
+      expect(find?.statement).not.toContain('*');
+      expect(find!.generic_plans).toBeGreaterThan(0);
     });
   });
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../errors.ts';
 import { shapedPage, type Counting } from '../db/paging.ts';
+import { columnsOf } from '../db/columns.ts';
 import { runShape } from '../db/prepared.ts';
 
 /** The tables of the kinds that live in a project and a location (from their descriptors). */
@@ -45,8 +46,13 @@ const keptCount = (db: Q, table: ScopedTable, projectId: string) =>
 export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
   const ref = parseReference(KIND[table].idKind, reference);
   const by = 'id' in ref ? 'id' : 'name';
+  const columns = await columnsOf(db, table);
   const [row] = await runShape(db, `find ${table} ${by}`, [projectId, location, 'id' in ref ? ref.id : ref.name], (v) =>
-    from(db, table).selectAll().where('project_id', '=', v(0)).where('location', '=', v(1)).where(by, '=', v(2)),
+    from(db, table)
+      .select(columns as readonly 'id'[])
+      .where('project_id', '=', v(0))
+      .where('location', '=', v(1))
+      .where(by, '=', v(2)),
   );
   if (!row) throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
   return row as unknown as Row<T>;
@@ -66,9 +72,8 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
  */
 export async function listPage<T extends ScopedTable>(db: Db, table: T, projectId: string, location: string | undefined, page: Page, columns?: readonly string[]) {
   // Kysely cannot type a column list of a table chosen at run time (see `from`).
-  const { count, rows } = await scopedPage(db, table, projectId, location, page, columns ? 'columns' : 'all', (q) =>
-    columns ? q.select(columns as readonly 'id'[]) : q.selectAll(),
-  );
+  const every = columns ?? (await columnsOf(db, table));
+  const { count, rows } = await scopedPage(db, table, projectId, location, page, columns ? 'columns' : 'all', (q) => q.select(every as readonly 'id'[]));
   return { count, rows: rows as unknown as Row<T>[] };
 }
 
