@@ -3,11 +3,14 @@
 // `*` runs unnamed (the lookups name their columns instead), and DATABASE_PREPARED_STATEMENTS=off
 // runs them all unnamed.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_SIZE } from '#shared/pagination';
 import { createVm, LOC, newOwner } from '../../test/fixtures.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
 import { findByReference } from '../resources/scoped.ts';
 import { openDatabase, type Db } from './database.ts';
+import { preparing } from './pg-statements.ts';
 import { runShape } from './prepared.ts';
 import type { Tx } from './transaction.ts';
 
@@ -49,13 +52,14 @@ describe('query shapes on PostgreSQL', () => {
     });
   });
 
-  it('name at most four page sizes of a shape; the others run unnamed, with the same rows', async () => {
+  it('name at most four page sizes of a shape besides the default one; the others run unnamed, with the same rows', async () => {
     const ids = (q: Db | Tx, size: number) =>
       runShape(q, 'test: vm ids', [project, size], (v) => q.selectFrom('vm').select('id').where('project_id', '=', v(0)).orderBy('id').limit(v(1)));
     await t.ctx.db.transaction().execute(async (tx) => {
-      for (const size of [1, 2, 3, 4, 5, 6]) expect(await ids(tx, size)).toHaveLength(Math.min(size, 3));
+      for (const size of [1, 2, 3, 4, 5, 6, DEFAULT_PAGE_SIZE]) expect(await ids(tx, size)).toHaveLength(Math.min(size, 3));
       const named = await preparedHere(tx, 'select "id" from "vm"');
-      expect(named.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 1', 'limit 2', 'limit 3', 'limit 4']);
+      // The default page size is named even after four others took the shape's places.
+      expect(named.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 1', `limit ${DEFAULT_PAGE_SIZE}`, 'limit 2', 'limit 3', 'limit 4']);
     });
   });
 
@@ -66,6 +70,31 @@ describe('query shapes on PostgreSQL', () => {
       expect(find?.statement).not.toContain('*');
       expect(find!.generic_plans).toBeGreaterThan(0);
     });
+  });
+
+  it('recover on a connection where a run’s values could not be sent', async () => {
+    const byName = (q: Db | Tx, name: unknown) =>
+      runShape(q, 'test: vm by name', [project, name], (v) => q.selectFrom('vm').select(['id', 'name']).where('project_id', '=', v(0)).where('name', '=', v(1)));
+    expect(await byName(t.ctx.db, 'a')).toHaveLength(1); // compiles the shape
+    const client = preparing(new pg.Client({ connectionString: t.config.databaseUrl }) as unknown as pg.PoolClient);
+    await client.connect();
+    try {
+      const text = 'select "id", "name" from "vm" where "project_id" = $1 and "name" = $2';
+      expect((await client.query(text, [project, 'a'])).rows).toHaveLength(1);
+      // pg closes the statement when a value cannot be serialized (a BigInt inside an object).
+      await expect(client.query(text, [project, { big: 1n }])).rejects.toThrow(/BigInt/);
+      // At most one more failure ("does not exist") before the statement is prepared again.
+      let rows: unknown[] | undefined;
+      for (let i = 0; i < 2 && !rows; i++)
+        rows = await client.query(text, [project, 'b']).then(
+          (r) => r.rows,
+          () => undefined,
+        );
+      expect(rows).toHaveLength(1);
+      expect((await client.query(text, [project, 'c'])).rows).toHaveLength(1);
+    } finally {
+      await client.end();
+    }
   });
 
   it('run unnamed with DATABASE_PREPARED_STATEMENTS=off', async () => {

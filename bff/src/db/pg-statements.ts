@@ -4,12 +4,15 @@
 // one generic plan for it. A bound limit would keep it planning at every run (a generic plan
 // can only guess the limit), so the limit is written in, as SQLite's driver does (decision 250).
 import type PgModule from 'pg';
+import { DEFAULT_PAGE_SIZE } from '#shared/pagination';
 import { isShapeText } from './prepared.ts';
 
 /**
  * At most this many statements get a name, and at most `PER_SHAPE` page sizes of one shape:
  * each connection keeps a plan for every named statement it ran, so a client asking for every
- * page size must not fill the server's memory. The others run unnamed, as before.
+ * page size must not fill the server's memory. The others run unnamed, as before. The default
+ * page size is named always, outside both bounds (a shape has one), so that nobody can take
+ * its place by asking for other sizes first.
  */
 const MAX_NAMED = 400;
 const PER_SHAPE = 4;
@@ -20,9 +23,13 @@ interface Variant {
   name?: string;
   /** How many of the last values the text holds written in. */
   written: number;
+  /** Named outside the bounds: no limit written in, or the default page size's. */
+  usual?: boolean;
 }
 /** Per shape text, per limit (and offset) written in. */
 const variants = new Map<string, Map<string, Variant>>();
+/** Names made, and those made outside the bounds' exemption. */
+let shapeNames = 0;
 let named = 0;
 
 /** `… limit $n` or `… limit $n offset $m` at the end. */
@@ -52,8 +59,13 @@ function variantOf(text: string, values: readonly unknown[]): Variant {
   let variant = byLimit.get(key);
   if (!variant) {
     variant = { text: limited?.text ?? text, written: limited?.written.length ?? 0 };
-    const room = named < MAX_NAMED && [...byLimit.values()].filter((v) => v.name).length < PER_SHAPE;
-    if (room && !/\*(?!\))/.test(text)) variant.name = `shape_${named++}`;
+    const usual = !limited || (limited.written.length === 1 && limited.written[0] === DEFAULT_PAGE_SIZE);
+    const room = usual || (named < MAX_NAMED && [...byLimit.values()].filter((v) => v.name && !v.usual).length < PER_SHAPE);
+    if (room && !/\*(?!\))/.test(text)) {
+      variant.name = `shape_${shapeNames++}`;
+      variant.usual = usual;
+      if (!usual) named++;
+    }
     // Past the bound, variants are not kept either: each one seen would be a new entry.
     if (variant.name || limited === undefined) byLimit.set(key, variant);
   }
@@ -71,7 +83,19 @@ export function preparing(client: PgModule.PoolClient): PgModule.PoolClient {
     if (typeof config !== 'string' || !values || !isShapeText(config)) return query(config, values);
     const v = variantOf(config, values);
     const rest = v.written ? values.slice(0, values.length - v.written) : values;
-    return v.name ? query({ name: v.name, text: v.text, values: rest }) : query(v.text, rest);
+    if (!v.name) return query(v.text, rest);
+    const name = v.name;
+    const running = query({ name, text: v.text, values: rest }) as Promise<unknown>;
+    // pg's own record of what this connection prepared can be wrong: a run whose values fail to
+    // serialize closes the statement, yet pg may still count it as prepared. The server's
+    // answer sets it right for the next run: "does not exist" (26000), or "already exists" (42P05).
+    running.catch((err: { code?: string }) => {
+      const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+      if (!parsed) return;
+      if (err?.code === '26000') delete parsed[name];
+      else if (err?.code === '42P05') parsed[name] = v.text;
+    });
+    return running;
   }) as typeof client.query;
   return client;
 }
