@@ -41,14 +41,13 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; prep
     // A connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
     // its client, idle or checked out; unheard, that kills the process. The query running on
     // it fails on its own, and the pool drops the client when it comes back.
-    pool.on('connect', (client) => client.on('error', (err) => opts.onError?.(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onError?.(err));
+      if (opts.preparedStatements !== false) preparing(client);
+    });
     pool.on('error', () => {}); // an idle client's error, already reported by the listener above
     const guarded: PostgresPool = {
-      connect: () =>
-        pool.connect().then(
-          (client) => (opts.preparedStatements === false ? client : preparing(client)),
-          (err: unknown) => Promise.reject(new DatabaseUnreachable(err)),
-        ),
+      connect: () => pool.connect().catch((err: unknown) => Promise.reject(new DatabaseUnreachable(err))),
       end: () => pool.end(),
     };
     const url = new URL(opts.databaseUrl);

@@ -76,7 +76,7 @@ describe('query shapes on PostgreSQL', () => {
     const byName = (q: Db | Tx, name: unknown) =>
       runShape(q, 'test: vm by name', [project, name], (v) => q.selectFrom('vm').select(['id', 'name']).where('project_id', '=', v(0)).where('name', '=', v(1)));
     expect(await byName(t.ctx.db, 'a')).toHaveLength(1); // compiles the shape
-    const client = preparing(new pg.Client({ connectionString: t.config.databaseUrl }) as unknown as pg.PoolClient);
+    const client = preparing(new pg.Client({ connectionString: t.config.databaseUrl }));
     await client.connect();
     try {
       const text = 'select "id", "name" from "vm" where "project_id" = $1 and "name" = $2';

@@ -26,8 +26,8 @@ interface Variant {
   /** Named outside the bounds: no limit written in, or the default page size's. */
   usual?: boolean;
 }
-/** Per shape text, per limit (and offset) written in. */
-const variants = new Map<string, Map<string, Variant>>();
+/** Per shape text: where its trailing limit is (found once), and its variants per limit (and offset) written in. */
+const shapes = new Map<string, { trailing: RegExpExecArray | null; variants: Map<string, Variant> }>();
 /** Names made, and those made outside the bounds' exemption. */
 let shapeNames = 0;
 let named = 0;
@@ -35,9 +35,11 @@ let named = 0;
 /** `… limit $n` or `… limit $n offset $m` at the end. */
 const TRAILING_LIMIT = /\slimit \$(\d+)(?: offset \$(\d+))?$/;
 
-/** The text with its trailing limit (and offset) written in, when they are its last parameters and integers; else undefined. */
-export function limitWrittenIn(text: string, values: readonly unknown[]): { text: string; written: unknown[] } | undefined {
-  const m = TRAILING_LIMIT.exec(text);
+/**
+ * The text with its trailing limit (and offset) written in, when they are its last parameters
+ * and integers; else undefined. `m`: the text's match of TRAILING_LIMIT, when already found.
+ */
+export function limitWrittenIn(text: string, values: readonly unknown[], m = TRAILING_LIMIT.exec(text)): { text: string; written: unknown[] } | undefined {
   if (!m) return undefined;
   const first = values.length - (m[2] === undefined ? 1 : 2);
   if (Number(m[1]) !== first + 1 || (m[2] !== undefined && Number(m[2]) !== first + 2)) return undefined;
@@ -52,9 +54,10 @@ export function limitWrittenIn(text: string, values: readonly unknown[]): { text
  * a newer process could change them.
  */
 function variantOf(text: string, values: readonly unknown[]): Variant {
-  let byLimit = variants.get(text);
-  if (!byLimit) variants.set(text, (byLimit = new Map()));
-  const limited = limitWrittenIn(text, values);
+  let shape = shapes.get(text);
+  if (!shape) shapes.set(text, (shape = { trailing: TRAILING_LIMIT.exec(text), variants: new Map() }));
+  const byLimit = shape.variants;
+  const limited = limitWrittenIn(text, values, shape.trailing);
   const key = limited ? limited.written.join(' ') : '';
   let variant = byLimit.get(key);
   if (!variant) {
@@ -72,12 +75,11 @@ function variantOf(text: string, values: readonly unknown[]): Variant {
   return variant;
 }
 
-const wrapped = new WeakSet<PgModule.PoolClient>();
-
-/** The pool's client, its `query(text, values)` running a shape as a named statement with its limit written in; every other query as it was. */
-export function preparing(client: PgModule.PoolClient): PgModule.PoolClient {
-  if (wrapped.has(client)) return client;
-  wrapped.add(client);
+/**
+ * Makes the client's `query(text, values)` run a shape as a named statement with its limit
+ * written in; every other query as it was. Once per client, when the pool connects it.
+ */
+export function preparing<C extends PgModule.ClientBase>(client: C): C {
   const query = client.query.bind(client) as (config: unknown, values?: unknown[]) => unknown;
   client.query = ((config: unknown, values?: unknown[]) => {
     if (typeof config !== 'string' || !values || !isShapeText(config)) return query(config, values);
