@@ -2,11 +2,10 @@
 // (decision 255). What the list shows is checked against the firewall's page, which reads the
 // rules' rows, after each change: rules added, changed and deleted, the firewall deleted, and
 // the triggers made again.
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { firewallDetailSchema } from '#shared/api/firewall';
-import { createFirewall, firewallPath, newOwner } from '../../../test/fixtures.ts';
-import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
+import { asBeforeKeptTriggers, createFirewall, firewallPath, newOwner } from '../../../test/fixtures.ts';
+import { expectSchema, serverForFile } from '../../../test/harness.ts';
 import { ensureTriggers } from '../../db/migrations.ts';
 
 const t = await serverForFile();
@@ -61,24 +60,11 @@ describe('a firewall’s kept rules', () => {
     await createFirewall(t, token, project, 'old');
     await addRule(token, project, 'old', { cidr: '10.1.0.0/16' });
     await addRule(token, project, 'old', { cidr: '10.2.0.0/16' });
-    // As before this version of the triggers: none of them, nothing kept, an older one left.
-    const { db } = t.ctx;
-    if (engine === 'postgres') {
-      const found = await sql<{ tgname: string }>`select tgname from pg_trigger where tgname like 'firewall\\_rules\\_json\\_%'`.execute(db);
-      expect(found.rows).toHaveLength(1);
-      await sql.raw(`drop trigger ${found.rows[0]!.tgname} on firewall_rule`).execute(db);
-      await sql.raw(`create trigger firewall_rules_json_older after insert on firewall_rule for each row execute function ${found.rows[0]!.tgname}()`).execute(db);
-    } else {
-      const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'firewall_rules_json_%'`.execute(db);
-      expect(found.rows).toHaveLength(3);
-      for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(db);
-      await sql.raw(`create trigger firewall_rules_json_older_ins after insert on firewall_rule begin update firewall_rules_json set json = '"stale"'; end`).execute(db);
-    }
-    await db.deleteFrom('firewall_rules_json').execute();
+    await asBeforeKeptTriggers(t, 'firewall_rules_json', 'firewall_rule', { postgres: 1, sqlite: 3 });
     const list = await t.call('listFirewalls', { token, params: { project_id: project } });
     expect(list.body.items[0]!.firewall_rules).toEqual([]);
 
-    expect(await ensureTriggers(db)).toBe(1);
+    expect(await ensureTriggers(t.ctx.db)).toBe(1);
     expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
     await addRule(token, project, 'old', { cidr: '10.3.0.0/16' });
     expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16', '10.3.0.0/16']);

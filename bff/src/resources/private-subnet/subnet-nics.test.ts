@@ -1,11 +1,10 @@
 // A subnet's NICs are kept as its list item writes them, by triggers on `nic` and `vm`
 // (decision 252). What the list and the subnet's page show is checked against the rows
 // themselves after each change: a VM made, renamed and deleted, and triggers made again.
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
-import { createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
-import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
+import { asBeforeKeptTriggers, createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
+import { expectSchema, serverForFile } from '../../../test/harness.ts';
 import { ensureTriggers } from '../../db/migrations.ts';
 
 const t = await serverForFile();
@@ -62,24 +61,10 @@ describe('a subnet’s kept NICs', () => {
     const subnet = await createSubnet(t, token, project, 'old');
     await createVm(t, token, project, 'a', { private_subnet_id: subnet.id });
     await createVm(t, token, project, 'b', { private_subnet_id: subnet.id });
-    // As before this version of the triggers: none of them, nothing kept.
-    const { db } = t.ctx;
-    if (engine === 'postgres') {
-      const found = await sql<{ tgname: string; table: string }>`select tgname, tgrelid::regclass::text as table from pg_trigger where tgname like 'subnet\\_nics\\_%'`.execute(db);
-      expect(found.rows).toHaveLength(2);
-      for (const r of found.rows) await sql.raw(`drop trigger ${r.tgname} on ${r.table}`).execute(db);
-      // An older version's trigger, which must be dropped.
-      await sql.raw(`create trigger subnet_nics_older after insert on nic for each row execute function ${found.rows[0]!.tgname.replace(/_vm$/, '')}()`).execute(db);
-    } else {
-      const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like 'subnet_nics_%'`.execute(db);
-      expect(found.rows).toHaveLength(4);
-      for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(db);
-      await sql.raw(`create trigger subnet_nics_older_ins after insert on nic begin update subnet_nics set json = '"stale"'; end`).execute(db);
-    }
-    await db.deleteFrom('subnet_nics').execute();
+    await asBeforeKeptTriggers(t, 'subnet_nics', 'nic', { postgres: 2, sqlite: 4 });
     expect(await nicsShown(token, project, 'old')).toEqual([]);
 
-    expect(await ensureTriggers(db)).toBe(1);
+    expect(await ensureTriggers(t.ctx.db)).toBe(1);
     expect(await nicsShown(token, project, 'old')).toEqual(await nicsInRows(subnet.id));
     await createVm(t, token, project, 'c', { private_subnet_id: subnet.id });
     const now = await nicsShown(token, project, 'old');
