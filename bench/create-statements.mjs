@@ -1,0 +1,116 @@
+// A VM create's statements alone, for `npm run bench`: what the API's create and the worker's
+// first step run in SQLite (as traced from the BFF: the reads, the VM, its NIC and job, the
+// answer's read, the audit entry, the data plane's call record and the job's advance), with no
+// HTTP, validation or query building around them, `argv[4]` creates to a commit as the
+// driver groups them (decision 247), 40 to a project as the bench sends them. Runs on a copy
+// of the bench's database `argv[2]` in the folder `argv[3]`, into the projects the bench's
+// creates made (its triggers and indexes included). Prints the creates per second.
+//
+// It is a ceiling, not a target: the server also parses, authenticates, validates and logs
+// each request. Update it when a create's statements change (docs/performance.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+const [source, dir] = [process.argv[2], process.argv[3]];
+const creates = Number(process.argv[4] ?? 3000);
+const perCommit = Number(process.argv[5] ?? 10);
+const file = path.join(dir, 'create-statements.sqlite');
+for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
+const db = new SQLite(file);
+// The BFF's settings (db/sqlite.ts).
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('foreign_keys = ON');
+db.pragma('temp_store = MEMORY');
+
+const projects = db
+  .prepare(
+    `select project.id, private_subnet.id as subnet from project join private_subnet on private_subnet.project_id = project.id
+     where project.name like 'creates-%' or project.name like 'warm-up-%' order by project.id`,
+  )
+  .all();
+if (!projects.length) throw new Error('no projects of the bench’s creates in the database');
+const account = db.prepare('select id, email from account order by created_at limit 1').get();
+const LOCATION = 'eu-central-h1';
+const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
+const s = (text) => db.prepare(text);
+const q = {
+  project: s('select "id" from "project" where "id" = ?'),
+  count: s('select sum("n") as "n" from "scope_count" where "tbl" = ? and "project_id" = ?'),
+  nameFree: s('select "id" from "vm" where "service_of" is null and "project_id" = ? and "location" = ? and "name" = ?'),
+  subnet: s('select * from "private_subnet" where "project_id" = ? and "location" = ? and "name" = ?'),
+  taken: s('select "private_ipv4" from "nic" where "subnet_id" = ?'),
+  vm: s(
+    'insert into "vm" ("project_id", "location", "name", "state", "size", "unix_user", "public_key", "boot_image", "ip4", "service_of", "storage_size_gib", "id", "ip6", "subnet_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
+  nic: s('insert into "nic" ("id", "subnet_id", "vm_id", "name", "private_ipv4", "private_ipv6", "created_at") values (?, ?, ?, ?, ?, ?, ?)'),
+  job: s(
+    'insert into "job" ("id", "kind", "resource_id", "step", "state", "run_at", "attempts", "lease_owner", "lease_expires_at", "last_error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
+  view: s(
+    `select "nic"."id", "nic"."private_ipv4", "nic"."private_ipv6", "private_subnet"."name", "firewall"."id", "firewall"."name", "firewall"."description", "firewall_rule"."id", "firewall_rule"."cidr", "firewall_rule"."port_start", "firewall_rule"."port_end"
+     from "nic" inner join "private_subnet" on "private_subnet"."id" = "nic"."subnet_id" left join "firewall_subnet" on "firewall_subnet"."subnet_id" = "private_subnet"."id"
+     left join "firewall" on "firewall"."id" = "firewall_subnet"."firewall_id" left join "firewall_rule" on "firewall_rule"."firewall_id" = "firewall"."id"
+     where "nic"."vm_id" = ? and "nic"."subnet_id" = ? order by "nic"."id", "firewall"."id", "firewall_rule"."id"`,
+  ),
+  audit: s(
+    'insert into "audit_entry" ("id", "project_id", "at", "action", "account_id", "account_email", "token_id", "object_id", "object_kind", "object_name", "location", "request_id", "error_type") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ),
+  readVm: s('select * from "vm" where "id" = ?'),
+  call: s('insert into "sim_call" ("job_id", "step", "operation", "resource_id", "worker", "created_at") values (?, ?, ?, ?, ?, ?)'),
+  advance: s(
+    'update "job" set "step" = ?, "state" = ?, "run_at" = ?, "attempts" = ?, "lease_owner" = ?, "lease_expires_at" = ?, "last_error" = ?, "updated_at" = ? where "id" = ? and "state" = ? and "step" = ?',
+  ),
+};
+
+// IDs in time order, as newId makes them; addresses unique, the IPv6 ones scattered as the BFF draws them.
+let n = 0;
+const id = (prefix) => `${prefix}${(Date.now() * 1024 + (n++ % 1024)).toString(32).padStart(24, '0')}`;
+const hex = () => Math.floor(Math.random() * 0x10000).toString(16);
+
+/** The API's create (decision 247: the holder's savepoint inside the group), then the answer's read and the audit entry. */
+function create(i) {
+  const p = projects[Math.floor(i / 40) % projects.length];
+  const name = `s-${i}`;
+  const now = new Date().toISOString();
+  db.exec('savepoint holder');
+  q.project.all(p.id);
+  q.count.all('vm', p.id);
+  q.nameFree.all(p.id, LOCATION, name);
+  q.subnet.all(p.id, LOCATION, `default-${LOCATION}`);
+  q.taken.all(p.subnet);
+  const vm = id('vm');
+  q.vm.run(p.id, LOCATION, name, 'creating', 'standard-2', 'ubi', KEY, 'ubuntu-jammy', null, null, 40, vm, `2001:db8:${hex()}:${hex()}:${hex()}:${hex()}::`, p.subnet, now);
+  q.nic.run(id('nc'), p.subnet, vm, `${name}-nic`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, `fd00:${hex()}:${hex()}:${hex()}::${hex()}`, now);
+  const job = id('jb');
+  q.job.run(job, 'vm.create', vm, 'start', 'pending', now, 0, null, null, null, now, now);
+  q.view.all(vm, p.subnet);
+  q.audit.run(id('a1'), p.id, now, 'createVm', account.id, account.email, null, vm, 'vm', name, LOCATION, 'request', null);
+  db.exec('release holder');
+  return { vm, job };
+}
+
+/** The worker's first step: read the VM, the data plane's call record, the job's advance (each a holder). */
+function firstStep({ vm, job }) {
+  q.readVm.all(vm);
+  db.exec('savepoint holder');
+  q.call.run(job, 'start', 'createVm', vm, 'bench', new Date().toISOString());
+  db.exec('release holder');
+  db.exec('savepoint holder');
+  const now = Date.now();
+  q.advance.run('finish', 'pending', new Date(now + 3000).toISOString(), 0, null, null, null, new Date(now).toISOString(), job, 'pending', 'start');
+  db.exec('release holder');
+}
+
+const began = performance.now();
+for (let i = 0; i < creates; i += perCommit) {
+  db.exec('begin');
+  const made = [];
+  for (let j = i; j < Math.min(creates, i + perCommit); j++) made.push(create(j));
+  for (const m of made) firstStep(m);
+  db.exec('commit');
+}
+console.log(JSON.stringify({ createsPerSecond: creates / ((performance.now() - began) / 1000) }));
+db.close();
+for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
