@@ -10,6 +10,7 @@
 // each request. Update it when a create's statements change (docs/performance.md).
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 
 const [source, dir] = [process.argv[2], process.argv[3]];
