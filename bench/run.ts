@@ -201,15 +201,20 @@ function machineTicks(): { busy: number; all: number } {
 
 /**
  * Several autocannon runs at once (one per URL, the connections split): their req/s summed, and
- * the share of the whole machine's CPU (every core) that was busy meanwhile.
+ * the share of the whole machine's CPU (every core) that was busy meanwhile, and of the load's core.
  */
-async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<{ rps: number; machineBusy: number }> {
-  if (skipped(name)) return { rps: NaN, machineBusy: NaN };
+async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<{ rps: number; machineBusy: number; loadCpu: number }> {
+  if (skipped(name)) return { rps: NaN, machineBusy: NaN, loadCpu: NaN };
   const before = machineTicks();
+  const cpu = process.cpuUsage();
+  const began = performance.now();
   const runs = await Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers })));
+  const used = process.cpuUsage(cpu);
   const after = machineTicks();
+  const loadCpu = (used.user + used.system) / 1000 / (performance.now() - began);
+  if (loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
   for (const r of runs) if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: runs.reduce((sum, r) => sum + r.requests.average, 0), machineBusy: (after.busy - before.busy) / (after.all - before.all) };
+  return { rps: runs.reduce((sum, r) => sum + r.requests.average, 0), machineBusy: (after.busy - before.busy) / (after.all - before.all), loadCpu };
 }
 
 /**
@@ -218,7 +223,7 @@ async function measureSplit(name: string, urls: string[], headers: Record<string
  * load split between them. The processes are not pinned: each may use any core (on two cores
  * they share them with PostgreSQL and the load, so 2× is out of reach there).
  */
-async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<{ one: { rps: number; machineBusy: number }; two: { rps: number; machineBusy: number } } | undefined> {
+async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' | 'two', Awaited<ReturnType<typeof measureSplit>>> | undefined> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return undefined;
   const { db } = openDatabase({ databaseUrl, dataDir: os.tmpdir() });
@@ -428,7 +433,7 @@ async function main() {
       const most = 1 / pg.one.machineBusy;
       rows.push([
         'VM list on PostgreSQL: two BFF processes vs one',
-        `${pg.two.rps.toFixed(0)} vs ${pg.one.rps.toFixed(0)} req/s; the machine's ${cores} cores ${(pg.one.machineBusy * 100).toFixed(0)} % busy with one, ${(pg.two.machineBusy * 100).toFixed(0)} % with two`,
+        `${pg.two.rps.toFixed(0)} vs ${pg.one.rps.toFixed(0)} req/s; the machine's ${cores} cores ${(pg.one.machineBusy * 100).toFixed(0)} % busy with one, ${(pg.two.machineBusy * 100).toFixed(0)} % with two (the load's core ${(pg.one.loadCpu * 100).toFixed(0)} %, ${(pg.two.loadCpu * 100).toFixed(0)} %)`,
         x(pg.two.rps / pg.one.rps),
         `≥ 1.6×: ${ok(pg.two.rps / pg.one.rps >= 1.6)}${most < 1.6 ? ` (at most ${x(most)} here: the cores are shared with PostgreSQL and the load)` : ''}`,
       ]);
