@@ -2,9 +2,10 @@
 // first step run in SQLite (as traced from the BFF: the reads, the VM, its NIC and job, the
 // answer's read, the audit entry, the data plane's call record and the job's advance), with no
 // HTTP, validation or query building around them, `argv[4]` creates to a commit as the
-// driver groups them (decision 247), 40 to a project as the bench sends them. Runs on a copy
-// of the bench's database `argv[2]` in the folder `argv[3]`, into the projects the bench's
-// creates made (its triggers and indexes included). Prints the creates per second.
+// driver groups them (decision 247), `argv[5]` to a project in turn, as the bench sends them.
+// Runs on a copy of the bench's database `argv[2]` in the folder `argv[3]`, into the projects
+// the bench's creates made (each with its 40 VMs in a /26: 20 more keep its subnet under the 64
+// addresses it has), with the triggers and indexes of the BFF's schema. Prints creates a second.
 //
 // It is a ceiling, not a target: the server also parses, authenticates, validates and logs
 // each request. Update it when a create's statements change (docs/performance.md).
@@ -14,8 +15,8 @@ import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 
 const [source, dir] = [process.argv[2], process.argv[3]];
-const creates = Number(process.argv[4] ?? 3000);
-const perCommit = Number(process.argv[5] ?? 10);
+const perCommit = Number(process.argv[4] ?? 10);
+const perProject = Number(process.argv[5] ?? 20);
 const file = path.join(dir, 'create-statements.sqlite');
 for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
 const db = new SQLite(file);
@@ -32,6 +33,7 @@ const projects = db
   )
   .all();
 if (!projects.length) throw new Error('no projects of the bench’s creates in the database');
+const creates = projects.length * perProject;
 const account = db.prepare('select id, email from account order by created_at limit 1').get();
 const LOCATION = 'eu-central-h1';
 const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
@@ -72,7 +74,7 @@ const hex = () => Math.floor(Math.random() * 0x10000).toString(16);
 
 /** The API's create (decision 247: the holder's savepoint inside the group), then the answer's read and the audit entry. */
 function create(i) {
-  const p = projects[Math.floor(i / 40) % projects.length];
+  const p = projects[Math.floor(i / perProject)];
   const name = `s-${i}`;
   const now = new Date().toISOString();
   db.exec('savepoint holder');

@@ -276,9 +276,9 @@ async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' 
   }
 }
 
-/** bench/create-statements.mjs on the closed database in `dataDir`, 10 creates a commit, pinned as the servers are. */
+/** bench/create-statements.mjs on the closed database in `dataDir`: 10 creates a commit, 20 a project, pinned as the servers are. */
 function createStatementsRate(dataDir: string): number {
-  const args = ['bench/create-statements.mjs', path.join(dataDir, 'console.sqlite'), dataDir, '3000', '10'];
+  const args = ['bench/create-statements.mjs', path.join(dataDir, 'console.sqlite'), dataDir, '10', '20'];
   const run = spawnSync(pinned ? 'taskset' : process.execPath, [...(pinned ? ['-c', '0', process.execPath] : []), ...args], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) {
     doubts.push(`a create's statements alone: ${run.stderr.trim().split('\n').pop()}`);
