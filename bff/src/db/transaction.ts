@@ -118,14 +118,26 @@ class RequestScopedDriver implements Driver {
 
   async beginTransaction(c: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const held = this.holding(c);
-    if (held?.begun) return void (await raw(c, `savepoint request_${++held.savepoints}`));
+    // Counted once made: a savepoint that failed to begin (an aborted PostgreSQL transaction)
+    // is not one that the request's own end would then take for its own.
+    if (held?.begun) {
+      await raw(c, `savepoint request_${held.savepoints + 1}`);
+      held.savepoints++;
+      return;
+    }
     await this.inner.beginTransaction(unwrapped(c), settings);
     if (held) held.begun = true;
   }
 
   async commitTransaction(c: DatabaseConnection): Promise<void> {
     const held = this.holding(c);
-    if (held && held.savepoints > 0) return void (await raw(c, `release savepoint request_${held.savepoints--}`));
+    // Counted down once released: when the release fails (an aborted PostgreSQL transaction),
+    // Kysely's rollback that follows undoes this savepoint, not the request's transaction.
+    if (held && held.savepoints > 0) {
+      await raw(c, `release savepoint request_${held.savepoints}`);
+      held.savepoints--;
+      return;
+    }
     await this.inner.commitTransaction(unwrapped(c));
   }
 
