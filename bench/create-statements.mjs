@@ -7,7 +7,8 @@
 // the bench's creates made (each with its 40 VMs in a /26: 20 more keep its subnet under the 64
 // addresses it has), with the triggers and indexes of the BFF's schema. Prints creates a second.
 //
-// It is a ceiling, not a target: the server also parses, authenticates, validates and logs
+// Ten to a commit is the most the bench's 10 clients allow: each waits for its answer, which
+// comes after its commit. It is a ceiling, not a target: the server also parses, authenticates, validates and logs
 // each request. Update it when a create's statements change (docs/performance.md).
 import fs from 'node:fs';
 import path from 'node:path';
