@@ -1,4 +1,4 @@
-// Request transactions (decision 073): a transaction opened inside one is a savepoint of it,
+// Request transactions (decision 074): a transaction opened inside one is a savepoint of it,
 // and its end, however it goes, ends that savepoint and never the request's own transaction.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -119,7 +119,8 @@ class RequestScopedDriver implements Driver {
   async beginTransaction(c: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const held = this.holding(c);
     // Counted once made: a savepoint that failed to begin (an aborted PostgreSQL transaction)
-    // is not one that the request's own end would then take for its own.
+    // is not one that the request's own end would then take for its own. (Kysely does not
+    // roll back a transaction whose begin failed.)
     if (held?.begun) {
       await raw(c, `savepoint request_${held.savepoints + 1}`);
       held.savepoints++;
