@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, type Dialect, type PostgresPool } from 'kysely
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { DatabaseUnreachable } from './errors.ts';
+import { refusingAbortedCommits } from './pg-commit.ts';
 import { preparing } from './pg-statements.ts';
 import type { Database } from './schema.ts';
 import { registerWatch, Watch, WatchingDriver } from './read-cache.ts';
@@ -44,6 +45,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; prep
     pool.on('connect', (client) => {
       client.on('error', (err) => opts.onError?.(err));
       if (opts.preparedStatements !== false) preparing(client);
+      refusingAbortedCommits(client);
     });
     pool.on('error', () => {}); // an idle client's error, already reported by the listener above
     const guarded: PostgresPool = {

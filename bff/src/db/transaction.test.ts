@@ -96,4 +96,43 @@ describe('a transaction inside a request transaction', () => {
     }
     expect((await ids()).filter((id) => id >= 5)).toHaveLength(10);
   });
+
+  it('whose code swallowed a failed statement is not reported committed when nothing was', async () => {
+    const db = t.ctx.db;
+    const outcome = await requestTransaction(db, async () => {
+      await sql`insert into ${table} (id) values (1)`.execute(db);
+      await sql`insert into ${table} (id) values (1)`.execute(db).catch(() => undefined);
+      await sql`insert into ${table} (id) values (2)`.execute(db).catch(() => undefined);
+    }).then(
+      () => 'committed',
+      (err: unknown) => String(err),
+    );
+    if (engine === 'postgres') {
+      // PostgreSQL rolled it all back at COMMIT: the caller hears it.
+      expect(outcome).toMatch(/not committed/);
+      expect(await ids()).toEqual([]);
+    } else {
+      expect(outcome).toBe('committed');
+      expect(await ids()).toEqual([1, 2]);
+    }
+  });
+
+  it('a plain transaction the same way, and the connection serves the next one', async () => {
+    const db = t.ctx.db;
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`insert into ${table} (id) values (1)`.execute(tx);
+        await sql`insert into ${table} (id) values (1)`.execute(tx).catch(() => undefined);
+      })
+      .then(
+        () => 'committed',
+        (err: unknown) => String(err),
+      );
+    expect(outcome).toMatch(engine === 'postgres' ? /not committed/ : /committed/);
+    await db.transaction().execute(async (tx) => {
+      await sql`insert into ${table} (id) values (7)`.execute(tx);
+    });
+    expect(await ids()).toEqual(engine === 'postgres' ? [7] : [1, 7]);
+  });
 });
