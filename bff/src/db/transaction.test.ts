@@ -1,5 +1,6 @@
 // Request transactions (decision 074): a transaction opened inside one is a savepoint of it,
 // and its end, however it goes, ends that savepoint and never the request's own transaction.
+// And on PostgreSQL, a COMMIT that an earlier failure turned into a rollback fails (pg-commit.ts).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engine, serverForFile } from '../../test/harness.ts';
@@ -96,8 +97,10 @@ describe('a transaction inside a request transaction', () => {
     }
     expect((await ids()).filter((id) => id >= 5)).toHaveLength(10);
   });
+});
 
-  it('whose code swallowed a failed statement is not reported committed when nothing was', async () => {
+describe('a transaction whose code swallowed a failed statement', () => {
+  it('is not reported committed when nothing was (a request transaction)', async () => {
     const db = t.ctx.db;
     const outcome = await requestTransaction(db, async () => {
       await sql`insert into ${table} (id) values (1)`.execute(db);
@@ -117,7 +120,7 @@ describe('a transaction inside a request transaction', () => {
     }
   });
 
-  it('a plain transaction the same way, and the connection serves the next one', async () => {
+  it('is not reported committed when nothing was (a plain one), and its connection serves the next', async () => {
     const db = t.ctx.db;
     const outcome = await db
       .transaction()
