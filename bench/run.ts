@@ -39,9 +39,20 @@ interface Server {
   exited: Promise<unknown>;
 }
 
-function start(args: string[], env: Record<string, string> = {}): Promise<Server> {
+/** Node with `args`, on core 0 when the servers are pinned (`pin`, by default when the machine allows). */
+function pinnedCommand(args: string[], pin = pinned): [string, string[]] {
+  return pin ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+}
+
+/** A script run to its end on the servers' core, its output kept (the floors and ceilings). */
+function runPinned(args: string[], timeout?: number) {
+  const [cmd, argv] = pinnedCommand(args);
+  return spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', timeout });
+}
+
+function start(args: string[], env: Record<string, string> = {}, { pin = pinned } = {}): Promise<Server> {
   const began = performance.now();
-  const [cmd, argv] = pinned ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+  const [cmd, argv] = pinnedCommand(args, pin);
   const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
@@ -98,19 +109,29 @@ function skipped(name: string): boolean {
   return true;
 }
 
+/** Runs `load`, answering its result and the share of a core this process (the load) used meanwhile. */
+async function withLoadCpu<T>(load: () => Promise<T>): Promise<[T, number]> {
+  const cpu = process.cpuUsage();
+  const began = performance.now();
+  const result = await load();
+  const used = process.cpuUsage(cpu);
+  return [result, (used.user + used.system) / 1000 / (performance.now() - began)];
+}
+
+/** A load core near its limit measured the load, not the server: the run is doubtful. */
+function doubtIfSaturated(name: string, loadCpu: number): void {
+  if (loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
+}
+
 /** One load against `server` (whose CPU time is read), the BFF unless `bff: false`. */
 async function measure(name: string, url: string, headers: Record<string, string>, server: Server, opts: { bff?: boolean } = { bff: true }): Promise<Measured> {
   if (skipped(name)) {
     return { rps: NaN, p50: NaN, p99: NaN, loadCpu: 0, cpuMs: NaN };
   }
   const serverCpu = cpuTimeMs(server.pid);
-  const cpu = process.cpuUsage();
-  const began = performance.now();
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const used = process.cpuUsage(cpu);
-  const loadCpu = (used.user + used.system) / 1000 / (performance.now() - began);
+  const [r, loadCpu] = await withLoadCpu(() => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
   if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  if (opts.bff && loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
+  if (opts.bff) doubtIfSaturated(name, loadCpu);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, loadCpu, cpuMs: (cpuTimeMs(server.pid) - serverCpu) / r.requests.total };
 }
 
@@ -206,13 +227,9 @@ function machineTicks(): { busy: number; all: number } {
 async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<{ rps: number; machineBusy: number; loadCpu: number }> {
   if (skipped(name)) return { rps: NaN, machineBusy: NaN, loadCpu: NaN };
   const before = machineTicks();
-  const cpu = process.cpuUsage();
-  const began = performance.now();
-  const runs = await Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers })));
-  const used = process.cpuUsage(cpu);
+  const [runs, loadCpu] = await withLoadCpu(() => Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers }))));
   const after = machineTicks();
-  const loadCpu = (used.user + used.system) / 1000 / (performance.now() - began);
-  if (loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
+  doubtIfSaturated(name, loadCpu);
   for (const r of runs) if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: runs.reduce((sum, r) => sum + r.requests.average, 0), machineBusy: (after.busy - before.busy) / (after.all - before.all), loadCpu };
 }
@@ -241,26 +258,9 @@ async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' 
   const servers: Server[] = [];
   try {
     const boot = async (dataDir: string) => {
-      const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
-        cwd: root,
-        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (d) => {
-          out += d;
-          const m = out.match(/listening on (http:\/\/[\d.:]+)/);
-          if (m) {
-            child.stdout.removeAllListeners('data');
-            child.stdout.resume();
-            resolve(m[1]!);
-          }
-        });
-        child.on('exit', (code) => reject(new Error(`BFF on PostgreSQL exited ${code}`)));
-      });
-      servers.push({ url, pid: child.pid!, readyMs: 0, stop: () => child.kill('SIGTERM'), exited: new Promise((r) => child.once('exit', r)) });
-      return url;
+      const server = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, { pin: false });
+      servers.push(server);
+      return server.url;
     };
     const first = await boot(dataDirs[0]!);
     const login = await json(`${first}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: EMAIL, password: PASSWORD }) });
@@ -279,7 +279,7 @@ async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' 
 /** bench/create-statements.ts on the closed database in `dataDir`: 10 creates a commit, 19 a project, pinned as the servers are. */
 function createStatementsRate(dataDir: string): number {
   const args = ['--import', 'tsx', 'bench/create-statements.ts', path.join(dataDir, 'console.sqlite'), dataDir, '10', '19'];
-  const run = spawnSync(pinned ? 'taskset' : process.execPath, [...(pinned ? ['-c', '0', process.execPath] : []), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const run = runPinned(args, 120_000);
   if (run.status !== 0) {
     const why = run.error?.message ?? run.stderr?.split('\n').find((l) => /Error/.test(l)) ?? `exit ${run.status}`;
     doubts.push(`a create's statements alone: ${why}`);
@@ -349,10 +349,7 @@ async function main() {
     const rssLoaded = rssMb(bff.pid);
     const soak = await soakRss(bff, auth, [`/api/project/${big.id}/vm?page_size=10`, `/api/project/${big.id}/location/${LOCATION}/vm/vm-5000`, '/api/project?page_size=10']);
 
-    const floorRun = spawnSync(pinned ? 'taskset' : process.execPath, [...(pinned ? ['-c', '0', process.execPath] : []), 'bench/commit-floor.mjs', dataDir, '3'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const floorRun = runPinned(['bench/commit-floor.mjs', dataDir, '3']);
     const floor = (JSON.parse(floorRun.stdout) as { commitsPerSecond: number }).commitsPerSecond;
     // Creates are measured warm, as the reads are (their loads last seconds): 1,200 creates
     // first, not counted, then 1,000 (decision 251).
