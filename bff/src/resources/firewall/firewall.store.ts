@@ -222,14 +222,15 @@ export async function addRule(tx: Tx, firewallId: string, input: RuleInput, quot
 
 /**
  * The spec's create, with the rule ID chosen by the client: a retried request is answered
- * with the rule it made; the same ID with other content is a conflict. Rule IDs are unique per
- * firewall (decision 071): an ID another firewall uses is free here, and nothing tells of it.
+ * with the rule it made. An ID taken anywhere else, by a rule of this firewall with other
+ * content or by any other rule, is a conflict whose message says nothing of whose it is
+ * (decision 258); a unique index on the ID settles two creates racing in different firewalls.
  */
 export async function addRuleWithId(tx: Tx, firewallId: string, id: string, input: RuleInput, quotas: Quotas): Promise<RuleRow> {
   await lockFirewall(tx, firewallId);
-  const existing = await tx.selectFrom('firewall_rule').selectAll().where('firewall_id', '=', firewallId).where('id', '=', id).executeTakeFirst();
+  const existing = await tx.selectFrom('firewall_rule').selectAll().where('id', '=', id).executeTakeFirst();
   if (existing) {
-    if (sameRule(existing, input)) return existing;
+    if (existing.firewall_id === firewallId && sameRule(existing, input)) return existing;
     throw new ApiError('Conflict', 'A firewall rule with this ID already exists with other content.');
   }
   await assertRoomForRule(tx, firewallId, quotas);

@@ -1,5 +1,6 @@
 // Firewalls, their rules and their subnet attachments: row types and migrations.
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { newId } from '#shared/ids';
 import { isPostgres } from '../../db/locks.ts';
 import type { FirewallRulesJsonTable } from './firewall-rules.tables.ts';
 
@@ -107,6 +108,28 @@ export const firewallMigrations: Record<string, Migration> = {
         await tx.schema.alterTable('firewall_rule_new').renameTo('firewall_rule').execute();
         await tx.schema.createIndex('firewall_rule_content_uq').on('firewall_rule').columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol']).unique().execute();
       });
+    },
+  },
+  '0073_firewall_rule_id_unique': {
+    // Rule IDs are unique across the service again, whoever chose them (decision 258): events,
+    // webhooks, the audit log and object-info name objects by ID alone. Rules that share an ID
+    // (possible under decision 071) keep it on the oldest; the others get new IDs.
+    async up(db: Kysely<unknown>) {
+      const run = async (tx: Kysely<unknown>) => {
+        const shared = await sql<{ id: string; firewall_id: string }>`
+          SELECT r.id, r.firewall_id FROM firewall_rule r
+          WHERE EXISTS (
+            SELECT 1 FROM firewall_rule o
+            WHERE o.id = r.id AND (o.created_at < r.created_at OR (o.created_at = r.created_at AND o.firewall_id < r.firewall_id))
+          )`.execute(tx);
+        for (const rule of shared.rows) {
+          await sql`UPDATE firewall_rule SET id = ${newId('firewallRule')} WHERE id = ${rule.id} AND firewall_id = ${rule.firewall_id}`.execute(tx);
+        }
+        await tx.schema.createIndex('firewall_rule_id_uq').on('firewall_rule').column('id').unique().execute();
+      };
+      // The migrator runs each migration in a transaction on PostgreSQL and in none on SQLite.
+      if (isPostgres(db)) await run(db);
+      else await db.transaction().execute(run);
     },
   },
   // A firewall's rules as its list item writes them, kept by triggers made at start (decision 255).

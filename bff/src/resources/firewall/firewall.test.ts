@@ -444,43 +444,50 @@ describe('firewall rule create with a client-chosen ID', () => {
       const e = expectCurrentError(await t.request('POST', rulePath(a.project, 'spec', id), { token: a.token, body: other }), 409, 'Conflict');
       expect(e.message).toMatch(/rule/i);
     }
-    // Rule IDs are per firewall (decision 071): the same ID in another firewall is another rule.
+    // Rule IDs are unique across the service (decision 258): another firewall cannot take it.
     await createFirewall(t, a.token, a.project, 'elsewhere');
     const there = await t.request('POST', rulePath(a.project, 'elsewhere', id), { token: a.token, body: { cidr: '192.0.2.0/24', port_range: '443' } });
-    expect(there.status, there.text).toBe(200);
+    expect(expectCurrentError(there, 409, 'Conflict').message).toBe('A firewall rule with this ID already exists with other content.');
     expect(await rulesOf(a.token, a.project, 'spec')).toEqual([full]);
-    expect(await rulesOf(a.token, a.project, 'elsewhere')).toEqual([{ id, cidr: '192.0.2.0/24', port_range: '443..443', protocol: 'tcp', description: '' }]);
-    // Deleting one leaves the other.
-    expect((await t.request('DELETE', rulePath(a.project, 'elsewhere', id), { token: a.token })).status).toBe(204);
-    expect(await rulesOf(a.token, a.project, 'spec')).toEqual([full]);
+    expect(await rulesOf(a.token, a.project, 'elsewhere')).toEqual([]);
   });
 
-  it("answers an ID another account's firewall uses exactly as a fresh one, and each sees only its own rule", async () => {
+  it("refuses an ID another account's rule has with the same 409 as its own firewall's, naming no one; changes nothing", async () => {
     const a = await newOwner(t);
     const b = await newOwner(t);
     await createFirewall(t, a.token, a.project, 'mine');
     await createFirewall(t, b.token, b.project, 'theirs');
-    const used = newId('firewallRule');
-    const fresh = newId('firewallRule');
+    const theirs = newId('firewallRule');
+    const own = newId('firewallRule');
+    expect((await t.request('POST', rulePath(b.project, 'theirs', theirs), { token: b.token, body: { cidr: '0.0.0.0/0', port_range: '80' } })).status).toBe(200);
+    expect((await t.request('POST', rulePath(a.project, 'mine', own), { token: a.token, body: { cidr: '192.0.2.0/24', port_range: '443' } })).status).toBe(200);
+
     const body = { cidr: '10.0.0.0/8', port_range: '22' };
-    expect((await t.request('POST', rulePath(b.project, 'theirs', used), { token: b.token, body: { cidr: '0.0.0.0/0', port_range: '80' } })).status).toBe(200);
+    const onTheirs = await t.request('POST', rulePath(a.project, 'mine', theirs), { token: a.token, body });
+    const onOwn = await t.request('POST', rulePath(a.project, 'mine', own), { token: a.token, body });
+    // Even the content of their rule is no retry: it was not made here.
+    const sameAsTheirs = await t.request('POST', rulePath(a.project, 'mine', theirs), { token: a.token, body: { cidr: '0.0.0.0/0', port_range: '80' } });
+    for (const reply of [onTheirs, onOwn, sameAsTheirs]) {
+      expectCurrentError(reply, 409, 'Conflict');
+      expect(reply.body).toEqual(onOwn.body);
+      expect(reply.text).not.toContain(b.project);
+    }
+    expect(await rulesOf(a.token, a.project, 'mine')).toEqual([{ id: own, cidr: '192.0.2.0/24', port_range: '443..443', protocol: 'tcp', description: '' }]);
+    expect(await rulesOf(b.token, b.project, 'theirs')).toEqual([{ id: theirs, cidr: '0.0.0.0/0', port_range: '80..80', protocol: 'tcp', description: '' }]);
+    // object-info finds the rule only in its owner's project.
+    expect((await t.request('GET', `${P(b.project)}/object-info/${theirs}`, { token: b.token })).status).toBe(200);
+    expectCurrentError(await t.request('GET', `${P(a.project)}/object-info/${theirs}`, { token: a.token }), 404, 'ResourceNotFound');
+  });
 
-    const onUsed = await t.request('POST', rulePath(a.project, 'mine', used), { token: a.token, body });
-    expect(onUsed.status, onUsed.text).toBe(200);
-    expect(onUsed.body).toEqual({ id: used, cidr: '10.0.0.0/8', port_range: '22..22' });
-    // The same answer as for an ID nobody uses (in a fresh firewall, so the content is not a duplicate).
-    await createFirewall(t, a.token, a.project, 'fresh');
-    const onFresh = await t.request('POST', rulePath(a.project, 'fresh', fresh), { token: a.token, body });
-    expect(onFresh.status).toBe(onUsed.status);
-    expect({ ...onFresh.body, id: used }).toEqual(onUsed.body);
-
-    // Each account reads, updates and deletes only its own rule under that ID.
-    expect((await t.request('GET', rulePath(a.project, 'mine', used), { token: a.token })).body).toMatchObject({ cidr: '10.0.0.0/8', port_range: '22..22' });
-    expect((await t.request('GET', rulePath(b.project, 'theirs', used), { token: b.token })).body).toMatchObject({ cidr: '0.0.0.0/0', port_range: '80..80' });
-    expect((await t.request('PATCH', rulePath(a.project, 'mine', used), { token: a.token, body: { description: 'ssh' } })).status).toBe(200);
-    expect((await t.request('DELETE', rulePath(a.project, 'mine', used), { token: a.token })).status).toBe(204);
-    expect(await rulesOf(a.token, a.project, 'mine')).toEqual([]);
-    expect(await rulesOf(b.token, b.project, 'theirs')).toEqual([{ id: used, cidr: '0.0.0.0/0', port_range: '80..80', protocol: 'tcp', description: '' }]);
+  it('lets one of many creates racing for one ID in different projects win; the rest are 409', async () => {
+    const owners = await Promise.all(Array.from({ length: 6 }, () => newOwner(t)));
+    await Promise.all(owners.map((o) => createFirewall(t, o.token, o.project, 'race')));
+    const id = newId('firewallRule');
+    const replies = await Promise.all(owners.map((o, i) => t.request('POST', rulePath(o.project, 'race', id), { token: o.token, body: { cidr: `10.${i}.0.0/16` } })));
+    expect(replies.map((r) => r.status).sort(), replies.map((r) => r.text).join('\n')).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of replies.filter((x) => x.status === 409)) expectCurrentError(r, 409, 'Conflict');
+    const holders = await Promise.all(owners.map(async (o) => (await rulesOf(o.token, o.project, 'race')).length));
+    expect(holders.reduce((n, k) => n + k, 0)).toBe(1);
   });
 
   it('refuses firewall_id or project_id that do not match the path', async () => {
