@@ -31,10 +31,13 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email('Enter a valid e-mail address.').max(320, 'E-mail address is too long.'));
 
+const passwordTooShort = `Password must be at least ${PASSWORD_MIN} characters.`;
+/** A new password: white space around it does not count towards its length, so one of spaces is too short. */
 export const passwordSchema = z
   .string({ error: 'Enter a password.' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(256, 'Password must be at most 256 characters.');
+  .min(PASSWORD_MIN, passwordTooShort)
+  .max(256, 'Password must be at most 256 characters.')
+  .refine((p) => p.length < PASSWORD_MIN || p.trim().length >= PASSWORD_MIN, passwordTooShort);
 
 /** Console sign-up. */
 export const signupBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema }).meta({ id: 'SignupBody' });

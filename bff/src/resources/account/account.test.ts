@@ -195,6 +195,12 @@ describe('password change', () => {
     );
     expectInvalid('current', await t.call('changePassword', { token: a.token, body: { current_password: a.password, new_password: 'short' } }), 'new_password');
     expectInvalid('current', await t.call('changePassword', { token: a.token, body: { current_password: a.password, new_password: 'password123' } }), 'new_password');
+    const blank = expectInvalid(
+      'current',
+      await t.call('changePassword', { token: a.token, body: { current_password: a.password, new_password: ' '.repeat(10) } }),
+      'new_password',
+    );
+    expect(blank.details).toEqual({ new_password: 'Password must be at least 8 characters.' });
     expect((await apiLogin(a)).status).toBe(200);
   });
 

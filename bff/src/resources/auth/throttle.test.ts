@@ -136,7 +136,7 @@ describe('sign-up', () => {
     expectThrottled(await signup(t, email.toUpperCase()), 3600);
   });
 
-  it('refuses a common password and the e-mail address as password, naming `password`', async () => {
+  it('refuses a common password, the e-mail address and a blank one as password, naming `password`', async () => {
     const before = Number(await count(t));
     for (const [email, password] of [
       ['pw1@example.com', 'password123'],
@@ -150,8 +150,15 @@ describe('sign-up', () => {
       const e = expectError(await signup(t, 'someone.long@example.com', password), 400, 'InvalidRequest');
       expect(e.details).toEqual({ password: 'Password must not be your e-mail address.' });
     }
+    // Blank after trimming, or short once trimmed: the length's own error.
+    for (const password of [' '.repeat(8), ' '.repeat(40), '\t \n  \t  ', '   abc   ', '  ab cd  ']) {
+      const e = expectError(await signup(t, 'spaces@example.com', password), 400, 'InvalidRequest');
+      expect(e.details).toEqual({ password: 'Password must be at least 8 characters.' });
+    }
     expect(Number(await count(t))).toBe(before);
     expect((await signup(t, 'someone.long@example.com', 'correct horse battery')).status).toBe(204);
+    // Spaces inside a long enough password are fine.
+    expect((await signup(t, 'spaces@example.com', '  tall trees sway  ')).status).toBe(204);
   });
 });
 

@@ -212,6 +212,7 @@ describe('password reset', () => {
       password: 'This password is too common: choose one that is harder to guess.',
     });
     expectCurrentError(await reset(link, 'short'), 400, 'InvalidRequest');
+    expect(expectCurrentError(await reset(link, ' '.repeat(12)), 400, 'InvalidRequest').details).toEqual({ password: 'Password must be at least 8 characters.' });
     expect((await t.call('listProjects', { token })).status).toBe(200);
 
     const done = await reset(link, 'a brand new password');
