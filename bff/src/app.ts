@@ -41,6 +41,8 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // req.secure, req.protocol, req.ip and req.host follow X-Forwarded-* only from these proxies.
+  app.set('trust proxy', ctx.config.trustProxy);
   // API answers are no-store: nobody revalidates them, so no hash of every body (decision 150).
   // Static files keep their own ETags (serve-static).
   app.set('etag', false);

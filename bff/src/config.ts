@@ -1,5 +1,6 @@
 // The only module that reads process.env. A bad value stops the start with one line that
 // names the variable.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { kinds, projectKinds } from '#shared/routes';
@@ -13,6 +14,15 @@ const intIn = (min: number, max: number) =>
 
 /** The kinds' limits (behaviour.md §13), each with its own setting, e.g. VM_QUOTA. */
 const kindQuotas = [...kinds, ...projectKinds].flatMap((k) => [k.quota, k.childQuota].filter((q) => q !== undefined));
+
+/** An address, a CIDR range or one of the names Express's `trust proxy` knows. */
+function trustedAddress(a: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(a)) return true;
+  const [ip, bits, extra] = a.split('/');
+  const family = net.isIP(ip ?? '');
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const envSchema = z.object({
   PORT: intIn(0, 65535).default(3000),
@@ -42,6 +52,14 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be the console's origin, such as https://console.example.com")
     .optional(),
+  // Express's `trust proxy` (decision 259): off, a hop count, or the proxies' addresses.
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => v === 'off' || /^\d{1,2}$/.test(v) || v.split(',').every((a) => trustedAddress(a.trim())),
+      'must be off, a hop count such as 1, or addresses and ranges such as 10.0.0.1, 10.0.0.0/8 or loopback, comma-separated',
+    )
+    .default('off'),
   LOGIN_MAX_FAILURES: intIn(1, 1_000_000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: intIn(1, 1_000_000).default(50),
   SIGNUP_MAX_PER_IP: intIn(1, 1_000_000).default(20),
@@ -126,7 +144,10 @@ export type Config = {
   quotas: Quotas;
   /** The console's origin as browsers see it; https makes the session cookie `__Host-` and Secure. */
   publicUrl?: string;
+  /** PUBLIC_URL is https: every session cookie is `__Host-` and Secure, whatever the request says. */
   secureCookies: boolean;
+  /** Express's `trust proxy`: whom to believe about X-Forwarded-Proto, -For and -Host (false: nobody). */
+  trustProxy: false | number | string[];
   /** Throttle limits (decision 066): login failures per 15 minutes, sign-ups per hour. */
   limits: { loginPerAccount: number; loginPerIp: number; signupPerIp: number; signupPerEmail: number };
   headersTimeoutMs: number;
@@ -201,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     quotas: Object.fromEntries(kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number])),
     publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY === 'off' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     limits: {
       loginPerAccount: e.LOGIN_MAX_FAILURES,
       loginPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

@@ -67,6 +67,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow('Invalid WEBHOOK_ALLOW_PRIVATE: must be 0 or 1');
   });
 
+  it('reads TRUST_PROXY as Express takes it: off by default, a hop count, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.0.2.7,fd00::/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '1.2.3', '::1/129', '100']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid TRUST_PROXY: must be off, a hop count/);
+    }
+  });
+
   it('takes secure cookies from an https PUBLIC_URL only', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' })).toMatchObject({ publicUrl: 'https://console.example.com', secureCookies: true });
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toMatchObject({ secureCookies: false });

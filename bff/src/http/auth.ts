@@ -124,7 +124,7 @@ export function tokenOf(ctx: AppContext, req: Request): { token: string; viaCook
     const token = header.replace(/^Bearer:?(\s+|$)/i, '').trim();
     return { token, viaCookie: false };
   }
-  const cookie = readCookie(req, sessionCookieName(ctx.config));
+  const cookie = readCookie(req, sessionCookieName(ctx.config, req));
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
@@ -168,7 +168,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** True when the request says it comes from this origin (Origin, else Sec-Fetch-Site). */
 export function sameOrigin(req: Request): boolean {
   const origin = req.headers.origin;
-  if (origin !== undefined) return origin === `${req.protocol}://${req.headers.host}`;
+  // Behind a trusted proxy (TRUST_PROXY) the protocol and host are the ones the browser used.
+  if (origin !== undefined) return origin === `${req.protocol}://${req.host}`;
   return req.headers['sec-fetch-site'] === 'same-origin';
 }
 

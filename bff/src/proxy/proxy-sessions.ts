@@ -60,7 +60,7 @@ const invalidSession = () => new ApiError('InvalidToken', 'The access token is i
  * a cookie that names no live session (a forged, expired, idle or signed-out one).
  */
 export async function proxySessionOf(ctx: AppContext, req: Request, now = new Date()): Promise<ProxySession | undefined> {
-  const cookie = readCookie(req, sessionCookieName(ctx.config));
+  const cookie = readCookie(req, sessionCookieName(ctx.config, req));
   if (!cookie) return undefined;
   const claims = verifyHs256(ctx.jwtKey, cookie);
   const sid = claims?.sid;

@@ -310,6 +310,58 @@ describe('console served over HTTPS (PUBLIC_URL)', () => {
   });
 });
 
+describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
+  const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'console.example.com', origin: 'https://console.example.com' };
+  let trusting: TestServer;
+  let ignoring: TestServer;
+  beforeAll(async () => {
+    [trusting, ignoring] = await Promise.all([startServer({ TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES_PER_IP: '3' }), startServer({ LOGIN_MAX_FAILURES_PER_IP: '3' })]);
+  });
+  afterAll(async () => Promise.all([trusting.close(), ignoring.close()]));
+
+  async function signIn(s: TestServer, headers: Record<string, string>) {
+    const email = `proxied-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await s.request('POST', '/auth/signup', { body: { email, password: 'long enough pw' }, headers })).status).toBe(204);
+    return s.request('POST', '/auth/verify-email', { body: { token: await s.mailedToken(email, VERIFY_PAGE) }, headers });
+  }
+
+  it('follows the proxy’s X-Forwarded-Proto and -Host: a Secure __Host- cookie, and the browser’s https origin is same-origin', async () => {
+    const verified = await signIn(trusting, PROXIED);
+    expect(verified.status, verified.text).toBe(200);
+    const cookie = verified.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^__Host-session=eyJ[^;]+;.*; Secure/);
+    const token = cookie.match(/^__Host-session=([^;]+)/)![1]!;
+    expect((await trusting.request('GET', '/auth/session', { headers: { ...PROXIED, cookie: `__Host-session=${token}` } })).status).toBe(200);
+    // A request that reached it over plain http gets the plain cookie.
+    const direct = await signIn(trusting, { origin: trusting.base });
+    expect(direct.headers.get('set-cookie')).toMatch(/^session=eyJ/);
+    expect(direct.headers.get('set-cookie')).not.toMatch(/Secure/);
+  });
+
+  it('counts failed logins per forwarded address', async () => {
+    const fail = (s: TestServer, ip: string, i: number) =>
+      s.request('POST', '/api/login', { body: { login: `nobody-${ip}-${i}@example.com`, password: 'wrong password' }, headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) expectCurrentError(await fail(trusting, '203.0.113.1', i), 401, 'InvalidCredentials');
+    expectCurrentError(await fail(trusting, '203.0.113.1', 3), 429, 'TooManyRequests');
+    // Another client behind the same proxy is not held up.
+    expectCurrentError(await fail(trusting, '203.0.113.2', 0), 401, 'InvalidCredentials');
+  });
+
+  it('ignores the headers when off (the default): no Secure cookie from a claimed https, one address for all', async () => {
+    const verified = await signIn(ignoring, { 'x-forwarded-proto': 'https', origin: ignoring.base });
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.headers.get('set-cookie')).toMatch(/^session=eyJ/);
+    expect(verified.headers.get('set-cookie')).not.toMatch(/Secure/);
+    // The browser's https origin is not this server's, as long as nobody is trusted to say so.
+    const crossSite = await ignoring.request('POST', '/auth/signup', { body: { email: 'x-site@example.com', password: 'long enough pw' }, headers: PROXIED });
+    expectCurrentError(crossSite, 403, 'Unauthorized');
+    const fail = (ip: string, i: number) =>
+      ignoring.request('POST', '/api/login', { body: { login: `someone-${i}@example.com`, password: 'wrong password' }, headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 3; i++) expectCurrentError(await fail(`198.51.100.${i}`, i), 401, 'InvalidCredentials');
+    expectCurrentError(await fail('198.51.100.9', 9), 429, 'TooManyRequests');
+  });
+});
+
 describe('sign-up switched off', () => {
   let closed: TestServer;
   beforeAll(async () => {

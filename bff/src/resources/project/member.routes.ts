@@ -25,7 +25,7 @@ type Ops =
 
 /** The console's address for links in mails: PUBLIC_URL, else the address this request came to (development). */
 function consoleOrigin(ctx: AppContext, req: Request): string {
-  return ctx.config.publicUrl ?? `${req.protocol}://${req.headers.host}`;
+  return ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
 }
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);
