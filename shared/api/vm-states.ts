@@ -1,7 +1,16 @@
-// A VM's states, with no validation library: the console's list filter and its polling need
-// them on the first screen, and the schemas in vm.ts are built on them (decision 225).
+// A VM's states and the rules over them, with no validation library: the console's list filter,
+// its polling and its action buttons need them on the first screen, the BFF enforces the same
+// rules, and the schemas in vm.ts are built on them (decision 225).
 export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
 export type VmState = (typeof VM_STATES)[number];
 
 /** States a VM passes through on its own; the console polls while one is on screen. */
 export const VM_TRANSITIONAL_STATES: readonly string[] = ['creating', 'restarting', 'stopping', 'starting', 'deleting'] satisfies VmState[];
+
+/** A VM's actions: the state each one needs and the state it sets. The BFF refuses an action from any other state; the console offers it only from this one. */
+export const VM_ACTIONS = {
+  restart: { label: 'Restart', from: 'running', to: 'restarting' },
+  stop: { label: 'Stop', from: 'running', to: 'stopping' },
+  start: { label: 'Start', from: 'stopped', to: 'starting' },
+} as const satisfies Record<string, { label: string; from: VmState; to: VmState }>;
+export type VmAction = keyof typeof VM_ACTIONS;

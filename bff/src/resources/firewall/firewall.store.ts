@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { firewallRuleQuota, type Firewall, type FirewallDetail, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
 import { newId } from '#shared/ids';
-import { parsePortRange } from '#shared/net';
+import { formatPortRange, parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -23,7 +23,7 @@ type Q = Db | Tx;
 export const ruleView = (r: RuleViewRow): FirewallRule => ({
   id: r.id,
   cidr: r.cidr,
-  port_range: `${r.port_start}..${r.port_end}`,
+  port_range: formatPortRange({ start: r.port_start, end: r.port_end }),
   protocol: r.protocol as Protocol,
   description: r.description,
 });
@@ -96,7 +96,7 @@ export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: reado
     if (!list) out.set(owner(r), (list = []));
     let fw = list.at(-1);
     if (fw?.id !== r.firewall_id) list.push((fw = { id: r.firewall_id, name: r.firewall_name!, description: r.firewall_description!, firewall_rules: [] }));
-    if (r.rule_id !== null) fw.firewall_rules.push({ id: r.rule_id, cidr: r.cidr!, port_range: `${r.port_start}..${r.port_end}` });
+    if (r.rule_id !== null) fw.firewall_rules.push({ id: r.rule_id, cidr: r.cidr!, port_range: formatPortRange({ start: r.port_start!, end: r.port_end! }) });
   }
   return out;
 }

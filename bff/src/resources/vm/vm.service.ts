@@ -3,6 +3,7 @@
 // once that commits (wake the worker after: inJobTransaction does).
 import type { z } from 'zod';
 import { vmKind, type createVmBodySchema } from '#shared/api/vm';
+import { VM_ACTIONS, type VmAction } from '#shared/api/vm-states';
 import { vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
@@ -102,17 +103,13 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
   return row;
 }
 
-/** VM actions: the state they need, the state they set, and the job that finishes them. */
-export const VM_ACTIONS = {
-  restart: { from: 'running', to: 'restarting', job: 'vm.restart' },
-  stop: { from: 'running', to: 'stopping', job: 'vm.stop' },
-  start: { from: 'stopped', to: 'starting', job: 'vm.start' },
-} as const satisfies Record<string, { from: string; to: string; job: JobKind }>;
-export type VmAction = keyof typeof VM_ACTIONS;
+/** The job that finishes each VM action (its states are shared with the console: VM_ACTIONS). */
+const ACTION_JOBS: Record<VmAction, JobKind> = { restart: 'vm.restart', stop: 'vm.stop', start: 'vm.start' };
 
 /** Moves the VM into the action's transitional state and enqueues its job; 409 from any other state. */
 export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRow> {
-  const { from, to, job } = VM_ACTIONS[action];
+  const { from, to } = VM_ACTIONS[action];
+  const job = ACTION_JOBS[action];
   const moved = await tx.updateTable('vm').set({ state: to }).where('id', '=', vm.id).where('state', '=', from).executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) {
     const now = await tx.selectFrom('vm').select('state').where('id', '=', vm.id).executeTakeFirst();

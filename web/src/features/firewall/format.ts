@@ -1,5 +1,5 @@
 import { RULE_PRESETS } from '#shared/catalog';
-import { parsePortRange } from '#shared/net';
+import { formatPortRange, parsePortRange } from '#shared/net';
 
 /** The columns every table of rules starts with. */
 export const RULE_COLUMNS = ['Type', 'Source', 'Protocol', 'Ports'] as const;
@@ -17,7 +17,7 @@ export function portsLabel(portRange: string): string {
     const known = WELL_KNOWN[r.start];
     return known ? `${known} (${r.start})` : `Port ${r.start}`;
   }
-  return `${r.start}..${r.end}`;
+  return formatPortRange(r);
 }
 
 /** The whole rule in words, e.g. "All TCP", "SSH (22)", "TCP 8000..8080", "UDP port 53". */
@@ -30,7 +30,7 @@ export function ruleLabel(rule: { port_range: string; protocol?: string }): stri
     const known = WELL_KNOWN[r.start];
     return known && proto === 'TCP' ? `${known} (${r.start})` : `${proto} port ${r.start}`;
   }
-  return `${proto} ${r.start}..${r.end}`;
+  return `${proto} ${formatPortRange(r)}`;
 }
 
 export type PresetName = (typeof RULE_PRESETS)[number]['name'] | 'Custom';
@@ -39,7 +39,7 @@ export const PRESET_NAMES: PresetName[] = [...RULE_PRESETS.map((p) => p.name), '
 /** The preset a rule matches ("Custom" when none). */
 export function presetOf(rule: { port_range: string; protocol: string }): PresetName {
   const r = parsePortRange(rule.port_range);
-  const range = r ? `${r.start}..${r.end}` : rule.port_range;
+  const range = r ? formatPortRange(r) : rule.port_range;
   return RULE_PRESETS.find((p) => p.port_range === range && p.protocol === rule.protocol)?.name ?? 'Custom';
 }
 
@@ -47,5 +47,5 @@ export function presetOf(rule: { port_range: string; protocol: string }): Preset
 export function portInput(portRange: string): string {
   const r = parsePortRange(portRange);
   if (!r) return portRange;
-  return r.start === r.end ? String(r.start) : `${r.start}..${r.end}`;
+  return r.start === r.end ? String(r.start) : formatPortRange(r);
 }

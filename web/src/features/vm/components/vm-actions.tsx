@@ -2,16 +2,13 @@
 // the others stay focusable but inert (aria-disabled) and say why. Restart and Stop ask first.
 import { useId, useState, type ReactNode } from 'react';
 import type { Vm } from '#shared/api/vm';
+import { VM_ACTIONS, type VmAction } from '#shared/api/vm-states';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import type { VmRef } from '../api/get-vm.ts';
 import { useVmAction } from '../api/vm-action.ts';
 import { restartIcon, startIcon, stopIcon } from './icons.tsx';
-
-type Action = 'restart' | 'stop' | 'start';
-
-const NEEDS: Record<Action, 'running' | 'stopped'> = { restart: 'running', stop: 'running', start: 'stopped' };
 
 /** Why the VM's actions are unavailable in its state, or undefined when all that apply are. */
 function reason(state: string): string | undefined {
@@ -43,7 +40,7 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
   const mutations = { restart, stop, start };
   const busy = restart.isPending || stop.isPending || start.isPending;
 
-  const run = (action: Action) => {
+  const run = (action: VmAction) => {
     mutations[action].mutate(vmRef, {
       onSuccess: () => setConfirm(null),
       onError: (err) => {
@@ -53,13 +50,14 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
     });
   };
 
-  const button = (action: Action, label: string, icon: ReactNode) => {
-    const allowed = vm.state === NEEDS[action] && !busy;
+  const button = (action: VmAction, icon: ReactNode) => {
+    const needs = VM_ACTIONS[action].from;
+    const allowed = vm.state === needs && !busy;
     return (
       <Button
         variant="secondary"
         aria-disabled={!allowed || undefined}
-        aria-describedby={vm.state !== NEEDS[action] ? reasonId : undefined}
+        aria-describedby={vm.state !== needs ? reasonId : undefined}
         className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-white dark:aria-disabled:hover:bg-slate-900"
         onClick={() => {
           if (!allowed) return;
@@ -68,7 +66,7 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
         }}
       >
         {mutations[action].isPending ? <Spinner /> : icon}
-        {label}
+        {VM_ACTIONS[action].label}
       </Button>
     );
   };
@@ -76,9 +74,9 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
   return (
     <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div role="group" aria-label="VM actions" className="flex flex-wrap gap-2">
-        {button('restart', 'Restart', restartIcon)}
-        {button('stop', 'Stop', stopIcon)}
-        {button('start', 'Start', startIcon)}
+        {button('restart', restartIcon)}
+        {button('stop', stopIcon)}
+        {button('start', startIcon)}
       </div>
       {why ? (
         <p id={reasonId} className="text-xs text-slate-600 dark:text-slate-400">
