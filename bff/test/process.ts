@@ -11,6 +11,8 @@ export interface ServerProcess {
   /** Resolves to the base URL once the server listens; rejects if it exits first. */
   listening: Promise<string>;
   exited: Promise<number | null>;
+  /** The process ID of the command run (Node's own, unless `wrap` runs it in a child). */
+  pid: number;
   /** True until the process has exited. */
   running(): boolean;
   kill(signal: NodeJS.Signals): void;
@@ -55,6 +57,7 @@ export function runServer(env: Record<string, string>, wrap: string[] = [], entr
   return {
     listening,
     exited,
+    pid: child.pid!,
     running: () => child.exitCode === null && child.signalCode === null,
     kill: (signal) => child.kill(signal),
     output: () => stdout,

@@ -7,13 +7,15 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
-import { databaseUnavailable, isTransientConflict } from '../db/errors.ts';
+import { databaseUnavailable, isTransientConflict, type Unavailability } from '../db/errors.ts';
 import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
 const MAX_ATTEMPTS = 10;
-/** Claims failing in a row wait 100 ms, 200 ms, 400 ms … up to 30 s (decision 065). */
+/** Claims failing in a row, and rounds failing on a database fault, wait 100 ms, 200 ms, 400 ms … up to 30 s (decision 065). */
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_MAX_MS = 30_000;
+/** While a database fault lasts, one line says so this often at most. */
+const FAULT_LOG_EVERY_MS = 60_000;
 /** A step cut short by a database outage is retried this much later, without using an attempt. */
 const OUTAGE_RETRY_MS = 1000;
 
@@ -28,6 +30,23 @@ export interface WorkerOptions {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The nth wait of a back-off: doubling up to the cap, with jitter (between half and all of it). */
+function backOffMs(n: number): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (n - 1));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+/** A database fault the worker met and has not yet seen a write succeed after (decision 065). */
+interface Fault {
+  outage: Unavailability;
+  since: number;
+  loggedAt: number;
+  /** Rounds of work that met it: each waits longer before the next claim. */
+  attempts: number;
+  /** No claim before this (Date.now() ms). */
+  retryAt: number;
+}
+
 /**
  * SQLite: the leases of the workers of this process, per database. One process owns an
  * embedded database (its leases are void after a crash anyway), so a lease needs no durable
@@ -41,8 +60,10 @@ export class Worker {
   private stopping = false;
   private loopDone?: Promise<void>;
   private wakeUp?: () => void;
-  /** Claims that failed in a row; while non-zero the loop backs off and ignores wakes. */
+  /** Claims that failed in a row (not by a database outage); while non-zero the loop backs off and ignores wakes. */
   private failures = 0;
+  /** The database fault met, if any: no claim before its retryAt, one log line per change. */
+  private fault?: Fault;
   /** SQLite: leases left by a crash are voided before the first claim (see start). */
   private leasesVoided: boolean;
   /** SQLite only: the leases of this process's workers on this database, by job ID. */
@@ -101,7 +122,11 @@ export class Worker {
 
   /** Look for work now (after an enqueue, or when a step finished). */
   wake(): void {
-    if (this.failures === 0) this.wakeUp?.();
+    if (this.failures === 0 && !this.backingOff()) this.wakeUp?.();
+  }
+
+  private backingOff(): boolean {
+    return this.fault !== undefined && Date.now() < this.fault.retryAt;
   }
 
   /** Stops taking jobs and waits for the steps in flight. */
@@ -114,13 +139,21 @@ export class Worker {
 
   private async loop(): Promise<void> {
     while (!this.stopping) {
+      // A step that met a database fault wakes nobody: the next claim waits for the back-off.
+      if (this.backingOff()) {
+        await this.sleep(this.fault!.retryAt - Date.now());
+        continue;
+      }
       try {
         if (!this.leasesVoided) {
           await this.env.db.updateTable('job').set({ lease_owner: null, lease_expires_at: null }).where('state', '=', 'pending').execute();
           this.leasesVoided = true;
+          this.writable();
         }
         const free = this.opts.concurrency - this.inFlight.size;
         const claimed = free > 0 ? await this.claim(free) : [];
+        // On SQLite a claim only reads (a read-only or full database answers it): not a sign of recovery.
+        if (free > 0 && !this.leases) this.writable();
         for (const job of claimed) {
           const p: Promise<void> = this.run(job).finally(() => {
             this.inFlight.delete(p);
@@ -133,22 +166,57 @@ export class Worker {
         this.recovered();
         if (idle > 0) await this.sleep(idle);
       } catch (err) {
-        await this.backOff(err);
+        if (!this.faulted(err, { during: 'claim' })) await this.backOff(err);
       }
     }
   }
 
   /**
-   * A database that answers but cannot write (read-only, disk full) or is gone fails every
-   * claim at once: wait longer after each failure (with jitter, so processes sharing a
-   * database do not retry in step), one log line per wait.
+   * A claim failing for another reason than an outage (a bug, a schema out of step): wait
+   * longer after each failure (with jitter, so processes sharing a database do not retry in
+   * step), one log line per wait.
    */
   private async backOff(err: unknown): Promise<void> {
     this.failures++;
-    const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.failures - 1));
-    const retryInMs = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-    this.env.logger.error({ err, failures: this.failures, retryInMs, outage: databaseUnavailable(err) }, 'job claims failing; backing off');
+    const retryInMs = backOffMs(this.failures);
+    this.env.logger.error({ err, failures: this.failures, retryInMs }, 'job claims failing; backing off');
     await this.sleep(retryInMs);
+  }
+
+  /**
+   * Whether `err` is a database outage (decision 063), met by a claim, a step, a failure record
+   * or a lease renewal; if so, the worker is in a fault until one of its writes commits. The
+   * loop claims nothing before the round's back-off time (failures of one round, such as steps
+   * sharing a failed commit, count once), and the fault is logged when it starts, at most once
+   * a minute while it lasts, and when it ends (writable): a worker that retried at once logged
+   * thousands of lines a second (issue 26).
+   */
+  private faulted(err: unknown, context: Record<string, unknown>): boolean {
+    const outage = databaseUnavailable(err);
+    if (!outage) return false;
+    const now = Date.now();
+    let fault = this.fault;
+    if (!fault) {
+      fault = this.fault = { outage, since: now, loggedAt: now, attempts: 0, retryAt: 0 };
+      this.env.logger.error({ err, outage, ...context }, 'database fault: the job worker backs off');
+    }
+    fault.outage = outage;
+    if (now >= fault.retryAt) fault.retryAt = now + backOffMs(++fault.attempts);
+    if (now - fault.loggedAt >= FAULT_LOG_EVERY_MS) {
+      fault.loggedAt = now;
+      this.env.logger.error({ err, outage, forMs: now - fault.since, attempts: fault.attempts, ...context }, 'database fault continues');
+    }
+    return true;
+  }
+
+  /** A write committed: a database fault is over. */
+  private writable(): void {
+    const fault = this.fault;
+    if (!fault) return;
+    this.fault = undefined;
+    this.env.logger.warn({ outage: fault.outage, forMs: Date.now() - fault.since, attempts: fault.attempts }, 'database fault over; the job worker resumes');
+    // The loop may be waiting out a long back-off.
+    this.wakeUp?.();
   }
 
   private recovered(): void {
@@ -219,7 +287,10 @@ export class Worker {
         .where('id', '=', job.id)
         .where('lease_owner', '=', this.id)
         .execute()
-        .catch((err: unknown) => this.env.logger.warn({ err, job: job.id }, 'could not renew the job lease'));
+        .then(() => this.writable())
+        .catch((err: unknown) => {
+          if (!this.faulted(err, { during: 'lease renewal', job: job.id })) this.env.logger.warn({ err, job: job.id }, 'could not renew the job lease');
+        });
     }, this.opts.leaseMs / 3);
     return () => clearInterval(timer);
   }
@@ -257,6 +328,7 @@ export class Worker {
         if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id))) throw new LeaseLost();
         await outcome.apply?.(tx);
       });
+      this.writable();
       this.env.committed?.();
     } catch (err) {
       if (err instanceof LeaseLost) {
@@ -269,8 +341,9 @@ export class Worker {
       const conflict = isTransientConflict(err);
       const attempts = outage || conflict ? job.attempts : job.attempts + 1;
       const failed = attempts >= MAX_ATTEMPTS;
-      const log = { err, job: job.id, kind: job.kind, step: job.step, attempts, outage };
-      if (outage) logger.warn(log, 'job step interrupted by a database outage; will retry');
+      const log = { err, job: job.id, kind: job.kind, step: job.step, attempts };
+      // An outage is logged as the worker's database fault, not once per step.
+      if (outage) this.faulted(err, { during: 'step', job: job.id, kind: job.kind, step: job.step });
       else if (conflict) logger.warn(log, 'job step collided with a concurrent change; will retry');
       else logger.error(log, failed ? 'job failed' : 'job step failed; will retry');
       const now = Date.now();
@@ -295,8 +368,13 @@ export class Worker {
           if (this.leases && !this.holds(job.id)) throw new LeaseLost();
           if (failed) await jobDefinition(job.kind)?.failed?.(tx, job);
         })
-        .then(() => this.env.committed?.())
-        .catch((e: unknown) => logger.error({ err: e, job: job.id }, 'could not record the job failure'));
+        .then(() => {
+          this.writable();
+          this.env.committed?.();
+        })
+        .catch((e: unknown) => {
+          if (!this.faulted(e, { during: 'failure record', job: job.id })) logger.error({ err: e, job: job.id }, 'could not record the job failure');
+        });
     } finally {
       stopBeating();
       this.release(job.id);
