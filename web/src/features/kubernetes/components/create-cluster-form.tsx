@@ -10,6 +10,7 @@ import {
   DEFAULT_KUBERNETES_VERSION,
   KUBERNETES_CP_NODE_COUNTS,
   KUBERNETES_LOCATIONS,
+  KUBERNETES_NAME_MAX,
   KUBERNETES_VERSIONS,
   kubernetesMonthlyUsd,
   VM_SIZES,
@@ -28,6 +29,7 @@ import { locationLabel } from '#web/lib/location.ts';
 import { useCreateCluster } from '../api/kubernetes.ts';
 import { formatHourly, formatMonthly, nodes, sizeSpec } from '../format.ts';
 import { COUNT_MESSAGE, NodeCountStepper, parseCount } from './node-count-stepper.tsx';
+import { nameHint } from '#shared/names';
 
 const formSchema = z.object({
   name: kubernetesClusterNameSchema,
@@ -185,14 +187,7 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
         </Section>
 
         <Section idPrefix="create-kc" step={5} title="Name" description="The name is unique among the project's clusters in this location; the first node pool is named after it.">
-          <NameField
-            label="Cluster name"
-            required
-            placeholder="apps"
-            hint="Lowercase letters, numbers and hyphens; up to 40 characters; no hyphen at the start or end."
-            className="max-w-md"
-            {...form.field('name')}
-          />
+          <NameField label="Cluster name" required placeholder="apps" hint={nameHint(KUBERNETES_NAME_MAX, 'location')} className="max-w-md" {...form.field('name')} />
         </Section>
       </div>
 

@@ -17,6 +17,7 @@ import { Section } from '#web/components/ui/form-section.tsx';
 import { SizeSection } from './create-vm-size.tsx';
 import { SshKeySection } from './create-vm-ssh-key.tsx';
 import { Summary } from './create-vm-summary.tsx';
+import { nameHint } from '#shared/names';
 
 export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
   projectId,
@@ -91,14 +92,7 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
         <SshKeySection form={form} savedKeys={sshKeys.data?.items ?? []} />
         <NetworkingSection form={form} subnets={subnets} />
         <Section idPrefix="create-vm" step={6} title="Name" description="Unique among the project's VMs in this location.">
-          <NameField
-            label="VM name"
-            required
-            placeholder="web-1"
-            hint="Lowercase letters, numbers and hyphens; up to 63 characters; no hyphen at the start or end."
-            className="max-w-md"
-            {...form.field('name')}
-          />
+          <NameField label="VM name" required placeholder="web-1" hint={nameHint(63, 'location')} className="max-w-md" {...form.field('name')} />
         </Section>
       </div>
       <Summary form={form} subnets={subnets.data} projectId={projectId} pending={create.isPending} />
