@@ -62,24 +62,26 @@ export function registerJobs(jobs: Record<string, JobDefinition>): void {
 
 export const jobDefinition = (kind: string): JobDefinition | undefined => registry.get(kind);
 
+/** A new job's row: pending from its first step, due now. */
+export function jobRow(kind: JobKind, resourceId: string, id: string = newId('job')) {
+  const now = new Date().toISOString();
+  return {
+    id,
+    kind,
+    resource_id: resourceId,
+    step: 'start',
+    state: 'pending' as const,
+    run_at: now,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Adds a job in the caller's transaction, so the state change and its job commit together. */
 export async function enqueueJob(tx: Tx | Db, kind: JobKind, resourceId: string): Promise<void> {
-  const now = new Date().toISOString();
-  await tx
-    .insertInto('job')
-    .values({
-      id: newId('job'),
-      kind,
-      resource_id: resourceId,
-      step: 'start',
-      state: 'pending',
-      run_at: now,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await tx.insertInto('job').values(jobRow(kind, resourceId)).execute();
 }

@@ -14,7 +14,7 @@ import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Selectable } from 'kysely';
 import type { EventTable } from '../../events/events.tables.ts';
-import { defineJobs, type JobDefinition, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { defineJobs, jobRow, type JobDefinition, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
 import { addDelivery, eventTypesOf, unsealSecret } from './webhook.store.ts';
 import { postWebhook, signature } from './webhook.send.ts';
 
@@ -37,24 +37,11 @@ const MAX_RETRY_DELAY_MS = 3600_000;
 
 /** Makes the fan-out job due now (creating it the first time). In the caller's transaction when given. */
 export async function wakeFanout(db: Db | Tx): Promise<void> {
-  const now = new Date().toISOString();
+  const row = jobRow('webhook.fanout', 'webhooks', FANOUT_JOB_ID);
   await db
     .insertInto('job')
-    .values({
-      id: FANOUT_JOB_ID,
-      kind: 'webhook.fanout',
-      resource_id: 'webhooks',
-      step: 'start',
-      state: 'pending',
-      run_at: now,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ state: 'pending', run_at: now, attempts: 0, updated_at: now }))
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet({ state: 'pending', run_at: row.run_at, attempts: 0, updated_at: row.updated_at }))
     .execute();
 }
 
