@@ -118,6 +118,14 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** POSTs `body` with `headers` to `url`; never throws. Redirects are not followed (a 3xx is a failed attempt). */
 export function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs: number }): Promise<AttemptResult> {
+  const u = new URL(url);
+  const address = literalAddress(u.hostname);
+  if (!opts.allowPrivate) {
+    // Refused before anything starts (the timer below included): nothing to connect to.
+    const what = address ? nonPublicAddress(address) : isLocalName(u.hostname) ? 'a loopback address' : undefined;
+    const refused = u.protocol !== 'https:' ? 'Refused: the URL is not https://.' : what && `Refused: ${u.hostname} is ${what}.`;
+    if (refused) return Promise.resolve({ status: null, error: refused, responseMs: 0 });
+  }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
@@ -128,13 +136,6 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       clearTimeout(timer);
       resolve({ status, error, responseMs: elapsed() });
     };
-    const u = new URL(url);
-    const address = literalAddress(u.hostname);
-    if (!opts.allowPrivate) {
-      if (u.protocol !== 'https:') return finish(null, 'Refused: the URL is not https://.');
-      const what = address ? nonPublicAddress(address) : isLocalName(u.hostname) ? 'a loopback address' : undefined;
-      if (what) return finish(null, `Refused: ${u.hostname} is ${what}.`);
-    }
     const client = u.protocol === 'https:' ? https : http;
     const req = client.request(
       u,
