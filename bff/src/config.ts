@@ -93,7 +93,8 @@ const envSchema = z.object({
   EVENTS_HEARTBEAT_MS: intIn(10, 3_600_000).default(15_000),
   EVENTS_DRAIN_TIMEOUT_MS: intIn(10, 3_600_000).default(30_000),
   EVENTS_POLL_MS: intIn(10, 3_600_000).default(1000),
-  // Webhooks (decision 216): development may send to http:// and to private or loopback addresses.
+  // Webhooks (decision 216): development may send to http://, and webhooks and a database's
+  // metric and log destinations may point to private or loopback addresses (net/public-target.ts).
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
   WEBHOOK_TIMEOUT_MS: intIn(100, 300_000).default(10_000),
   WEBHOOK_FIRST_RETRY_MS: intIn(1, 3_600_000).default(5000),
@@ -169,7 +170,7 @@ export type Config = {
 };
 
 export interface WebhookSettings {
-  /** Development: http:// URLs and private, loopback and link-local targets are allowed. */
+  /** Development: http:// webhook URLs, and private, loopback and link-local targets of every URL the server calls for a user (net/public-target.ts), are allowed. */
   allowPrivate: boolean;
   /** Per attempt, until the answer is read. */
   timeoutMs: number;

@@ -3,12 +3,28 @@
 import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logsSchema, metricsSchema, postgresServerListSchema } from '#shared/api/postgres';
-import { expectSchema, kindServers } from '../../../test/harness.ts';
+import { expectSchema, kindServers, serverForFile, type TestServer } from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt, pgSnapshot, ranSince, runningPg } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
 const HOUR = 3600_000;
+
+/** The answer to a URL the server would call that is not public: the webhook's, word for word (decision 216). */
+const privateTarget = (what: string) => ({
+  error: {
+    code: 400,
+    type: 'InvalidRequest',
+    message: 'Validation failed for following fields: url',
+    details: { url: `The URL points to ${what}: the server sends to public addresses only.` },
+  },
+});
+
+/** What registering a webhook to the same host answers (an https:// URL on the host and port of `url`). */
+async function webhookAnswer(s: TestServer, token: string, project: string, url: string) {
+  const res = await s.call('registerWebhook', { token, params: { project_id: project }, body: { name: 'same', url: `https://${new URL(url).host}/`, event_types: ['*'] } });
+  return [res.status, res.body];
+}
 
 describe('servers', () => {
   it('lists the primary and, with HA, the standbys with their role, state, size and addresses', async () => {
@@ -207,6 +223,24 @@ describe('metric destinations', () => {
     expectInvalid('current', await slow.call('createPostgresMetricDestination', { token: a.token, params: pgAt(a.project, 'md'), invalidBody: body }), ...fields);
     expect((await pgSnapshot(slow, a.project)).metrics).toEqual([]);
   });
+
+  it.each([
+    ['https://127.0.0.1/api/v1/write', 'a loopback address'],
+    ['https://localhost:9090/api/v1/write', 'a loopback address'],
+    ['https://10.0.0.5/api/v1/write', 'a private address'],
+    ['https://169.254.169.254/latest/meta-data', 'a link-local address'],
+    ['https://[::ffff:192.168.1.1]/write', 'a private address'],
+    ['https://[fe80::1]/write', 'a link-local address'],
+  ])('refuses url %s (%s) with the webhook’s 400, adding nothing', async (url, what) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
+    const before = await pgSnapshot(slow, a.project);
+    const res = await slow.call('createPostgresMetricDestination', { token: a.token, params: pgAt(a.project, 'md'), body: { url, username: 'u', password: 'p' } });
+    expect([res.status, res.body]).toEqual([400, privateTarget(what)]);
+    expect([res.status, res.body]).toEqual(await webhookAnswer(slow, a.token, a.project, url));
+    expect(await pgSnapshot(slow, a.project)).toEqual(before);
+    expect(before.metrics).toEqual([]);
+  });
 });
 
 describe('log destinations', () => {
@@ -253,6 +287,45 @@ describe('log destinations', () => {
     await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
     expectInvalid('current', await slow.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'ld'), invalidBody: body }), field);
     expect((await pgSnapshot(slow, a.project)).logs).toEqual([]);
+  });
+
+  it.each([
+    ['otlp', 'https://127.0.0.1:4318/v1/logs', 'a loopback address'],
+    ['otlp', 'https://192.168.1.10/v1/logs', 'a private address'],
+    ['otlp', 'https://api.localhost/v1/logs', 'a loopback address'],
+    // tcp:// is not a scheme the URL parser normalizes: the host is read as a resolver would.
+    ['syslog', 'tcp://127.1:514', 'a loopback address'],
+    ['syslog', 'tcp://0x7f000001:6514', 'a loopback address'],
+    ['syslog', 'tcp://127%2E0%2E0%2E1:6514', 'a loopback address'],
+    ['syslog', 'tcp://LOCALHOST.:6514', 'a loopback address'],
+    ['syslog', 'tcp://172.20.0.1:6514', 'a private address'],
+    ['syslog', 'tcp://100.64.0.1:6514', 'a shared (carrier-grade NAT) address'],
+    ['syslog', 'tcp://[::1]:6514', 'a loopback address'],
+    ['syslog', 'tcp://[fd00::1]:6514', 'a private (unique local) address'],
+  ] as const)('refuses a %s url %s (%s) with the webhook’s 400, adding nothing', async (type, url, what) => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
+    const before = await pgSnapshot(slow, a.project);
+    const res = await slow.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'ld'), body: { name: 'x', type, url } });
+    expect([res.status, res.body]).toEqual([400, privateTarget(what)]);
+    expect([res.status, res.body]).toEqual(await webhookAnswer(slow, a.token, a.project, url));
+    expect(await pgSnapshot(slow, a.project)).toEqual(before);
+    expect(before.logs).toEqual([]);
+  });
+});
+
+describe('destinations with WEBHOOK_ALLOW_PRIVATE=1', () => {
+  it('takes private and loopback URLs (development, and the tests’ local receivers), as webhooks do', async () => {
+    const dev = await serverForFile({ WEBHOOK_ALLOW_PRIVATE: '1', PROVISION_DELAY_MS: '600000' });
+    const a = await newOwner(dev);
+    await createPg(dev, a.token, a.project, 'dev', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'dev');
+    const metric = await dev.call('createPostgresMetricDestination', { token: a.token, params: at, body: { url: 'https://127.0.0.1:9090/api/v1/write', bearer_token: 't' } });
+    expect(metric.status, metric.text).toBe(200);
+    const log = await dev.call('createPostgresLogDestination', { token: a.token, params: at, body: { name: 'local', type: 'syslog', url: 'tcp://10.0.0.5:514' } });
+    expect(log.status, log.text).toBe(200);
+    const snap = await pgSnapshot(dev, a.project);
+    expect([snap.metrics.map((m) => m.url), snap.logs.map((l) => l.url)]).toEqual([['https://127.0.0.1:9090/api/v1/write'], ['tcp://10.0.0.5:514']]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
+import { assertPublicUrl } from '../../net/public-target.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { createClientKeypair } from '../certs.ts';
@@ -39,6 +40,8 @@ export const postgres = kindModule({
   handlers(ctx) {
     const { db } = ctx;
     const domain = ctx.config.serviceDomain;
+    // The destinations' URLs are the data plane's to call: public targets only, as webhooks (decision 216).
+    const { allowPrivate } = ctx.config.webhooks;
     const view = (q: Q, row: PostgresRow) => postgresDetailView(q, row, domain);
     const find = (a: RefArgs) => findPostgres(db, a.project.id, a.location, a.params.postgres_database_reference);
     /** Runs `fn` on the database in a job transaction (reading it again inside) and answers its detailed view. */
@@ -366,8 +369,9 @@ export const postgres = kindModule({
           items: rows.map((r) => ({ id: r.id, url: r.url, auth_type: r.bearer_token ? ('bearer' as const) : ('basic' as const), username: r.username })),
         };
       },
-      createPostgresMetricDestination: (a) =>
-        act(a, async (tx, pg) => {
+      createPostgresMetricDestination: (a) => {
+        assertPublicUrl('url', a.body.url, allowPrivate);
+        return act(a, async (tx, pg) => {
           assertNotDeleting(pg, 'get metric destinations');
           const b = a.body;
           await tx
@@ -382,7 +386,8 @@ export const postgres = kindModule({
               created_at: new Date().toISOString(),
             })
             .execute();
-        }),
+        });
+      },
       async deletePostgresMetricDestination(a) {
         const pg = await find(a);
         await db.deleteFrom('postgres_metric_destination').where('postgres_id', '=', pg.id).where('id', '=', a.params.metric_destination_id).execute();
@@ -399,6 +404,7 @@ export const postgres = kindModule({
       },
       async createPostgresLogDestination(a) {
         const b = a.body;
+        assertPublicUrl('url', b.url, allowPrivate);
         const dest = { id: newId('postgresLogDestination'), name: b.name, type: b.type, url: b.url };
         await act(a, async (tx, pg) => {
           assertNotDeleting(pg, 'get log destinations');

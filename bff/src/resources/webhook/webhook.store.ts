@@ -12,9 +12,10 @@ import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
+import { assertPublicUrl } from '../../net/public-target.ts';
 import { sealer } from '../../seal.ts';
 import { assertBelowQuota } from '../scoped.ts';
-import { newWebhookSecret, refusedUrl, secretHint } from './webhook.send.ts';
+import { newWebhookSecret, secretHint } from './webhook.send.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './webhook.tables.ts';
 
 export type WebhookRow = Selectable<WebhookEndpointTable>;
@@ -61,9 +62,11 @@ async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
+/** https:// only (but in development), then the check of every URL the server calls. A name is checked again, by its addresses, at every delivery. */
 function assertUrl(url: string, allowPrivate: boolean) {
-  const refused = refusedUrl(url, allowPrivate);
-  if (refused) throw invalidRequest({ url: refused });
+  if (!allowPrivate && new URL(url).protocol !== 'https:')
+    throw invalidRequest({ url: 'The URL must start with https:// (http:// is allowed only in development, with WEBHOOK_ALLOW_PRIVATE=1).' });
+  assertPublicUrl('url', url, allowPrivate);
 }
 
 /** The `seq` of the project's newest event: a new or re-enabled endpoint receives what happens after it. */

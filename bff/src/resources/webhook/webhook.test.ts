@@ -11,7 +11,7 @@ import { newId } from '#shared/ids';
 import { expectSchema, serverForFile, type TestServer } from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner, pollUntil, stranger } from '../../../test/fixtures.ts';
 import { closeReceivers, signedWith, startReceiver } from '../../../test/webhook-receiver.ts';
-import { nonPublicAddress } from './webhook.send.ts';
+import { nonPublicAddress } from '../../net/public-target.ts';
 
 // `t` refuses private targets (the default); `dev` sends to the test's receiver on 127.0.0.1 over
 // plain http (WEBHOOK_ALLOW_PRIVATE=1) and retries within milliseconds.
@@ -123,7 +123,7 @@ describe('webhook endpoints', () => {
     ];
     for (const url of refused) {
       const e = expectInvalid('current', await t.call('registerWebhook', { token: a.token, params: at(a.project), body: { name: 'bad', url, event_types: ['*'] } }), 'url');
-      expect(e.details!.url, url).toMatch(/https:\/\/|public addresses only/);
+      expect(e.details!.url, url).toMatch(/^The URL must start with https:\/\/|^The URL points to an? [^:]+: the server sends to public addresses only\.$/);
     }
     for (const url of ['ftp://hooks.example.com/', 'not a url', 'https://user:pw@hooks.example.com/', 'https://hooks.example.com/#x', '']) {
       expectInvalid('current', await t.call('registerWebhook', { token: a.token, params: at(a.project), body: { name: 'bad', url, event_types: ['*'] } }), 'url');
