@@ -21,7 +21,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'web/src/routeTree.gen.ts', '.tanstack'] },
+  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'web/src/routeTree.gen.ts', 'bff/test/openapi.gen.ts', '.tanstack', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

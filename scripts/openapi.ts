@@ -1,13 +1,19 @@
-// `npm run openapi`: writes the committed copy of the OpenAPI document, and the console's route
-// map (each operation's method, URL template and whether it answers a body), so the browser
-// reaches every route without loading the route table's schemas.
+// `npm run openapi`: writes the committed copy of the OpenAPI document, the types
+// openapi-typescript makes from it (for the client tests), and the console's route map (each
+// operation's method, URL template and whether it answers a body), so the browser reaches
+// every route without loading the route table's schemas.
 import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../shared/openapi.ts';
 import { auditedActionsSource, routeMapSource } from '../shared/route-map.ts';
+import { openApiTypesSource, typesFile } from './openapi-types.ts';
 
+const document = openApiDocument();
 const file = new URL('../docs/openapi.json', import.meta.url);
-writeFileSync(file, `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`wrote ${file.pathname}`);
+
+writeFileSync(typesFile, await openApiTypesSource(document));
+console.log(`wrote ${typesFile.pathname}`);
 
 const map = new URL('../web/src/lib/route-map.gen.ts', import.meta.url);
 writeFileSync(map, routeMapSource());

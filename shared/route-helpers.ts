@@ -27,6 +27,8 @@ export interface RouteDef {
   responseType?: string;
   /** What a member's role must allow inside a project (shared/roles.ts); by default `read` for GET, `write` otherwise. */
   access?: Access;
+  /** Whether a throttle may refuse it with 429 (failed logins, sign-ups, mails, invitations; decisions 066, 067). */
+  throttled?: true;
 }
 
 /** The access a route needs of the caller's role in the project of its path. */

@@ -92,6 +92,7 @@ export const authRoutes = {
     auth: false,
     tag: 'Login',
     summary: 'Log in; the JWT is returned in the `authorization` response header',
+    throttled: true,
     query: z.object(loginBodySchema.shape).partial(),
     body: loginBodySchema.optional(),
     response: loginSuccessSchema,
@@ -116,6 +117,7 @@ export const authRoutes = {
     auth: false,
     tag: 'Console',
     summary: 'Create an account and mail the link that verifies its address (the same answer for an address that is taken)',
+    throttled: true,
     body: signupBodySchema,
   }),
   consoleLogin: route({
@@ -126,6 +128,7 @@ export const authRoutes = {
     auth: false,
     tag: 'Console',
     summary: 'Sign in; sets the HttpOnly session cookie',
+    throttled: true,
     body: consoleLoginBodySchema,
     response: z.strictObject({ account: accountSchema }),
   }),

@@ -87,6 +87,7 @@ export const memberRoutes = {
     method: 'post',
     path: `${P}/member`,
     summary: 'Add an account to the project by e-mail, or invite an address that has no account yet (admins only)',
+    throttled: true,
     params: inProject,
     body: inviteMemberBodySchema,
     response: inviteResultSchema,

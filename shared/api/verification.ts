@@ -45,6 +45,7 @@ export const verificationRoutes = {
     auth: false,
     tag: 'Console',
     summary: 'Mail a new verification link to an unverified address (the same answer for any address; throttled per address)',
+    throttled: true,
     body: emailOnlyBodySchema,
   }),
   forgotPassword: route({
@@ -55,6 +56,7 @@ export const verificationRoutes = {
     auth: false,
     tag: 'Console',
     summary: "Mail a password reset link to the address's account (the same answer for any address; throttled per address)",
+    throttled: true,
     body: emailOnlyBodySchema,
   }),
   resetPassword: route({
