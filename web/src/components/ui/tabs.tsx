@@ -1,7 +1,7 @@
 // Tabs of a detail page that are links (WAI-ARIA tabs, automatic activation): each tab is its
 // own address (`?tab=`, other search params kept; the default tab drops the param), arrows
 // move between tabs and open them, Home/End open the first/last, Tab goes into the panel.
-import { Link } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { useRef, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
@@ -80,6 +80,50 @@ export function TabPanel({ idPrefix, tab, children }: { idPrefix: string; tab: s
   return (
     <div role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} tabIndex={0} className="mt-6 space-y-6 focus-visible:outline-none">
       {children}
+    </div>
+  );
+}
+
+/** A tab of a section: a sub-route of the project (`to` has a `$projectId` param). */
+export interface SectionTab {
+  to:
+    | '/projects/$projectId/networking/subnets'
+    | '/projects/$projectId/networking/firewalls'
+    | '/projects/$projectId/networking/load-balancers'
+    | `/projects/$projectId/settings${string}`;
+  label: string;
+  /** Active only on this very route, not under it (a section's index page). */
+  exact?: boolean;
+}
+
+/**
+ * A section of a project's pages: its heading, an optional line under it, a bar of links to
+ * its deep-linkable sub-routes (not WAI-ARIA tabs: each is a page of its own) and the sub-route.
+ */
+export function SectionTabs({ title, intro, projectId, tabs }: { title: string; intro?: ReactNode; projectId: string; tabs: readonly SectionTab[] }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      {intro ? <p className="mt-1 text-slate-600 dark:text-slate-400">{intro}</p> : null}
+      <nav aria-label={title} className="mt-5 border-b border-slate-200 dark:border-slate-800">
+        <ul className="flex flex-wrap gap-1">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <Link
+                to={tab.to as never}
+                params={{ projectId } as never}
+                activeOptions={{ exact: tab.exact ?? false, includeSearch: false }}
+                className="-mb-px inline-flex items-center border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-slate-600 hover:border-slate-300 hover:text-slate-900 aria-[current=page]:border-blue-600 aria-[current=page]:text-blue-700 dark:text-slate-400 dark:hover:border-slate-600 dark:hover:text-slate-100 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300"
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
     </div>
   );
 }
