@@ -1,5 +1,6 @@
 // `npm run bench [seconds]`: every figure of issue 11 that one machine can measure, each next
-// to a baseline measured in the same run (docs/performance.md). autocannon runs in this
+// to a baseline measured in the same run (docs/performance.md), and issue 26's event streams
+// (bench/events.ts). autocannon runs in this
 // process, pinned to the last core; the servers (the BFF as `npm start` runs it, with default
 // logging, and the node:http and Express 5 hello-worlds) to the first. Exits 1 when the run
 // is doubtful: errors or non-2xx answers, the load core saturated while measuring the BFF, or
@@ -14,6 +15,7 @@ import { sql } from 'kysely';
 import { routes } from '#shared/routes';
 import { openDatabase } from '../bff/src/db/database.ts';
 import { consoleTimes } from './console.ts';
+import { EVENTS_SECONDS, eventsDataDir, eventStreams, openFileLimit, runQueueWaitMs, type EventsResult, type EventsScenario } from './events.ts';
 import { EMAIL, LOCATION, PASSWORD, SSH_KEY, seedSqlite, seedVmProject } from './seed.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { createAccount } from '../bff/src/resources/auth/account.store.ts';
@@ -288,6 +290,56 @@ function createStatementsRate(dataDir: string): number {
   return (JSON.parse(run.stdout) as { createsPerSecond: number }).createsPerSecond;
 }
 
+/** The event streams' scenarios (issue 26), each on a BFF of its own. */
+const EVENT_SCENARIOS: EventsScenario[] = [
+  { name: 'events: 1,000 streams on 1 project', projects: 1, streams: 1000 },
+  { name: 'events: 1,000 streams over 100 projects', projects: 100, streams: 1000 },
+];
+
+/**
+ * bench/events.ts: for each scenario a BFF as `npm start` runs it, pinned as the others are, on a
+ * fresh database holding the bench's account; the streams are held by this process (the load core).
+ */
+async function eventRows(nodeArgs: string[]): Promise<{ scenario: EventsScenario; r: EventsResult; loadCpu: number }[]> {
+  const results: { scenario: EventsScenario; r: EventsResult; loadCpu: number }[] = [];
+  for (const scenario of EVENT_SCENARIOS) {
+    if (skipped(scenario.name)) continue;
+    const dataDir = await eventsDataDir();
+    let server: Server | undefined;
+    try {
+      server = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      const { pid } = server;
+      // A stream is a socket at each end, both on this machine; Node raises its soft limit to the hard one at start.
+      for (const [who, limit] of [
+        ['the bench', openFileLimit()],
+        ['the BFF', openFileLimit(pid)],
+      ] as const) {
+        if (limit < scenario.streams + 200) doubts.push(`${scenario.name}: ${who} may open ${limit} files, under ${scenario.streams} streams and its own (raise \`ulimit -n\`)`);
+      }
+      const [r, loadCpu] = await withLoadCpu(() =>
+        eventStreams({ url: server!.url, rssMb: () => rssMb(pid), cpuMs: () => cpuTimeMs(pid), waitMs: () => runQueueWaitMs(pid) }, scenario),
+      );
+      doubtIfSaturated(scenario.name, loadCpu);
+      if (r.failedChanges) doubts.push(`${scenario.name}: ${r.failedChanges} of the changes failed`);
+      if (r.ended) doubts.push(`${scenario.name}: the server ended ${r.ended} streams`);
+      if (r.unexpected) doubts.push(`${scenario.name}: ${r.unexpected} events no change of the bench made`);
+      // Latency on a core shared with other work measures that work too.
+      if (r.serverWaitMsPerChange > r.serverCpuMsPerChange)
+        doubts.push(
+          `${scenario.name}: the server waited for its core longer than it ran (${r.serverWaitMsPerChange.toFixed(1)} vs ${r.serverCpuMsPerChange.toFixed(1)} ms a change): other work on core 0`,
+        );
+      results.push({ scenario, r, loadCpu });
+    } catch (err) {
+      doubts.push(`${scenario.name}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      server?.stop();
+      await server?.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
+
 async function main() {
   if (bffBuildIsStale()) await buildBff();
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -367,6 +419,7 @@ async function main() {
     // A create's statements alone on a copy of the database the server has closed: with
     // Express's own CPU a request, a ceiling for the creates on this machine (decision 257).
     const statementsRate = Number.isNaN(createRate) ? NaN : createStatementsRate(dataDir);
+    const streams = await eventRows(nodeArgs);
     // A database that cannot be reached is a doubt, not the end of the run: the other figures stand.
     const pg = await twoProcessesOnPostgres(nodeArgs).catch((err: unknown) => {
       doubts.push(`two processes on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
@@ -424,6 +477,20 @@ async function main() {
         `${statementsRate.toFixed(0)} /s alone, ${ceiling.toFixed(0)} /s with Express's ${(expressCpuMs * 1000).toFixed(0)} µs; the creates ${x(createRate / ceiling)} of it`,
         x(ceiling / floor),
         ceiling / floor < 0.5 ? 'the 0.5× goal is above this ceiling' : '',
+      ]);
+    }
+    for (const { scenario, r, loadCpu } of streams) {
+      const ms = (v: number) => `${v.toFixed(0)} ms`;
+      const kB = ((r.rssOpenMb - r.rssBeforeMb) * 1024) / r.streams;
+      const peakKb = ((r.rssPeakMb - r.rssBeforeMb) * 1024) / r.streams;
+      rows.push([
+        `${scenario.name}, a change every 100 ms for ${EVENTS_SECONDS} s: to the last stream, from the event's time (from the answer); RSS a stream`,
+        `p50 ${ms(r.fromAt.p50)}, p99 ${ms(r.fromAt.p99)}, max ${ms(r.fromAt.max)} (p50 ${ms(r.fromAnswer.p50)}, p99 ${ms(r.fromAnswer.p99)}; first stream p50 ${ms(r.firstP50)}); ` +
+          `${r.changes} changes in ${r.seconds.toFixed(1)} s, the server's core ${(r.serverCpu * 100).toFixed(0)} % busy (${r.serverCpuMsPerChange.toFixed(1)} ms of CPU a change, ${r.serverWaitMsPerChange.toFixed(1)} ms waiting for the core), the load's ${(loadCpu * 100).toFixed(0)} %; ` +
+          `${kB.toFixed(1)} kB a stream (RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssOpenMb.toFixed(0)} MB, opened in ${ms(r.openMs)}; highest ${r.rssPeakMb.toFixed(0)} MB while the changes ran, ${peakKb.toFixed(1)} kB a stream); ` +
+          `missed ${r.missed} (at most ${r.missedMostOneStream} by one stream), duplicated ${r.duplicated}`,
+        '',
+        `p99 ≤ 250 ms, ≤ 40 kB a stream, 0 missed or duplicated: ${ok(r.fromAt.p99 <= 250 && kB <= 40 && r.missed === 0 && r.duplicated === 0)}`,
       ]);
     }
     if (pg) {

@@ -219,6 +219,31 @@ describe('who may read', () => {
   });
 });
 
+describe('many streams of a project', () => {
+  it("woken together (one read, one check per reader): each gets every event once; a removed reader's streams end, the others go on", async () => {
+    const owner = await newOwner(t);
+    const member = await t.newAccount();
+    expect((await t.call('inviteProjectMember', { token: owner.token, params: { project_id: owner.project }, body: { email: member.email, role: 'member' } })).status).toBe(200);
+    const mine = await Promise.all([1, 2, 3].map(() => open(t, owner.project, { token: owner.token })));
+    const theirs = await Promise.all([1, 2].map(() => open(t, owner.project, { token: member.token })));
+    await createSubnet(t, owner.token, owner.project, 'a');
+    for (const s of [...mine, ...theirs]) await s.waitFor(hasType('firewall.created'), 'the subnet and its firewall');
+    expect(new Set([...mine, ...theirs].map((s) => JSON.stringify(s.events)))).toHaveLength(1);
+    expect(types(mine[0]!.events)).toEqual(['privateSubnet.created', 'firewall.created']);
+
+    expect((await t.call('removeProjectMember', { token: owner.token, params: { project_id: owner.project, account_id: member.id } })).status).toBe(204);
+    await createSubnet(t, owner.token, owner.project, 'b');
+    await Promise.all(theirs.map((s) => s.ended));
+    for (const s of theirs) expect(s.events.filter((e) => e.event === 'privateSubnet.created')).toHaveLength(1);
+    for (const s of mine) {
+      await s.waitFor((events) => events.filter((e) => e.event === 'firewall.created').length === 2, 'the second subnet');
+      expect(s.isEnded()).toBe(false);
+      expect(new Set(s.events.map((e) => e.id)).size).toBe(s.events.length);
+      s.close();
+    }
+  });
+});
+
 describe('the connection', () => {
   it('sends a heartbeat comment while nothing happens', async () => {
     const quick = await serverForFile({ EVENTS_HEARTBEAT_MS: '50' });

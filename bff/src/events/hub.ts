@@ -7,7 +7,8 @@
 //     by default the newest at subscription), in `seq` order, in batches, each once. If
 //     `onEvents` returns a promise, the next batch waits for it (a stream waits for its client
 //     to drain this way). Nothing is lost between batches: the subscriber's position is the
-//     last `seq` delivered, read again from the table.
+//     last `seq` delivered, read again from the table. Subscribers of a project woken together
+//     at the same position share one read and get the same array: they must not change it.
 //   ctx.events.subscribe('*', onEvents)  → unsubscribe()
 //     Every project's events committed while subscribed, in batches per project. A wake-up,
 //     not a durable feed: events committed while this process was not listening (PostgreSQL
@@ -45,6 +46,9 @@ interface Subscriber {
   again: boolean;
   closed: boolean;
 }
+
+/** A project's events after a cursor (the key), read once for the subscribers woken together. */
+type SharedReads = Map<number, Promise<{ last: number; full: boolean; events: ProjectEvent[] }>>;
 
 export interface EventHubOptions {
   db: Db;
@@ -173,11 +177,17 @@ export class EventHub {
   }
 
   private wakeProject(projectId: string): void {
-    for (const sub of this.byProject.get(projectId) ?? []) this.pump(sub);
+    const reads: SharedReads = new Map();
+    for (const sub of this.byProject.get(projectId) ?? []) this.pump(sub, reads);
   }
 
-  /** Delivers a subscriber's events after its cursor until there are none; one run at a time. */
-  private pump(sub: Subscriber): void {
+  /**
+   * Delivers a subscriber's events after its cursor until there are none; one run at a time.
+   * `reads`: the reads of one wake-up of the project, started together after what woke it, so
+   * the subscribers at the same cursor share one read and one array of events (a stream checks
+   * its reader and formats the events once per array, stream.ts).
+   */
+  private pump(sub: Subscriber, reads?: SharedReads): void {
     if (sub.busy) {
       sub.again = true;
       return;
@@ -185,14 +195,27 @@ export class EventHub {
     sub.busy = true;
     void (async () => {
       try {
+        let shared = reads;
         do {
           sub.again = false;
           sub.cursor ??= await lastSeq(this.opts.db, sub.projectId);
-          const rows = await eventsAfter(this.opts.db, sub.projectId, sub.cursor);
-          if (sub.closed || !rows.length) continue;
-          sub.cursor = Number(rows.at(-1)!.seq);
-          if (rows.length === EVENT_BATCH) sub.again = true;
-          await sub.onEvents(rows.map(eventView), sub.projectId);
+          const cursor = sub.cursor;
+          let read = shared?.get(cursor);
+          if (!read) {
+            read = eventsAfter(this.opts.db, sub.projectId, cursor).then((rows) => ({
+              last: rows.length ? Number(rows.at(-1)!.seq) : cursor,
+              full: rows.length === EVENT_BATCH,
+              events: rows.map(eventView),
+            }));
+            shared?.set(cursor, read);
+          }
+          // Only the first read: a later one must start after what set `again`.
+          shared = undefined;
+          const { last, full, events } = await read;
+          if (sub.closed || !events.length) continue;
+          sub.cursor = last;
+          if (full) sub.again = true;
+          await sub.onEvents(events, sub.projectId);
         } while (sub.again && !sub.closed && !this.closed);
       } catch (err) {
         // The next poke, notification or poll tries again from the same cursor.
@@ -215,7 +238,8 @@ export class EventHub {
         this.checkAgain = false;
         const newest = await lastSeqs(this.opts.db, this.opts.engine, [...this.byProject.keys()]);
         for (const [projectId, m] of newest) {
-          for (const sub of this.byProject.get(projectId) ?? []) if (sub.cursor === undefined || sub.cursor < m) this.pump(sub);
+          const reads: SharedReads = new Map();
+          for (const sub of this.byProject.get(projectId) ?? []) if (sub.cursor === undefined || sub.cursor < m) this.pump(sub, reads);
         }
         if (this.opts.engine === 'sqlite' && this.everything.size) await this.readGlobal();
       } while (this.checkAgain && !this.closed);

@@ -3,7 +3,8 @@
 // line as heartbeat. A client that does not take what was written within the drain timeout
 // (or lets more than MAX_BUFFERED_BYTES pile up) is dropped: it reconnects with its
 // Last-Event-ID and loses nothing. Whether the caller may still see the project is checked
-// again before each batch and heartbeat (two indexed reads), so a removed member, a revoked token or an ended
+// again before each batch and heartbeat (two indexed reads; a batch's once for the streams of
+// one reader that received it together), so a removed member, a revoked token or an ended
 // session stops receiving at once.
 import type { Request, Response } from 'express';
 import type { ProjectEvent } from '#shared/api/event';
@@ -20,6 +21,20 @@ const RETRY_MS = 3000;
 
 export function formatEvent(e: ProjectEvent): string {
   return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+}
+
+/**
+ * The hub hands the streams of a project woken together one array of events (hub.ts): its text
+ * is made once, and the streams of one reader (the same session or token) check their access
+ * once for it. Such a check starts after the array was read, as each stream's own would.
+ */
+const batchText = new WeakMap<ProjectEvent[], Buffer>();
+const batchChecks = new WeakMap<ProjectEvent[], Map<string, Promise<boolean>>>();
+
+function textOf(events: ProjectEvent[]): Buffer {
+  let text = batchText.get(events);
+  if (!text) batchText.set(events, (text = Buffer.from(events.map(formatEvent).join(''))));
+  return text;
 }
 
 /** Whether `auth` may still read the project: live session or token, still a member (read without touching anything). */
@@ -50,7 +65,6 @@ export async function openStream(ctx: AppContext, opts: { req: Request; res: Res
   let unsubscribe = () => {};
   /** Set while waiting for the client to take what was written. */
   let draining: Promise<void> | undefined;
-  const log = ctx.logger.child({ project: projectId, requestId: res.getHeader('X-Request-Id') });
 
   const end = (drop?: string) => {
     if (ended) return;
@@ -59,7 +73,7 @@ export async function openStream(ctx: AppContext, opts: { req: Request; res: Res
     release();
     clearInterval(heartbeat);
     if (drop) {
-      log.warn({ buffered: res.writableLength }, `event stream dropped: ${drop}`);
+      ctx.logger.warn({ project: projectId, requestId: res.getHeader('X-Request-Id'), buffered: res.writableLength }, `event stream dropped: ${drop}`);
       res.destroy();
     } else res.end();
   };
@@ -68,7 +82,7 @@ export async function openStream(ctx: AppContext, opts: { req: Request; res: Res
   const allowed = () => stillAllowed(ctx, auth, projectId);
 
   /** Writes `text`; resolves once the client took it (or the stream ended). */
-  const write = (text: string): Promise<void> => {
+  const write = (text: string | Buffer): Promise<void> => {
     if (ended) return Promise.resolve();
     if (res.writableLength > MAX_BUFFERED_BYTES) {
       end('the client is not reading');
@@ -93,10 +107,20 @@ export async function openStream(ctx: AppContext, opts: { req: Request; res: Res
     return draining;
   };
 
+  /** The reader's check for this batch, shared with the other streams of the same reader that received it. */
+  const readerKey = `${auth.accountId} ${auth.token ? `token ${auth.token.id}` : `session ${auth.sessionId}`}`;
+  const allowedFor = (events: ProjectEvent[]) => {
+    let checks = batchChecks.get(events);
+    if (!checks) batchChecks.set(events, (checks = new Map()));
+    let check = checks.get(readerKey);
+    if (!check) checks.set(readerKey, (check = allowed().catch(() => true)));
+    return check;
+  };
+
   const onEvents = async (events: ProjectEvent[]) => {
     if (ended) return;
-    if (!(await allowed().catch(() => true))) return end();
-    await write(events.map(formatEvent).join(''));
+    if (!(await allowedFor(events))) return end();
+    await write(textOf(events));
   };
 
   const release = ctx.events.hold(() => end());
