@@ -2,12 +2,10 @@ import { useState } from 'react';
 import type { FirewallDetail, FirewallRule } from '#shared/api/firewall';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { FormAlert } from '#web/components/ui/form-alert.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { AddRuleButton, NoRules, RuleActions, SourceCell } from '#web/components/ui/rule-parts.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteFirewallRule } from '../api/delete-firewall-rule.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
 import { portsLabel, presetOf, RULE_COLUMNS, ruleLabel, sourceLabel } from '../format.ts';
@@ -57,45 +55,28 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
 
 function RemoveRuleDialog({ firewallRef, rule, onClose }: { firewallRef: FirewallRef; rule: FirewallRule; onClose: () => void }) {
   const remove = useDeleteFirewallRule();
-  const [error, setError] = useState<ApiError | null>(null);
   return (
-    <Dialog
-      open
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
+    <ConfirmDialog
       title="Remove rule"
-      description={
-        <p>
-          Remove the rule <strong className="font-semibold text-slate-900 dark:text-slate-100">{ruleName(rule)}</strong>? Traffic it allowed is dropped at once.
-        </p>
+      action="Remove rule"
+      danger
+      mutation={remove}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(
+          { ...firewallRef, ruleId: rule.id },
+          {
+            onSuccess: () => {
+              toast.success('Rule removed', `${ruleName(rule)}.`);
+              onClose();
+            },
+          },
+        )
       }
     >
-      <FormAlert error={error} />
-      <div className="mt-2 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { ...firewallRef, ruleId: rule.id },
-              {
-                onSuccess: () => {
-                  toast.success('Rule removed', `${ruleName(rule)}.`);
-                  onClose();
-                },
-                onError: (err) => setError(err instanceof ApiError ? err : null),
-              },
-            )
-          }
-        >
-          {remove.isPending ? <Spinner /> : null}
-          Remove rule
-        </Button>
-      </div>
-    </Dialog>
+      <p>
+        Remove the rule <Strong>{ruleName(rule)}</Strong>? Traffic it allowed is dropped at once.
+      </p>
+    </ConfirmDialog>
   );
 }
