@@ -1,6 +1,6 @@
 // Roles in a project and what each route needs of them (behaviour.md §11). Every route of the
 // table needs an access level; `accessOf` gives the default from its method, and a route that
-// only admins may call says `access: 'admin'`. The BFF checks it once, in mount.ts.
+// only admins may call says `access: 'admin'`. The BFF checks it once, in http/pipeline.ts (`authorize`).
 
 /** Highest first. */
 export const ROLES = ['admin', 'member', 'viewer'] as const;

@@ -5,7 +5,7 @@
 // - A role the route's access refuses (`accessOf`, `roleAllows`) gets 403 Unauthorized, to a
 //   request that would otherwise succeed.
 // - A role it allows gets past the check: a read answers 200; a change is sent with a body that
-//   is not JSON, which mount.ts refuses (400) only after the role check, so the world is left
+//   is not JSON, which the pipeline (http/pipeline.ts) refuses (400) only after the role check, so the world is left
 //   as it is for the next case.
 // After every case the project's rows are the same as before. A route added to the table is in
 // the matrix with no edit here (a new path parameter needs its sample in samples.ts).
@@ -55,7 +55,7 @@ function call(r: RouteDef, token: string, projectId = world.project): Promise<Re
   return t.callRoute(r, { token, params: paramsOf(r, world.sample, { project_id: projectId }), body: bodyOf(r, world.fields) });
 }
 
-/** The same request with a body that is not JSON: refused by mount.ts right after the role check. */
+/** The same request with a body that is not JSON: refused by the pipeline right after the role check. */
 function probe(r: RouteDef, token: string): Promise<Reply> {
   stats.requests++;
   return t.callRoute(r, { token, params: paramsOf(r, world.sample), rawBody: 'not json', headers: { 'content-type': 'text/plain' } });

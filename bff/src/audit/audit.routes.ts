@@ -1,10 +1,10 @@
-// GET P/audit-log (behaviour.md §11, decision 206): admins only (the route says so; mount.ts checks).
+// GET P/audit-log (behaviour.md §11, decision 206): admins only (the route says so; http/pipeline.ts checks).
 import { AUDIT_DEFAULT_LIMIT } from '#shared/api/audit';
 import { AUDITED_ACTIONS } from '#shared/audit';
 import { idKindOf, isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
-import type { Handlers } from '../http/mount.ts';
+import type { Handlers } from '../http/handlers.ts';
 import { kindModule } from '../resources/kind.ts';
 import { listAuditEntries } from './audit.store.ts';
 

@@ -1,4 +1,4 @@
-// The audit log's writer (behaviour.md §11, decision 205): mount.ts runs every change of a
+// The audit log's writer (behaviour.md §11, decision 205): http/pipeline.ts runs every change of a
 // project through `recordChange`, which runs it in one request transaction and writes its
 // entry at the end, inside it, so the change and its entry commit together or not at all. A
 // change that fails is rolled back, and its failure entry is written on its own afterwards.
@@ -13,7 +13,7 @@ import { answeredError } from '../http/errors.ts';
 import type { Answer } from '../http/idempotency.ts';
 import type { AuditEntryTable } from './audit.tables.ts';
 
-/** One change as mount.ts knows it before it runs. */
+/** One change as the pipeline (http/pipeline.ts) knows it before it runs. */
 export interface Change {
   action: OperationId;
   route: RouteDef;

@@ -1,9 +1,9 @@
 // GET P/events (behaviour.md §12, decision 213): the project's event stream. Any member may
-// read it (the route's access is `read`); mount.ts has checked the caller and the membership.
+// read it (the route's access is `read`); http/pipeline.ts has checked the caller and the membership.
 import { LAST_EVENT_ID_MESSAGE, LAST_EVENT_ID_PATTERN } from '#shared/api/event-stream';
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
-import type { Handlers } from '../http/mount.ts';
+import type { Handlers } from '../http/handlers.ts';
 import { kindModule } from '../resources/kind.ts';
 import { openStream } from './stream.ts';
 

@@ -12,7 +12,7 @@ import { requestTransaction, type Tx } from '../db/transaction.ts';
 import { ApiError } from '../errors.ts';
 import { errorAnswer } from './errors.ts';
 
-/** What a route answers: written by mount, stored for a key and replayed from it. */
+/** What a route answers: written by the pipeline (pipeline.ts), stored for a key and replayed from it. */
 export interface Answer {
   status: number;
   headers: Record<string, string>;

@@ -1,7 +1,7 @@
 // The development outbox: what the BFF would have mailed, for whoever runs it on this machine.
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import type { Handlers } from '../http/mount.ts';
+import type { Handlers } from '../http/handlers.ts';
 import { kindModule } from '../resources/kind.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError, validationError } from '../errors.ts';
 import { checkCsrf, csrfToken, sameOrigin } from '../http/auth.ts';
 import { clearSessionCookie } from '../http/cookies.ts';
-import { sendJson } from '../http/mount.ts';
+import { sendJson } from '../http/send.ts';
 import { openProxySession, proxySessionOf, revokeProxySession, type ProxySession, type UpstreamAccount } from './proxy-sessions.ts';
 import { callUpstream, jsonOf, rawBody, relay, upstreamOrigin, type UpstreamAnswer } from './upstream.ts';
 

@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
 import { fieldError, unlessNotFound } from '../errors.ts';
-import type { Handlers, ProjectAccess } from '../http/mount.ts';
+import type { Handlers, ProjectAccess } from '../http/handlers.ts';
 import { assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
 import type { JsonOf } from '../db/json.ts';
 import { RawJson } from '../http/raw-json.ts';

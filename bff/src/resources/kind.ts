@@ -1,7 +1,7 @@
 // A resource kind's backend as app.ts mounts it, in one line: its handlers and its jobs.
 import type { OperationId } from '#shared/routes';
 import type { AppContext } from '../context.ts';
-import type { Handlers } from '../http/mount.ts';
+import type { Handlers } from '../http/handlers.ts';
 import { registerJobs, type JobDefinition } from '../lifecycle/jobs.ts';
 
 export interface KindModule<Ops extends OperationId> {

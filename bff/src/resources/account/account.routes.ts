@@ -3,7 +3,7 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, invalidRequest } from '../../errors.ts';
 import type { AuthInfo } from '../../http/auth.ts';
-import type { Handlers } from '../../http/mount.ts';
+import type { Handlers } from '../../http/handlers.ts';
 import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../http/sessions.ts';
 import { checkCredentials, hashPassword } from '../auth/account.store.ts';
 import { tooMany } from '../../http/throttle.ts';

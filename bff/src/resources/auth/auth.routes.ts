@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused } from '../../http/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../http/cookies.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
-import type { Handlers } from '../../http/mount.ts';
+import type { Handlers } from '../../http/handlers.ts';
 import { kindModule } from '../kind.ts';
 import { checkCredentials } from './account.store.ts';
 import { passwordProblem } from './password-policy.ts';

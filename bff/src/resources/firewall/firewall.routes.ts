@@ -1,7 +1,7 @@
 import { DEFAULT_PORT_RANGE, firewallKind } from '#shared/api/firewall';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { invalidRequest } from '../../errors.ts';
-import type { ProjectAccess } from '../../http/mount.ts';
+import type { ProjectAccess } from '../../http/handlers.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { assertProjectQuota } from '../scoped.ts';
 import { kindModule } from '../kind.ts';

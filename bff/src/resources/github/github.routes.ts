@@ -2,7 +2,7 @@ import type { PaginationQuery } from '#shared/pagination';
 import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
-import type { ProjectAccess } from '../../http/mount.ts';
+import type { ProjectAccess } from '../../http/handlers.ts';
 import { kindModule } from '../kind.ts';
 import { githubAppProvider, simulatedProvider, type CodeHostProvider } from './github.provider.ts';
 import {

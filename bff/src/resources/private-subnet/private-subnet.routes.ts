@@ -1,7 +1,7 @@
 import { connectedSubnetIdOf, privateSubnetKind } from '#shared/api/private-subnet';
 import { pageFor } from '../../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
-import type { ProjectAccess } from '../../http/mount.ts';
+import type { ProjectAccess } from '../../http/handlers.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { findByReference } from '../scoped.ts';

@@ -1,11 +1,11 @@
 // A project's members and invitations (behaviour.md §11, decision 170). Who may call what is
-// in the route table (`access`); mount.ts checks it before any handler here runs.
+// in the route table (`access`); http/pipeline.ts checks it before any handler here runs.
 import type { Request } from 'express';
 import { INVITATION_DAYS } from '#shared/api/member';
 import type { Role } from '#shared/roles';
 import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
-import type { Handlers } from '../../http/mount.ts';
+import type { Handlers } from '../../http/handlers.ts';
 import { tooMany } from '../../http/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { kindModule } from '../kind.ts';
@@ -56,7 +56,7 @@ function memberHandlers(ctx: AppContext): Handlers<Ops> {
       return listMembers(ctx.db, project.id, auth.accountId, pageFor('account', query));
     },
 
-    // The role the caller acts with: a token's is capped by its owner's (mount.ts).
+    // The role the caller acts with: a token's is capped by its owner's (http/pipeline.ts).
     async getProjectMembership({ project, auth }) {
       return { ...(await getMember(ctx.db, project.id, auth.accountId)), role: project.role };
     },

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { ApiError } from '../../errors.ts';
-import type { Handlers } from '../../http/mount.ts';
+import type { Handlers } from '../../http/handlers.ts';
 import { kindModule } from '../kind.ts';
 import { pageFor } from '../../db/paging.ts';
 import { createProject, deleteProject, listProjects, listTokenProject, projectResources } from './project.store.ts';

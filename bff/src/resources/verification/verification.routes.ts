@@ -4,7 +4,7 @@ import { BAD_LINK_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
 import { sameOrigin } from '../../http/auth.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
-import type { Handlers } from '../../http/mount.ts';
+import type { Handlers } from '../../http/handlers.ts';
 import type { Throttle } from '../../http/throttle.ts';
 import { ApiError, invalidRequest } from '../../errors.ts';
 import { hashPassword } from '../auth/account.store.ts';
