@@ -36,7 +36,7 @@ type Tab = 'Overview' | 'Networking' | 'Backups' | 'Read replicas' | 'Configurat
 
 /** A database's page: header with state and Restart, eight tabs. */
 export class DatabaseDetailPage extends BasePage {
-  readonly state = this.page.getByTestId('pg-state');
+  readonly state = this.page.getByRole('status', { name: /^State: / });
   readonly announcer = this.page.getByTestId('live-announcer');
   readonly panel = this.page.getByRole('tabpanel');
 

@@ -36,7 +36,7 @@ type Tab = 'Overview' | 'Node pools' | 'Metrics' | 'Settings';
 
 /** A cluster's page: header with state, Kubeconfig and Upgrade; four tabs. */
 export class ClusterDetailPage extends BasePage {
-  readonly state = this.page.getByTestId('kc-state');
+  readonly state = this.page.getByRole('status', { name: /^State: / });
   readonly announcer = this.page.getByTestId('live-announcer');
   readonly panel = this.page.getByRole('tabpanel');
 

@@ -35,7 +35,7 @@ export class CreateLoadBalancerPage extends BasePage {
 
 export class LoadBalancerDetailPage extends BasePage {
   readonly tabs = this.page.getByRole('tablist', { name: 'Load balancer sections' });
-  readonly state = this.page.getByTestId('lb-state');
+  readonly state = this.page.getByRole('status', { name: /^State: / });
   readonly vms = this.page.getByRole('region', { name: 'Attached VMs' });
   readonly vmPicker = this.vms.getByLabel('VM to attach');
   readonly certificate = this.page.getByRole('switch', { name: 'SSL certificate' });

@@ -3,7 +3,7 @@ import { BasePage } from './base-page.ts';
 
 /** A VM's page: header with state and actions, tabs Overview / Networking / Settings. */
 export class VmDetailPage extends BasePage {
-  readonly state = this.page.getByTestId('vm-state');
+  readonly state = this.page.getByRole('status', { name: /^State: / });
   readonly actions = this.page.getByRole('group', { name: 'VM actions' });
   readonly restart = this.actions.getByRole('button', { name: 'Restart', exact: true });
   readonly stop = this.actions.getByRole('button', { name: 'Stop', exact: true });

@@ -48,7 +48,9 @@ export function DetailPage<T extends string>({
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
               {state ? (
-                <span data-testid={`${idPrefix}-state`}>
+                // Named for tests and assistive technology alike; not a live region, as the
+                // console's live announcer already speaks state changes.
+                <span role="status" aria-live="off" aria-label={`State: ${state}`} data-testid={`${idPrefix}-state`}>
                   <StateBadge state={state} />
                 </span>
               ) : null}
