@@ -212,7 +212,8 @@ export function childHandlers<
   // column, so one concrete table stands for all (as in scoped.ts).
   const table = b.table as 'kubernetes_nodepool';
   const parentKey = b.parentKey as 'kubernetes_cluster_id';
-  const parentOf = (op: OperationId, a: Args) => findByReference(db, b.parent.table, a.project.id, a.location!, a.params[childParams(op, false).parent]!);
+  type Names = ReturnType<typeof childParams>;
+  const parentOf = (at: Names, a: Args) => findByReference(db, b.parent.table, a.project.id, a.location!, a.params[at.parent]!);
   const childIn = async (parent: Row<P>, reference: string) => {
     const row = await db
       .selectFrom(table)
@@ -223,58 +224,58 @@ export function childHandlers<
     if (!row) throw notFound(`Sorry, we couldn’t find the ${b.singular} you’re looking for.`);
     return row as unknown as ChildRow<C>;
   };
-  const both = async (op: OperationId, a: Args) => {
-    const parent = await parentOf(op, a);
-    return { parent, row: await childIn(parent, a.params[childParams(op, true).child]!) };
+  const both = async (at: Names, a: Args) => {
+    const parent = await parentOf(at, a);
+    return { parent, row: await childIn(parent, a.params[at.child]!) };
   };
   const change = <T>(parent: Row<P>, fn: (tx: Tx, parent: Row<P>) => Promise<T>) => inJobTransaction(ctx, async (tx) => fn(tx, b.lock ? await b.lock(tx, parent) : parent));
   const remove =
     b.remove ??
-    ((tx: Tx, _parent: Row<P>, row: ChildRow<C>) =>
-      tx
-        .deleteFrom(table)
-        .where('id', '=', row.id)
-        .execute()
-        .then(() => undefined));
+    (async (tx: Tx, _parent: Row<P>, row: ChildRow<C>) => {
+      await tx.deleteFrom(table).where('id', '=', row.id).execute();
+    });
   const out: Record<string, (a: Args) => Promise<unknown>> = {};
 
   for (const op of ops.list ?? []) {
+    const at = childParams(op, false);
     out[op] = async (a) => {
-      const parent = await parentOf(op, a);
+      const parent = await parentOf(at, a);
       const rows = (await db.selectFrom(table).selectAll().where(parentKey, '=', parent.id).orderBy('id').execute()) as unknown as ChildRow<C>[];
       return { count: rows.length, items: await Promise.all(rows.map((r) => b.view(r, parent, db))) };
     };
   }
 
   for (const op of ops.get ?? []) {
+    const at = childParams(op, true);
     out[op] = async (a) => {
-      const { parent, row } = await both(op, a);
+      const { parent, row } = await both(at, a);
       return b.view(row, parent, db);
     };
   }
 
   for (const [op, create] of Object.entries(ops.create ?? {}) as [Cr, ChildCreate<Cr, Row<P>, ChildRow<C>, View>][]) {
-    childParams(op, false);
+    const at = childParams(op, false);
     out[op] = async (a) => {
       create.before?.(a as unknown as ArgsOf<Cr>);
-      const parent = await parentOf(op, a);
+      const parent = await parentOf(at, a);
       const row = await change(parent, (tx, p) => create.insert(tx, p, a as unknown as ArgsOf<Cr>));
       return create.answer ? create.answer(parent, row) : b.view(row, parent, db);
     };
   }
 
   for (const [op, update] of Object.entries(ops.update ?? {}) as [U, ChildUpdate<U, Row<P>, ChildRow<C>>][]) {
-    childParams(op, true);
+    const at = childParams(op, true);
     out[op] = async (a) => {
-      const { parent, row } = await both(op, a);
+      const { parent, row } = await both(at, a);
       return b.view(await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)), parent, db);
     };
   }
 
   for (const op of ops.rename ?? []) {
     if (!b.named) throw new Error(`${op}: the ${b.singular} has no name`);
+    const at = childParams(op, true);
     out[op] = async (a) => {
-      const { parent, row } = await both(op, a);
+      const { parent, row } = await both(at, a);
       const { name } = a.body;
       await change(parent, async (tx) => {
         await assertChildNameFree(tx, table, parentKey, parent.id, name, row.id);
@@ -285,10 +286,10 @@ export function childHandlers<
   }
 
   for (const op of ops.delete ?? []) {
-    childParams(op, true);
+    const at = childParams(op, true);
     out[op] = async (a) => {
-      const parent = await parentOf(op, a);
-      const row = await unlessNotFound(childIn(parent, a.params[childParams(op, true).child]!));
+      const parent = await parentOf(at, a);
+      const row = await unlessNotFound(childIn(parent, a.params[at.child]!));
       if (row) await change(parent, (tx, p) => remove(tx, p, row));
     };
   }
