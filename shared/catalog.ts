@@ -169,3 +169,40 @@ export function kubernetesMonthlyUsd(cp: { size: string; count: number }, pools:
   const price = (p: { size: string; count: number }) => (vmSize(p.size)?.monthlyUsd ?? 0) * p.count;
   return price(cp) + pools.reduce((sum, p) => sum + price(p), 0);
 }
+
+/** The lists a database's capabilities are made of (the catalog's, unless a test gives others). */
+export interface PostgresCatalog {
+  flavors: readonly { name: string; displayName: string; versions: readonly string[] }[];
+  locations: readonly { name: string; displayName: string }[];
+  families: readonly { name: string; displayName: string }[];
+  sizes: readonly { name: string; family: string; vcpus: number; memoryGib: number; storageGib: readonly number[]; monthlyUsd: number }[];
+  haTypes: readonly { name: string; displayName: string; standbys: number; description: string }[];
+}
+
+const POSTGRES_CATALOG: PostgresCatalog = { flavors: POSTGRES_FLAVORS, locations: LOCATIONS, families: POSTGRES_FAMILIES, sizes: POSTGRES_SIZES, haTypes: POSTGRES_HA_TYPES };
+
+const byName = <T extends { name: string }, V>(list: readonly T[], value: (t: T) => V): Record<string, V> => Object.fromEntries(list.map((t) => [t.name, value(t)]));
+
+/**
+ * What can be created where (`GET P/postgres/capabilities`), as the origin answers it: the
+ * option tree flavor → (version, location → family → size → storage_size → ha_type), and the
+ * display metadata of each choice.
+ */
+export function postgresCapabilities(c: PostgresCatalog = POSTGRES_CATALOG) {
+  const family = byName(c.families, (fam) => ({
+    size: byName(
+      c.sizes.filter((s) => s.family === fam.name),
+      (s) => ({ storage_size: Object.fromEntries(s.storageGib.map((g) => [String(g), { ha_type: c.haTypes.map((h) => h.name) }])) }),
+    ),
+  }));
+  return {
+    option_tree: { flavor: byName(c.flavors, (f) => ({ version: [...f.versions], location: byName(c.locations, () => ({ family })) })) },
+    metadata: {
+      flavor: byName(c.flavors, (f) => ({ display_name: f.displayName })),
+      location: byName(c.locations, (l) => ({ display_name: l.name, ui_name: l.displayName, provider: 'hetzner' })),
+      family: byName(c.families, (f) => ({ display_name: f.displayName })),
+      size: byName(c.sizes, (s) => ({ display_name: s.name, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
+      ha_type: byName(c.haTypes, (h) => ({ display_name: h.displayName, standby_count: h.standbys, description: h.description })),
+    },
+  };
+}

@@ -1,18 +1,22 @@
 // The behaviour most kinds share, written once: get (by name, ID or reference), list (the
 // project's and a location's), rename and delete. A kind gives its descriptor and what is
 // its own (its views, what else a rename changes, how an object goes), and names the
-// operations of its routes that behave this way.
+// operations of its routes that behave this way. `childHandlers` does the same for the
+// objects living inside one of a kind's objects (a database's firewall rules, a cluster's
+// node pools).
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { resourceName } from '#shared/names';
 import type { PaginationQuery } from '#shared/pagination';
 import { routes, type BodyOf, type KindDescriptor, type OperationId, type ParamsOf, type ResponseOf } from '#shared/routes';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
-import { fieldError, unlessNotFound } from '../errors.ts';
+import { fieldError, notFound, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/handlers.ts';
-import { assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
+import { assertChildNameFree, assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
 import type { JsonOf } from '../db/json.ts';
 import { RawJson } from '../http/raw-json.ts';
 
@@ -128,6 +132,169 @@ export function commonHandlers<
   }
 
   return out as unknown as Handlers<G | L | R | D>;
+}
+
+/** A row of a table of objects living inside another kind's objects. */
+export type ChildRow<C extends keyof Database> = Selectable<Database[C]> & { id: string };
+/** A handler's arguments, as the mount gives them to the operation. */
+type ArgsOf<K extends OperationId> = Parameters<Handlers<K>[K]>[0];
+
+export interface ChildBehaviour<P extends ScopedTable, C extends keyof Database, View> {
+  /** The kind the children live in: its 404 when the path names none in the project and location. */
+  parent: KindDescriptor & { table: P };
+  table: C;
+  /** The column holding the ID of the object the child lives in. */
+  parentKey: keyof Selectable<Database[C]> & string;
+  /** The child in messages: "Sorry, we couldn’t find the <singular> you’re looking for." */
+  singular: string;
+  /**
+   * The children have names, unique in their parent (a cluster's node pools): a path names one
+   * by ID or name, a rename checks the name is free. Otherwise a path names one by ID.
+   */
+  named?: boolean;
+  /** What a child answers (get, list items, create, update, rename). */
+  view: (row: ChildRow<C>, parent: Row<P>, db: Q) => View | Promise<View>;
+  /** The parent read again, locked, in a change's transaction (changes of one parent run one after another). */
+  lock?: (tx: Tx, parent: Row<P>) => Promise<Row<P>>;
+  /** How a child goes (default: its row is deleted). */
+  remove?: (tx: Tx, parent: Row<P>, row: ChildRow<C>) => Promise<void>;
+}
+
+/** A create: the child's row made in a job transaction (the parent locked), answered as its view unless `answer` says otherwise. */
+export type ChildCreate<K extends OperationId, P, Child, View> = {
+  /** Checks of the body that need no database, made before the parent is looked up (as the body's schema). */
+  before?: (a: ArgsOf<K>) => void;
+  insert: (tx: Tx, parent: P, a: ArgsOf<K>) => Promise<Child>;
+} & ([View] extends [ResponseOf<K>] ? { answer?: (parent: P, row: Child) => Promise<ResponseOf<K>> } : { answer: (parent: P, row: Child) => Promise<ResponseOf<K>> });
+
+/** A change of one child in a job transaction (the parent locked): the child's row as it is after. */
+export type ChildUpdate<K extends OperationId, P, Child> = (tx: Tx, parent: P, row: Child, a: ArgsOf<K>) => Promise<Child>;
+
+/** The path parameters naming the parent and the child: the two after the location. */
+function childParams(op: OperationId, child: boolean): { parent: string; child: string } {
+  const names = [...routes[op].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const at = names.indexOf('location');
+  const [parent, own] = [names[at + 1], names[at + 2]];
+  if (at < 0 || !parent || (child && !own)) throw new Error(`${op}: its path names no ${child ? 'child' : 'parent'} after the location`);
+  return { parent, child: own ?? '' };
+}
+
+/**
+ * The handlers of the named operations on the children of one kind's objects: list, get,
+ * create, update, rename and delete, each finding the parent first (its 404 when it is not in
+ * the project and location) and then the child in it (the child's 404). Deletes are
+ * idempotent; renames check the name is free in the parent.
+ */
+export function childHandlers<
+  P extends ScopedTable,
+  C extends keyof Database,
+  View,
+  const L extends Located & Answering<{ count: number; items: View[] }> = never,
+  const G extends Located & Answering<View> = never,
+  const R extends Located & Renaming & Answering<View> = never,
+  const D extends Located & Answering<void> = never,
+  Cr extends Located = never,
+  U extends Located & Answering<View> = never,
+>(
+  ctx: AppContext,
+  b: ChildBehaviour<P, C, View>,
+  ops: {
+    list?: readonly L[];
+    get?: readonly G[];
+    create?: { [K in Cr]: ChildCreate<K, Row<P>, ChildRow<C>, View> };
+    update?: { [K in U]: ChildUpdate<K, Row<P>, ChildRow<C>> };
+    rename?: readonly R[];
+    delete?: readonly D[];
+  },
+): Handlers<L | G | R | D | Cr | U> {
+  const { db } = ctx;
+  // Kysely cannot type a table chosen at run time; every child table has `id` and its parent's
+  // column, so one concrete table stands for all (as in scoped.ts).
+  const table = b.table as 'kubernetes_nodepool';
+  const parentKey = b.parentKey as 'kubernetes_cluster_id';
+  type Names = ReturnType<typeof childParams>;
+  const parentOf = (at: Names, a: Args) => findByReference(db, b.parent.table, a.project.id, a.location!, a.params[at.parent]!);
+  const childIn = async (parent: Row<P>, reference: string) => {
+    const row = await db
+      .selectFrom(table)
+      .selectAll()
+      .where(parentKey, '=', parent.id)
+      .where((eb) => (b.named ? eb.or([eb('id', '=', reference), eb('name', '=', reference)]) : eb('id', '=', reference)))
+      .executeTakeFirst();
+    if (!row) throw notFound(`Sorry, we couldn’t find the ${b.singular} you’re looking for.`);
+    return row as unknown as ChildRow<C>;
+  };
+  const both = async (at: Names, a: Args) => {
+    const parent = await parentOf(at, a);
+    return { parent, row: await childIn(parent, a.params[at.child]!) };
+  };
+  const change = <T>(parent: Row<P>, fn: (tx: Tx, parent: Row<P>) => Promise<T>) => inJobTransaction(ctx, async (tx) => fn(tx, b.lock ? await b.lock(tx, parent) : parent));
+  const remove =
+    b.remove ??
+    (async (tx: Tx, _parent: Row<P>, row: ChildRow<C>) => {
+      await tx.deleteFrom(table).where('id', '=', row.id).execute();
+    });
+  const out: Record<string, (a: Args) => Promise<unknown>> = {};
+
+  for (const op of ops.list ?? []) {
+    const at = childParams(op, false);
+    out[op] = async (a) => {
+      const parent = await parentOf(at, a);
+      const rows = (await db.selectFrom(table).selectAll().where(parentKey, '=', parent.id).orderBy('id').execute()) as unknown as ChildRow<C>[];
+      return { count: rows.length, items: await Promise.all(rows.map((r) => b.view(r, parent, db))) };
+    };
+  }
+
+  for (const op of ops.get ?? []) {
+    const at = childParams(op, true);
+    out[op] = async (a) => {
+      const { parent, row } = await both(at, a);
+      return b.view(row, parent, db);
+    };
+  }
+
+  for (const [op, create] of Object.entries(ops.create ?? {}) as [Cr, ChildCreate<Cr, Row<P>, ChildRow<C>, View>][]) {
+    const at = childParams(op, false);
+    out[op] = async (a) => {
+      create.before?.(a as unknown as ArgsOf<Cr>);
+      const parent = await parentOf(at, a);
+      const row = await change(parent, (tx, p) => create.insert(tx, p, a as unknown as ArgsOf<Cr>));
+      return create.answer ? create.answer(parent, row) : b.view(row, parent, db);
+    };
+  }
+
+  for (const [op, update] of Object.entries(ops.update ?? {}) as [U, ChildUpdate<U, Row<P>, ChildRow<C>>][]) {
+    const at = childParams(op, true);
+    out[op] = async (a) => {
+      const { parent, row } = await both(at, a);
+      return b.view(await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)), parent, db);
+    };
+  }
+
+  for (const op of ops.rename ?? []) {
+    if (!b.named) throw new Error(`${op}: the ${b.singular} has no name`);
+    const at = childParams(op, true);
+    out[op] = async (a) => {
+      const { parent, row } = await both(at, a);
+      const { name } = a.body;
+      await change(parent, async (tx) => {
+        await assertChildNameFree(tx, table, parentKey, parent.id, name, row.id);
+        await tx.updateTable(table).set({ name }).where('id', '=', row.id).execute();
+      });
+      return b.view({ ...row, name }, parent, db);
+    };
+  }
+
+  for (const op of ops.delete ?? []) {
+    const at = childParams(op, true);
+    out[op] = async (a) => {
+      const parent = await parentOf(at, a);
+      const row = await unlessNotFound(childIn(parent, a.params[at.child]!));
+      if (row) await change(parent, (tx, p) => remove(tx, p, row));
+    };
+  }
+
+  return out as unknown as Handlers<L | G | R | D | Cr | U>;
 }
 
 /** A transaction that may enqueue jobs: the worker is told once it committed. */

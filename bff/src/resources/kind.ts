@@ -17,3 +17,11 @@ export function kindModule<Ops extends OperationId>(m: KindModule<Ops>): KindMod
   if (m.jobs) registerJobs(m.jobs);
   return m;
 }
+
+/**
+ * A part of a kind's handlers, in a file of its own: a kind with many routes keeps them by
+ * what they are about (hono's `tasks.handlers.ts`), and its module spreads the parts.
+ */
+export function kindHandlers<Ops extends OperationId>(part: (ctx: AppContext) => Handlers<Ops>): (ctx: AppContext) => Handlers<Ops> {
+  return part;
+}

@@ -65,6 +65,18 @@ export async function assertNameFree(db: Q, table: ScopedTable, projectId: strin
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
+/** 400 "name is already taken" when another child of the parent has that name (a cluster's node pools). */
+export async function assertChildNameFree(db: Q, table: keyof Database, parentKey: string, parentId: string, name: string, exceptId?: string) {
+  // As in `from`: one concrete child table stands for all.
+  let q = db
+    .selectFrom(table as 'kubernetes_nodepool')
+    .select('id')
+    .where(parentKey as 'kubernetes_cluster_id', '=', parentId)
+    .where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw nameTaken();
+}
+
 /**
  * One page of the kind in the project (optionally one location) and the total count, read
  * from the per-scope counts the database keeps (decision 113): as fast at 100,000 rows as at 10.

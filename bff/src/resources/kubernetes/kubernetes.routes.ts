@@ -2,9 +2,9 @@ import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kube
 import { newId } from '#shared/ids';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { fieldError, nameTaken } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { createRootCa } from '../certs.ts';
-import { commonHandlers, inJobTransaction } from '../common.ts';
+import { childHandlers, commonHandlers, inJobTransaction } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { DAY, timeRange } from '../postgres/postgres.sim.ts';
 import { kubernetesJobs } from './kubernetes.jobs.ts';
@@ -20,11 +20,10 @@ import {
   upgradeCluster,
   upgradeNodepool,
 } from './kubernetes.service.ts';
-import { clusterView, clusterViews, findCluster, findNodepool, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
+import { clusterView, clusterViews, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
 import { clusterMetrics } from './kubernetes.sim.ts';
 
 type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
-type AtPool = At & { params: { nodepool_reference: string } };
 
 /** A name from the path, checked as a name of clusters or node pools (at most 40 characters). */
 function nameOf(schema: typeof kubernetesClusterNameSchema, value: string): string {
@@ -42,12 +41,6 @@ export const kubernetes = kindModule({
     const view = (q: Db | Tx, row: ClusterRow) => clusterView(q, row, domain);
     const listItems = (q: Db, rows: ClusterRow[]) => clusterViews(q, rows, domain);
     const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
-    /** Finds the cluster and the node pool, changes them in a job transaction. */
-    const withPool = async <R>(a: AtPool, fn: (tx: Tx, cluster: ClusterRow, pool: Awaited<ReturnType<typeof findNodepool>>) => Promise<R>) => {
-      const cluster = await find(a);
-      const pool = await findNodepool(db, cluster.id, a.params.nodepool_reference);
-      return { cluster, result: await inJobTransaction(ctx, (tx) => fn(tx, cluster, pool)) };
-    };
     return {
       ...commonHandlers(
         ctx,
@@ -90,46 +83,32 @@ export const kubernetes = kindModule({
         const cluster = await find(a);
         return view(db, await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)));
       },
-      async createKubernetesNodepool(a) {
-        const cluster = await find(a);
-        const name = nameOf(nodepoolNameSchema, a.params.nodepool_reference);
-        const pool = await inJobTransaction(ctx, (tx) => createNodepool(tx, cluster, { ...a.body, name }, quotas));
-        return nodepoolViewOf(db, pool, cluster);
-      },
-      async renameKubernetesNodepool(a) {
-        const { cluster, result } = await withPool(a, async (tx, c, pool) => {
-          const taken = await tx
-            .selectFrom('kubernetes_nodepool')
-            .select('id')
-            .where('kubernetes_cluster_id', '=', c.id)
-            .where('name', '=', a.body.name)
-            .where('id', '!=', pool.id)
-            .executeTakeFirst();
-          if (taken) throw nameTaken();
-          await tx.updateTable('kubernetes_nodepool').set({ name: a.body.name }).where('id', '=', pool.id).execute();
-          return { ...pool, name: a.body.name };
-        });
-        return nodepoolViewOf(db, result, cluster);
-      },
-      async resizeKubernetesNodepool(a) {
-        const { cluster, result } = await withPool(a, (tx, c, pool) => resizeNodepool(tx, c, pool, a.body.node_count));
-        return nodepoolViewOf(db, result, cluster);
-      },
-      async upgradeKubernetesNodepool(a) {
-        const { cluster, result } = await withPool(a, (tx, c, pool) => upgradeNodepool(tx, c, pool));
-        return nodepoolViewOf(db, result, cluster);
-      },
-      // Idempotent: a node pool (or cluster) that is not there is a success.
-      async deleteKubernetesNodepool(a) {
-        const cluster = await find(a);
-        const pool = await db
-          .selectFrom('kubernetes_nodepool')
-          .selectAll()
-          .where('kubernetes_cluster_id', '=', cluster.id)
-          .where((eb) => eb.or([eb('id', '=', a.params.nodepool_reference), eb('name', '=', a.params.nodepool_reference)]))
-          .executeTakeFirst();
-        if (pool) await inJobTransaction(ctx, (tx) => deleteNodepool(tx, cluster, pool));
-      },
+      ...childHandlers(
+        ctx,
+        {
+          parent: kubernetesClusterKind,
+          table: 'kubernetes_nodepool',
+          parentKey: 'kubernetes_cluster_id',
+          singular: 'node pool',
+          named: true,
+          view: nodepoolViewOf,
+          remove: (tx, cluster, pool) => deleteNodepool(tx, cluster, pool),
+        },
+        {
+          create: {
+            createKubernetesNodepool: {
+              insert: (tx, cluster, a) => createNodepool(tx, cluster, { ...a.body, name: nameOf(nodepoolNameSchema, a.params.nodepool_reference) }, quotas),
+            },
+          },
+          update: {
+            resizeKubernetesNodepool: (tx, cluster, pool, a) => resizeNodepool(tx, cluster, pool, a.body.node_count),
+            upgradeKubernetesNodepool: (tx, cluster, pool) => upgradeNodepool(tx, cluster, pool),
+          },
+          rename: ['renameKubernetesNodepool'],
+          // Idempotent: a node pool that is not there is a success.
+          delete: ['deleteKubernetesNodepool'],
+        },
+      ),
     };
   },
 });

@@ -9,12 +9,12 @@ import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { ApiError, invalidRequest, nameTaken } from '../../errors.ts';
+import { ApiError, invalidRequest } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { createClientKeypair } from '../certs.ts';
 import { createLoadBalancer, deleteLoadBalancer } from '../load-balancer/load-balancer.service.ts';
 import { insertSubnet } from '../private-subnet/private-subnet.store.ts';
-import { assertBelowQuota, assertNameFree, assertProjectQuota } from '../scoped.ts';
+import { assertBelowQuota, assertChildNameFree, assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { apiServerUrl, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
@@ -118,8 +118,7 @@ async function insertNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quota
     .where('kubernetes_cluster_id', '=', cluster.id)
     .executeTakeFirstOrThrow();
   assertBelowQuota(quotas, kubernetesClusterKind.childQuota!, Number(n), 'This cluster', kubernetesClusterKind.childQuota!.plural);
-  const taken = await tx.selectFrom('kubernetes_nodepool').select('id').where('kubernetes_cluster_id', '=', cluster.id).where('name', '=', p.name).executeTakeFirst();
-  if (taken) throw nameTaken();
+  await assertChildNameFree(tx, 'kubernetes_nodepool', 'kubernetes_cluster_id', cluster.id, p.name);
   const row: NodepoolRow = {
     id: newId('nodePool'),
     project_id: cluster.project_id,

@@ -4,7 +4,6 @@ import type { Selectable } from 'kysely';
 import type { KubernetesCluster, KubernetesVm, Nodepool } from '#shared/api/kubernetes';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { vmSummary } from '../vm/vm.store.ts';
 import type { KubernetesClusterTable, KubernetesNodepoolTable } from './kubernetes.tables.ts';
@@ -88,18 +87,6 @@ export async function clusterView(db: Q, row: ClusterRow, serviceDomain: string)
   return (await clusterViews(db, [row], serviceDomain))[0]!;
 }
 
-/** A node pool of the cluster by ID or name; 404 otherwise. */
-export async function findNodepool(db: Q, clusterId: string, reference: string): Promise<NodepoolRow> {
-  const row = await db
-    .selectFrom('kubernetes_nodepool')
-    .selectAll()
-    .where('kubernetes_cluster_id', '=', clusterId)
-    .where((eb) => eb.or([eb('id', '=', reference), eb('name', '=', reference)]))
-    .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the node pool you’re looking for.');
-  return row;
-}
-
-export async function nodepoolViewOf(db: Q, pool: NodepoolRow, cluster: ClusterRow): Promise<Nodepool> {
+export async function nodepoolViewOf(pool: NodepoolRow, cluster: ClusterRow, db: Q): Promise<Nodepool> {
   return nodepoolView(pool, await listNodes(db, [cluster.id]), Number(cluster.maintenance_window_start_at));
 }

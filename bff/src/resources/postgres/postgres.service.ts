@@ -3,7 +3,14 @@
 // Jobs it enqueues run once the transaction commits (inJobTransaction wakes the worker).
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { postgresKind, type createPostgresBodySchema, type Tag } from '#shared/api/postgres';
+import {
+  postgresKind,
+  type createLogDestinationBodySchema,
+  type createMetricDestinationBodySchema,
+  type createPostgresBodySchema,
+  type createPostgresFirewallRuleBodySchema,
+  type Tag,
+} from '#shared/api/postgres';
 import { POSTGRES_VERSIONS, postgresFlavor, postgresHaType, postgresSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
@@ -14,7 +21,7 @@ import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
-import { json, listServers, replicasOf, type PostgresRow } from './postgres.store.ts';
+import { json, listServers, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
 const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
@@ -273,3 +280,52 @@ export async function resetSuperuserPassword(tx: Tx, pg: PostgresRow, password: 
 }
 
 export const userList = (pg: PostgresRow) => json<string[]>(pg.cert_auth_users);
+
+type RuleBody = z.output<typeof createPostgresFirewallRuleBodySchema>;
+
+/** A new firewall rule: the CIDR may reach the database on its ports (not while it is being deleted). */
+export async function addFirewallRule(tx: Tx, pg: PostgresRow, body: RuleBody): Promise<PostgresRuleRow> {
+  assertNotDeleting(pg, 'get firewall rules');
+  const rule = { id: newId('postgresFirewallRule'), postgres_id: pg.id, cidr: body.cidr, description: body.description?.trim() ?? '', created_at: new Date().toISOString() };
+  await tx.insertInto('postgres_firewall_rule').values(rule).execute();
+  return rule;
+}
+
+/** A rule's new CIDR; its description too when the body has one. */
+export async function updateFirewallRule(tx: Tx, rule: PostgresRuleRow, body: RuleBody): Promise<PostgresRuleRow> {
+  const set = { cidr: body.cidr, description: body.description?.trim() ?? rule.description };
+  await tx.updateTable('postgres_firewall_rule').set(set).where('id', '=', rule.id).execute();
+  return { ...rule, ...set };
+}
+
+/** A new Prometheus remote-write target of the database's metrics (not while it is being deleted). */
+export async function addMetricDestination(tx: Tx, pg: PostgresRow, b: z.output<typeof createMetricDestinationBodySchema>) {
+  assertNotDeleting(pg, 'get metric destinations');
+  const row = {
+    id: newId('postgresMetricDestination'),
+    postgres_id: pg.id,
+    url: b.url,
+    username: b.username ?? null,
+    password: b.password ?? null,
+    bearer_token: b.bearer_token ?? null,
+    created_at: new Date().toISOString(),
+  };
+  await tx.insertInto('postgres_metric_destination').values(row).execute();
+  return row;
+}
+
+/** A new OTLP or syslog target of the database's logs (not while it is being deleted). */
+export async function addLogDestination(tx: Tx, pg: PostgresRow, b: z.output<typeof createLogDestinationBodySchema>) {
+  assertNotDeleting(pg, 'get log destinations');
+  const row = {
+    id: newId('postgresLogDestination'),
+    postgres_id: pg.id,
+    name: b.name,
+    type: b.type,
+    url: b.url,
+    options: JSON.stringify(b.options ?? {}),
+    created_at: new Date().toISOString(),
+  };
+  await tx.insertInto('postgres_log_destination').values(row).execute();
+  return row;
+}

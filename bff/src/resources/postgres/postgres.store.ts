@@ -9,7 +9,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { restoreWindow } from './postgres.sim.ts';
-import type { PostgresFirewallRuleTable, PostgresTable } from './postgres.tables.ts';
+import type { PostgresFirewallRuleTable, PostgresLogDestinationTable, PostgresMetricDestinationTable, PostgresTable } from './postgres.tables.ts';
 
 export type PostgresRow = Selectable<PostgresTable>;
 export type PostgresRuleRow = Selectable<PostgresFirewallRuleTable>;
@@ -80,6 +80,16 @@ function base(row: PostgresRow) {
 export const listRules = (db: Q, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
 
 export const ruleView = (r: PostgresRuleRow) => ({ id: r.id, cidr: r.cidr, description: r.description });
+
+/** A metric destination without its secrets. */
+export const metricDestinationView = (r: Selectable<PostgresMetricDestinationTable>) => ({
+  id: r.id,
+  url: r.url,
+  auth_type: r.bearer_token ? ('bearer' as const) : ('basic' as const),
+  username: r.username,
+});
+
+export const logDestinationView = (r: Selectable<PostgresLogDestinationTable>) => ({ id: r.id, name: r.name, type: r.type as 'otlp' | 'syslog', url: r.url });
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
 export async function postgresView(db: Q, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {

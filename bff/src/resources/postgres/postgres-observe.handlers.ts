@@ -1,0 +1,106 @@
+// The PostgreSQL routes of observing a database: its servers, logs and metrics, and the
+// destinations its metrics and logs are sent to.
+import { METRIC_KEYS } from '#shared/api/postgres';
+import { assertPublicUrl } from '../../net/public-target.ts';
+import { childHandlers } from '../common.ts';
+import { kindHandlers } from '../kind.ts';
+import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
+import { addLogDestination, addMetricDestination } from './postgres.service.ts';
+import { DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
+import { listServers, logDestinationView, metricDestinationView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+
+export const postgresObserveHandlers = kindHandlers((ctx) => {
+  const { db } = ctx;
+  // The destinations' URLs are the data plane's to call: public targets only, as webhooks (decision 216).
+  const { allowPrivate } = ctx.config.webhooks;
+  const { view, find } = postgresAt(ctx);
+  const simServers = async (pg: PostgresRow) =>
+    (await listServers(db, pg.id)).filter((s) => s.state !== 'deleting').map((s) => ({ name: s.name, role: s.role as 'primary' | 'standby', private_ipv4: s.private_ipv4 }));
+  /** The database and the part of the asked time range in which it has been running. */
+  const observed = async (a: RefArgs & { query: { start?: string; end?: string } }, limits: Parameters<typeof timeRange>[1]) => {
+    const pg = await find(a);
+    const now = new Date();
+    const range = timeRange(a.query, limits, now);
+    const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
+    return { pg, start: Math.max(range.start, since), end: Math.min(range.end, now.getTime()) };
+  };
+  const publicUrl = (a: { body: { url: string } }) => assertPublicUrl('url', a.body.url, allowPrivate);
+
+  return {
+    async listPostgresServers(a) {
+      const pg = await find(a);
+      const servers = await listServers(db, pg.id);
+      const items = servers.map((s) => ({
+        id: s.id,
+        name: s.name,
+        role: s.role as 'primary' | 'standby',
+        state: s.state,
+        synchronization_status: s.role === 'primary' ? null : s.state === 'running' ? ('ready' as const) : ('catching_up' as const),
+        vm: s.id,
+        vm_size: s.vm_size,
+        target_vm_size: pg.target_vm_size,
+        storage_size_gib: Number(s.storage_size_gib),
+        private_ipv4: s.private_ipv4,
+        private_ipv6: s.private_ipv6,
+        created_at: s.created_at,
+      }));
+      return { count: items.length, items };
+    },
+    async getPostgresLogs(a) {
+      const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: DAY, backMs: 7 * DAY });
+      const q = a.query;
+      const needle = q.query_pattern?.toLowerCase();
+      const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
+      const lines = logLines(pg.id, await simServers(pg), start, end, pg.state === 'upgrading').filter(
+        (l) =>
+          l.cursor < before &&
+          (!q.stream_name || l.stream_name === q.stream_name) &&
+          (!q.server_role || l.server_role === q.server_role) &&
+          (!q.severity_level || l.severity_level === q.severity_level) &&
+          (!needle || l.message.toLowerCase().includes(needle)),
+      );
+      // The newest lines of the range, oldest first; the key asks for the ones before them.
+      const page = lines.slice(0, q.max_log_lines ?? 50);
+      return {
+        logs: page.reverse().map(({ cursor: _cursor, ...line }) => line),
+        pagination_key: lines.length > page.length ? String(page[0]!.cursor) : null,
+      };
+    },
+    async getPostgresMetrics(a) {
+      const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY });
+      const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
+      return { metrics: metricSeries(pg.id, await simServers(pg), Number(pg.storage_size_gib), start, end, keys) };
+    },
+
+    ...childHandlers(
+      ctx,
+      {
+        ...underPostgres,
+        table: 'postgres_metric_destination',
+        singular: 'metric destination',
+        view: metricDestinationView,
+      },
+      {
+        list: ['listPostgresMetricDestinations'],
+        create: {
+          // The origin answers the database.
+          createPostgresMetricDestination: {
+            before: publicUrl,
+            insert: (tx, pg, a) => addMetricDestination(tx, pg, a.body),
+            answer: async (pg) => view(db, await reloadPostgres(db, pg.id)),
+          },
+        },
+        delete: ['deletePostgresMetricDestination'],
+      },
+    ),
+    ...childHandlers(
+      ctx,
+      { ...underPostgres, table: 'postgres_log_destination', singular: 'log destination', view: logDestinationView },
+      {
+        list: ['listPostgresLogDestinations'],
+        create: { createPostgresLogDestination: { before: publicUrl, insert: (tx, pg, a) => addLogDestination(tx, pg, a.body) } },
+        delete: ['deletePostgresLogDestination'],
+      },
+    ),
+  };
+});

@@ -1,0 +1,115 @@
+// The PostgreSQL routes of its settings: configuration, maintenance window, superuser
+// password, certificates (the CA, client keypairs and the users who sign in with them) and
+// the firewall rules.
+import { defaultPgConfig, PG_PARAMS } from '#shared/api/postgres-config';
+import { postgresSize } from '#shared/catalog';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import { createClientKeypair } from '../certs.ts';
+import { childHandlers } from '../common.ts';
+import { kindHandlers } from '../kind.ts';
+import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
+import { addFirewallRule, assertNotDeleting, resetSuperuserPassword, updateFirewallRule, userList } from './postgres.service.ts';
+import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
+
+const RESTART_PARAMS = new Set(PG_PARAMS.filter((p) => p.restart).map((p) => p.name));
+
+export const postgresSettingsHandlers = kindHandlers((ctx) => {
+  const { db } = ctx;
+  const { find, act } = postgresAt(ctx);
+  const configOf = (pg: PostgresRow, message?: string) => {
+    const size = postgresSize(pg.vm_size)!;
+    return {
+      pg_config: json<Record<string, string | number>>(pg.pg_config),
+      pgbouncer_config: json<Record<string, string | number>>(pg.pgbouncer_config),
+      default_pg_config: defaultPgConfig(size.memoryGib, size.vcpus),
+      ...(message ? { message } : {}),
+    };
+  };
+  /** Stores a new configuration; the message names the parameters that wait for a restart. */
+  const setConfig = async (a: RefArgs, next: (pg: PostgresRow) => { pg: Record<string, unknown>; bouncer: Record<string, unknown> }) => {
+    const found = await find(a);
+    let before: Record<string, unknown> = {};
+    await transactionWithRetry(db, async (tx) => {
+      const pg = await reloadPostgres(tx, found.id);
+      assertNotDeleting(pg, 'be configured');
+      before = json(pg.pg_config);
+      const n = next(pg);
+      await tx
+        .updateTable('postgres')
+        .set({ pg_config: JSON.stringify(n.pg), pgbouncer_config: JSON.stringify(n.bouncer) })
+        .where('id', '=', pg.id)
+        .execute();
+    });
+    const pg = await reloadPostgres(db, found.id);
+    const after = json<Record<string, unknown>>(pg.pg_config);
+    const waiting = [...RESTART_PARAMS].filter((p) => before[p] !== after[p]);
+    return configOf(pg, waiting.length ? `Changes to ${waiting.join(', ')} take effect after the database restarts.` : undefined);
+  };
+  const certUsers = async (a: RefArgs, change?: (users: string[]) => string[]) => {
+    const found = await find(a);
+    if (!change) return { items: userList(found) };
+    let users: string[] = [];
+    await transactionWithRetry(db, async (tx) => {
+      const pg = await reloadPostgres(tx, found.id);
+      assertNotDeleting(pg, 'change its certificate users');
+      users = change(userList(pg));
+      await tx
+        .updateTable('postgres')
+        .set({ cert_auth_users: JSON.stringify(users) })
+        .where('id', '=', pg.id)
+        .execute();
+    });
+    return { items: users };
+  };
+
+  return {
+    getPostgresConfig: async (a) => configOf(await find(a)),
+    replacePostgresConfig: (a) =>
+      setConfig(a, (pg) => ({
+        pg: a.body.pg_config ?? json(pg.pg_config),
+        bouncer: a.body.pgbouncer_config ?? json(pg.pgbouncer_config),
+      })),
+    updatePostgresConfig: (a) =>
+      setConfig(a, (pg) => {
+        const merge = (old: Record<string, unknown>, patch: Record<string, unknown> = {}) =>
+          Object.fromEntries(Object.entries({ ...old, ...patch }).filter(([, v]) => v !== null && v !== undefined));
+        return { pg: merge(json(pg.pg_config), a.body.pg_config), bouncer: merge(json(pg.pgbouncer_config), a.body.pgbouncer_config) };
+      }),
+
+    setPostgresMaintenanceWindow: (a) =>
+      act(a, async (tx, pg) => {
+        assertNotDeleting(pg, 'change its maintenance window');
+        const set: Partial<PostgresRow> = { maintenance_window_start_at: a.body.maintenance_window_start_at ?? null };
+        if (a.body.maintenance_window_days) set.maintenance_window_days = JSON.stringify([...a.body.maintenance_window_days].sort((x, y) => x - y));
+        await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
+      }),
+    resetSuperuserPassword: (a) => act(a, (tx, pg) => resetSuperuserPassword(tx, pg, a.body.password)),
+
+    async getPostgresCACertificates(a) {
+      const pg = await find(a);
+      a.res.setHeader('Content-Disposition', `attachment; filename="${pg.name}.pem"`);
+      return pg.ca_certificate;
+    },
+    async createPostgresClientKeypair(a) {
+      const pg = await find(a);
+      assertNotDeleting(pg, 'issue certificates');
+      const expiration = new Date(Date.now() + a.body.duration * 1000);
+      const pair = await createClientKeypair(a.body.common_name, expiration, { certificate: pg.ca_certificate, privateKey: pg.ca_private_key });
+      return { common_name: a.body.common_name, ...pair, expiration: expiration.toISOString() };
+    },
+    listPostgresCertAuthUsers: (a) => certUsers(a),
+    addPostgresCertAuthUser: (a) => certUsers(a, (users) => (users.includes(a.body.name) ? users : [...users, a.body.name].sort())),
+    removePostgresCertAuthUser: (a) => certUsers(a, (users) => users.filter((u) => u !== a.body.name)),
+
+    ...childHandlers(
+      ctx,
+      { ...underPostgres, table: 'postgres_firewall_rule', singular: 'firewall rule', view: ruleView },
+      {
+        list: ['listPostgresFirewallRules'],
+        create: { createPostgresFirewallRule: { insert: (tx, pg, a) => addFirewallRule(tx, pg, a.body) } },
+        update: { updatePostgresFirewallRule: (tx, _pg, rule, a) => updateFirewallRule(tx, rule, a.body) },
+        delete: ['deletePostgresFirewallRule'],
+      },
+    ),
+  };
+});
