@@ -28,7 +28,7 @@ const perCommit = Number(process.argv[4] ?? 10);
 const perProject = Number(process.argv[5] ?? 19);
 const file = path.join(dir, 'create-statements.sqlite');
 for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
-/** A connection with the BFF's settings (db/sqlite.ts): the writer, and the reader for reads outside a transaction. */
+/** A connection with the BFF's settings (db/sqlite/): the writer, and the reader for reads outside a transaction. */
 function open(): SQLite.Database {
   const c = new SQLite(file);
   c.pragma('journal_mode = WAL');

@@ -11,7 +11,7 @@ import { refusingAbortedCommits } from './pg-commit.ts';
 import { preparing } from './pg-statements.ts';
 import type { Database } from './schema.ts';
 import { registerWatch, Watch, WatchingDriver } from './read-cache.ts';
-import { sqliteDialect } from './sqlite.ts';
+import { sqliteDialect } from './sqlite/driver.ts';
 import { requestScoped } from './transaction.ts';
 
 export type Db = Kysely<Database>;

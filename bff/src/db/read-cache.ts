@@ -4,11 +4,23 @@
 // delete touching a watched table, in a request transaction or not, on any kind's code path
 // (a logout, a removed member, a deleted project or account, a role change, a revoked token).
 // Another process's writes are seen within TTL_MS, the entries' lifetime.
-import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
+import {
+  AliasNode,
+  ListNode,
+  TableNode,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type OperationNode,
+  type QueryResult,
+  type RootOperationNode,
+  type TransactionSettings,
+  type WithNode,
+} from 'kysely';
 import type { Db } from './database.ts';
 
 /** The tables whose rows decide who may see what: a write to one empties every cache. */
-const WATCHED = /\b(session|account|project|project_member|access_token)\b/i;
+const WATCHED = new Set(['session', 'account', 'project', 'project_member', 'access_token']);
 /** How long an entry is trusted; the bound on what another process's write takes to be seen. */
 export const TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
@@ -26,9 +38,51 @@ export class Watch {
   }
 }
 
+/**
+ * Whether a statement may write a watched table, read from the query's operation node (the tree
+ * Kysely compiled it from), not from its text. A write names its table in its node; a
+ * statement whose tables cannot be known that way counts as writing a watched one.
+ */
 function writesWatched(query: CompiledQuery): boolean {
-  return query.query.kind !== 'SelectQueryNode' && WATCHED.test(query.sql);
+  return query.query.kind === 'RawNode' ? rawWrites(query.sql) : writes(query.query);
 }
+
+function writes(node: RootOperationNode): boolean {
+  switch (node.kind) {
+    case 'SelectQueryNode':
+      return withWrites(node.with);
+    case 'InsertQueryNode':
+      return !node.into || watchedTable(node.into) || withWrites(node.with);
+    case 'UpdateQueryNode':
+      return !node.table || watchedTable(node.table) || withWrites(node.with);
+    case 'DeleteQueryNode':
+      return node.from.froms.some(watchedTable) || withWrites(node.with);
+    case 'MergeQueryNode':
+      return watchedTable(node.into) || withWrites(node.with);
+    default:
+      // A schema change (create, alter, drop), a raw statement inside a `with`, or a node this
+      // code does not know.
+      return true;
+  }
+}
+
+/** A `with` clause's statements: on PostgreSQL one may write (`with gone as (delete …) select …`). */
+const withWrites = (clause: WithNode | undefined) => !!clause?.expressions.some((cte) => writes(cte.expression as RootOperationNode));
+
+/** Whether the written table `node` is a watched one; one whose name is not written out counts as watched. */
+function watchedTable(node: OperationNode): boolean {
+  if (AliasNode.is(node)) return watchedTable(node.node);
+  if (ListNode.is(node)) return node.items.some(watchedTable);
+  return !TableNode.is(node) || WATCHED.has(node.table.identifier.name);
+}
+
+/**
+ * A raw statement (`sql\`…\``, `CompiledQuery.raw`) names no table Kysely can see: it counts
+ * as a write to a watched table unless its first word says it writes no row: a `select` (no
+ * function of this schema writes from one; a `with` may, and counts), or a transaction's or
+ * savepoint's own statement.
+ */
+const rawWrites = (text: string) => !/^\s*(select|savepoint|release|rollback|begin|commit|end)\b/i.test(text);
 
 /** A connection that tells the watch of its writes to watched tables. */
 class WatchedConnection implements DatabaseConnection {
@@ -107,6 +161,9 @@ const watches = new WeakMap<Db, Watch>();
 export function registerWatch(db: Db, watch: Watch): void {
   watches.set(db, watch);
 }
+
+/** How many times the caches of `db` were emptied, counted before and after each watched write (for tests). */
+export const emptied = (db: Db): number | undefined => watches.get(db)?.generation;
 
 /**
  * `load()`, answered from the cache `name` for up to TTL_MS. A value read while a watched
