@@ -72,13 +72,16 @@ describe('the read cache', () => {
     ).rejects.toThrow('rolled back');
   });
 
-  it.runIf(engine === 'postgres')('is emptied by a select whose `with` writes a watched table', async () => {
-    const gone = () =>
-      db
-        .with('gone', (w) => w.deleteFrom('session').where('id', '=', 'nobody').returning('id'))
-        .selectFrom('gone')
-        .selectAll()
-        .execute();
-    expect(await empties(gone)).toBe(true);
-  });
+  // SQLite has no writes inside WITH; the case is PostgreSQL's only (not a skipped test on SQLite).
+  if (engine === 'postgres') {
+    it('is emptied by a select whose `with` writes a watched table', async () => {
+      const gone = () =>
+        db
+          .with('gone', (w) => w.deleteFrom('session').where('id', '=', 'nobody').returning('id'))
+          .selectFrom('gone')
+          .selectAll()
+          .execute();
+      expect(await empties(gone)).toBe(true);
+    });
+  }
 });
