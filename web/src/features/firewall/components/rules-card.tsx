@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { FirewallDetail, FirewallRule } from '#shared/api/firewall';
-import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { AddRuleButton, NoRules, RuleActions, SourceCell } from '#web/components/ui/rule-parts.tsx';
