@@ -106,7 +106,7 @@ export function renderIndex(records: DecisionRecord[]): string {
       .join('; ');
     return `| [${r.number}](${r.file}) | ${cell(r.title)} | ${r.date ?? ''} | ${r.status ?? ''} | ${cell(notes)} |`;
   });
-  return ['| No. | Decision | Date | Status | Supersedes / superseded by |', '|---|---|---|---|---|', ...rows, ''].join('\n');
+  return ['| No. | Decision | Date | Status | Supersedes / superseded by / folded into |', '|---|---|---|---|---|', ...rows, ''].join('\n');
 }
 
 /**
