@@ -6,9 +6,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE } from '#shared/pagination';
-import { createVm, LOC, newOwner } from '../../test/fixtures.ts';
+import { createVm, newOwner } from '../../test/fixtures.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
-import { findByReference } from '../resources/scoped.ts';
 import { openDatabase, type Db } from './database.ts';
 import { preparing } from './pg-statements.ts';
 import { runShape } from './prepared.ts';
@@ -60,15 +59,6 @@ describe('query shapes on PostgreSQL', () => {
       const named = await preparedHere(tx, 'select "id" from "vm"');
       // The default page size is named even after four others took the shape's places.
       expect(named.map((p) => p.statement.match(/limit \S+$/)?.[0])).toEqual(['limit 1', `limit ${DEFAULT_PAGE_SIZE}`, 'limit 2', 'limit 3', 'limit 4']);
-    });
-  });
-
-  it('include the lookups by reference, which name their columns instead of reading *', async () => {
-    await t.ctx.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < 6; i++) expect((await findByReference(tx, 'vm', project, LOC, 'b')).name).toBe('b');
-      const [find] = (await preparedHere(tx, 'select "id", ')).filter((p) => p.statement.includes('from "vm"') && p.statement.endsWith('"name" = $3'));
-      expect(find?.statement).not.toContain('*');
-      expect(find!.generic_plans).toBeGreaterThan(0);
     });
   });
 

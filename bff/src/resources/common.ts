@@ -18,7 +18,7 @@ import { fieldError, notFound, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/handlers.ts';
 import { assertChildNameFree, assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
 import type { JsonOf } from '../db/json.ts';
-import { RawJson } from '../http/raw-json.ts';
+import { RawJson } from '../db/raw-json.ts';
 
 type Q = Db | Tx;
 type Row<T extends ScopedTable> = ScopedRow<T>;

@@ -3,7 +3,7 @@
 import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
 import { ApiError } from '../../errors.ts';
-import type { AuthInfo } from '../../http/auth.ts';
+import type { AuthInfo } from '../../auth/auth.ts';
 import type { Handlers, ProjectAccess } from '../../http/handlers.ts';
 import { kindModule } from '../kind.ts';
 import { getToken, issueToken, listTokens, revokeToken, type TokenViewer } from './token.store.ts';

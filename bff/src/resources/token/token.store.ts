@@ -1,5 +1,5 @@
 // Personal access tokens: issue, list, look up and revoke (decision 180). The secret is made
-// and hashed in http/access-tokens.ts; only its hash and hint are stored.
+// and hashed in auth/access-tokens.ts; only its hash and hint are stored.
 import type { AccessToken, IssueTokenBody } from '#shared/api/token';
 import { TOKEN_LIMIT } from '#shared/api/token';
 import { newId } from '#shared/ids';
@@ -11,7 +11,7 @@ import { forUpdate } from '../../db/locks.ts';
 import { shapedPage } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
-import { newSecret } from '../../http/access-tokens.ts';
+import { newSecret } from '../../auth/access-tokens.ts';
 
 /** Whose tokens a caller sees: an admin every token of the project, anyone else their own. */
 export interface TokenViewer {
