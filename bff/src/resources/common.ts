@@ -10,7 +10,7 @@ import { resourceName } from '#shared/names';
 import type { PaginationQuery } from '#shared/pagination';
 import { routes, type BodyOf, type KindDescriptor, type OperationId, type ParamsOf, type ResponseOf } from '#shared/routes';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
@@ -20,7 +20,6 @@ import { assertChildNameFree, assertNameFree, findByReference, listPage, listPag
 import type { JsonOf } from '../db/json.ts';
 import { RawJson } from '../db/raw-json.ts';
 
-type Q = Db | Tx;
 type Row<T extends ScopedTable> = ScopedRow<T>;
 
 /** Operations whose path has a location (and so names one object or lists a location). */
@@ -33,7 +32,7 @@ type Answering<T> = { [K in OperationId]: [ResponseOf<K>] extends [T] ? ([T] ext
 export interface KindBehaviour<T extends ScopedTable, View, Item, C extends keyof Row<T> = keyof Row<T>> {
   kind: KindDescriptor & { table: T };
   /** The full record of one object (get, rename). */
-  view: (db: Q, row: Row<T>) => Promise<View>;
+  view: (db: Queryable, row: Row<T>) => Promise<View>;
   /**
    * The columns a list item is made of, when it needs fewer than the full record (decision 240):
    * a list page does not read what only the record shows, such as a database's certificates.
@@ -84,7 +83,7 @@ export function commonHandlers<
 >(ctx: AppContext, b: KindBehaviour<T, View, Item, C>, ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] }): Handlers<G | L | R | D> {
   const { db } = ctx;
   const { table, idKind } = b.kind;
-  const find = (q: Q, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
+  const find = (q: Queryable, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
   const out: Record<string, (a: Args) => Promise<unknown>> = {};
 
   for (const op of ops.get ?? []) out[op] = async (a) => b.view(db, await find(db, op, a));
@@ -153,7 +152,7 @@ export interface ChildBehaviour<P extends ScopedTable, C extends keyof Database,
    */
   named?: boolean;
   /** What a child answers (get, list items, create, update, rename). */
-  view: (row: ChildRow<C>, parent: Row<P>, db: Q) => View | Promise<View>;
+  view: (row: ChildRow<C>, parent: Row<P>, db: Queryable) => View | Promise<View>;
   /** The parent read again, locked, in a change's transaction (changes of one parent run one after another). */
   lock?: (tx: Tx, parent: Row<P>) => Promise<Row<P>>;
   /** How a child goes (default: its row is deleted). */

@@ -3,7 +3,7 @@ import { privateSubnetKind, type ConnectedSubnet, type PrivateSubnet } from '#sh
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import type { Page } from '#shared/pagination';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { jsonObject, type JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
 import { applyPage } from '../../db/paging.ts';
@@ -18,7 +18,6 @@ import { insertDefaultFirewall } from '../firewall/firewall.store.ts';
 import { KEPT_NICS } from './subnet-nics.tables.ts';
 
 export type SubnetRow = Selectable<PrivateSubnetTable>;
-type Q = Db | Tx;
 
 /**
  * A subnet's list item as the database writes it (decisions 230, 245): what subnetView answers,
@@ -57,7 +56,7 @@ export const SUBNET_LIST_JSON: JsonOf<PrivateSubnet> = {
 };
 
 /** A subnet's record: its list item, read as the list reads it, parsed. */
-export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> {
+export async function subnetView(db: Queryable, row: SubnetRow): Promise<PrivateSubnet> {
   const [found] = await runShape(db, 'subnet view', [row.id], (v) =>
     db
       .selectFrom('private_subnet')
@@ -73,7 +72,7 @@ export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> 
  * A subnet of the project in any location, or undefined. Locked for the rest of the
  * transaction, so a VM joining it and the subnet's delete cannot both succeed.
  */
-export function findSubnetById(db: Q, projectId: string, id: string): Promise<SubnetRow | undefined> {
+export function findSubnetById(db: Queryable, projectId: string, id: string): Promise<SubnetRow | undefined> {
   return forUpdate(db, db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id)).executeTakeFirst();
 }
 

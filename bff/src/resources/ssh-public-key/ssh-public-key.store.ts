@@ -6,7 +6,7 @@ import { newId } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -15,11 +15,10 @@ import { assertBelowQuota } from '../scoped.ts';
 import type { SshPublicKeyTable } from './ssh-public-key.tables.ts';
 
 export type SshPublicKeyRow = Selectable<SshPublicKeyTable>;
-type Q = Db | Tx;
 
 export const sshPublicKeyView = (row: SshPublicKeyRow): SshPublicKey => ({ id: row.id, name: row.name, public_key: row.public_key });
 
-export async function findSshPublicKey(db: Q, projectId: string, reference: string): Promise<SshPublicKeyRow> {
+export async function findSshPublicKey(db: Queryable, projectId: string, reference: string): Promise<SshPublicKeyRow> {
   const ref = parseReference('sshPublicKey', reference);
   const q = db.selectFrom('ssh_public_key').selectAll().where('project_id', '=', projectId);
   const row = await ('id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)).executeTakeFirst();

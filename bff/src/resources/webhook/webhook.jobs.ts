@@ -9,9 +9,8 @@
 import type { Logger } from 'pino';
 import { eventTypeMatches, type WebhookEvent } from '#shared/api/webhook';
 import type { WebhookSettings } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { Tx } from '../../db/transaction.ts';
 import type { Selectable } from 'kysely';
 import type { EventTable } from '../../events/events.tables.ts';
 import { defineJobs, jobRow, type JobDefinition, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
@@ -36,7 +35,7 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
 const MAX_RETRY_DELAY_MS = 3600_000;
 
 /** Makes the fan-out job due now (creating it the first time). In the caller's transaction when given. */
-export async function wakeFanout(db: Db | Tx): Promise<void> {
+export async function wakeFanout(db: Queryable): Promise<void> {
   const row = jobRow('webhook.fanout', 'webhooks', FANOUT_JOB_ID);
   await db
     .insertInto('job')

@@ -6,7 +6,7 @@ import { newId } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -21,7 +21,6 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
 export type WebhookRow = Selectable<WebhookEndpointTable>;
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 type AttemptRow = Selectable<WebhookAttemptTable>;
-type Q = Db | Tx;
 
 /** How long a rotated-out secret keeps signing (decision 217). */
 export const PREVIOUS_SECRET_MS = 24 * 3600_000;
@@ -46,7 +45,7 @@ export function webhookView(row: WebhookRow, now = Date.now()): Webhook {
   };
 }
 
-export async function findWebhook(db: Q, projectId: string, reference: string): Promise<WebhookRow> {
+export async function findWebhook(db: Queryable, projectId: string, reference: string): Promise<WebhookRow> {
   const ref = parseReference('webhookEndpoint', reference);
   const q = db.selectFrom('webhook_endpoint').selectAll().where('project_id', '=', projectId);
   const row = await ('id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)).executeTakeFirst();
@@ -240,7 +239,7 @@ function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery
   };
 }
 
-async function withAttempts(db: Q, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
   if (!rows.length) return [];
   const attempts = await db
     .selectFrom('webhook_attempt')
@@ -273,7 +272,7 @@ export async function deliveryPage(db: Db, endpointId: string, q: { state?: Deli
   return { items: await withAttempts(db, page), pagination_key: more ? page[page.length - 1]!.id : undefined };
 }
 
-export async function findDelivery(db: Q, endpointId: string, id: string): Promise<WebhookDelivery> {
+export async function findDelivery(db: Queryable, endpointId: string, id: string): Promise<WebhookDelivery> {
   const row = await db.selectFrom('webhook_delivery').selectAll().where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the delivery you’re looking for.');
   return (await withAttempts(db, [row]))[0]!;
