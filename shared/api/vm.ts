@@ -64,9 +64,9 @@ export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter o
 export const storageSizeMessage = (size: string) => `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
 
 /** A storage size must be one of the VM size's options (the console's form checks it the same way). */
-export function checkStorageSize(b: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
-  if (b.storage_size !== undefined && !(vmSize(b.size)!.storageOptionsGib as readonly number[]).includes(b.storage_size)) {
-    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(b.size) });
+export function checkStorageSize(body: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
+  if (body.storage_size !== undefined && !(vmSize(body.size)!.storageOptionsGib as readonly number[]).includes(body.storage_size)) {
+    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(body.size) });
   }
 }
 

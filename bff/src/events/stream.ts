@@ -19,8 +19,8 @@ export const MAX_BUFFERED_BYTES = 1 << 20;
 /** Sent first: the browser's EventSource reconnects after this long. */
 const RETRY_MS = 3000;
 
-export function formatEvent(e: ProjectEvent): string {
-  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+export function formatEvent(event: ProjectEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**

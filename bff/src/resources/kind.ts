@@ -13,9 +13,9 @@ export interface KindModule<Ops extends OperationId> {
  * A kind's module. Its jobs are registered with the worker here, when the module loads, so
  * the worker knows them in every process that loads the kind, whether or not it serves HTTP.
  */
-export function kindModule<Ops extends OperationId>(m: KindModule<Ops>): KindModule<Ops> {
-  if (m.jobs) registerJobs(m.jobs);
-  return m;
+export function kindModule<Ops extends OperationId>(definition: KindModule<Ops>): KindModule<Ops> {
+  if (definition.jobs) registerJobs(definition.jobs);
+  return definition;
 }
 
 /**

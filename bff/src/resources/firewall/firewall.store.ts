@@ -19,12 +19,12 @@ type RuleRow = Selectable<FirewallRuleTable>;
 const RULE_VIEW_COLUMNS = ['id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'] as const;
 type RuleViewRow = Pick<RuleRow, (typeof RULE_VIEW_COLUMNS)[number]>;
 
-export const ruleView = (r: RuleViewRow): FirewallRule => ({
-  id: r.id,
-  cidr: r.cidr,
-  port_range: formatPortRange({ start: r.port_start, end: r.port_end }),
-  protocol: r.protocol as Protocol,
-  description: r.description,
+export const ruleView = (row: RuleViewRow): FirewallRule => ({
+  id: row.id,
+  cidr: row.cidr,
+  port_range: formatPortRange({ start: row.port_start, end: row.port_end }),
+  protocol: row.protocol as Protocol,
+  description: row.description,
 });
 
 /** A firewall's rules as its record shows them, in ID order (the primary key's, no sort). */
@@ -102,15 +102,18 @@ export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: reado
 
 export const findFirewall = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
 
-export async function insertFirewall(tx: Tx, f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string }): Promise<FirewallRow> {
-  await assertNameFree(tx, 'firewall', f.projectId, f.location, f.name);
+export async function insertFirewall(
+  tx: Tx,
+  firewall: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
+): Promise<FirewallRow> {
+  await assertNameFree(tx, 'firewall', firewall.projectId, firewall.location, firewall.name);
   const row: FirewallRow = {
     id: newId('firewall'),
-    project_id: f.projectId,
-    location: f.location,
-    name: f.name,
-    description: f.description,
-    default_for_subnet_id: f.defaultForSubnetId ?? null,
+    project_id: firewall.projectId,
+    location: firewall.location,
+    name: firewall.name,
+    description: firewall.description,
+    default_for_subnet_id: firewall.defaultForSubnetId ?? null,
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('firewall').values(row).execute();

@@ -48,14 +48,14 @@ export const listNodepools = (db: Queryable, clusterIds: string[]) =>
 
 const nodeView = (n: NodeRow, maintenanceHour: number): KubernetesVm => ({ ...vmSummary(n), boot_image: n.boot_image, maintenance_window_start_at: maintenanceHour });
 
-export const nodepoolView = (p: NodepoolRow, nodes: NodeRow[], maintenanceHour: number): Nodepool => ({
-  id: p.id,
-  kubernetes_cluster_id: p.kubernetes_cluster_id,
-  name: p.name,
-  node_count: Number(p.node_count),
-  node_size: p.node_size,
-  version: p.version,
-  vms: nodes.filter((n) => n.nodepool_id === p.id).map((n) => nodeView(n, maintenanceHour)),
+export const nodepoolView = (nodepool: NodepoolRow, nodes: NodeRow[], maintenanceHour: number): Nodepool => ({
+  id: nodepool.id,
+  kubernetes_cluster_id: nodepool.kubernetes_cluster_id,
+  name: nodepool.name,
+  node_count: Number(nodepool.node_count),
+  node_size: nodepool.node_size,
+  version: nodepool.version,
+  vms: nodes.filter((n) => n.nodepool_id === nodepool.id).map((n) => nodeView(n, maintenanceHour)),
 });
 
 /** The records of these rows, in their order: two queries whatever their number. */

@@ -77,17 +77,17 @@ function base(row: PostgresRow) {
 
 export const listRules = (db: Queryable, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
 
-export const ruleView = (r: PostgresRuleRow) => ({ id: r.id, cidr: r.cidr, description: r.description });
+export const ruleView = (row: PostgresRuleRow) => ({ id: row.id, cidr: row.cidr, description: row.description });
 
 /** A metric destination without its secrets. */
-export const metricDestinationView = (r: Selectable<PostgresMetricDestinationTable>) => ({
-  id: r.id,
-  url: r.url,
-  auth_type: r.bearer_token ? ('bearer' as const) : ('basic' as const),
-  username: r.username,
+export const metricDestinationView = (row: Selectable<PostgresMetricDestinationTable>) => ({
+  id: row.id,
+  url: row.url,
+  auth_type: row.bearer_token ? ('bearer' as const) : ('basic' as const),
+  username: row.username,
 });
 
-export const logDestinationView = (r: Selectable<PostgresLogDestinationTable>) => ({ id: r.id, name: r.name, type: r.type as 'otlp' | 'syslog', url: r.url });
+export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({ id: row.id, name: row.name, type: row.type as 'otlp' | 'syslog', url: row.url });
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
 export async function postgresView(db: Queryable, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {

@@ -81,31 +81,31 @@ export function findSubnetById(db: Queryable, projectId: string, id: string): Pr
  * caller's transaction), guarded by the given firewall or by a new default one; within the
  * project's quota.
  */
-export async function insertSubnet(tx: Tx, s: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
-  await assertProjectQuota(tx, privateSubnetKind, s.projectId, quotas);
-  await assertNameFree(tx, 'private_subnet', s.projectId, s.location, s.name);
-  if (s.firewallId) {
+export async function insertSubnet(tx: Tx, subnet: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
+  await assertProjectQuota(tx, privateSubnetKind, subnet.projectId, quotas);
+  await assertNameFree(tx, 'private_subnet', subnet.projectId, subnet.location, subnet.name);
+  if (subnet.firewallId) {
     const fw = await tx
       .selectFrom('firewall')
       .select('id')
-      .where('id', '=', s.firewallId)
-      .where('project_id', '=', s.projectId)
-      .where('location', '=', s.location)
+      .where('id', '=', subnet.firewallId)
+      .where('project_id', '=', subnet.projectId)
+      .where('location', '=', subnet.location)
       .executeTakeFirst();
     if (!fw) throw invalidRequest({ firewall_id: 'No firewall with this ID in the project and location.' });
   }
   const row: SubnetRow = {
     id: newId('privateSubnet'),
-    project_id: s.projectId,
-    location: s.location,
-    name: s.name,
+    project_id: subnet.projectId,
+    location: subnet.location,
+    name: subnet.name,
     state: 'available',
     net4: randomNet4(),
     net6: randomNet6(),
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('private_subnet').values(row).execute();
-  const firewallId = s.firewallId ?? (await insertDefaultFirewall(tx, s.projectId, s.location, row)).id;
+  const firewallId = subnet.firewallId ?? (await insertDefaultFirewall(tx, subnet.projectId, subnet.location, row)).id;
   await tx.insertInto('firewall_subnet').values({ firewall_id: firewallId, subnet_id: row.id }).execute();
   return row;
 }

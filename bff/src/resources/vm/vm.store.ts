@@ -10,20 +10,20 @@ import { groupLegacyFirewalls, LEGACY_FIREWALL_COLUMNS } from '../firewall/firew
 
 export type VmRow = Selectable<VmTable>;
 
-export const vmListItem = (r: VmListItem): VmListItem => ({
-  id: r.id,
-  name: r.name,
-  state: r.state,
-  location: r.location,
-  size: r.size,
-  unix_user: r.unix_user,
-  storage_size_gib: Number(r.storage_size_gib),
-  ip6: r.ip6,
-  ip4: r.ip4,
+export const vmListItem = (item: VmListItem): VmListItem => ({
+  id: item.id,
+  name: item.name,
+  state: item.state,
+  location: item.location,
+  size: item.size,
+  unix_user: item.unix_user,
+  storage_size_gib: Number(item.storage_size_gib),
+  ip6: item.ip6,
+  ip4: item.ip4,
 });
 
 /** The spec's VM summary, embedded in other kinds' records (load balancers, clusters). */
-export const vmSummary = (r: VmListItem): VmSummary => ({ ...vmListItem(r), ip4_enabled: r.ip4 !== null });
+export const vmSummary = (item: VmListItem): VmSummary => ({ ...vmListItem(item), ip4_enabled: item.ip4 !== null });
 
 /**
  * The legacy full record: the VM, its NIC's addresses, its subnet and that subnet's firewalls

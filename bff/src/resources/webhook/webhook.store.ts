@@ -97,29 +97,29 @@ export async function prepareSecret(db: Db, endpointId: string) {
 }
 
 /** A new endpoint within the project's quota (counted under the project's row lock), with a free name and an allowed URL. */
-export async function registerWebhook(tx: Tx, w: NewWebhook, opts: { quotas: Quotas; allowPrivate: boolean }): Promise<WebhookRow> {
-  assertUrl(w.url, opts.allowPrivate);
-  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', w.projectId)).execute();
+export async function registerWebhook(tx: Tx, webhook: NewWebhook, opts: { quotas: Quotas; allowPrivate: boolean }): Promise<WebhookRow> {
+  assertUrl(webhook.url, opts.allowPrivate);
+  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', webhook.projectId)).execute();
   const { n } = await tx
     .selectFrom('webhook_endpoint')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', w.projectId)
+    .where('project_id', '=', webhook.projectId)
     .executeTakeFirstOrThrow();
   if (webhookKind.quota) assertBelowQuota(opts.quotas, webhookKind.quota, Number(n), 'This project', webhookKind.plural);
-  await assertNameFree(tx, w.projectId, w.name);
+  await assertNameFree(tx, webhook.projectId, webhook.name);
   const now = new Date().toISOString();
   const row: WebhookRow = {
-    id: w.id,
-    project_id: w.projectId,
-    name: w.name,
-    url: w.url,
-    event_types: JSON.stringify(w.event_types),
-    enabled: w.enabled ? 1 : 0,
-    secret_sealed: w.sealed,
-    secret_hint: secretHint(w.secret),
+    id: webhook.id,
+    project_id: webhook.projectId,
+    name: webhook.name,
+    url: webhook.url,
+    event_types: JSON.stringify(webhook.event_types),
+    enabled: webhook.enabled ? 1 : 0,
+    secret_sealed: webhook.sealed,
+    secret_hint: secretHint(webhook.secret),
     previous_secret_sealed: null,
     previous_secret_expires_at: null,
-    event_cursor: await lastSeq(tx, w.projectId),
+    event_cursor: await lastSeq(tx, webhook.projectId),
     created_at: now,
     updated_at: now,
   };
@@ -257,18 +257,18 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Webhook
   return rows.map((r) => deliveryView(r, by.get(r.id) ?? []));
 }
 
-export async function deliveryPage(db: Db, endpointId: string, q: { state?: DeliveryState; limit: number; before?: string }) {
+export async function deliveryPage(db: Db, endpointId: string, query: { state?: DeliveryState; limit: number; before?: string }) {
   const rows = await db
     .selectFrom('webhook_delivery')
     .selectAll()
     .where('endpoint_id', '=', endpointId)
-    .$if(q.state !== undefined, (b) => b.where('state', '=', q.state!))
-    .$if(q.before !== undefined, (b) => b.where('id', '<', q.before!))
+    .$if(query.state !== undefined, (b) => b.where('state', '=', query.state!))
+    .$if(query.before !== undefined, (b) => b.where('id', '<', query.before!))
     .orderBy('id', 'desc')
-    .limit(q.limit + 1)
+    .limit(query.limit + 1)
     .execute();
-  const more = rows.length > q.limit;
-  const page = rows.slice(0, q.limit);
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
   return { items: await withAttempts(db, page), pagination_key: more ? page[page.length - 1]!.id : undefined };
 }
 
