@@ -8,7 +8,7 @@ import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../auth
 import { checkCredentials, hashPassword } from '../auth/account.store.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, requireEnabled, twoFactorStatus, useCode } from './two-factor.ts';
 
 type Ops =
@@ -22,7 +22,7 @@ type Ops =
   | 'disableTwoFactor'
   | 'regenerateRecoveryCodes';
 
-export const account = kindModule({ handlers: accountHandlers });
+export const account = apiModule({ handlers: accountHandlers });
 
 /** The account itself is managed from a signed-in session only: a project's token cannot touch it. */
 function signedIn(auth: AuthInfo): AuthInfo & { sessionId: string } {

@@ -8,7 +8,7 @@ import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { checkCredentials } from './account.store.ts';
 import { passwordProblem } from './password-policy.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
@@ -57,7 +57,7 @@ export async function startSession(ctx: AppContext, account: { id: string; email
   return { account, token };
 }
 
-export const auth = kindModule({ handlers: authHandlers });
+export const auth = apiModule({ handlers: authHandlers });
 
 function authHandlers(
   ctx: AppContext,

@@ -8,10 +8,10 @@ import { pageFor } from '../../db/paging.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
 
-export const member = kindModule({ handlers: memberHandlers });
+export const member = apiModule({ handlers: memberHandlers });
 
 type Ops =
   | 'listProjectMembers'

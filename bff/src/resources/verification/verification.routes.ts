@@ -11,11 +11,11 @@ import { hashPassword } from '../auth/account.store.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import { startSession } from '../auth/auth.routes.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { mailPasswordReset, resendVerification } from './mail-flows.ts';
 import { accountOfLink, resetWithLink, verifyWithLink } from './verification.store.ts';
 
-export const verification = kindModule({ handlers: verificationHandlers });
+export const verification = apiModule({ handlers: verificationHandlers });
 
 const deadLink = () => invalidRequest({ token: BAD_LINK_MESSAGE }, BAD_LINK_MESSAGE);
 
