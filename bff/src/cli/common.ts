@@ -1,4 +1,4 @@
-// What the kinds' commands share: labels, `list`, `destroy`, field selection, the table
+// What the kinds' commands share: labels, `list`, `show`, `destroy`, field selection, the table
 // layout, and names turned into IDs. Formats and messages are the origin's `ubi`.
 import { isId, type IdKind } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
@@ -85,6 +85,52 @@ export function listCommand(kind: KindInfo, fields: readonly string[], fetch: (c
       const keys = checkFields(opts.fields, fields, `${kind.word} list -f option`, fail);
       const items = await fetch(c, typeof location === 'string' ? location : undefined);
       return reply(formatRows(keys, items, opts['no-headers'] !== true));
+    },
+  };
+}
+
+/** A `show` option choosing the fields of the records inside the object (`-r` its rules…). */
+export interface ShowPart {
+  short: string;
+  long: string;
+  /** Whose fields, in the option's description ("firewall rule") and its values' title ("Firewall Rule Fields:"). */
+  label: string;
+  title: string;
+  fields: readonly string[];
+}
+
+/**
+ * `ubi <kind> ref show [-f fields] [-x part-fields…]`: a line per field asked for, `key: value`,
+ * except the keys `special` lays out itself (given the object and the fields chosen for each
+ * part, by its long option). Parts are checked in the order given and listed by letter.
+ */
+export function showCommand<T extends object>(
+  kind: KindInfo,
+  fields: readonly string[],
+  get: (c: PostContext) => Promise<T>,
+  special: Record<string, (item: T, parts: Record<string, string[]>, c: PostContext) => string | Promise<string>> = {},
+  parts: readonly ShowPart[] = [],
+): Leaf<PostContext> {
+  const listed = [...parts].sort((one, other) => one.short.localeCompare(other.short));
+  return {
+    desc: `Show details for a ${kind.label}`,
+    usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) show [options]`],
+    options: [
+      { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+      ...listed.map((part) => ({ short: part.short, long: part.long, arg: 'fields', desc: `show specific ${part.label} fields (comma separated)` })),
+    ],
+    optionValues: [['Fields:', fields], ...listed.map((part): [string, readonly string[]] => [part.title, part.fields])],
+    async run(c, _args, opts) {
+      const keys = checkFields(opts.fields, fields, `${kind.word} show -f option`, c.fail);
+      const chosen: Record<string, string[]> = {};
+      for (const part of parts) chosen[part.long] = checkFields(opts[part.long], part.fields, `${kind.word} show -${part.short} option`, c.fail);
+      const item = await get(c);
+      let body = '';
+      for (const key of keys) {
+        const layout = special[key];
+        body += layout ? await layout(item, chosen, c) : fieldLine(key, (item as Record<string, unknown>)[underscore(key)]);
+      }
+      return reply(body);
     },
   };
 }
