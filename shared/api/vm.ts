@@ -6,15 +6,14 @@ import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
 import { publicKeySchema } from './ssh-public-key.ts';
-import { VM_TRANSITIONAL_STATES } from './vm-states.ts';
+import { VM_TRANSITIONAL_STATES, VM_WORDS } from './vm-kind.ts';
 
-export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-states.ts';
+export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-kind.ts';
 
 export const vmKind = resourceKind({
   idKind: 'vm',
   table: 'vm',
-  singular: 'VM',
-  plural: 'VMs',
+  ...VM_WORDS,
   transitionalStates: VM_TRANSITIONAL_STATES,
   children: [],
   inLocation: true,

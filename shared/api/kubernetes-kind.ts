@@ -1,6 +1,9 @@
 // A Kubernetes cluster's states, with no validation library: the console's list filter and its
 // polling need them on the first screen, and the schemas in kubernetes.ts are built on them
 // (decision 225).
+// Its words and name hint are stated here once too, for the descriptor and the console's pages.
+import { KUBERNETES_NAME_MAX } from '../catalog.ts';
+import { nameHint, type KindWords } from '../name-hint.ts';
 
 /**
  * A cluster's `display_state`: `updating` while a node pool is added, resized or removed or a
@@ -11,3 +14,8 @@ export type KubernetesDisplayState = (typeof KUBERNETES_DISPLAY_STATES)[number];
 
 /** States a cluster passes through on its own; the console polls while one is on screen. */
 export const KUBERNETES_TRANSITIONAL_STATES: readonly string[] = ['creating', 'updating', 'upgrading', 'deleting'] satisfies KubernetesDisplayState[];
+
+export const KUBERNETES_CLUSTER_WORDS = { singular: 'Kubernetes cluster', plural: 'Kubernetes clusters' } as const satisfies KindWords;
+/** Under a page titled with the full words, the console's list says less. */
+export const KUBERNETES_CLUSTER_SHORT_WORDS = { singular: 'cluster', plural: 'clusters' } as const satisfies KindWords;
+export const KUBERNETES_CLUSTER_NAME_HINT = nameHint(KUBERNETES_NAME_MAX, 'location');
