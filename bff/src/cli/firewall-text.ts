@@ -41,3 +41,18 @@ export function firewallsText(firewalls: readonly Record<string, unknown>[], fwK
   });
   return body;
 }
+
+/** The `firewalls` key of a VM's or a subnet's `show`: each firewall's own record, its rules indented by `ruleIndent`. */
+export function firewallsField(ruleIndent: string) {
+  return async (item: { location: string; firewalls: readonly { id: string }[] }, parts: Record<string, string[]>, context: RunContext) =>
+    firewallsText(
+      await firewallRecords(
+        context,
+        item.location,
+        item.firewalls.map((firewall) => firewall.id),
+      ),
+      parts['firewall-fields']!,
+      parts['rule-fields']!,
+      ruleIndent,
+    );
+}

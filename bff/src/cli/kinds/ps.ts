@@ -2,7 +2,7 @@
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
 import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, splitLocName, text, underscore } from '../common.ts';
-import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 
 const k = KINDS.ps;
 const REF = '(location/ps-name | ps-id)';
@@ -45,17 +45,7 @@ const show = showCommand(
   SHOW_FIELDS,
   (c) => c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref }),
   {
-    firewalls: async (ps, parts, c) =>
-      firewallsText(
-        await firewallRecords(
-          c,
-          ps.location,
-          ps.firewalls.map((f) => f.id),
-        ),
-        parts['firewall-fields']!,
-        parts['rule-fields']!,
-        '   ',
-      ),
+    firewalls: firewallsField('   '),
     nics: (ps, parts) => nicsText(ps.nics, parts['nic-fields']!, '  '),
   },
   [

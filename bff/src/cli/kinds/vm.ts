@@ -5,7 +5,7 @@ import { isId } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
 import { execute, reply, type CliReply, type Leaf, type OptionSpec, type PostContext } from '../command.ts';
 import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
-import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 import { ApiFailure } from '../internal-api.ts';
 
 const k = KINDS.vm;
@@ -112,17 +112,7 @@ const show = showCommand(
     return { ...vm, ip4_enabled: vm.ip4 !== null };
   },
   {
-    firewalls: async (vm, parts, c) =>
-      firewallsText(
-        await firewallRecords(
-          c,
-          vm.location,
-          vm.firewalls.map((f) => f.id),
-        ),
-        parts['firewall-fields']!,
-        parts['rule-fields']!,
-        '    ',
-      ),
+    firewalls: firewallsField('    '),
   },
   [
     { short: 'w', long: 'firewall-fields', label: 'firewall', title: 'Firewall Fields:', fields: FIREWALL_FIELDS },
