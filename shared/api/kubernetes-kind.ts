@@ -19,3 +19,11 @@ export const KUBERNETES_CLUSTER_WORDS = { singular: 'Kubernetes cluster', plural
 /** Under a page titled with the full words, the console's list says less. */
 export const KUBERNETES_CLUSTER_SHORT_WORDS = { singular: 'cluster', plural: 'clusters' } as const satisfies KindWords;
 export const KUBERNETES_CLUSTER_NAME_HINT = nameHint(KUBERNETES_NAME_MAX, 'location');
+
+/**
+ * A cluster's changes (upgrade, node pools, node retirement) start only from this display state,
+ * one at a time (decision 126); delete needs none. The BFF refuses a change from any other (409);
+ * the console offers it only then.
+ */
+export const KUBERNETES_CHANGES_FROM = 'running' satisfies KubernetesDisplayState;
+export const clusterTakesChanges = (displayState: string) => displayState === KUBERNETES_CHANGES_FROM;

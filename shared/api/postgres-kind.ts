@@ -14,3 +14,11 @@ export const POSTGRES_WORDS = { singular: 'PostgreSQL database', plural: 'Postgr
 /** Under a page titled with the full words, the console's list says less. */
 export const POSTGRES_SHORT_WORDS = { singular: 'database', plural: 'databases' } as const satisfies KindWords;
 export const POSTGRES_NAME_HINT = nameHint(63, 'location');
+
+/**
+ * A database's changes (restart, recycle, promote, upgrade, resize) start only from this state;
+ * delete needs none. The BFF refuses a change from any other (409); the console offers
+ * it only then.
+ */
+export const POSTGRES_CHANGES_FROM = 'running' satisfies PostgresState;
+export const postgresTakesChanges = (state: string) => state === POSTGRES_CHANGES_FROM;

@@ -18,6 +18,7 @@ import { assertBelowQuota, assertChildNameFree, assertNameFree, assertProjectQuo
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { apiServerUrl, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
+import { clusterTakesChanges, KUBERNETES_CHANGES_FROM } from '#shared/api/kubernetes-kind';
 
 export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & { id: string; projectId: string; location: string; name: string };
 export type NewNodepool = z.output<typeof createNodepoolBodySchema> & { name: string };
@@ -140,7 +141,7 @@ async function insertNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quota
 async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrading', what: string): Promise<ClusterRow> {
   const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id)).executeTakeFirst();
   if (!now) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
-  if (now.display_state !== 'running') throw new ApiError('Conflict', `The Kubernetes cluster is ${now.display_state}; it must be running to ${what}.`);
+  if (!clusterTakesChanges(now.display_state)) throw new ApiError('Conflict', `The Kubernetes cluster is ${now.display_state}; it must be ${KUBERNETES_CHANGES_FROM} to ${what}.`);
   await tx.updateTable('kubernetes_cluster').set({ display_state: to }).where('id', '=', cluster.id).execute();
   return { ...now, display_state: to };
 }

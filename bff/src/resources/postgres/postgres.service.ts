@@ -22,6 +22,7 @@ import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
 import { json, listServers, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
+import { POSTGRES_CHANGES_FROM } from '#shared/api/postgres-kind';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
 const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
@@ -167,14 +168,14 @@ export const assertNotDeleting = (pg: PostgresRow, what: string) => {
 
 /** Moves a running database into `to` and enqueues `job`; 409 from any other state (checked again in the update). */
 async function transition(tx: Tx, pg: PostgresRow, to: string, job: JobKind, what: string, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
-  assertState(pg, ['running'], what);
+  assertState(pg, [POSTGRES_CHANGES_FROM], what);
   const moved = await tx
     .updateTable('postgres')
     .set({ ...set, state: to })
     .where('id', '=', pg.id)
-    .where('state', '=', 'running')
+    .where('state', '=', POSTGRES_CHANGES_FROM)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be running to ${what}.`);
+  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be ${POSTGRES_CHANGES_FROM} to ${what}.`);
   await enqueueJob(tx, job, pg.id);
   return { ...pg, ...set, state: to };
 }
