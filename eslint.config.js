@@ -1,6 +1,8 @@
 // Lint enforces the layers (decision 060): shared/ imports nothing from web/ or bff/ (nor Node or
 // the DOM's frameworks); web/ and bff/ do not import each other; features do not import each
-// other; no import cycles; only bff/src/config.ts reads the environment.
+// other; no import cycles; only bff/src/config.ts reads the environment. Inside the BFF, a kind's
+// code (resources/) reaches the HTTP layer only through the handler types, and the database
+// layer (db/) knows the kinds only where it gathers their tables (migrations.ts, schema.ts).
 // scripts/lint-zones.unit.test.ts proves each zone fails a build.
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -17,6 +19,18 @@ const zones = [
     target: 'web/src/features/*/',
     from: 'web/src/features/*/',
     message: 'features do not import each other: move shared pieces to components/ or lib/.',
+  },
+  {
+    target: 'bff/src/resources/',
+    from: 'bff/src/http/',
+    types: ['bff/src/http/handlers.ts'],
+    message: 'a kind sees the HTTP layer through the handler types only (import type from http/handlers.ts); shared mechanisms go to auth/ or db/.',
+  },
+  {
+    target: 'bff/src/db/',
+    from: 'bff/src/resources/',
+    except: ['bff/src/db/migrations.ts', 'bff/src/db/schema.ts'],
+    message: 'the database layer does not import the kinds; only migrations.ts and schema.ts gather their tables.',
   },
 ];
 

@@ -5,6 +5,8 @@
 // it on disk: relative paths, absolute paths and the `#alias/*` subpath imports of package.json
 // (plus `#web/*` and `#bff/*`, which are forbidden across layers whether or not they exist yet).
 // So an import is judged by where it points, and a missing file cannot slip through.
+// A zone may name `except`: files in its target that the zone does not bind; and `types`:
+// files in its `from` whose types (`import type`, `export type`) may still be imported.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,12 @@ function match(prefix, repoPath) {
   return name && repoPath.startsWith(head + name + tail) ? name : undefined;
 }
 
+/** Whether a declaration brings in types only: `import type {…}`, erased from the build (an
+ * `import { type A }` still loads its module under verbatimModuleSyntax, so it does not count). */
+function onlyTypes(node, kind) {
+  return node[kind] === 'type';
+}
+
 export default {
   rules: {
     zones: {
@@ -58,7 +66,13 @@ export default {
                 type: 'array',
                 items: {
                   type: 'object',
-                  properties: { target: { type: 'string' }, from: { type: 'string' }, message: { type: 'string' } },
+                  properties: {
+                    target: { type: 'string' },
+                    from: { type: 'string' },
+                    message: { type: 'string' },
+                    except: { type: 'array', items: { type: 'string' } },
+                    types: { type: 'array', items: { type: 'string' } },
+                  },
                   required: ['target', 'from', 'message'],
                   additionalProperties: false,
                 },
@@ -71,10 +85,10 @@ export default {
       },
       create(context) {
         const file = toPosix(path.relative(root, context.filename));
-        const zones = (context.options[0]?.zones ?? []).filter((zone) => match(zone.target, file) !== undefined);
+        const zones = (context.options[0]?.zones ?? []).filter((zone) => match(zone.target, file) !== undefined && !(zone.except ?? []).includes(file));
         if (zones.length === 0) return {};
         const aliasMap = aliases();
-        function check(source) {
+        function check(source, typeOnly = false) {
           if (!source || typeof source.value !== 'string') return;
           const target = importTarget(source.value, context.filename, aliasMap);
           if (target === undefined) return;
@@ -82,15 +96,16 @@ export default {
             const from = match(zone.from, target);
             if (from === undefined) continue;
             if (from !== '' && from === match(zone.target, file)) continue;
+            if (typeOnly && (zone.types ?? []).includes(target)) continue;
             context.report({ node: source, messageId: 'forbidden', data: { specifier: source.value, target, message: zone.message } });
           }
         }
         return {
-          ImportDeclaration: (node) => check(node.source),
-          ExportNamedDeclaration: (node) => check(node.source),
-          ExportAllDeclaration: (node) => check(node.source),
+          ImportDeclaration: (node) => check(node.source, onlyTypes(node, 'importKind')),
+          ExportNamedDeclaration: (node) => check(node.source, onlyTypes(node, 'exportKind')),
+          ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),
           ImportExpression: (node) => check(node.source.type === 'Literal' ? node.source : undefined),
-          TSImportType: (node) => check(node.argument?.literal ?? node.source),
+          TSImportType: (node) => check(node.argument?.literal ?? node.source, true),
           TSExternalModuleReference: (node) => check(node.expression),
         };
       },

@@ -21,6 +21,10 @@ const web = 'web/src/lib/zone-probe.ts';
 const route = 'web/src/routes/zone-probe.tsx';
 const feature = 'web/src/features/vm/components/zone-probe.tsx';
 const bff = 'bff/src/resources/zone-probe.ts';
+const kind = 'bff/src/resources/vm/zone-probe.ts';
+const db = 'bff/src/db/zone-probe.ts';
+const migrations = 'bff/src/db/migrations.ts';
+const schema = 'bff/src/db/schema.ts';
 
 const forbidden: [string, string, string][] = [
   // [file, code, the rule that must report it]
@@ -40,6 +44,14 @@ const forbidden: [string, string, string][] = [
   [feature, "import { FirewallsTable } from '#web/features/firewall/components/firewalls-table.tsx';", 'layers/zones'],
   [feature, "export * from '../../auth/api/get-session.ts';", 'layers/zones'],
   [feature, "const m = await import('../../private-subnet/format.ts');", 'layers/zones'],
+  [kind, "import { pipeline } from '../../http/pipeline.ts';", 'layers/zones'],
+  [kind, "import type { Pipeline } from '../../http/pipeline.ts';", 'layers/zones'],
+  [kind, "import { type Handlers } from '../../http/handlers.ts';", 'layers/zones'],
+  [kind, "export * from '../../http/send.ts';", 'layers/zones'],
+  [bff, "import { mount } from '../http/mount.ts';", 'layers/zones'],
+  [db, "import { VM_ACTIONS } from '../resources/vm/vm.service.ts';", 'layers/zones'],
+  [db, "import type { VmTables } from '../resources/vm/vm.tables.ts';", 'layers/zones'],
+  [db, "const m = await import('../resources/scoped.ts');", 'layers/zones'],
 ];
 
 const allowed: [string, string][] = [
@@ -55,6 +67,12 @@ const allowed: [string, string][] = [
   [feature, "import { locationLabel } from '#web/features/vm/format.ts';"],
   [feature, "import { Button } from '../../../components/ui/button.tsx';"],
   [feature, "import { routes } from '#shared/routes';"],
+  [kind, "import type { Handlers, ProjectAccess } from '../../http/handlers.ts';"],
+  [kind, "import { createSession } from '../../auth/sessions.ts';"],
+  [kind, "import { RawJson } from '../../db/raw-json.ts';"],
+  [db, "import { cachedRead } from './read-cache.ts';"],
+  [migrations, "import { vmMigrations } from '../resources/vm/vm.tables.ts';"],
+  [schema, "import type { VmTables } from '../resources/vm/vm.tables.ts';"],
 ];
 
 // Linting reads the imported files (for the cycle rule): slow on a busy machine, never hung.

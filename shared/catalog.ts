@@ -188,21 +188,21 @@ const byName = <T extends { name: string }, V>(list: readonly T[], value: (t: T)
  * option tree flavor → (version, location → family → size → storage_size → ha_type), and the
  * display metadata of each choice.
  */
-export function postgresCapabilities(c: PostgresCatalog = POSTGRES_CATALOG) {
-  const family = byName(c.families, (fam) => ({
+export function postgresCapabilities(catalog: PostgresCatalog = POSTGRES_CATALOG) {
+  const family = byName(catalog.families, (fam) => ({
     size: byName(
-      c.sizes.filter((s) => s.family === fam.name),
-      (s) => ({ storage_size: Object.fromEntries(s.storageGib.map((g) => [String(g), { ha_type: c.haTypes.map((h) => h.name) }])) }),
+      catalog.sizes.filter((s) => s.family === fam.name),
+      (s) => ({ storage_size: Object.fromEntries(s.storageGib.map((g) => [String(g), { ha_type: catalog.haTypes.map((h) => h.name) }])) }),
     ),
   }));
   return {
-    option_tree: { flavor: byName(c.flavors, (f) => ({ version: [...f.versions], location: byName(c.locations, () => ({ family })) })) },
+    option_tree: { flavor: byName(catalog.flavors, (f) => ({ version: [...f.versions], location: byName(catalog.locations, () => ({ family })) })) },
     metadata: {
-      flavor: byName(c.flavors, (f) => ({ display_name: f.displayName })),
-      location: byName(c.locations, (l) => ({ display_name: l.name, ui_name: l.displayName, provider: 'hetzner' })),
-      family: byName(c.families, (f) => ({ display_name: f.displayName })),
-      size: byName(c.sizes, (s) => ({ display_name: s.name, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
-      ha_type: byName(c.haTypes, (h) => ({ display_name: h.displayName, standby_count: h.standbys, description: h.description })),
+      flavor: byName(catalog.flavors, (f) => ({ display_name: f.displayName })),
+      location: byName(catalog.locations, (l) => ({ display_name: l.name, ui_name: l.displayName, provider: 'hetzner' })),
+      family: byName(catalog.families, (f) => ({ display_name: f.displayName })),
+      size: byName(catalog.sizes, (s) => ({ display_name: s.name, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
+      ha_type: byName(catalog.haTypes, (h) => ({ display_name: h.displayName, standby_count: h.standbys, description: h.description })),
     },
   };
 }

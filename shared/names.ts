@@ -12,11 +12,6 @@ export const referenceSchema = z.string().regex(NAME_PATTERN, REFERENCE_MESSAGE)
 
 const nameSchemas = new Map<string, ReturnType<typeof nameSchema>>();
 
-/** The name rule in words, for a console's name field: `where` it must be unique, if anywhere. */
-export function nameHint(maxLength = 63, where?: 'location' | 'project'): string {
-  return `Lowercase letters, numbers and hyphens, no hyphen at the start or end; up to ${maxLength} characters${where ? `; unique in the ${where}` : ''}.`;
-}
-
 /** A resource name of the given kind: the name pattern, and not shaped like an ID of that kind. */
 export function resourceName(kind: IdKind, maxLength = 63): ReturnType<typeof nameSchema> {
   // Made once per kind and length: a request checking a name from its path does not build a schema.

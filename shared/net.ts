@@ -49,14 +49,14 @@ export function parseIPv6(text: string): bigint | undefined {
   return n;
 }
 
-export function formatIPv4(n: bigint): string {
-  const v = Number(n & 0xffffffffn);
+export function formatIPv4(value: bigint): string {
+  const v = Number(value & 0xffffffffn);
   return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
 }
 
 /** RFC 5952 text: lower case, longest run of zero groups compressed. */
-export function formatIPv6(n: bigint): string {
-  const groups = Array.from({ length: 8 }, (_, i) => Number((n >> BigInt(112 - i * 16)) & 0xffffn));
+export function formatIPv6(value: bigint): string {
+  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - i * 16)) & 0xffffn));
   let best = -1;
   let bestLen = 1;
   for (let i = 0; i < 8;) {
@@ -77,8 +77,8 @@ export function formatIPv6(n: bigint): string {
   return `${hex.slice(0, best).join(':')}::${hex.slice(best + bestLen).join(':')}`;
 }
 
-export function formatAddress(family: Family, n: bigint): string {
-  return family === 4 ? formatIPv4(n) : formatIPv6(n);
+export function formatAddress(family: Family, value: bigint): string {
+  return family === 4 ? formatIPv4(value) : formatIPv6(value);
 }
 
 /** Parses `a.b.c.d/n`, `x::y/n` or a bare address (/32 or /128); host bits are cleared. */
@@ -96,8 +96,8 @@ export function parseCidr(text: string): Cidr | undefined {
   return { family, network: value & mask, prefix };
 }
 
-export function formatCidr(c: Cidr): string {
-  return `${formatAddress(c.family, c.network)}/${c.prefix}`;
+export function formatCidr(cidr: Cidr): string {
+  return `${formatAddress(cidr.family, cidr.network)}/${cidr.prefix}`;
 }
 
 /** The canonical text of a CIDR, or undefined when it does not parse. */
@@ -126,7 +126,7 @@ export function parsePortRange(text: string): PortRange | undefined {
   return { start, end };
 }
 
-export const formatPortRange = (r: PortRange) => `${r.start}..${r.end}`;
+export const formatPortRange = (range: PortRange) => `${range.start}..${range.end}`;
 
 export const SSH_KEY_TYPES = [
   'ssh-ed25519',

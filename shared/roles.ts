@@ -17,8 +17,8 @@ export function roleAllows(role: Role, access: Access): boolean {
 }
 
 /** The lower of two roles: a token's role is capped by its owner's role in the project. */
-export function lowerRole(a: Role, b: Role): Role {
-  return RANK[a] <= RANK[b] ? a : b;
+export function lowerRole(one: Role, other: Role): Role {
+  return RANK[one] <= RANK[other] ? one : other;
 }
 
 export function isRole(value: unknown): value is Role {

@@ -32,12 +32,12 @@ export interface RouteDef {
 }
 
 /** The access a route needs of the caller's role in the project of its path. */
-export function accessOf(r: RouteDef): Access {
-  return r.access ?? (r.method === 'get' ? 'read' : 'write');
+export function accessOf(route: RouteDef): Access {
+  return route.access ?? (route.method === 'get' ? 'read' : 'write');
 }
 
-export function route<const R extends RouteDef>(r: R): R {
-  return r;
+export function route<const R extends RouteDef>(definition: R): R {
+  return definition;
 }
 
 /** A kind's routes keyed by operationId (merged into THE route table in routes.ts). */
@@ -91,8 +91,10 @@ export interface Quota {
 }
 
 /** Keeps the literal types of the table and `inLocation`, so the BFF can check them against its schema. */
-export function resourceKind<const T extends string, const L extends boolean>(k: KindDescriptor & { table: T; inLocation: L }): KindDescriptor & { table: T; inLocation: L } {
-  return k;
+export function resourceKind<const T extends string, const L extends boolean>(
+  descriptor: KindDescriptor & { table: T; inLocation: L },
+): KindDescriptor & { table: T; inLocation: L } {
+  return descriptor;
 }
 
 export const projectIdSchema = z.string().regex(idPattern('project'), 'Project ID must be "pj" followed by 24 base32 characters.');
@@ -120,8 +122,8 @@ export const renameBodySchema = (kind: IdKind) => z.strictObject({ name: resourc
  * Creates take an `Idempotency-Key` header (decision 073): every signed-in POST whose
  * operationId starts with `create`, so a new kind's create has it without more code.
  */
-export function takesIdempotencyKey(operationId: string, r: RouteDef): boolean {
-  return r.method === 'post' && r.auth && /^create[A-Z]/.test(operationId);
+export function takesIdempotencyKey(operationId: string, route: RouteDef): boolean {
+  return route.method === 'post' && route.auth && /^create[A-Z]/.test(operationId);
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

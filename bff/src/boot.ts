@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { EventHub } from './events/hub.ts';
-import { makeThrottles } from './http/throttle.ts';
+import { makeThrottles } from './auth/throttle.ts';
 import { migrate } from './db/migrations.ts';
 import { loadJwtKey } from './keys.ts';
 import { loadSealKeys } from './seal.ts';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { EventHub } from './events/hub.ts';
-import type { Throttles } from './http/throttle.ts';
+import type { Throttles } from './auth/throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What every handler module receives: built once in server.ts (or a test). */

@@ -52,8 +52,8 @@ export function expectInvalid(generation: Generation, res: Reply, ...fields: str
   return e;
 }
 
-export async function newProject(t: TestServer, token: string, name = 'proj'): Promise<string> {
-  const res = await t.call('createProject', { token, body: { name } });
+export async function newProject(server: TestServer, token: string, name = 'proj'): Promise<string> {
+  const res = await server.call('createProject', { token, body: { name } });
   expect(res.status, res.text).toBe(200);
   return res.body.id;
 }
@@ -66,24 +66,24 @@ const strangers = new WeakMap<TestServer, Promise<Account>>();
  * The server's test account (signed up once per server: password hashing is slow) with a
  * new project of its own, so each test starts from an empty project.
  */
-export async function newOwner(t: TestServer) {
-  if (!owners.has(t)) owners.set(t, t.newAccount());
-  const account = await owners.get(t)!;
-  const project = await newProject(t, account.token);
+export async function newOwner(server: TestServer) {
+  if (!owners.has(server)) owners.set(server, server.newAccount());
+  const account = await owners.get(server)!;
+  const project = await newProject(server, account.token);
   return { ...account, project };
 }
 
 /** A second account of the server, member of none of the owner's projects. */
-export function stranger(t: TestServer): Promise<Account> {
-  if (!strangers.has(t)) strangers.set(t, t.newAccount());
-  return strangers.get(t)!;
+export function stranger(server: TestServer): Promise<Account> {
+  if (!strangers.has(server)) strangers.set(server, server.newAccount());
+  return strangers.get(server)!;
 }
 
 export const P = (project: string) => `/api/project/${project}`;
 
 /** How many objects of a kind the project holds, by its list route (`count`). */
-export async function countIn(t: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers', project: string): Promise<number> {
-  return (await t.call(list, { params: { project_id: project }, token })).body.count;
+export async function countIn(server: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers', project: string): Promise<number> {
+  return (await server.call(list, { params: { project_id: project }, token })).body.count;
 }
 
 export const subnetPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/private-subnet/${name}`;
@@ -95,38 +95,38 @@ export const loadBalancerPath = (project: string, ref: string, loc = LOC) => `${
 export const inLoc = (project_id: string, location_name = LOC) => ({ project_id, location_name });
 export const at = (project_id: string, location = LOC) => ({ project_id, location });
 
-export async function createSubnet(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createPrivateSubnet'>) {
-  const res = await t.call('createPrivateSubnet', { token, params: { ...inLoc(project, loc), ps_name: name }, body });
+export async function createSubnet(server: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createPrivateSubnet'>) {
+  const res = await server.call('createPrivateSubnet', { token, params: { ...inLoc(project, loc), ps_name: name }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createVm(t: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createVm'>> = {}, loc = LOC) {
-  const res = await t.call('createVm', { token, params: { ...inLoc(project, loc), vm_name: name }, body: { public_key: SSH_KEY, ...body } });
+export async function createVm(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createVm'>> = {}, loc = LOC) {
+  const res = await server.call('createVm', { token, params: { ...inLoc(project, loc), vm_name: name }, body: { public_key: SSH_KEY, ...body } });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createFirewall(t: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createFirewall'>) {
-  const res = await t.call('createFirewall', { token, params: { ...at(project, loc), firewall_reference: name }, body });
+export async function createFirewall(server: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createFirewall'>) {
+  const res = await server.call('createFirewall', { token, params: { ...at(project, loc), firewall_reference: name }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createLoadBalancer(t: TestServer, token: string, project: string, name: string, body: BodyInputOf<'createLoadBalancer'>, loc = LOC) {
-  const res = await t.call('createLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: name }, body });
+export async function createLoadBalancer(server: TestServer, token: string, project: string, name: string, body: BodyInputOf<'createLoadBalancer'>, loc = LOC) {
+  const res = await server.call('createLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: name }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function waitForLoadBalancerState(t: TestServer, token: string, project: string, ref: string, state: string, loc = LOC) {
-  const get = () => t.call('getLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: ref } });
+export async function waitForLoadBalancerState(server: TestServer, token: string, project: string, ref: string, state: string, loc = LOC) {
+  const get = () => server.call('getLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: ref } });
   const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `load balancer ${ref} to be ${state}`);
   return res.body as ResponseOf<'getLoadBalancer'>;
 }
 
-export async function createRule(t: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {
-  const res = await t.call('createFirewallRule', { token, params: { ...at(project, loc), firewall_reference: firewall }, body });
+export async function createRule(server: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {
+  const res = await server.call('createFirewallRule', { token, params: { ...at(project, loc), firewall_reference: firewall }, body });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -145,16 +145,16 @@ export async function pollUntil(get: () => Promise<Reply>, done: (r: Reply) => b
   throw new Error(`gave up waiting for ${what}; last answer ${last?.status} ${last?.text}`);
 }
 
-export async function waitForVmState(t: TestServer, token: string, project: string, name: string, state: string, loc = LOC) {
-  const get = () => t.call('getVm', { token, params: { ...inLoc(project, loc), vm_name: name } });
+export async function waitForVmState(server: TestServer, token: string, project: string, name: string, state: string, loc = LOC) {
+  const get = () => server.call('getVm', { token, params: { ...inLoc(project, loc), vm_name: name } });
   const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `VM ${name} to be ${state}`);
   return res.body as ResponseOf<'getVm'>;
 }
 
 /** Waits until GET answers 404 (the object is gone). */
-export async function waitForGone(t: TestServer, token: string, path: string) {
+export async function waitForGone(server: TestServer, token: string, path: string) {
   await pollUntil(
-    () => t.request('GET', path, { token }),
+    () => server.request('GET', path, { token }),
     (r) => r.status === 404,
     `${path} to be gone`,
   );
@@ -190,11 +190,11 @@ export interface ListCase {
  * page_size and an ID cursor, ordering by name with a name cursor, count ignoring the cursor,
  * bad parameters answered 400 naming the parameter. Needs at least 4 items in scope.
  */
-export async function checkPagination(t: TestServer, token: string, c: ListCase, validItem: (item: unknown) => void) {
-  const get = (q: string) => t.request('GET', `${c.path}${q}`, { token });
-  const byId = [...c.expected].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const byName = [...c.expected].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
-  const total = c.expected.length;
+export async function checkPagination(server: TestServer, token: string, listCase: ListCase, validItem: (item: unknown) => void) {
+  const get = (q: string) => server.request('GET', `${listCase.path}${q}`, { token });
+  const byId = [...listCase.expected].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const byName = [...listCase.expected].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
+  const total = listCase.expected.length;
   expect(total).toBeGreaterThanOrEqual(4);
 
   const all = await get('?page_size=1000');
@@ -246,7 +246,7 @@ export async function checkPagination(t: TestServer, token: string, c: ListCase,
     ['?page_size=2&page_size=3', 'page_size'],
   ];
   for (const [q, field] of bad) {
-    const e = expectInvalid(c.generation, await get(q), field);
+    const e = expectInvalid(listCase.generation, await get(q), field);
     if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
   }
 }
@@ -267,8 +267,8 @@ export function expectOneWinner(replies: Reply[], generation: Generation, taken 
  * were `made[engine]` of them), an older version's trigger on `child` left in their place, and
  * nothing kept in `table`. The next ensureTriggers must drop the older one and make the texts.
  */
-export async function asBeforeKeptTriggers(t: TestServer, table: string, child: string, made: { postgres: number; sqlite: number }) {
-  const { db } = t.ctx;
+export async function asBeforeKeptTriggers(server: TestServer, table: string, child: string, made: { postgres: number; sqlite: number }) {
+  const { db } = server.ctx;
   if (engine === 'postgres') {
     const found = await sql<{ name: string; table: string; fn: string }>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
       from pg_trigger t join pg_proc p on p.oid = t.tgfoid where t.tgname like ${`${table.replace(/_/g, '\\_')}\\_%`}`.execute(db);

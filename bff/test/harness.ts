@@ -45,9 +45,9 @@ export interface CallOptions<Op extends OperationId> {
 }
 
 /** The URL path (with query string) of a route, filled with `params`. */
-export function routeUrl(r: RouteDef, params: Record<string, string> = {}, query: Record<string, string | number> = {}): string {
+export function routeUrl(route: RouteDef, params: Record<string, string> = {}, query: Record<string, string | number> = {}): string {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return r.base + fillPath(r.path, params) + (qs ? `?${qs}` : '');
+  return route.base + fillPath(route.path, params) + (qs ? `?${qs}` : '');
 }
 
 export interface RequestOptions {

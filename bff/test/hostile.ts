@@ -9,17 +9,17 @@ export type Entries = [string, unknown][];
 export class Long {
   constructor(
     readonly unit: string,
-    readonly n: number,
+    readonly times: number,
     readonly close = '',
   ) {}
   toString() {
-    return this.unit.repeat(this.n) + this.close.repeat(this.n);
+    return this.unit.repeat(this.times) + this.close.repeat(this.times);
   }
   toJSON() {
     return this.toString();
   }
   [fc.toStringMethod]() {
-    return `${JSON.stringify(this.unit)}.repeat(${this.n})${this.close ? ` + ${JSON.stringify(this.close)}.repeat(${this.n})` : ''}`;
+    return `${JSON.stringify(this.unit)}.repeat(${this.times})${this.close ? ` + ${JSON.stringify(this.close)}.repeat(${this.times})` : ''}`;
   }
 }
 const long = (unit: string, n: number, close?: string) => new Long(unit, n, close);

@@ -59,81 +59,85 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
  * cluster (running), all named `name`; a pending invitation; a second subnet `<name>-peer`
  * connected to the first, and a saved SSH public key.
  */
-export async function buildWorld(t: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
+export async function buildWorld(server: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
   const { token } = account;
-  const ps = await createSubnet(t, token, project, name);
-  await createVm(t, token, project, name, { private_subnet_id: ps.id });
-  const vm = await waitForVmState(t, token, project, name, 'running');
-  const peer = await createSubnet(t, token, project, `${name}-peer`);
-  const connected = await t.call('connectPrivateSubnet', {
+  const ps = await createSubnet(server, token, project, name);
+  await createVm(server, token, project, name, { private_subnet_id: ps.id });
+  const vm = await waitForVmState(server, token, project, name, 'running');
+  const peer = await createSubnet(server, token, project, `${name}-peer`);
+  const connected = await server.call('connectPrivateSubnet', {
     token,
     params: { project_id: project, location: LOC, private_subnet_reference: name },
     body: { 'connected-subnet-id': peer.id },
   });
   expect(connected.status, connected.text).toBe(200);
-  const key = await t.call('createSshPublicKey', { token, params: { project_id: project }, body: { name, public_key: SSH_KEY } });
+  const key = await server.call('createSshPublicKey', { token, params: { project_id: project }, body: { name, public_key: SSH_KEY } });
   expect(key.status, key.text).toBe(200);
-  const fw = await createFirewall(t, token, project, name);
-  const rule = await createRule(t, token, project, name, { cidr: '10.0.0.0/8' });
-  await createLoadBalancer(t, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-  await t.call('attachLoadBalancerVm', { token, params: { project_id: project, location: LOC, load_balancer_reference: name }, body: { vm_id: vm.id } });
-  const lb = await waitForLoadBalancerState(t, token, project, name, 'running');
+  const fw = await createFirewall(server, token, project, name);
+  const rule = await createRule(server, token, project, name, { cidr: '10.0.0.0/8' });
+  await createLoadBalancer(server, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+  await server.call('attachLoadBalancerVm', { token, params: { project_id: project, location: LOC, load_balancer_reference: name }, body: { vm_id: vm.id } });
+  const lb = await waitForLoadBalancerState(server, token, project, name, 'running');
   // A database, running, with a rule of its own and a metric and a log destination.
   const at = { project_id: project, location: LOC, postgres_database_reference: name };
-  const created = await t.call('createPostgresDatabase', { token, params: at, body: { size: 'hobby-1' } });
+  const created = await server.call('createPostgresDatabase', { token, params: at, body: { size: 'hobby-1' } });
   expect(created.status, created.text).toBe(200);
   const pg = await pollUntil(
-    () => t.call('getPostgresDatabase', { token, params: at }),
+    () => server.call('getPostgresDatabase', { token, params: at }),
     (r) => r.status === 200 && r.body.state === 'running',
     `database ${name} to run`,
   );
-  const pgRule = await t.call('createPostgresFirewallRule', { token, params: at, body: { cidr: '198.51.100.0/24', description: 'office' } });
-  const metrics = await t.call('createPostgresMetricDestination', { token, params: at, body: { url: 'https://metrics.example.com/api/v1/write', username: 'm', password: 'p' } });
-  const logs = await t.call('createPostgresLogDestination', { token, params: at, body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' } });
+  const pgRule = await server.call('createPostgresFirewallRule', { token, params: at, body: { cidr: '198.51.100.0/24', description: 'office' } });
+  const metrics = await server.call('createPostgresMetricDestination', {
+    token,
+    params: at,
+    body: { url: 'https://metrics.example.com/api/v1/write', username: 'm', password: 'p' },
+  });
+  const logs = await server.call('createPostgresLogDestination', { token, params: at, body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' } });
   expect([pgRule.status, metrics.status, logs.status]).toEqual([200, 200, 200]);
-  const [metricDestination] = (await t.call('listPostgresMetricDestinations', { token, params: at })).body.items;
-  const [logDestination] = (await t.call('listPostgresLogDestinations', { token, params: at })).body.items;
+  const [metricDestination] = (await server.call('listPostgresMetricDestinations', { token, params: at })).body.items;
+  const [logDestination] = (await server.call('listPostgresLogDestinations', { token, params: at })).body.items;
   // A code-host installation (the simulated provider's demo) with its repository `api` and a cache entry.
-  const installation = await t.call('connectGithubInstallation', { token, params: { project_id: project } });
+  const installation = await server.call('connectGithubInstallation', { token, params: { project_id: project } });
   expect(installation.status, installation.text).toBe(200);
   const inRepo = { project_id: project, installation_reference: installation.body.name, repository_reference: 'api' };
-  const repository = (await t.call('getGithubRepository', { token, params: inRepo })).body;
-  const [cacheEntry] = (await t.call('listGithubCacheEntries', { token, params: inRepo })).body.items;
+  const repository = (await server.call('getGithubRepository', { token, params: inRepo })).body;
+  const [cacheEntry] = (await server.call('listGithubCacheEntries', { token, params: inRepo })).body.items;
   // A Kubernetes cluster (the smallest: one control-plane node, one worker), running.
   const kcAt = { project_id: project, location: LOC, kubernetes_cluster_reference: name };
-  expect((await t.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status).toBe(200);
+  expect((await server.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status).toBe(200);
   const kc = await pollUntil(
-    () => t.call('getKubernetesCluster', { token, params: kcAt }),
+    () => server.call('getKubernetesCluster', { token, params: kcAt }),
     (r) => r.status === 200 && r.body.display_state === 'running' && r.body.nodepools[0].vms.every((v: { state: string }) => v.state === 'running'),
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
   // A personal access token of the project's creator.
-  const accessToken = await t.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
+  const accessToken = await server.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
   expect(accessToken.status, accessToken.text).toBe(200);
   // A pending invitation, to an address of its own (invitations are throttled per address).
-  const invited = await t.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
+  const invited = await server.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
   expect(invited.status, invited.text).toBe(200);
   const invitation = invited.body.invitation!;
   // A webhook, disabled (nothing is sent from the world), with a test delivery (failed at once: the webhook is off).
-  const hook = await t.call('registerWebhook', {
+  const hook = await server.call('registerWebhook', {
     token,
     params: { project_id: project },
     body: { name, url: 'https://hooks.example.com/cloud', event_types: ['*'], enabled: false },
   });
   expect(hook.status, hook.text).toBe(200);
   const hookAt = { project_id: project, webhook_reference: name };
-  const delivery = await t.call('testWebhook', { token, params: hookAt });
+  const delivery = await server.call('testWebhook', { token, params: hookAt });
   expect(delivery.status, delivery.text).toBe(200);
   await pollUntil(
-    () => t.call('getWebhookDelivery', { token, params: { ...hookAt, delivery_id: delivery.body.id } }),
+    () => server.call('getWebhookDelivery', { token, params: { ...hookAt, delivery_id: delivery.body.id } }),
     (r) => r.status === 200 && r.body.state === 'failed',
     'the test delivery of a disabled webhook to fail',
   );
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
-    () => t.call('listLoadBalancers', { token, params: { project_id: project }, query: { page_size: 100 } }),
+    () => server.call('listLoadBalancers', { token, params: { project_id: project }, query: { page_size: 100 } }),
     (r) => r.status === 200 && r.body.items.every((lb: { state: string }) => lb.state === 'running'),
     `the load balancers of ${name} to run`,
   );
@@ -236,12 +240,12 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
 }
 
 /** The names of a route's path parameters, in order. */
-export const paramNames = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export const paramNames = (route: RouteDef) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path values of a route, from the samples (a new parameter name needs a sample in buildWorld). */
-export function paramsOf(r: RouteDef, sample: Record<string, string>, overrides: Record<string, string> = {}): Record<string, string> {
+export function paramsOf(route: RouteDef, sample: Record<string, string>, overrides: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(
-    paramNames(r).map((name) => {
+    paramNames(route).map((name) => {
       const value = overrides[name] ?? sample[name];
       if (value === undefined) throw new Error(`bff/test/samples.ts has no sample value for the path parameter ${name}`);
       return [name, value];
@@ -250,8 +254,8 @@ export function paramsOf(r: RouteDef, sample: Record<string, string>, overrides:
 }
 
 /** The fields of a route's body schema (of the object inside an optional body), or none. */
-export function bodyShape(r: RouteDef): Record<string, z.ZodType> {
-  let schema = r.body as (z.ZodType & { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType }) | undefined;
+export function bodyShape(route: RouteDef): Record<string, z.ZodType> {
+  let schema = route.body as (z.ZodType & { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType }) | undefined;
   while (schema && !schema.shape && schema.unwrap) schema = schema.unwrap() as typeof schema;
   return schema?.shape ?? {};
 }
@@ -260,16 +264,16 @@ export function bodyShape(r: RouteDef): Record<string, z.ZodType> {
  * A body the route accepts, built from its schema: its required fields, or every field with a
  * sample when that is what the schema needs (e.g. an update that must change something).
  */
-export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!r.body || r.body.safeParse(undefined).success) return undefined;
-  const own = BODY_SAMPLES[(z.globalRegistry.get(r.body) as { id?: string } | undefined)?.id ?? ''];
+export function bodyOf(route: RouteDef, fieldSample: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!route.body || route.body.safeParse(undefined).success) return undefined;
+  const own = BODY_SAMPLES[(z.globalRegistry.get(route.body) as { id?: string } | undefined)?.id ?? ''];
   if (own) fieldSample = { ...fieldSample, ...own };
-  const shape = bodyShape(r);
+  const shape = bodyShape(route);
   const fields = Object.keys(shape);
   const pick = (names: string[]) => Object.fromEntries(names.filter((n) => n in fieldSample).map((n) => [n, fieldSample[n]]));
   const required = pick(fields.filter((n) => !shape[n]!.safeParse(undefined).success));
-  const body = r.body.safeParse(required).success ? required : pick(fields);
-  expect(r.body.safeParse(body).success, `a valid sample body for ${r.method} ${r.path} (add a field sample in bff/test/samples.ts)`).toBe(true);
+  const body = route.body.safeParse(required).success ? required : pick(fields);
+  expect(route.body.safeParse(body).success, `a valid sample body for ${route.method} ${route.path} (add a field sample in bff/test/samples.ts)`).toBe(true);
   return body;
 }
 
@@ -279,8 +283,8 @@ export function bodyOf(r: RouteDef, fieldSample: Record<string, unknown>): Recor
  * with their node pools and nodes, code-host installations and what they hold, SSH public keys, subnet connections), ordered:
  * equal snapshots mean nothing changed. Attachments and connections count when either end is the project's.
  */
-export async function snapshotProject(t: TestServer, project: string) {
-  const { db } = t.ctx;
+export async function snapshotProject(server: TestServer, project: string) {
+  const { db } = server.ctx;
   const [projectRows, members, tokens, invitations, subnets, firewalls, vms, balancers] = await Promise.all([
     db.selectFrom('project').selectAll().where('id', '=', project).execute(),
     db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),

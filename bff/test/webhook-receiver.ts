@@ -16,10 +16,10 @@ export interface Received {
 }
 
 /** Whether one of the `v1,` signatures of a request is the secret's (the Standard Webhooks check). */
-export function signedWith(secret: string, r: Pick<Received, 'id' | 'timestamp' | 'signature' | 'body'>): boolean {
+export function signedWith(secret: string, received: Pick<Received, 'id' | 'timestamp' | 'signature' | 'body'>): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(`${r.id}.${r.timestamp}.${r.body}`).digest('base64')}`);
-  return r.signature.split(' ').some((s) => {
+  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(`${received.id}.${received.timestamp}.${received.body}`).digest('base64')}`);
+  return received.signature.split(' ').some((s) => {
     const given = Buffer.from(s);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });

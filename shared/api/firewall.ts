@@ -6,6 +6,7 @@ import { CIDR_MESSAGE, normalizeCidr, parsePortRange, formatPortRange, PORT_RANG
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type Quota, type RouteList } from '../route-helpers.ts';
+import { FIREWALL_WORDS } from './firewall-kind.ts';
 
 export const PROTOCOLS = ['tcp', 'udp'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -128,8 +129,7 @@ export const firewallRuleQuota = { setting: 'FIREWALL_RULE_QUOTA', default: 200,
 export const firewallKind = resourceKind({
   idKind: 'firewall',
   table: 'firewall',
-  singular: 'firewall',
-  plural: 'firewalls',
+  ...FIREWALL_WORDS,
   transitionalStates: [],
   children: ['firewallRule'],
   inLocation: true,

@@ -17,15 +17,14 @@ import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, inLocation, inProject, P, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { vmSummarySchema } from './vm.ts';
-import { KUBERNETES_TRANSITIONAL_STATES } from './kubernetes-states.ts';
+import { KUBERNETES_TRANSITIONAL_STATES, KUBERNETES_CLUSTER_WORDS } from './kubernetes-kind.ts';
 
-export { KUBERNETES_DISPLAY_STATES, KUBERNETES_TRANSITIONAL_STATES, type KubernetesDisplayState } from './kubernetes-states.ts';
+export { KUBERNETES_DISPLAY_STATES, KUBERNETES_TRANSITIONAL_STATES, type KubernetesDisplayState } from './kubernetes-kind.ts';
 
 export const kubernetesClusterKind = resourceKind({
   idKind: 'kubernetesCluster',
   table: 'kubernetes_cluster',
-  singular: 'Kubernetes cluster',
-  plural: 'Kubernetes clusters',
+  ...KUBERNETES_CLUSTER_WORDS,
   transitionalStates: KUBERNETES_TRANSITIONAL_STATES,
   children: ['nodePool'],
   inLocation: true,

@@ -8,7 +8,7 @@ import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { vmSummarySchema } from './vm.ts';
 import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
-import { LB_TRANSITIONAL_STATES } from './load-balancer-states.ts';
+import { LB_TRANSITIONAL_STATES, LOAD_BALANCER_WORDS } from './load-balancer-kind.ts';
 
 export const LB_ALGORITHMS = ['round_robin', 'hash_based'] as const;
 export const LB_HEALTH_CHECK_PROTOCOLS = ['http', 'https', 'tcp'] as const;
@@ -26,7 +26,7 @@ export const LB_DEFAULTS = {
   cert_enabled: false,
 } as const satisfies { algorithm: LbAlgorithm; health_check_protocol: LbHealthCheckProtocol; health_check_endpoint: string; stack: LbStack; cert_enabled: boolean };
 
-export { LB_STATES, LB_TRANSITIONAL_STATES, type LbState } from './load-balancer-states.ts';
+export { LB_STATES, LB_TRANSITIONAL_STATES, type LbState } from './load-balancer-kind.ts';
 /** What the (simulated) data plane's health check reports for an attached VM. */
 export const LB_VM_HEALTH = ['up', 'down'] as const;
 export type LbVmHealth = (typeof LB_VM_HEALTH)[number];
@@ -34,8 +34,7 @@ export type LbVmHealth = (typeof LB_VM_HEALTH)[number];
 export const loadBalancerKind = resourceKind({
   idKind: 'loadBalancer',
   table: 'load_balancer',
-  singular: 'load balancer',
-  plural: 'load balancers',
+  ...LOAD_BALANCER_WORDS,
   transitionalStates: LB_TRANSITIONAL_STATES,
   children: [],
   inLocation: true,

@@ -96,32 +96,32 @@ export function parseMemoryKb(value: string | number): number | undefined {
 }
 
 /** Why a value does not fit the parameter, or undefined when it does. */
-export function paramProblem(p: ConfigParam, value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return `${p.name} must be a string or a number.`;
+export function paramProblem(param: ConfigParam, value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return `${param.name} must be a string or a number.`;
   const text = String(value).trim();
-  const range = p.min !== undefined && p.max !== undefined ? ` between ${p.min} and ${p.max}` : '';
-  switch (p.type) {
+  const range = param.min !== undefined && param.max !== undefined ? ` between ${param.min} and ${param.max}` : '';
+  switch (param.type) {
     case 'integer': {
       const n = typeof value === 'number' ? value : /^-?\d{1,16}$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(n) || n < p.min! || n > p.max!) return `${p.name} must be an integer${range}${p.unit ? ` (${p.unit})` : ''}.`;
+      if (!Number.isInteger(n) || n < param.min! || n > param.max!) return `${param.name} must be an integer${range}${param.unit ? ` (${param.unit})` : ''}.`;
       return undefined;
     }
     case 'real': {
       const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-      if (!Number.isFinite(n) || n < p.min! || n > p.max!) return `${p.name} must be a number${range}.`;
+      if (!Number.isFinite(n) || n < param.min! || n > param.max!) return `${param.name} must be a number${range}.`;
       return undefined;
     }
     case 'memory': {
       const kb = parseMemoryKb(value);
-      if (kb === undefined || kb < p.min! || kb > p.max!) return `${p.name} must be a size like 256MB (kB, MB, GB, TB) of at least ${p.min}kB.`;
+      if (kb === undefined || kb < param.min! || kb > param.max!) return `${param.name} must be a size like 256MB (kB, MB, GB, TB) of at least ${param.min}kB.`;
       return undefined;
     }
     case 'bool':
-      return BOOL_VALUES.includes(text.toLowerCase()) ? undefined : `${p.name} must be on or off.`;
+      return BOOL_VALUES.includes(text.toLowerCase()) ? undefined : `${param.name} must be on or off.`;
     case 'enum':
-      return p.values!.includes(text) ? undefined : `${p.name} must be one of ${p.values!.join(', ')}.`;
+      return param.values!.includes(text) ? undefined : `${param.name} must be one of ${param.values!.join(', ')}.`;
     case 'string':
-      return text.length <= 200 && /^[\x20-\x7e]*$/.test(text) ? undefined : `${p.name} must be at most 200 printable characters.`;
+      return text.length <= 200 && /^[\x20-\x7e]*$/.test(text) ? undefined : `${param.name} must be at most 200 printable characters.`;
   }
 }
 

@@ -10,16 +10,15 @@ import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { cidrSchema, descriptionSchema } from './firewall.ts';
 import { configObjectSchema } from './postgres-config.ts';
-import { POSTGRES_TRANSITIONAL_STATES } from './postgres-states.ts';
+import { POSTGRES_TRANSITIONAL_STATES, POSTGRES_WORDS } from './postgres-kind.ts';
 
-export { POSTGRES_STATES, POSTGRES_TRANSITIONAL_STATES, type PostgresState } from './postgres-states.ts';
+export { POSTGRES_STATES, POSTGRES_TRANSITIONAL_STATES, type PostgresState } from './postgres-kind.ts';
 
 export const postgresKind = resourceKind({
   idKind: 'postgres',
   table: 'postgres',
   objectType: 'postgres resource',
-  singular: 'PostgreSQL database',
-  plural: 'PostgreSQL databases',
+  ...POSTGRES_WORDS,
   transitionalStates: POSTGRES_TRANSITIONAL_STATES,
   children: ['postgresFirewallRule', 'postgresMetricDestination', 'postgresLogDestination'],
   inLocation: true,

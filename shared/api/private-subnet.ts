@@ -5,7 +5,7 @@ import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
-import { PRIVATE_SUBNET_TRANSITIONAL_STATES } from './private-subnet-states.ts';
+import { PRIVATE_SUBNET_TRANSITIONAL_STATES, PRIVATE_SUBNET_WORDS } from './private-subnet-kind.ts';
 
 export const nicSchema = z
   .strictObject({
@@ -76,8 +76,7 @@ export type ConnectedSubnetList = z.infer<typeof connectedSubnetListSchema>;
 export const privateSubnetKind = resourceKind({
   idKind: 'privateSubnet',
   table: 'private_subnet',
-  singular: 'private subnet',
-  plural: 'private subnets',
+  ...PRIVATE_SUBNET_WORDS,
   transitionalStates: PRIVATE_SUBNET_TRANSITIONAL_STATES,
   children: ['nic'],
   inLocation: true,

@@ -7,6 +7,7 @@ import { isOpenSshPublicKey, SSH_KEY_MESSAGE } from '../net.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, inProject, P, project_id, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import { SSH_PUBLIC_KEY_WORDS } from './ssh-public-key-kind.ts';
 
 /** One OpenSSH public key line (a VM's `public_key`, a saved key), trimmed. */
 export const publicKeySchema = z
@@ -17,8 +18,7 @@ export const publicKeySchema = z
 export const sshPublicKeyKind = resourceKind({
   idKind: 'sshPublicKey',
   table: 'ssh_public_key',
-  singular: 'SSH public key',
-  plural: 'SSH public keys',
+  ...SSH_PUBLIC_KEY_WORDS,
   transitionalStates: [],
   children: [],
   inLocation: false,

@@ -6,15 +6,14 @@ import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall.ts';
 import { publicKeySchema } from './ssh-public-key.ts';
-import { VM_TRANSITIONAL_STATES } from './vm-states.ts';
+import { VM_TRANSITIONAL_STATES, VM_WORDS } from './vm-kind.ts';
 
-export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-states.ts';
+export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-kind.ts';
 
 export const vmKind = resourceKind({
   idKind: 'vm',
   table: 'vm',
-  singular: 'VM',
-  plural: 'VMs',
+  ...VM_WORDS,
   transitionalStates: VM_TRANSITIONAL_STATES,
   children: [],
   inLocation: true,
@@ -64,9 +63,9 @@ export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter o
 export const storageSizeMessage = (size: string) => `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
 
 /** A storage size must be one of the VM size's options (the console's form checks it the same way). */
-export function checkStorageSize(b: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
-  if (b.storage_size !== undefined && !(vmSize(b.size)!.storageOptionsGib as readonly number[]).includes(b.storage_size)) {
-    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(b.size) });
+export function checkStorageSize(body: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
+  if (body.storage_size !== undefined && !(vmSize(body.size)!.storageOptionsGib as readonly number[]).includes(body.storage_size)) {
+    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(body.size) });
   }
 }
 

@@ -9,12 +9,12 @@ import { ID_PREFIXES, idPattern, type IdKind } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, P, project_id, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import { WEBHOOK_WORDS } from './webhook-kind.ts';
 
 export const webhookKind = resourceKind({
   idKind: 'webhookEndpoint',
   table: 'webhook_endpoint',
-  singular: 'webhook',
-  plural: 'webhooks',
+  ...WEBHOOK_WORDS,
   transitionalStates: [],
   children: [],
   inLocation: false,

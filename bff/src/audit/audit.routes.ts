@@ -5,10 +5,10 @@ import { idKindOf, isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
 import type { Handlers } from '../http/handlers.ts';
-import { kindModule } from '../resources/kind.ts';
+import { apiModule } from '../resources/kind.ts';
 import { listAuditEntries } from './audit.store.ts';
 
-export const audit = kindModule({ handlers: auditHandlers });
+export const audit = apiModule({ handlers: auditHandlers });
 
 const ACTIONS = new Set<string>(AUDITED_ACTIONS);
 

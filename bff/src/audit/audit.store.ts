@@ -21,21 +21,21 @@ export interface AuditFilter {
 const MAX_TIME = 2 ** 48 - 1;
 const idAt = (ms: number) => firstIdAt('auditEntry', Math.min(Math.max(ms, 0), MAX_TIME));
 
-export async function listAuditEntries(db: Db, projectId: string, f: AuditFilter): Promise<{ items: AuditEntry[]; next?: string }> {
+export async function listAuditEntries(db: Db, projectId: string, filter: AuditFilter): Promise<{ items: AuditEntry[]; next?: string }> {
   let q = db.selectFrom('audit_entry').selectAll().where('project_id', '=', projectId);
-  if (f.action !== undefined) q = q.where('action', '=', f.action);
-  if (f.accountId !== undefined) q = q.where('account_id', '=', f.accountId);
-  if (f.accountEmail !== undefined) q = q.where('account_email', '=', f.accountEmail);
-  if (f.objectId !== undefined) q = q.where('object_id', '=', f.objectId);
+  if (filter.action !== undefined) q = q.where('action', '=', filter.action);
+  if (filter.accountId !== undefined) q = q.where('account_id', '=', filter.accountId);
+  if (filter.accountEmail !== undefined) q = q.where('account_email', '=', filter.accountEmail);
+  if (filter.objectId !== undefined) q = q.where('object_id', '=', filter.objectId);
   // Entry IDs sort by their time: a time range is an ID range, on the same index.
-  if (f.start !== undefined) q = q.where('id', '>=', idAt(f.start));
-  if (f.end !== undefined) q = q.where('id', '<', idAt(f.end));
-  if (f.from !== undefined) q = q.where('id', '<=', f.from);
+  if (filter.start !== undefined) q = q.where('id', '>=', idAt(filter.start));
+  if (filter.end !== undefined) q = q.where('id', '<', idAt(filter.end));
+  if (filter.from !== undefined) q = q.where('id', '<=', filter.from);
   const rows = await q
     .orderBy('id', 'desc')
-    .limit(f.limit + 1)
+    .limit(filter.limit + 1)
     .execute();
-  const more = rows.length > f.limit ? rows.pop() : undefined;
+  const more = rows.length > filter.limit ? rows.pop() : undefined;
   return { items: rows.map(view), next: more?.id };
 }
 

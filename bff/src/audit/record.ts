@@ -8,7 +8,7 @@ import type { RouteDef } from '#shared/route-helpers';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { requestTransaction } from '../db/transaction.ts';
-import type { AuthInfo } from '../http/auth.ts';
+import type { AuthInfo } from '../auth/auth.ts';
 import { answeredError } from '../http/errors.ts';
 import type { Answer } from '../http/idempotency.ts';
 import type { AuditEntryTable } from './audit.tables.ts';

@@ -7,7 +7,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { authenticate, type AuthInfo } from '../http/auth.ts';
+import { authenticate, type AuthInfo } from '../auth/auth.ts';
 import { answeredError } from '../http/errors.ts';
 import { clientVersionOf, runCommandLine } from './cli.ts';
 import type { CliReply } from './command.ts';

@@ -98,7 +98,7 @@ export class CliFailure extends Error {
   }
 }
 
-export const isGroup = (n: Leaf | KindGroup): n is KindGroup => 'post' in n;
+export const isGroup = (node: Leaf | KindGroup): node is KindGroup => 'post' in node;
 
 // ---------------------------------------------------------------------------------------------
 // Options

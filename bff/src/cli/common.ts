@@ -1,4 +1,4 @@
-// What the kinds' commands share: labels, `list`, `destroy`, field selection, the table
+// What the kinds' commands share: labels, `list`, `show`, `destroy`, field selection, the table
 // layout, and names turned into IDs. Formats and messages are the origin's `ubi`.
 import { isId, type IdKind } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
@@ -27,13 +27,13 @@ export function kindOfId(value: string): KindInfo | undefined {
 }
 
 /** The group of a kind: its description and usage, its commands and post-commands. */
-export function kindGroup(k: KindInfo, parts: Pick<KindGroup, 'commands' | 'post' | 'postOptions'>): KindGroup {
-  const ref = `(location/${k.word}-name | ${k.word}-id)`;
+export function kindGroup(kind: KindInfo, parts: Pick<KindGroup, 'commands' | 'post' | 'postOptions'>): KindGroup {
+  const ref = `(location/${kind.word}-name | ${kind.word}-id)`;
   return {
-    word: k.word,
-    label: k.label,
-    desc: `Manage ${k.label}s`,
-    usage: [`ubi ${k.word} command [...]`, parts.postOptions ? `ubi ${k.word} ${ref} [post-options] post-command [...]` : `ubi ${k.word} ${ref} post-command [...]`],
+    word: kind.word,
+    label: kind.label,
+    desc: `Manage ${kind.label}s`,
+    usage: [`ubi ${kind.word} command [...]`, parts.postOptions ? `ubi ${kind.word} ${ref} [post-options] post-command [...]` : `ubi ${kind.word} ${ref} post-command [...]`],
     ...parts,
   };
 }
@@ -68,23 +68,69 @@ export function formatRows(keys: readonly string[], rows: readonly Record<string
 }
 
 /** `ubi <kind> list [-f fields] [-l location] [-N]`. */
-export function listCommand(k: KindInfo, fields: readonly string[], fetch: (c: RunContext, location: string | undefined) => Promise<Record<string, unknown>[]>): Leaf {
+export function listCommand(kind: KindInfo, fields: readonly string[], fetch: (c: RunContext, location: string | undefined) => Promise<Record<string, unknown>[]>): Leaf {
   return {
-    desc: `List ${k.label}s`,
-    usage: [`ubi ${k.word} list [options]`],
+    desc: `List ${kind.label}s`,
+    usage: [`ubi ${kind.word} list [options]`],
     options: [
       { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-      { short: 'l', long: 'location', arg: 'location', desc: `only show ${k.label}s in given location` },
+      { short: 'l', long: 'location', arg: 'location', desc: `only show ${kind.label}s in given location` },
       { short: 'N', long: 'no-headers', desc: 'do not show headers' },
     ],
     optionValues: [['Fields:', fields]],
     async run(c, _args, opts) {
       const { fail } = c;
       const location = opts.location;
-      if (typeof location === 'string' && !NAME_PATTERN.test(location)) fail(`invalid location provided in ${k.word} list -l option`);
-      const keys = checkFields(opts.fields, fields, `${k.word} list -f option`, fail);
+      if (typeof location === 'string' && !NAME_PATTERN.test(location)) fail(`invalid location provided in ${kind.word} list -l option`);
+      const keys = checkFields(opts.fields, fields, `${kind.word} list -f option`, fail);
       const items = await fetch(c, typeof location === 'string' ? location : undefined);
       return reply(formatRows(keys, items, opts['no-headers'] !== true));
+    },
+  };
+}
+
+/** A `show` option choosing the fields of the records inside the object (`-r` its rules…). */
+export interface ShowPart {
+  short: string;
+  long: string;
+  /** Whose fields, in the option's description ("firewall rule") and its values' title ("Firewall Rule Fields:"). */
+  label: string;
+  title: string;
+  fields: readonly string[];
+}
+
+/**
+ * `ubi <kind> ref show [-f fields] [-x part-fields…]`: a line per field asked for, `key: value`,
+ * except the keys `special` lays out itself (given the object and the fields chosen for each
+ * part, by its long option). Parts are checked in the order given and listed by letter.
+ */
+export function showCommand<T extends object>(
+  kind: KindInfo,
+  fields: readonly string[],
+  get: (c: PostContext) => Promise<T>,
+  special: Record<string, (item: T, parts: Record<string, string[]>, c: PostContext) => string | Promise<string>> = {},
+  parts: readonly ShowPart[] = [],
+): Leaf<PostContext> {
+  const listed = [...parts].sort((one, other) => one.short.localeCompare(other.short));
+  return {
+    desc: `Show details for a ${kind.label}`,
+    usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) show [options]`],
+    options: [
+      { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
+      ...listed.map((part) => ({ short: part.short, long: part.long, arg: 'fields', desc: `show specific ${part.label} fields (comma separated)` })),
+    ],
+    optionValues: [['Fields:', fields], ...listed.map((part): [string, readonly string[]] => [part.title, part.fields])],
+    async run(c, _args, opts) {
+      const keys = checkFields(opts.fields, fields, `${kind.word} show -f option`, c.fail);
+      const chosen: Record<string, string[]> = {};
+      for (const part of parts) chosen[part.long] = checkFields(opts[part.long], part.fields, `${kind.word} show -${part.short} option`, c.fail);
+      const item = await get(c);
+      let body = '';
+      for (const key of keys) {
+        const layout = special[key];
+        body += layout ? await layout(item, chosen, c) : fieldLine(key, (item as Record<string, unknown>)[underscore(key)]);
+      }
+      return reply(body);
     },
   };
 }
@@ -93,19 +139,19 @@ export function listCommand(k: KindInfo, fields: readonly string[], fetch: (c: R
  * `ubi <kind> ref destroy [-f]`: without `-f`, a prompt (`ubi-confirm`) asking for the name;
  * the `ubi` program sends the command again after `--confirm <answer>`.
  */
-export function destroyCommand(k: KindInfo, remove: (c: PostContext) => Promise<void>): Leaf<PostContext> {
+export function destroyCommand(kind: KindInfo, remove: (c: PostContext) => Promise<void>): Leaf<PostContext> {
   return {
-    desc: `Destroy a ${k.label}`,
-    usage: [`ubi ${k.word} (location/${k.word}-name | ${k.word}-id) destroy [options]`],
+    desc: `Destroy a ${kind.label}`,
+    usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) destroy [options]`],
     options: [{ short: 'f', long: 'force', desc: 'do not require confirmation' }],
     async run(c, _args, opts) {
       const name = c.target.ref;
       if (opts.force === true || c.confirm === name) {
         await remove(c);
-        return reply(`${k.Label}, if it exists, is now scheduled for destruction`);
+        return reply(`${kind.Label}, if it exists, is now scheduled for destruction`);
       }
-      if (c.confirm !== undefined) return reply(`! Confirmation of ${k.label} name not successful.`, 400);
-      return confirmation('Confirmation', `Destroying this ${k.label} is not recoverable.\nEnter the following to confirm destruction of the ${k.label}: ${name}\n`);
+      if (c.confirm !== undefined) return reply(`! Confirmation of ${kind.label} name not successful.`, 400);
+      return confirmation('Confirmation', `Destroying this ${kind.label} is not recoverable.\nEnter the following to confirm destruction of the ${kind.label}: ${name}\n`);
     },
   };
 }

@@ -9,10 +9,10 @@ export const FIREWALL_FIELDS = ['id', 'name', 'description', 'location', 'path',
 export const RULE_FIELDS = ['id', 'cidr', 'port-range', 'protocol'] as const;
 
 /** The firewalls' records, with the origin's `path` (`/location/<location>/firewall/<name>`). */
-export async function firewallRecords(c: RunContext, location: string, ids: readonly string[]): Promise<(FirewallDetail & { path: string })[]> {
+export async function firewallRecords(context: RunContext, location: string, ids: readonly string[]): Promise<(FirewallDetail & { path: string })[]> {
   return Promise.all(
     ids.map(async (id) => {
-      const fw = await c.api.call('getFirewall', { location, firewall_reference: id });
+      const fw = await context.api.call('getFirewall', { location, firewall_reference: id });
       return { ...fw, path: `/location/${fw.location}/firewall/${fw.name}` };
     }),
   );
@@ -40,4 +40,19 @@ export function firewallsText(firewalls: readonly Record<string, unknown>[], fwK
     }
   });
   return body;
+}
+
+/** The `firewalls` key of a VM's or a subnet's `show`: each firewall's own record, its rules indented by `ruleIndent`. */
+export function firewallsField(ruleIndent: string) {
+  return async (item: { location: string; firewalls: readonly { id: string }[] }, parts: Record<string, string[]>, context: RunContext) =>
+    firewallsText(
+      await firewallRecords(
+        context,
+        item.location,
+        item.firewalls.map((firewall) => firewall.id),
+      ),
+      parts['firewall-fields']!,
+      parts['rule-fields']!,
+      ruleIndent,
+    );
 }

@@ -3,7 +3,7 @@
 // the next query reconnects; nothing here may crash the process.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, type Dialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect, type PostgresPool, type Transaction } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { DatabaseUnreachable } from './errors.ts';
@@ -15,6 +15,8 @@ import { sqliteDialect } from './sqlite/driver.ts';
 import { requestScoped } from './transaction.ts';
 
 export type Db = Kysely<Database>;
+/** What a query runs on: the database, or a transaction a caller has open (its `tx`). */
+export type Queryable = Db | Transaction<Database>;
 export type Engine = 'sqlite' | 'postgres';
 
 export interface DbHandle {

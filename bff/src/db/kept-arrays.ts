@@ -32,7 +32,7 @@ export interface KeptArray {
 }
 
 /** The item's array: the kept text, `[]` for an owner that never had a child. For an item's field made by the database (`'made'`). */
-export const keptArrayText = (k: KeptArray) => `coalesce((select kept.json from ${k.table} kept where kept.${k.key} = "${k.owner}"."id"), '[]')`;
+export const keptArrayText = (kept: KeptArray) => `coalesce((select kept.json from ${kept.table} kept where kept.${kept.key} = "${kept.owner}"."id"), '[]')`;
 
 /** Makes the kept texts of the owners `s` that `where` picks again. */
 const keep = (k: KeptArray, postgres: boolean, where: string) =>
@@ -79,15 +79,15 @@ function sqliteStatements(k: KeptArray, name: string): string[] {
 
 /** The kept array's triggers and their rebuild, made at start when this version of them is not there (decision 253). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function keptArrayTriggers(db: Kysely<any>, k: KeptArray): TriggerSet {
+export function keptArrayTriggers(db: Kysely<any>, kept: KeptArray): TriggerSet {
   const postgres = isPostgres(db);
   return {
-    prefix: k.table,
-    tables: [k.child, ...(k.also ? [k.also.table] : []), k.table],
-    statements: (name) => (postgres ? pgStatements(k, name) : sqliteStatements(k, name)),
+    prefix: kept.table,
+    tables: [kept.child, ...(kept.also ? [kept.also.table] : []), kept.table],
+    statements: (name) => (postgres ? pgStatements(kept, name) : sqliteStatements(kept, name)),
     async rebuild(tx) {
-      await sql.raw(`delete from ${k.table}`).execute(tx);
-      await sql.raw(keep(k, postgres, `exists (select 1 from ${k.child} c where c.${k.key} = s.id)`)).execute(tx);
+      await sql.raw(`delete from ${kept.table}`).execute(tx);
+      await sql.raw(keep(kept, postgres, `exists (select 1 from ${kept.child} c where c.${kept.key} = s.id)`)).execute(tx);
     },
   };
 }

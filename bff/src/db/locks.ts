@@ -1,6 +1,5 @@
 import { PostgresAdapter, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Db } from './database.ts';
-import type { Tx } from './transaction.ts';
+import type { Queryable } from './database.ts';
 
 /** Whether the database is PostgreSQL (else SQLite); for what the engines do differently. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,6 +16,6 @@ export function isPostgres(db: Kysely<any>): boolean {
  * that create (decision 211).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Db | Tx, qb: QB): QB {
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Queryable, qb: QB): QB {
   return isPostgres(db) ? (qb.forNoKeyUpdate() as QB) : qb;
 }

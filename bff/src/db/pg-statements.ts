@@ -39,13 +39,13 @@ const TRAILING_LIMIT = /\slimit \$(\d+)(?: offset \$(\d+))?$/;
  * The text with its trailing limit (and offset) written in, when they are its last parameters
  * and integers; else undefined. `m`: the text's match of TRAILING_LIMIT, when already found.
  */
-export function limitWrittenIn(text: string, values: readonly unknown[], m = TRAILING_LIMIT.exec(text)): { text: string; written: unknown[] } | undefined {
-  if (!m) return undefined;
-  const first = values.length - (m[2] === undefined ? 1 : 2);
-  if (Number(m[1]) !== first + 1 || (m[2] !== undefined && Number(m[2]) !== first + 2)) return undefined;
+export function limitWrittenIn(text: string, values: readonly unknown[], match = TRAILING_LIMIT.exec(text)): { text: string; written: unknown[] } | undefined {
+  if (!match) return undefined;
+  const first = values.length - (match[2] === undefined ? 1 : 2);
+  if (Number(match[1]) !== first + 1 || (match[2] !== undefined && Number(match[2]) !== first + 2)) return undefined;
   const written = values.slice(first);
   if (!written.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
-  return { text: `${text.slice(0, m.index)} limit ${written[0]}${m[2] === undefined ? '' : ` offset ${written[1]}`}`, written };
+  return { text: `${text.slice(0, match.index)} limit ${written[0]}${match[2] === undefined ? '' : ` offset ${written[1]}`}`, written };
 }
 
 /**

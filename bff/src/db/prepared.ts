@@ -3,8 +3,7 @@
 // on a cached statement. For the queries every request of every kind makes (lookups by
 // reference, list pages); a kind's own queries stay ordinary Kysely.
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.ts';
-import type { Tx } from './transaction.ts';
+import type { Queryable } from './database.ts';
 
 interface Shape {
   compiled: CompiledQuery;
@@ -27,7 +26,7 @@ const mark = (i: number) => `\u0000value ${i}\u0000`;
  * `v(i)`, the stand-in for `values[i]`, and must use them only as values (compared, limited by), never to
  * choose a table, a column or a clause: those belong in `key`. Answers the rows.
  */
-export async function runShape<R>(db: Db | Tx, key: string, values: readonly unknown[], build: (v: (i: number) => never) => Compilable<R>): Promise<R[]> {
+export async function runShape<R>(db: Queryable, key: string, values: readonly unknown[], build: (v: (i: number) => never) => Compilable<R>): Promise<R[]> {
   const adapter = db.getExecutor().adapter;
   let byKey = shapes.get(adapter);
   if (!byKey) shapes.set(adapter, (byKey = new Map()));

@@ -131,8 +131,8 @@ export class WatchingDriver implements Driver {
     if (!w) this.wrapped.set(c, (w = new WatchedConnection(c, this.watch)));
     return w;
   }
-  async releaseConnection(c: DatabaseConnection) {
-    const w = c as WatchedConnection;
+  async releaseConnection(connection: DatabaseConnection) {
+    const w = connection as WatchedConnection;
     try {
       await this.inner.releaseConnection(w.inner);
     } finally {
@@ -140,14 +140,14 @@ export class WatchingDriver implements Driver {
     }
   }
 
-  beginTransaction(c: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction((c as WatchedConnection).inner, settings);
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction((connection as WatchedConnection).inner, settings);
   }
-  commitTransaction(c: DatabaseConnection) {
-    return this.inner.commitTransaction((c as WatchedConnection).inner);
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction((connection as WatchedConnection).inner);
   }
-  rollbackTransaction(c: DatabaseConnection) {
-    return this.inner.rollbackTransaction((c as WatchedConnection).inner);
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction((connection as WatchedConnection).inner);
   }
 
   savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!((c as WatchedConnection).inner, ...a);

@@ -4,10 +4,10 @@ import { LAST_EVENT_ID_MESSAGE, LAST_EVENT_ID_PATTERN } from '#shared/api/event-
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
 import type { Handlers } from '../http/handlers.ts';
-import { kindModule } from '../resources/kind.ts';
+import { apiModule } from '../resources/kind.ts';
 import { openStream } from './stream.ts';
 
-export const events = kindModule({ handlers: eventHandlers });
+export const events = apiModule({ handlers: eventHandlers });
 
 function eventHandlers(ctx: AppContext): Handlers<'streamProjectEvents'> {
   return {

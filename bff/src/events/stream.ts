@@ -10,17 +10,17 @@ import type { Request, Response } from 'express';
 import type { ProjectEvent } from '#shared/api/event';
 import { EVENT_STREAM_TYPE } from '#shared/api/event-stream';
 import type { AppContext } from '../context.ts';
-import { SESSION_IDLE_MS } from '../http/sessions.ts';
+import { SESSION_IDLE_MS } from '../auth/sessions.ts';
 import { lastSeq } from './events.store.ts';
-import type { AuthInfo } from '../http/auth.ts';
+import type { AuthInfo } from '../auth/auth.ts';
 
 /** Beyond this, a client is dropped at once, whatever the timeout (the hub's batches keep it far below). */
 export const MAX_BUFFERED_BYTES = 1 << 20;
 /** Sent first: the browser's EventSource reconnects after this long. */
 const RETRY_MS = 3000;
 
-export function formatEvent(e: ProjectEvent): string {
-  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+export function formatEvent(event: ProjectEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**

@@ -5,8 +5,8 @@ import type { BodyOf, OperationId, ParamsOf, QueryOf, ResponseOf, Routes } from 
 import type { LocationName } from '#shared/catalog';
 import type { Role } from '#shared/roles';
 import type { Db } from '../db/database.ts';
-import type { AuthInfo } from './auth.ts';
-import type { RawJson } from './raw-json.ts';
+import type { AuthInfo } from '../auth/auth.ts';
+import type { RawJson } from '../db/raw-json.ts';
 
 /** The project of a route under /project/{project_id}, as its member sees it. */
 export interface ProjectAccess {

@@ -72,13 +72,13 @@ async function lockKey(tx: Tx, ctx: AppContext, r: KeyedRequest): Promise<void> 
  * stores its answer (2xx and 4xx; a 5xx or an error thrown before `run` stores nothing), and
  * later, within the TTL, answers the stored one.
  */
-export async function runOnce(ctx: AppContext, r: KeyedRequest, run: () => Promise<Answer>): Promise<Answer> {
+export async function runOnce(ctx: AppContext, request: KeyedRequest, run: () => Promise<Answer>): Promise<Answer> {
   const fingerprint = createHash('sha256')
-    .update(canonical([r.operationId, r.params, r.body ?? null]))
+    .update(canonical([request.operationId, request.params, request.body ?? null]))
     .digest('hex');
   const answer = await requestTransaction(ctx.db, async (tx): Promise<Answer> => {
-    await lockKey(tx, ctx, r);
-    const stored = await tx.selectFrom('idempotency_key').selectAll().where('account_id', '=', r.accountId).where('key', '=', r.key).executeTakeFirst();
+    await lockKey(tx, ctx, request);
+    const stored = await tx.selectFrom('idempotency_key').selectAll().where('account_id', '=', request.accountId).where('key', '=', request.key).executeTakeFirst();
     if (stored && !expired(ctx, stored.created_at)) {
       if (stored.fingerprint !== fingerprint) {
         throw new ApiError(
@@ -89,20 +89,20 @@ export async function runOnce(ctx: AppContext, r: KeyedRequest, run: () => Promi
       const body = stored.body === null ? undefined : (JSON.parse(stored.body) as unknown);
       return { status: stored.status, headers: JSON.parse(stored.headers) as Record<string, string>, body, replayed: true };
     }
-    if (stored) await tx.deleteFrom('idempotency_key').where('account_id', '=', r.accountId).where('key', '=', r.key).execute();
+    if (stored) await tx.deleteFrom('idempotency_key').where('account_id', '=', request.accountId).where('key', '=', request.key).execute();
     let fresh: Answer;
     try {
       // A savepoint: a failed create leaves nothing behind but its stored 4xx.
       fresh = await ctx.db.transaction().execute(run);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
-      fresh = errorAnswer(r.generation, err);
+      fresh = errorAnswer(request.generation, err);
     }
     await tx
       .insertInto('idempotency_key')
       .values({
-        account_id: r.accountId,
-        key: r.key,
+        account_id: request.accountId,
+        key: request.key,
         fingerprint,
         status: fresh.status,
         headers: JSON.stringify(fresh.headers),

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { ApiError, invalidRequest, notFound, validationError } from '../errors.ts';
 import { recordChange } from '../audit/record.ts';
-import { authenticate as authenticateCaller, checkCsrf, type AuthInfo } from './auth.ts';
+import { authenticate as authenticateCaller, checkCsrf, type AuthInfo } from '../auth/auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
 import type { Handler, HandlerArgs, MountScope, ProjectAccess } from './handlers.ts';
 import type { RunRoute } from './dispatch.ts';

@@ -2,7 +2,7 @@
 import type { Response } from 'express';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#shared/route-helpers';
 import type { Answer } from './idempotency.ts';
-import { RawJson } from './raw-json.ts';
+import { RawJson } from '../db/raw-json.ts';
 
 /** Writes `answer`: a replayed one says so; a body is JSON unless the route answers another type. */
 export function send(res: Response, answer: Answer, responseType: string | undefined): void {

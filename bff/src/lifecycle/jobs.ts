@@ -4,7 +4,7 @@
 // next, and when. A job whose resource has moved on (deleted meanwhile) ends quietly.
 import type { Selectable } from 'kysely';
 import { newId } from '#shared/ids';
-import type { Db } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
 import type { JobTable } from './lifecycle.tables.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { DataPlane } from './provider.ts';
@@ -82,6 +82,6 @@ export function jobRow(kind: JobKind, resourceId: string, id: string = newId('jo
 }
 
 /** Adds a job in the caller's transaction, so the state change and its job commit together. */
-export async function enqueueJob(tx: Tx | Db, kind: JobKind, resourceId: string): Promise<void> {
+export async function enqueueJob(tx: Queryable, kind: JobKind, resourceId: string): Promise<void> {
   await tx.insertInto('job').values(jobRow(kind, resourceId)).execute();
 }

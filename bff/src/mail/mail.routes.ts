@@ -2,11 +2,11 @@
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { Handlers } from '../http/handlers.ts';
-import { kindModule } from '../resources/kind.ts';
+import { apiModule } from '../resources/kind.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-export const mail = kindModule({ handlers: mailHandlers });
+export const mail = apiModule({ handlers: mailHandlers });
 
 function mailHandlers(ctx: AppContext): Handlers<'listOutbox'> {
   return {

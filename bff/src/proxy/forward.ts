@@ -9,7 +9,7 @@ import https from 'node:https';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Options } from 'http-proxy-middleware';
 import type { AppContext } from '../context.ts';
-import { checkCsrf } from '../http/auth.ts';
+import { checkCsrf } from '../auth/auth.ts';
 import { sendError } from '../http/errors.ts';
 import { proxySessionOf } from './proxy-sessions.ts';
 import { requestIdOf, upstreamTimedOut, upstreamUnreachable } from './upstream.ts';

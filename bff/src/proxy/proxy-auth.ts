@@ -9,8 +9,8 @@ import { consoleLoginBodySchema, consoleTokenLoginBodySchema, SESSION_COOKIE } f
 import { TOKEN_PREFIX } from '#shared/api/token';
 import type { AppContext } from '../context.ts';
 import { ApiError, validationError } from '../errors.ts';
-import { checkCsrf, csrfToken, sameOrigin } from '../http/auth.ts';
-import { clearSessionCookie } from '../http/cookies.ts';
+import { checkCsrf, csrfToken, sameOrigin } from '../auth/auth.ts';
+import { clearSessionCookie } from '../auth/cookies.ts';
 import { sendJson } from '../http/send.ts';
 import { openProxySession, proxySessionOf, revokeProxySession, type ProxySession, type UpstreamAccount } from './proxy-sessions.ts';
 import { callUpstream, jsonOf, rawBody, relay, upstreamOrigin, type UpstreamAnswer } from './upstream.ts';

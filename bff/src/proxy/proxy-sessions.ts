@@ -5,9 +5,9 @@ import type { Request, Response } from 'express';
 import { isId, newId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { signToken, verifyHs256 } from '../http/auth.ts';
-import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from '../http/cookies.ts';
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../http/sessions.ts';
+import { signToken, verifyHs256 } from '../auth/auth.ts';
+import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from '../auth/cookies.ts';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/sessions.ts';
 import { sealer } from '../seal.ts';
 import type { ProxySessionTable } from './proxy.tables.ts';
 

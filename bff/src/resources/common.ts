@@ -10,7 +10,7 @@ import { resourceName } from '#shared/names';
 import type { PaginationQuery } from '#shared/pagination';
 import { routes, type BodyOf, type KindDescriptor, type OperationId, type ParamsOf, type ResponseOf } from '#shared/routes';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
@@ -18,9 +18,8 @@ import { fieldError, notFound, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/handlers.ts';
 import { assertChildNameFree, assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
 import type { JsonOf } from '../db/json.ts';
-import { RawJson } from '../http/raw-json.ts';
+import { RawJson } from '../db/raw-json.ts';
 
-type Q = Db | Tx;
 type Row<T extends ScopedTable> = ScopedRow<T>;
 
 /** Operations whose path has a location (and so names one object or lists a location). */
@@ -33,7 +32,7 @@ type Answering<T> = { [K in OperationId]: [ResponseOf<K>] extends [T] ? ([T] ext
 export interface KindBehaviour<T extends ScopedTable, View, Item, C extends keyof Row<T> = keyof Row<T>> {
   kind: KindDescriptor & { table: T };
   /** The full record of one object (get, rename). */
-  view: (db: Q, row: Row<T>) => Promise<View>;
+  view: (db: Queryable, row: Row<T>) => Promise<View>;
   /**
    * The columns a list item is made of, when it needs fewer than the full record (decision 240):
    * a list page does not read what only the record shows, such as a database's certificates.
@@ -81,16 +80,20 @@ export function commonHandlers<
   const R extends Located & Renaming & Answering<View> = never,
   const D extends Located & Answering<void> = never,
   C extends keyof Row<T> = keyof Row<T>,
->(ctx: AppContext, b: KindBehaviour<T, View, Item, C>, ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] }): Handlers<G | L | R | D> {
+>(
+  ctx: AppContext,
+  behaviour: KindBehaviour<T, View, Item, C>,
+  ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] },
+): Handlers<G | L | R | D> {
   const { db } = ctx;
-  const { table, idKind } = b.kind;
-  const find = (q: Q, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
+  const { table, idKind } = behaviour.kind;
+  const find = (q: Queryable, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
   const out: Record<string, (a: Args) => Promise<unknown>> = {};
 
-  for (const op of ops.get ?? []) out[op] = async (a) => b.view(db, await find(db, op, a));
+  for (const op of ops.get ?? []) out[op] = async (a) => behaviour.view(db, await find(db, op, a));
 
   for (const op of ops.list ?? []) {
-    const { listJson, listItems } = b;
+    const { listJson, listItems } = behaviour;
     if (!listJson && !listItems) throw new Error(`${op}: the kind ${idKind} has neither listItems nor listJson`);
     out[op] = listJson
       ? async (a) => {
@@ -98,7 +101,7 @@ export function commonHandlers<
           return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
         }
       : async (a) => {
-          const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), b.listColumns as readonly string[] | undefined);
+          const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), behaviour.listColumns as readonly string[] | undefined);
           return { count, items: await listItems!(db, rows) };
         };
   }
@@ -115,14 +118,14 @@ export function commonHandlers<
           .set({ name })
           .where('id', '=', row.id)
           .execute();
-        await b.renamed?.(tx, row, name);
+        await behaviour.renamed?.(tx, row, name);
       });
-      return b.view(db, { ...row, name });
+      return behaviour.view(db, { ...row, name });
     };
   }
 
   for (const op of ops.delete ?? []) {
-    const remove = b.remove;
+    const remove = behaviour.remove;
     if (!remove) throw new Error(`${op}: the kind ${idKind} has no remove`);
     // Deletes are idempotent: an object that is not there is a success.
     out[op] = async (a) => {
@@ -153,7 +156,7 @@ export interface ChildBehaviour<P extends ScopedTable, C extends keyof Database,
    */
   named?: boolean;
   /** What a child answers (get, list items, create, update, rename). */
-  view: (row: ChildRow<C>, parent: Row<P>, db: Q) => View | Promise<View>;
+  view: (row: ChildRow<C>, parent: Row<P>, db: Queryable) => View | Promise<View>;
   /** The parent read again, locked, in a change's transaction (changes of one parent run one after another). */
   lock?: (tx: Tx, parent: Row<P>) => Promise<Row<P>>;
   /** How a child goes (default: its row is deleted). */
@@ -197,7 +200,7 @@ export function childHandlers<
   U extends Located & Answering<View> = never,
 >(
   ctx: AppContext,
-  b: ChildBehaviour<P, C, View>,
+  behaviour: ChildBehaviour<P, C, View>,
   ops: {
     list?: readonly L[];
     get?: readonly G[];
@@ -210,27 +213,28 @@ export function childHandlers<
   const { db } = ctx;
   // Kysely cannot type a table chosen at run time; every child table has `id` and its parent's
   // column, so one concrete table stands for all (as in scoped.ts).
-  const table = b.table as 'kubernetes_nodepool';
-  const parentKey = b.parentKey as 'kubernetes_cluster_id';
+  const table = behaviour.table as 'kubernetes_nodepool';
+  const parentKey = behaviour.parentKey as 'kubernetes_cluster_id';
   type Names = ReturnType<typeof childParams>;
-  const parentOf = (at: Names, a: Args) => findByReference(db, b.parent.table, a.project.id, a.location!, a.params[at.parent]!);
+  const parentOf = (at: Names, a: Args) => findByReference(db, behaviour.parent.table, a.project.id, a.location!, a.params[at.parent]!);
   const childIn = async (parent: Row<P>, reference: string) => {
     const row = await db
       .selectFrom(table)
       .selectAll()
       .where(parentKey, '=', parent.id)
-      .where((eb) => (b.named ? eb.or([eb('id', '=', reference), eb('name', '=', reference)]) : eb('id', '=', reference)))
+      .where((eb) => (behaviour.named ? eb.or([eb('id', '=', reference), eb('name', '=', reference)]) : eb('id', '=', reference)))
       .executeTakeFirst();
-    if (!row) throw notFound(`Sorry, we couldn’t find the ${b.singular} you’re looking for.`);
+    if (!row) throw notFound(`Sorry, we couldn’t find the ${behaviour.singular} you’re looking for.`);
     return row as unknown as ChildRow<C>;
   };
   const both = async (at: Names, a: Args) => {
     const parent = await parentOf(at, a);
     return { parent, row: await childIn(parent, a.params[at.child]!) };
   };
-  const change = <T>(parent: Row<P>, fn: (tx: Tx, parent: Row<P>) => Promise<T>) => inJobTransaction(ctx, async (tx) => fn(tx, b.lock ? await b.lock(tx, parent) : parent));
+  const change = <T>(parent: Row<P>, fn: (tx: Tx, parent: Row<P>) => Promise<T>) =>
+    inJobTransaction(ctx, async (tx) => fn(tx, behaviour.lock ? await behaviour.lock(tx, parent) : parent));
   const remove =
-    b.remove ??
+    behaviour.remove ??
     (async (tx: Tx, _parent: Row<P>, row: ChildRow<C>) => {
       await tx.deleteFrom(table).where('id', '=', row.id).execute();
     });
@@ -241,7 +245,7 @@ export function childHandlers<
     out[op] = async (a) => {
       const parent = await parentOf(at, a);
       const rows = (await db.selectFrom(table).selectAll().where(parentKey, '=', parent.id).orderBy('id').execute()) as unknown as ChildRow<C>[];
-      return { count: rows.length, items: await Promise.all(rows.map((r) => b.view(r, parent, db))) };
+      return { count: rows.length, items: await Promise.all(rows.map((r) => behaviour.view(r, parent, db))) };
     };
   }
 
@@ -249,7 +253,7 @@ export function childHandlers<
     const at = childParams(op, true);
     out[op] = async (a) => {
       const { parent, row } = await both(at, a);
-      return b.view(row, parent, db);
+      return behaviour.view(row, parent, db);
     };
   }
 
@@ -259,7 +263,7 @@ export function childHandlers<
       create.before?.(a as unknown as ArgsOf<Cr>);
       const parent = await parentOf(at, a);
       const row = await change(parent, (tx, p) => create.insert(tx, p, a as unknown as ArgsOf<Cr>));
-      return create.answer ? create.answer(parent, row) : b.view(row, parent, db);
+      return create.answer ? create.answer(parent, row) : behaviour.view(row, parent, db);
     };
   }
 
@@ -267,12 +271,12 @@ export function childHandlers<
     const at = childParams(op, true);
     out[op] = async (a) => {
       const { parent, row } = await both(at, a);
-      return b.view(await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)), parent, db);
+      return behaviour.view(await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)), parent, db);
     };
   }
 
   for (const op of ops.rename ?? []) {
-    if (!b.named) throw new Error(`${op}: the ${b.singular} has no name`);
+    if (!behaviour.named) throw new Error(`${op}: the ${behaviour.singular} has no name`);
     const at = childParams(op, true);
     out[op] = async (a) => {
       const { parent, row } = await both(at, a);
@@ -281,7 +285,7 @@ export function childHandlers<
         await assertChildNameFree(tx, table, parentKey, parent.id, name, row.id);
         await tx.updateTable(table).set({ name }).where('id', '=', row.id).execute();
       });
-      return b.view({ ...row, name }, parent, db);
+      return behaviour.view({ ...row, name }, parent, db);
     };
   }
 

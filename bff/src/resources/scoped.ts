@@ -6,7 +6,7 @@ import type { Page } from '#shared/pagination';
 import type { Quota } from '#shared/route-helpers';
 import { kinds, type KindDescriptor } from '#shared/routes';
 import type { Quotas } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Queryable } from '../db/database.ts';
 import { forUpdate, isPostgres } from '../db/locks.ts';
 import { jsonObject, type JsonFields } from '../db/json.ts';
 import type { Database } from '../db/schema.ts';
@@ -21,21 +21,20 @@ export type ScopedTable = Extract<(typeof kinds)[number], { inLocation: true }>[
 /** A row of a scoped table (generic code sees the columns all of them have). */
 export type ScopedRow<T extends ScopedTable> = Selectable<Database[T]> & { id: string; name: string; project_id: string; location: string };
 type Row<T extends ScopedTable> = ScopedRow<T>;
-type Q = Db | Tx;
 
 const KIND = Object.fromEntries(kinds.filter((k) => k.inLocation).map((k) => [k.table, k])) as Record<ScopedTable, KindDescriptor>;
 
 // Kysely cannot type a query over a table chosen at run time; every scoped table has the
 // columns used here (id, project_id, location, name), so one concrete table stands for all.
 // Objects that serve another kind's object (KindDescriptor.serviceOf) are left out.
-const from = (db: Q, table: ScopedTable) => {
+const from = (db: Queryable, table: ScopedTable) => {
   const q = db.selectFrom(table as 'vm');
   const service = KIND[table].serviceOf;
   return service ? q.where(service as 'service_of', 'is', null) : q;
 };
 
 /** The project's objects of the kind, from the per-scope counts the triggers keep (decision 113); narrow it to a location with `where`. */
-const keptCount = (db: Q, table: ScopedTable, projectId: string) =>
+const keptCount = (db: Queryable, table: ScopedTable, projectId: string) =>
   db
     .selectFrom('scope_count')
     .select((eb) => eb.fn.sum<number>('n').as('n'))
@@ -43,7 +42,7 @@ const keptCount = (db: Q, table: ScopedTable, projectId: string) =>
     .where('project_id', '=', projectId);
 
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
-export async function findByReference<T extends ScopedTable>(db: Q, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
+export async function findByReference<T extends ScopedTable>(db: Queryable, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
   const ref = parseReference(KIND[table].idKind, reference);
   const by = 'id' in ref ? 'id' : 'name';
   const columns = await columnsOf(db, table);
@@ -59,14 +58,14 @@ export async function findByReference<T extends ScopedTable>(db: Q, table: T, pr
 }
 
 /** 400 "name is already taken" when another object of the kind has that name in the scope. */
-export async function assertNameFree(db: Q, table: ScopedTable, projectId: string, location: string, name: string, exceptId?: string) {
+export async function assertNameFree(db: Queryable, table: ScopedTable, projectId: string, location: string, name: string, exceptId?: string) {
   let q = from(db, table).select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
 /** 400 "name is already taken" when another child of the parent has that name (a cluster's node pools). */
-export async function assertChildNameFree(db: Q, table: keyof Database, parentKey: string, parentId: string, name: string, exceptId?: string) {
+export async function assertChildNameFree(db: Queryable, table: keyof Database, parentKey: string, parentId: string, name: string, exceptId?: string) {
   // As in `from`: one concrete child table stands for all.
   let q = db
     .selectFrom(table as 'kubernetes_nodepool')

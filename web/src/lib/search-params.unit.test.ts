@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
-import { VM_STATES } from '#shared/api/vm-states';
+import { VM_STATES } from '#shared/api/vm-kind';
 import { ORDER_COLUMNS } from '#shared/wire';
 import { PAGE_SIZES, pagingSearch, querySearch, locationSearch, stateListSearch } from './list-search.ts';
 import { authSearch } from './redirect.ts';

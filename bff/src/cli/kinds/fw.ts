@@ -1,7 +1,7 @@
 // `ubi fw`: list, create, show, destroy, add-rule, delete-rule, attach-subnet, detach-subnet.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import { destroyCommand, showCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
 import { RULE_FIELDS, ruleText } from '../firewall-text.ts';
 import { NIC_FIELDS, nicsText } from './ps.ts';
 
@@ -24,46 +24,32 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a firewall',
-  usage: [`ubi fw ${REF} show [options]`],
-  options: [
-    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-    { short: 'n', long: 'nic-fields', arg: 'fields', desc: 'show specific nic fields (comma separated)' },
-    { short: 'p', long: 'priv-subnet-fields', arg: 'fields', desc: 'show specific private subnet fields (comma separated)' },
-    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
-  ],
-  optionValues: [
-    ['Fields:', SHOW_FIELDS],
-    ['Nic Fields:', NIC_FIELDS],
-    ['Private Subnet Fields:', SUBNET_FIELDS],
-    ['Firewall Rule Fields:', RULE_FIELDS],
-  ],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'fw show -f option', c.fail);
-    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'fw show -r option', c.fail);
-    const subnetKeys = checkFields(opts['priv-subnet-fields'], SUBNET_FIELDS, 'fw show -p option', c.fail);
-    const nicKeys = checkFields(opts['nic-fields'], NIC_FIELDS, 'fw show -n option', c.fail);
-    const fw = await c.api.call('getFirewall', fwRef(c));
-    let body = '';
-    for (const key of keys) {
-      if (key === 'firewall-rules') {
-        body += 'rules:\n';
-        fw.firewall_rules.forEach((rule, i) => (body += `  ${i + 1}: ${ruleText(rule, ruleKeys)}\n`));
-      } else if (key === 'private-subnets') {
-        // The firewall names its subnets; their records are the subnets' own.
-        const subnets = await Promise.all(fw.private_subnets.map((s) => c.api.call('getPrivateSubnetById', { location_name: fw.location, ps_id: s.id })));
-        subnets.forEach((ps, i) => {
-          body += `private subnet ${i + 1}:\n`;
-          for (const sk of subnetKeys) {
-            body += sk === 'nics' ? nicsText(ps.nics, nicKeys, '    ') : `  ${fieldLine(sk, (ps as Record<string, unknown>)[underscore(sk)])}`;
-          }
-        });
-      } else body += fieldLine(key, (fw as Record<string, unknown>)[underscore(key)]);
-    }
-    return reply(body);
+const show = showCommand(
+  k,
+  SHOW_FIELDS,
+  (c) => c.api.call('getFirewall', fwRef(c)),
+  {
+    'firewall-rules': (fw, parts) => `rules:\n${fw.firewall_rules.map((rule, i) => `  ${i + 1}: ${ruleText(rule, parts['rule-fields']!)}\n`).join('')}`,
+    // The firewall names its subnets; their records are the subnets' own.
+    'private-subnets': async (fw, parts, c) => {
+      const subnets = await Promise.all(fw.private_subnets.map((s) => c.api.call('getPrivateSubnetById', { location_name: fw.location, ps_id: s.id })));
+      return subnets
+        .map(
+          (ps, i) =>
+            `private subnet ${i + 1}:\n` +
+            parts['priv-subnet-fields']!.map((sk) =>
+              sk === 'nics' ? nicsText(ps.nics, parts['nic-fields']!, '    ') : `  ${fieldLine(sk, (ps as Record<string, unknown>)[underscore(sk)])}`,
+            ).join(''),
+        )
+        .join('');
+    },
   },
-};
+  [
+    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
+    { short: 'p', long: 'priv-subnet-fields', label: 'private subnet', title: 'Private Subnet Fields:', fields: SUBNET_FIELDS },
+    { short: 'n', long: 'nic-fields', label: 'nic', title: 'Nic Fields:', fields: NIC_FIELDS },
+  ],
+);
 
 const addRule: Leaf<PostContext> = {
   desc: 'Add a firewall rule',

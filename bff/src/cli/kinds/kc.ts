@@ -2,7 +2,7 @@
 import { KUBERNETES_VERSIONS } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
+import { destroyCommand, showCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
 
 const k = KINDS.kc;
 const REF = '(location/kc-name | kc-id)';
@@ -43,41 +43,30 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a Kubernetes cluster',
-  usage: [`ubi kc ${REF} show [options]`],
-  options: [
-    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-    { short: 'n', long: 'nodepool-fields', arg: 'fields', desc: 'show specific nodepool fields (comma separated)' },
-    { short: 'v', long: 'vm-fields', arg: 'fields', desc: 'show specific virtual machine fields (comma separated)' },
-  ],
-  optionValues: [
-    ['Fields:', SHOW_FIELDS],
-    ['Nodepool Fields:', NODEPOOL_FIELDS],
-    ['Virtual Machine Fields:', VM_FIELDS],
-  ],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'kc show -f option', c.fail);
-    const poolKeys = checkFields(opts['nodepool-fields'], NODEPOOL_FIELDS, 'kc show -n option', c.fail);
-    const vmKeys = checkFields(opts['vm-fields'], VM_FIELDS, 'kc show -v option', c.fail);
-    const kc = await c.api.call('getKubernetesCluster', kcRef(c));
-    let body = '';
-    for (const key of keys) {
-      if (key === 'nodepools') {
-        kc.nodepools.forEach((pool, i) => {
-          body += `nodepool ${i + 1}:\n`;
-          for (const pk of poolKeys) {
-            if (pk === 'vms') pool.vms.forEach((vm, j) => (body += `  vm ${j + 1}:\n${vmLines(vm, vmKeys, '    ')}`));
-            else body += `  ${fieldLine(pk, (pool as Record<string, unknown>)[underscore(pk)])}`;
-          }
-        });
-      } else if (key === 'cp-vms') {
-        kc.cp_vms.forEach((vm, i) => (body += `cp vm ${i + 1}:\n${vmLines(vm, vmKeys, '  ')}`));
-      } else body += fieldLine(key, (kc as Record<string, unknown>)[underscore(key)]);
-    }
-    return reply(body);
+const show = showCommand(
+  k,
+  SHOW_FIELDS,
+  (c) => c.api.call('getKubernetesCluster', kcRef(c)),
+  {
+    nodepools: (kc, parts) =>
+      kc.nodepools
+        .map(
+          (pool, i) =>
+            `nodepool ${i + 1}:\n` +
+            parts['nodepool-fields']!.map((pk) =>
+              pk === 'vms'
+                ? pool.vms.map((vm, j) => `  vm ${j + 1}:\n${vmLines(vm, parts['vm-fields']!, '    ')}`).join('')
+                : `  ${fieldLine(pk, (pool as Record<string, unknown>)[underscore(pk)])}`,
+            ).join(''),
+        )
+        .join(''),
+    'cp-vms': (kc, parts) => kc.cp_vms.map((vm, i) => `cp vm ${i + 1}:\n${vmLines(vm, parts['vm-fields']!, '  ')}`).join(''),
   },
-};
+  [
+    { short: 'n', long: 'nodepool-fields', label: 'nodepool', title: 'Nodepool Fields:', fields: NODEPOOL_FIELDS },
+    { short: 'v', long: 'vm-fields', label: 'virtual machine', title: 'Virtual Machine Fields:', fields: VM_FIELDS },
+  ],
+);
 
 const kubeconfig: Leaf<PostContext> = {
   desc: 'Print kubeconfig.yaml for a Kubernetes cluster',

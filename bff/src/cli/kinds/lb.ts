@@ -3,7 +3,7 @@ import { LB_ALGORITHMS, LB_HEALTH_CHECK_PROTOCOLS, LB_STACKS } from '#shared/api
 import { isId } from '#shared/ids';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, integerArg, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import { destroyCommand, showCommand, integerArg, KINDS, kindGroup, listCommand, optionText } from '../common.ts';
 
 const k = KINDS.lb;
 const REF = '(location/lb-name | lb-id)';
@@ -63,22 +63,9 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a load balancer',
-  usage: [`ubi lb ${REF} show [options]`],
-  options: [{ short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' }],
-  optionValues: [['Fields:', SHOW_FIELDS]],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'lb show -f option', c.fail);
-    const lb = await c.api.call('getLoadBalancer', lbRef(c));
-    let body = '';
-    for (const key of keys) {
-      if (key === 'vms') body += `vms:\n${lb.vms.map((vm) => `  ${vm.id}\n`).join('')}`;
-      else body += fieldLine(key, (lb as Record<string, unknown>)[underscore(key)]);
-    }
-    return reply(body);
-  },
-};
+const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getLoadBalancer', lbRef(c)), {
+  vms: (lb) => `vms:\n${lb.vms.map((vm) => `  ${vm.id}\n`).join('')}`,
+});
 
 function vmAction(op: 'attachLoadBalancerVm' | 'detachLoadBalancerVm', verb: string, desc: string, done: (vm: string, id: string) => string): Leaf<PostContext> {
   return {

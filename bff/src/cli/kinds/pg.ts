@@ -2,7 +2,7 @@
 import { POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_VERSIONS } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { execute, reply, type Leaf, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, integerArg, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
+import { destroyCommand, showCommand, integerArg, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
 
 const k = KINDS.pg;
 const REF = '(location/pg-name | pg-id)';
@@ -81,30 +81,14 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a PostgreSQL database',
-  usage: [`ubi pg ${REF} show [options]`],
-  options: [{ short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' }],
-  optionValues: [['Fields:', SHOW_FIELDS]],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'pg show -f option', c.fail);
-    const pg = await c.api.call('getPostgresDatabase', pgRef(c));
-    let body = '';
-    for (const key of keys) {
-      if (key === 'firewall-rules') {
-        body += 'firewall rules:\n';
-        pg.firewall_rules.forEach((rule, i) => (body += `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`));
-      } else if (key === 'metric-destinations') {
-        const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
-        body += 'metric destinations:\n';
-        items.forEach((md, i) => (body += `  ${i + 1}: ${md.id}  ${text(md.username)}  ${md.url}\n`));
-      } else if (key === 'ca-certificates') {
-        body += `CA certificates:\n${text(pg.ca_certificates)}\n`;
-      } else body += fieldLine(key, (pg as Record<string, unknown>)[underscore(key)]);
-    }
-    return reply(body);
+const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getPostgresDatabase', pgRef(c)), {
+  'firewall-rules': (pg) => `firewall rules:\n${pg.firewall_rules.map((rule, i) => `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`).join('')}`,
+  'metric-destinations': async (_pg, _parts, c) => {
+    const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
+    return `metric destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${text(md.username)}  ${md.url}\n`).join('')}`;
   },
-};
+  'ca-certificates': (pg) => `CA certificates:\n${text(pg.ca_certificates)}\n`,
+});
 
 const resetPassword: Leaf<PostContext> = {
   desc: 'Reset the superuser password for a PostgreSQL database',

@@ -1,8 +1,8 @@
 // `ubi ps`: list, create, show, destroy, connect, disconnect.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, splitLocName, text, underscore } from '../common.ts';
-import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, splitLocName, text, underscore } from '../common.ts';
+import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 
 const k = KINDS.ps;
 const REF = '(location/ps-name | ps-id)';
@@ -40,42 +40,20 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a private subnet',
-  usage: [`ubi ps ${REF} show [options]`],
-  options: [
-    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-    { short: 'n', long: 'nic-fields', arg: 'fields', desc: 'show specific nic fields (comma separated)' },
-    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
-    { short: 'w', long: 'firewall-fields', arg: 'fields', desc: 'show specific firewall fields (comma separated)' },
-  ],
-  optionValues: [
-    ['Fields:', SHOW_FIELDS],
-    ['Nic Fields:', NIC_FIELDS],
-    ['Firewall Rule Fields:', RULE_FIELDS],
-    ['Firewall Fields:', FIREWALL_FIELDS],
-  ],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'ps show -f option', c.fail);
-    const fwKeys = checkFields(opts['firewall-fields'], FIREWALL_FIELDS, 'ps show -w option', c.fail);
-    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'ps show -r option', c.fail);
-    const nicKeys = checkFields(opts['nic-fields'], NIC_FIELDS, 'ps show -n option', c.fail);
-    const ps = await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref });
-    let body = '';
-    for (const key of keys) {
-      if (key === 'firewalls') {
-        const records = await firewallRecords(
-          c,
-          ps.location,
-          ps.firewalls.map((f) => f.id),
-        );
-        body += firewallsText(records, fwKeys, ruleKeys, '   ');
-      } else if (key === 'nics') body += nicsText(ps.nics, nicKeys, '  ');
-      else body += fieldLine(key, (ps as Record<string, unknown>)[key]);
-    }
-    return reply(body);
+const show = showCommand(
+  k,
+  SHOW_FIELDS,
+  (c) => c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref }),
+  {
+    firewalls: firewallsField('   '),
+    nics: (ps, parts) => nicsText(ps.nics, parts['nic-fields']!, '  '),
   },
-};
+  [
+    { short: 'w', long: 'firewall-fields', label: 'firewall', title: 'Firewall Fields:', fields: FIREWALL_FIELDS },
+    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
+    { short: 'n', long: 'nic-fields', label: 'nic', title: 'Nic Fields:', fields: NIC_FIELDS },
+  ],
+);
 
 const connect: Leaf<PostContext> = {
   desc: 'Connect a private subnet to another private subnet',

@@ -4,8 +4,8 @@ import { BOOT_IMAGE_NAMES, VM_SIZES } from '#shared/catalog';
 import { isId } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
 import { execute, reply, type CliReply, type Leaf, type OptionSpec, type PostContext } from '../command.ts';
-import { checkFields, destroyCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
-import { FIREWALL_FIELDS, firewallRecords, firewallsText, RULE_FIELDS } from '../firewall-text.ts';
+import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 import { ApiFailure } from '../internal-api.ts';
 
 const k = KINDS.vm;
@@ -104,43 +104,21 @@ const create: Leaf<PostContext> = {
   },
 };
 
-const show: Leaf<PostContext> = {
-  desc: 'Show details for a virtual machine',
-  usage: [`ubi vm ${REF} show [options]`],
-  options: [
-    { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-    { short: 'r', long: 'rule-fields', arg: 'fields', desc: 'show specific firewall rule fields (comma separated)' },
-    { short: 'w', long: 'firewall-fields', arg: 'fields', desc: 'show specific firewall fields (comma separated)' },
-  ],
-  optionValues: [
-    ['Fields:', SHOW_FIELDS],
-    ['Firewall Rule Fields:', RULE_FIELDS],
-    ['Firewall Fields:', FIREWALL_FIELDS],
-  ],
-  async run(c, _args, opts) {
-    const keys = checkFields(opts.fields, SHOW_FIELDS, 'vm show -f option', c.fail);
-    const fwKeys = checkFields(opts['firewall-fields'], FIREWALL_FIELDS, 'vm show -w option', c.fail);
-    const ruleKeys = checkFields(opts['rule-fields'], RULE_FIELDS, 'vm show -r option', c.fail);
+const show = showCommand(
+  k,
+  SHOW_FIELDS,
+  async (c) => {
     const vm = await getVm(c);
-    const data: Record<string, unknown> = { ...vm, ip4_enabled: vm.ip4 !== null };
-    let body = '';
-    for (const key of keys) {
-      if (key === 'firewalls') {
-        body += firewallsText(
-          await firewallRecords(
-            c,
-            vm.location,
-            vm.firewalls.map((f) => f.id),
-          ),
-          fwKeys,
-          ruleKeys,
-          '    ',
-        );
-      } else body += fieldLine(key, data[underscore(key)]);
-    }
-    return reply(body);
+    return { ...vm, ip4_enabled: vm.ip4 !== null };
   },
-};
+  {
+    firewalls: firewallsField('    '),
+  },
+  [
+    { short: 'w', long: 'firewall-fields', label: 'firewall', title: 'Firewall Fields:', fields: FIREWALL_FIELDS },
+    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
+  ],
+);
 
 /** restart, start, stop: an action that answers the VM. */
 function action(op: 'restartVm' | 'startVm' | 'stopVm', verb: string, desc: string, after = ''): Leaf<PostContext> {

@@ -2,13 +2,13 @@
 // Each one acts on the signed-in account only, and never through a personal access token.
 import type { AppContext } from '../../context.ts';
 import { ApiError, invalidRequest } from '../../errors.ts';
-import type { AuthInfo } from '../../http/auth.ts';
+import type { AuthInfo } from '../../auth/auth.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../http/sessions.ts';
+import { liveSessionsOf, revokeOtherSessions, revokeSessionOf } from '../../auth/sessions.ts';
 import { checkCredentials, hashPassword } from '../auth/account.store.ts';
-import { tooMany } from '../../http/throttle.ts';
+import { tooMany } from '../../auth/throttle.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { beginEnrolment, confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, requireEnabled, twoFactorStatus, useCode } from './two-factor.ts';
 
 type Ops =
@@ -22,7 +22,7 @@ type Ops =
   | 'disableTwoFactor'
   | 'regenerateRecoveryCodes';
 
-export const account = kindModule({ handlers: accountHandlers });
+export const account = apiModule({ handlers: accountHandlers });
 
 /** The account itself is managed from a signed-in session only: a project's token cannot touch it. */
 function signedIn(auth: AuthInfo): AuthInfo & { sessionId: string } {

@@ -4,19 +4,19 @@ import type { Request } from 'express';
 import { loginBodySchema } from '#shared/api/auth';
 import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
-import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused } from '../../http/auth.ts';
-import { clearSessionCookie, setSessionCookie } from '../../http/cookies.ts';
+import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused } from '../../auth/auth.ts';
+import { clearSessionCookie, setSessionCookie } from '../../auth/cookies.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { checkCredentials } from './account.store.ts';
 import { passwordProblem } from './password-policy.ts';
-import { createSession, revokeSession } from '../../http/sessions.ts';
+import { createSession, revokeSession } from '../../auth/sessions.ts';
 import { signUpByMail } from '../verification/mail-flows.ts';
 import { isVerified } from '../verification/verification.store.ts';
 import { checkSecondFactor, codeRequired } from '../account/two-factor.ts';
 
-import { tooMany } from '../../http/throttle.ts';
+import { tooMany } from '../../auth/throttle.ts';
 
 /**
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.
@@ -57,7 +57,7 @@ export async function startSession(ctx: AppContext, account: { id: string; email
   return { account, token };
 }
 
-export const auth = kindModule({ handlers: authHandlers });
+export const auth = apiModule({ handlers: authHandlers });
 
 function authHandlers(
   ctx: AppContext,

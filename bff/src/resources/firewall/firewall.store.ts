@@ -3,7 +3,7 @@ import { firewallRuleQuota, type Firewall, type FirewallDetail, type FirewallRul
 import { newId } from '#shared/ids';
 import { formatPortRange, parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
@@ -18,18 +18,17 @@ type RuleRow = Selectable<FirewallRuleTable>;
 /** What a rule's views are made of. */
 const RULE_VIEW_COLUMNS = ['id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'] as const;
 type RuleViewRow = Pick<RuleRow, (typeof RULE_VIEW_COLUMNS)[number]>;
-type Q = Db | Tx;
 
-export const ruleView = (r: RuleViewRow): FirewallRule => ({
-  id: r.id,
-  cidr: r.cidr,
-  port_range: formatPortRange({ start: r.port_start, end: r.port_end }),
-  protocol: r.protocol as Protocol,
-  description: r.description,
+export const ruleView = (row: RuleViewRow): FirewallRule => ({
+  id: row.id,
+  cidr: row.cidr,
+  port_range: formatPortRange({ start: row.port_start, end: row.port_end }),
+  protocol: row.protocol as Protocol,
+  description: row.description,
 });
 
 /** A firewall's rules as its record shows them, in ID order (the primary key's, no sort). */
-async function rulesOf(db: Q, firewallId: string): Promise<FirewallRule[]> {
+async function rulesOf(db: Queryable, firewallId: string): Promise<FirewallRule[]> {
   const rows = await runShape(db, 'firewall rules', [firewallId], (v) => db.selectFrom('firewall_rule').select(RULE_VIEW_COLUMNS).where('firewall_id', '=', v(0)).orderBy('id'));
   return rows.map(ruleView);
 }
@@ -45,7 +44,7 @@ export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
   ],
 };
 
-export async function firewallDetail(db: Q, row: FirewallRow): Promise<FirewallDetail> {
+export async function firewallDetail(db: Queryable, row: FirewallRow): Promise<FirewallDetail> {
   const [firewall_rules, private_subnets] = await Promise.all([
     rulesOf(db, row.id),
     db
@@ -101,17 +100,20 @@ export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: reado
   return out;
 }
 
-export const findFirewall = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
+export const findFirewall = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
 
-export async function insertFirewall(tx: Tx, f: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string }): Promise<FirewallRow> {
-  await assertNameFree(tx, 'firewall', f.projectId, f.location, f.name);
+export async function insertFirewall(
+  tx: Tx,
+  firewall: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
+): Promise<FirewallRow> {
+  await assertNameFree(tx, 'firewall', firewall.projectId, firewall.location, firewall.name);
   const row: FirewallRow = {
     id: newId('firewall'),
-    project_id: f.projectId,
-    location: f.location,
-    name: f.name,
-    description: f.description,
-    default_for_subnet_id: f.defaultForSubnetId ?? null,
+    project_id: firewall.projectId,
+    location: firewall.location,
+    name: firewall.name,
+    description: firewall.description,
+    default_for_subnet_id: firewall.defaultForSubnetId ?? null,
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('firewall').values(row).execute();
@@ -131,7 +133,7 @@ export function sameRule(row: RuleRow, input: RuleInput): boolean {
 }
 
 /** An identical rule (cidr, ports, protocol) other than `exceptId`, if the firewall has one. */
-export async function findDuplicateRule(tx: Q, firewallId: string, input: RuleInput, exceptId?: string) {
+export async function findDuplicateRule(tx: Queryable, firewallId: string, input: RuleInput, exceptId?: string) {
   const range = parsePortRange(input.port_range)!;
   let q = tx
     .selectFrom('firewall_rule')
@@ -161,7 +163,7 @@ export async function insertRule(tx: Tx, firewallId: string, input: RuleInput, i
   return row;
 }
 
-export async function findRule(db: Q, firewallId: string, ruleId: string): Promise<RuleRow> {
+export async function findRule(db: Queryable, firewallId: string, ruleId: string): Promise<RuleRow> {
   const row = await db.selectFrom('firewall_rule').selectAll().where('id', '=', ruleId).where('firewall_id', '=', firewallId).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the firewall rule you’re looking for.');
   return row;

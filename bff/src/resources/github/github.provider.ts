@@ -118,8 +118,8 @@ function upstreamError(what: string, status?: number): ApiError {
   return new ApiError('InvalidRequest', `GitHub did not answer ${what}${status ? ` (HTTP ${status})` : ''}.`, { installation_id: `GitHub did not answer ${what}.` });
 }
 
-export function githubAppProvider(s: GithubAppSettings, fetchImpl: typeof fetch = fetch): CodeHostProvider {
-  const base = s.apiUrl.replace(/\/$/, '');
+export function githubAppProvider(settings: GithubAppSettings, fetchImpl: typeof fetch = fetch): CodeHostProvider {
+  const base = settings.apiUrl.replace(/\/$/, '');
   async function get(path: string, token: string, what: string, init: RequestInit = {}) {
     let res: Response;
     try {
@@ -137,10 +137,10 @@ export function githubAppProvider(s: GithubAppSettings, fetchImpl: typeof fetch 
   }
   return {
     kind: 'github',
-    installUrl: () => s.installUrl ?? null,
+    installUrl: () => settings.installUrl ?? null,
     async fetchInstallation(installationId) {
       if (installationId === undefined) throw invalidRequest({ installation_id: 'installation_id is required: the ID GitHub gave the setup URL.' });
-      const jwt = appJwt(s.appId, s.privateKey);
+      const jwt = appJwt(settings.appId, settings.privateKey);
       const inst = (await get(`/app/installations/${installationId}`, jwt, 'the installation')).body as { id: number; account?: { login?: string } };
       const login = inst.account?.login;
       if (typeof login !== 'string') throw upstreamError('the installation account');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { ProjectAccess } from '../../http/handlers.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { githubAppProvider, simulatedProvider, type CodeHostProvider } from './github.provider.ts';
 import {
   cacheEntryPage,
@@ -23,7 +23,7 @@ export function codeHostProvider(ctx: AppContext): CodeHostProvider {
   return ctx.config.githubApp ? githubAppProvider(ctx.config.githubApp) : simulatedProvider();
 }
 
-export const github = kindModule({
+export const github = apiModule({
   handlers(ctx) {
     const { db } = ctx;
     const provider = codeHostProvider(ctx);

@@ -4,14 +4,13 @@ import type { Selectable } from 'kysely';
 import { INSTALLATION_NAME_PATTERN, REPOSITORY_NAME_PATTERN, type GithubCacheEntry, type GithubInstallation, type GithubRepository } from '#shared/api/github';
 import { isId, newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import type { ProviderInstallation, ProviderRepository } from './github.provider.ts';
 import type { GithubCacheEntryTable, GithubInstallationTable, GithubRepositoryTable } from './github.tables.ts';
 
-type Q = Db | Tx;
 export type InstallationRow = Selectable<GithubInstallationTable>;
 export type RepositoryRow = Selectable<GithubRepositoryTable>;
 export type CacheEntryRow = Selectable<GithubCacheEntryTable>;
@@ -29,21 +28,21 @@ export const cacheEntryView = (inst: InstallationRow, repo: RepositoryRow, row: 
   last_accessed_at: row.last_accessed_at,
 });
 
-export async function findInstallation(db: Q, projectId: string, reference: string): Promise<InstallationRow> {
+export async function findInstallation(db: Queryable, projectId: string, reference: string): Promise<InstallationRow> {
   const by = isId('installation', reference) ? 'id' : 'name';
   const row = await db.selectFrom('github_installation').selectAll().where('project_id', '=', projectId).where(by, '=', reference).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the GitHub installation you’re looking for.');
   return row;
 }
 
-export async function findRepository(db: Q, installation: InstallationRow, reference: string): Promise<RepositoryRow> {
+export async function findRepository(db: Queryable, installation: InstallationRow, reference: string): Promise<RepositoryRow> {
   const by = isId('repository', reference) ? 'id' : 'name';
   const row = await db.selectFrom('github_repository').selectAll().where('installation_id', '=', installation.id).where(by, '=', reference).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the GitHub repository you’re looking for.');
   return row;
 }
 
-export async function findCacheEntry(db: Q, repository: RepositoryRow, id: string): Promise<CacheEntryRow> {
+export async function findCacheEntry(db: Queryable, repository: RepositoryRow, id: string): Promise<CacheEntryRow> {
   const row = await db.selectFrom('github_cache_entry').selectAll().where('repository_id', '=', repository.id).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the cache entry you’re looking for.');
   return row;

@@ -1,7 +1,6 @@
 import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema, nodepoolNameSchema } from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
-import type { Db } from '../../db/database.ts';
-import type { Tx } from '../../db/transaction.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { fieldError } from '../../errors.ts';
 import { createRootCa } from '../certs.ts';
 import { childHandlers, commonHandlers, inJobTransaction } from '../common.ts';
@@ -38,7 +37,7 @@ export const kubernetes = kindModule({
     const { db } = ctx;
     const domain = ctx.config.serviceDomain;
     const { quotas } = ctx.config;
-    const view = (q: Db | Tx, row: ClusterRow) => clusterView(q, row, domain);
+    const view = (q: Queryable, row: ClusterRow) => clusterView(q, row, domain);
     const listItems = (q: Db, rows: ClusterRow[]) => clusterViews(q, rows, domain);
     const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
     return {

@@ -18,6 +18,7 @@ import { assertBelowQuota, assertChildNameFree, assertNameFree, assertProjectQuo
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { apiServerUrl, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
+import { clusterTakesChanges, KUBERNETES_CHANGES_FROM } from '#shared/api/kubernetes-kind';
 
 export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & { id: string; projectId: string; location: string; name: string };
 export type NewNodepool = z.output<typeof createNodepoolBodySchema> & { name: string };
@@ -61,22 +62,22 @@ export function assertKubernetesLocation(location: string): void {
  * nodes and its first node pool `<name>-np` with its workers, and its create job; within the
  * project's quotas of clusters, subnets and load balancers.
  */
-export async function createCluster(tx: Tx, c: NewCluster, ca: { certificate: string; privateKey: string }, quotas: Quotas): Promise<ClusterRow> {
-  assertKubernetesLocation(c.location);
-  await assertProjectQuota(tx, kubernetesClusterKind, c.projectId, quotas);
-  await assertNameFree(tx, 'kubernetes_cluster', c.projectId, c.location, c.name);
-  const { id } = c;
-  const subnet = await insertSubnet(tx, { projectId: c.projectId, location: c.location, name: `${id}-subnet` }, quotas);
+export async function createCluster(tx: Tx, cluster: NewCluster, ca: { certificate: string; privateKey: string }, quotas: Quotas): Promise<ClusterRow> {
+  assertKubernetesLocation(cluster.location);
+  await assertProjectQuota(tx, kubernetesClusterKind, cluster.projectId, quotas);
+  await assertNameFree(tx, 'kubernetes_cluster', cluster.projectId, cluster.location, cluster.name);
+  const { id } = cluster;
+  const subnet = await insertSubnet(tx, { projectId: cluster.projectId, location: cluster.location, name: `${id}-subnet` }, quotas);
   const now = new Date().toISOString();
   const row: ClusterRow = {
     id,
-    project_id: c.projectId,
-    location: c.location,
-    name: c.name,
+    project_id: cluster.projectId,
+    location: cluster.location,
+    name: cluster.name,
     display_state: 'creating',
-    version: c.version,
-    cp_node_count: c.cp_nodes ?? c.cp_node_count ?? 1,
-    node_size: c.node_size,
+    version: cluster.version,
+    cp_node_count: cluster.cp_nodes ?? cluster.cp_node_count ?? 1,
+    node_size: cluster.node_size,
     private_subnet_id: subnet.id,
     load_balancer_id: null,
     ca_certificate: ca.certificate,
@@ -88,8 +89,8 @@ export async function createCluster(tx: Tx, c: NewCluster, ca: { certificate: st
   const lb = await createLoadBalancer(
     tx,
     {
-      projectId: c.projectId,
-      location: c.location,
+      projectId: cluster.projectId,
+      location: cluster.location,
       name: `${id}-services`,
       private_subnet_id: subnet.id,
       src_port: 443,
@@ -105,7 +106,7 @@ export async function createCluster(tx: Tx, c: NewCluster, ca: { certificate: st
   row.load_balancer_id = lb.id;
   await tx.updateTable('kubernetes_cluster').set({ load_balancer_id: lb.id }).where('id', '=', id).execute();
   for (let i = 0; i < row.cp_node_count; i++) await addNode(tx, row, null, quotas);
-  const pool = await insertNodepool(tx, row, { name: `${c.name}-np`, node_size: c.worker_size, node_count: c.worker_nodes }, quotas);
+  const pool = await insertNodepool(tx, row, { name: `${cluster.name}-np`, node_size: cluster.worker_size, node_count: cluster.worker_nodes }, quotas);
   for (let i = 0; i < pool.node_count; i++) await addNode(tx, row, pool, quotas);
   await enqueueJob(tx, 'kubernetes.converge', id);
   return row;
@@ -140,7 +141,7 @@ async function insertNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quota
 async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrading', what: string): Promise<ClusterRow> {
   const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id)).executeTakeFirst();
   if (!now) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
-  if (now.display_state !== 'running') throw new ApiError('Conflict', `The Kubernetes cluster is ${now.display_state}; it must be running to ${what}.`);
+  if (!clusterTakesChanges(now.display_state)) throw new ApiError('Conflict', `The Kubernetes cluster is ${now.display_state}; it must be ${KUBERNETES_CHANGES_FROM} to ${what}.`);
   await tx.updateTable('kubernetes_cluster').set({ display_state: to }).where('id', '=', cluster.id).execute();
   return { ...now, display_state: to };
 }
@@ -165,9 +166,9 @@ export async function upgradeNodepool(tx: Tx, cluster: ClusterRow, pool: Nodepoo
 }
 
 /** A new node pool; its workers are added one by one by the worker. */
-export async function createNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quotas: Quotas): Promise<NodepoolRow> {
+export async function createNodepool(tx: Tx, cluster: ClusterRow, nodepool: NewNodepool, quotas: Quotas): Promise<NodepoolRow> {
   const now = await startChange(tx, cluster, 'updating', 'add a node pool');
-  const pool = await insertNodepool(tx, now, p, quotas);
+  const pool = await insertNodepool(tx, now, nodepool, quotas);
   await enqueueJob(tx, 'kubernetes.converge', cluster.id);
   return pool;
 }

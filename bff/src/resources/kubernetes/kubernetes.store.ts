@@ -2,17 +2,15 @@
 // pool with its worker VMs (all of them VM rows serving the cluster).
 import type { Selectable } from 'kysely';
 import type { KubernetesCluster, KubernetesVm, Nodepool } from '#shared/api/kubernetes';
-import type { Db } from '../../db/database.ts';
-import type { Tx } from '../../db/transaction.ts';
+import type { Queryable } from '../../db/database.ts';
 import { findByReference } from '../scoped.ts';
 import { vmSummary } from '../vm/vm.store.ts';
 import type { KubernetesClusterTable, KubernetesNodepoolTable } from './kubernetes.tables.ts';
 
 export type ClusterRow = Selectable<KubernetesClusterTable>;
 export type NodepoolRow = Selectable<KubernetesNodepoolTable>;
-type Q = Db | Tx;
 
-export const findCluster = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'kubernetes_cluster', projectId, location, reference);
+export const findCluster = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'kubernetes_cluster', projectId, location, reference);
 
 /** `https://<name>-services.<id>.k8s.<SERVICE_DOMAIN>` (behaviour.md §10). */
 export const servicesUrl = (row: Pick<ClusterRow, 'name' | 'id'>, serviceDomain: string) => `https://${row.name}-services.${row.id}.k8s.${serviceDomain}`;
@@ -20,7 +18,7 @@ export const servicesUrl = (row: Pick<ClusterRow, 'name' | 'id'>, serviceDomain:
 export const apiServerUrl = (row: Pick<ClusterRow, 'name' | 'id'>, serviceDomain: string) => `https://${row.name}.${row.id}.k8s.${serviceDomain}:443`;
 
 /** The nodes of these clusters: their VMs, the pool each is in (null: control plane), oldest first. */
-export function listNodes(db: Q, clusterIds: string[]) {
+export function listNodes(db: Queryable, clusterIds: string[]) {
   return db
     .selectFrom('kubernetes_node')
     .innerJoin('vm', 'vm.id', 'kubernetes_node.vm_id')
@@ -45,23 +43,23 @@ export function listNodes(db: Q, clusterIds: string[]) {
 }
 export type NodeRow = Awaited<ReturnType<typeof listNodes>>[number];
 
-export const listNodepools = (db: Q, clusterIds: string[]) =>
+export const listNodepools = (db: Queryable, clusterIds: string[]) =>
   db.selectFrom('kubernetes_nodepool').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('name').orderBy('id').execute();
 
 const nodeView = (n: NodeRow, maintenanceHour: number): KubernetesVm => ({ ...vmSummary(n), boot_image: n.boot_image, maintenance_window_start_at: maintenanceHour });
 
-export const nodepoolView = (p: NodepoolRow, nodes: NodeRow[], maintenanceHour: number): Nodepool => ({
-  id: p.id,
-  kubernetes_cluster_id: p.kubernetes_cluster_id,
-  name: p.name,
-  node_count: Number(p.node_count),
-  node_size: p.node_size,
-  version: p.version,
-  vms: nodes.filter((n) => n.nodepool_id === p.id).map((n) => nodeView(n, maintenanceHour)),
+export const nodepoolView = (nodepool: NodepoolRow, nodes: NodeRow[], maintenanceHour: number): Nodepool => ({
+  id: nodepool.id,
+  kubernetes_cluster_id: nodepool.kubernetes_cluster_id,
+  name: nodepool.name,
+  node_count: Number(nodepool.node_count),
+  node_size: nodepool.node_size,
+  version: nodepool.version,
+  vms: nodes.filter((n) => n.nodepool_id === nodepool.id).map((n) => nodeView(n, maintenanceHour)),
 });
 
 /** The records of these rows, in their order: two queries whatever their number. */
-export async function clusterViews(db: Q, rows: ClusterRow[], serviceDomain: string): Promise<KubernetesCluster[]> {
+export async function clusterViews(db: Queryable, rows: ClusterRow[], serviceDomain: string): Promise<KubernetesCluster[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [pools, nodes] = await Promise.all([listNodepools(db, ids), listNodes(db, ids)]);
@@ -83,10 +81,10 @@ export async function clusterViews(db: Q, rows: ClusterRow[], serviceDomain: str
   });
 }
 
-export async function clusterView(db: Q, row: ClusterRow, serviceDomain: string): Promise<KubernetesCluster> {
+export async function clusterView(db: Queryable, row: ClusterRow, serviceDomain: string): Promise<KubernetesCluster> {
   return (await clusterViews(db, [row], serviceDomain))[0]!;
 }
 
-export async function nodepoolViewOf(pool: NodepoolRow, cluster: ClusterRow, db: Q): Promise<Nodepool> {
+export async function nodepoolViewOf(pool: NodepoolRow, cluster: ClusterRow, db: Queryable): Promise<Nodepool> {
   return nodepoolView(pool, await listNodes(db, [cluster.id]), Number(cluster.maintenance_window_start_at));
 }

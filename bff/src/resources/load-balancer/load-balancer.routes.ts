@@ -1,5 +1,5 @@
 import { loadBalancerKind } from '#shared/api/load-balancer';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
@@ -14,7 +14,7 @@ export const loadBalancer = kindModule({
   handlers(ctx) {
     const { db } = ctx;
     const domain = ctx.config.serviceDomain;
-    const view = (q: Db | Tx, row: LoadBalancerRow) => loadBalancerView(q, row, domain);
+    const view = (q: Queryable, row: LoadBalancerRow) => loadBalancerView(q, row, domain);
     const listItems = (q: Db, rows: LoadBalancerRow[]) => loadBalancerViews(q, rows, domain);
     /** Finds the load balancer, changes it in a job transaction, answers its record. */
     const change = async (a: At, fn: (tx: Tx, lb: LoadBalancerRow) => Promise<LoadBalancerRow>) => {

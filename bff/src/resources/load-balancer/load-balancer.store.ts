@@ -2,15 +2,13 @@
 // the health the (simulated) data plane reports for it.
 import type { Selectable } from 'kysely';
 import type { LbVm, LbVmHealth, LoadBalancer } from '#shared/api/load-balancer';
-import type { Db } from '../../db/database.ts';
-import type { Tx } from '../../db/transaction.ts';
+import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { vmSummary } from '../vm/vm.store.ts';
 import type { LoadBalancerTable } from './load-balancer.tables.ts';
 
 export type LoadBalancerRow = Selectable<LoadBalancerTable>;
-type Q = Db | Tx;
 
 /**
  * The health check's answer for an attached VM (decision 091): the simulated data plane
@@ -24,7 +22,7 @@ export function simulatedHealth(lbState: string, vmState: string): LbVmHealth {
 export const lbHostname = (row: { name: string; id: string }, serviceDomain: string) => `${row.name}.${row.id}.lb.${serviceDomain}`;
 
 /** The records of these rows, in their order: two queries whatever their number. */
-export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceDomain: string): Promise<LoadBalancer[]> {
+export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], serviceDomain: string): Promise<LoadBalancer[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const subnetIds = [...new Set(rows.map((r) => r.private_subnet_id))];
@@ -69,8 +67,8 @@ export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceD
   });
 }
 
-export async function loadBalancerView(db: Q, row: LoadBalancerRow, serviceDomain: string): Promise<LoadBalancer> {
+export async function loadBalancerView(db: Queryable, row: LoadBalancerRow, serviceDomain: string): Promise<LoadBalancer> {
   return (await loadBalancerViews(db, [row], serviceDomain))[0]!;
 }
 
-export const findLoadBalancer = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'load_balancer', projectId, location, reference);
+export const findLoadBalancer = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'load_balancer', projectId, location, reference);

@@ -1,7 +1,7 @@
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { objectInfo, objectSources } from './object-info.ts';
 
-export const objectInfoModule = kindModule({
+export const objectInfoModule = apiModule({
   handlers(ctx) {
     const sources = objectSources();
     return {

@@ -7,19 +7,19 @@ import { LOC, P, pollUntil } from '../../../test/fixtures.ts';
 export const pgAt = (project_id: string, ref: string, location = LOC) => ({ project_id, location, postgres_database_reference: ref });
 export const pgPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/postgres/${ref}`;
 
-export async function createPg(t: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
-  const res = await t.call('createPostgresDatabase', { token, params: pgAt(project, name, loc), body: { size: 'standard-2', ...body } });
+export async function createPg(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
+  const res = await server.call('createPostgresDatabase', { token, params: pgAt(project, name, loc), body: { size: 'standard-2', ...body } });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function getPg(t: TestServer, token: string, project: string, ref: string, loc = LOC) {
-  return t.call('getPostgresDatabase', { token, params: pgAt(project, ref, loc) });
+export async function getPg(server: TestServer, token: string, project: string, ref: string, loc = LOC) {
+  return server.call('getPostgresDatabase', { token, params: pgAt(project, ref, loc) });
 }
 
-export async function waitForPgState(t: TestServer, token: string, project: string, ref: string, state: string, loc = LOC): Promise<ResponseOf<'getPostgresDatabase'>> {
+export async function waitForPgState(server: TestServer, token: string, project: string, ref: string, state: string, loc = LOC): Promise<ResponseOf<'getPostgresDatabase'>> {
   const res = await pollUntil(
-    () => getPg(t, token, project, ref, loc),
+    () => getPg(server, token, project, ref, loc),
     (r) => r.status === 200 && r.body.state === state,
     `database ${ref} to be ${state}`,
     500,
@@ -28,14 +28,14 @@ export async function waitForPgState(t: TestServer, token: string, project: stri
 }
 
 /** A database that reached running. */
-export async function runningPg(t: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
-  await createPg(t, token, project, name, body, loc);
-  return waitForPgState(t, token, project, name, 'running', loc);
+export async function runningPg(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
+  await createPg(server, token, project, name, body, loc);
+  return waitForPgState(server, token, project, name, 'running', loc);
 }
 
 /** Moves the database's first run (and so its first backup) back in time: it has history to show, days pass in the simulation. */
-export async function ranSince(t: TestServer, id: string, msAgo: number) {
-  await t.ctx.db
+export async function ranSince(server: TestServer, id: string, msAgo: number) {
+  await server.ctx.db
     .updateTable('postgres')
     .set({ running_since: new Date(Date.now() - msAgo).toISOString() })
     .where('id', '=', id)
@@ -43,8 +43,8 @@ export async function ranSince(t: TestServer, id: string, msAgo: number) {
 }
 
 /** Every row that belongs to the project's databases (equal snapshots: nothing changed). */
-export async function pgSnapshot(t: TestServer, project: string) {
-  const { db } = t.ctx;
+export async function pgSnapshot(server: TestServer, project: string) {
+  const { db } = server.ctx;
   const pgs = await db.selectFrom('postgres').selectAll().where('project_id', '=', project).orderBy('id').execute();
   const ids = ['', ...pgs.map((p) => p.id)];
   const [rules, metrics, logs, servers, vms] = await Promise.all([

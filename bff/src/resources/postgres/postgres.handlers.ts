@@ -3,20 +3,19 @@
 import { postgresKind } from '#shared/api/postgres';
 import { postgresCapabilities } from '#shared/catalog';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { createPostgres, deletePostgres, recyclePostgres, restartPostgres, updatePostgres } from './postgres.service.ts';
 import { findPostgres, POSTGRES_LIST_JSON, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
 
-type Q = Db | Tx;
 export type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
 
 /** What every part of the PostgreSQL handlers does with the database its path names. */
 export function postgresAt(ctx: AppContext) {
   const { db } = ctx;
-  const view = (q: Q, row: PostgresRow) => postgresDetailView(q, row, ctx.config.serviceDomain);
+  const view = (q: Queryable, row: PostgresRow) => postgresDetailView(q, row, ctx.config.serviceDomain);
   const find = (a: RefArgs) => findPostgres(db, a.project.id, a.location, a.params.postgres_database_reference);
   return {
     /** The detailed view (get, create, actions). */
@@ -52,7 +51,7 @@ export const postgresHandlers = kindHandlers((ctx) => {
         delete: ['deletePostgresDatabase'],
       },
     ),
-    ...commonHandlers(ctx, { kind: postgresKind, view: (q: Q, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
+    ...commonHandlers(ctx, { kind: postgresKind, view: (q: Queryable, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
 
     async createPostgresDatabase({ project, location, params, body }) {
       const name = nameFromPath(postgresKind, params.postgres_database_reference);

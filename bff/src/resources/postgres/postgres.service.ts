@@ -22,6 +22,7 @@ import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
 import { json, listServers, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
+import { POSTGRES_CHANGES_FROM } from '#shared/api/postgres-kind';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
 const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
@@ -48,13 +49,13 @@ export function backupCredentials() {
 }
 
 /** 400 naming the field unless the flavor is built for the version and the storage is one of the size's choices. */
-export function checkOptions(o: { flavor: string; version: string; size: string; storage?: number }, fields = { version: 'version', storage: 'storage_size' }): number {
-  const flavor = postgresFlavor(o.flavor)!;
-  if (!(flavor.versions as readonly string[]).includes(o.version)) {
+export function checkOptions(options: { flavor: string; version: string; size: string; storage?: number }, fields = { version: 'version', storage: 'storage_size' }): number {
+  const flavor = postgresFlavor(options.flavor)!;
+  if (!(flavor.versions as readonly string[]).includes(options.version)) {
     throw invalidRequest({ [fields.version]: `The ${flavor.displayName} flavor is available in versions ${flavor.versions.join(', ')}.` });
   }
-  const size = postgresSize(o.size)!;
-  const storage = o.storage ?? size.storageGib[0];
+  const size = postgresSize(options.size)!;
+  const storage = options.storage ?? size.storageGib[0];
   if (!(size.storageGib as readonly number[]).includes(storage)) {
     throw invalidRequest({ [fields.storage]: `storage_size for ${size.name} must be one of ${size.storageGib.join(', ')} (GiB).` });
   }
@@ -98,31 +99,31 @@ async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', q
 }
 
 /** The row of a new database (creating), with its CA and generated credentials. */
-export function postgresRow(id: string, p: NewPostgres & { storage_size: number }, ca: { certificate: string; privateKey: string }): PostgresRow {
+export function postgresRow(id: string, postgres: NewPostgres & { storage_size: number }, ca: { certificate: string; privateKey: string }): PostgresRow {
   return {
     id,
-    project_id: p.projectId,
-    location: p.location,
-    name: p.name,
+    project_id: postgres.projectId,
+    location: postgres.location,
+    name: postgres.name,
     state: 'creating',
-    flavor: p.flavor,
-    version: p.version,
-    target_version: p.version,
-    ha_type: p.ha_type,
-    current_ha_type: p.ha_type,
-    vm_size: p.size,
-    target_vm_size: p.size,
-    storage_size_gib: p.storage_size,
-    target_storage_size_gib: p.storage_size,
+    flavor: postgres.flavor,
+    version: postgres.version,
+    target_version: postgres.version,
+    ha_type: postgres.ha_type,
+    current_ha_type: postgres.ha_type,
+    vm_size: postgres.size,
+    target_vm_size: postgres.size,
+    storage_size_gib: postgres.storage_size,
+    target_storage_size_gib: postgres.storage_size,
     maintenance_window_start_at: null,
     maintenance_window_days: JSON.stringify([0, 1, 2, 3, 4, 5, 6]),
-    tags: JSON.stringify(p.tags),
+    tags: JSON.stringify(postgres.tags),
     superuser_password: generatePassword(),
-    parent_id: p.parentId ?? null,
-    read_replica: p.readReplica ? 1 : 0,
-    restore_target: p.restoreTarget ?? null,
-    pg_config: JSON.stringify(p.pg_config ?? {}),
-    pgbouncer_config: JSON.stringify(p.pgbouncer_config ?? {}),
+    parent_id: postgres.parentId ?? null,
+    read_replica: postgres.readReplica ? 1 : 0,
+    restore_target: postgres.restoreTarget ?? null,
+    pg_config: JSON.stringify(postgres.pg_config ?? {}),
+    pgbouncer_config: JSON.stringify(postgres.pgbouncer_config ?? {}),
     cert_auth_users: '[]',
     ca_certificate: ca.certificate,
     ca_private_key: ca.privateKey,
@@ -134,15 +135,15 @@ export function postgresRow(id: string, p: NewPostgres & { storage_size: number 
 }
 
 /** A new database with its servers, default firewall rules and create job (the project's quota applies). */
-export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
-  const storage = checkOptions({ flavor: p.flavor, version: p.version, size: p.size, storage: p.storage_size });
-  if (p.readReplica && p.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
-  await assertProjectQuota(tx, postgresKind, p.projectId, quotas);
-  await assertNameFree(tx, 'postgres', p.projectId, p.location, p.name);
+export async function createPostgres(tx: Tx, postgres: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
+  const storage = checkOptions({ flavor: postgres.flavor, version: postgres.version, size: postgres.size, storage: postgres.storage_size });
+  if (postgres.readReplica && postgres.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
+  await assertProjectQuota(tx, postgresKind, postgres.projectId, quotas);
+  await assertNameFree(tx, 'postgres', postgres.projectId, postgres.location, postgres.name);
   const id = newId('postgres');
-  const row = postgresRow(id, { ...p, storage_size: storage }, await createRootCa(p.name, id));
+  const row = postgresRow(id, { ...postgres, storage_size: storage }, await createRootCa(postgres.name, id));
   await tx.insertInto('postgres').values(row).execute();
-  if (!p.restrict_by_default) {
+  if (!postgres.restrict_by_default) {
     for (const cidr of ['0.0.0.0/0', '::/0']) {
       await tx
         .insertInto('postgres_firewall_rule')
@@ -151,7 +152,7 @@ export async function createPostgres(tx: Tx, p: NewPostgres, quotas: Quotas): Pr
     }
   }
   const primary = await addServer(tx, row, 'primary', quotas);
-  for (let i = 0; i < postgresHaType(p.ha_type)!.standbys; i++) await addServer(tx, row, 'standby', quotas, primary.subnet_id);
+  for (let i = 0; i < postgresHaType(postgres.ha_type)!.standbys; i++) await addServer(tx, row, 'standby', quotas, primary.subnet_id);
   await enqueueJob(tx, 'postgres.create', id);
   return row;
 }
@@ -167,14 +168,14 @@ export const assertNotDeleting = (pg: PostgresRow, what: string) => {
 
 /** Moves a running database into `to` and enqueues `job`; 409 from any other state (checked again in the update). */
 async function transition(tx: Tx, pg: PostgresRow, to: string, job: JobKind, what: string, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
-  assertState(pg, ['running'], what);
+  assertState(pg, [POSTGRES_CHANGES_FROM], what);
   const moved = await tx
     .updateTable('postgres')
     .set({ ...set, state: to })
     .where('id', '=', pg.id)
-    .where('state', '=', 'running')
+    .where('state', '=', POSTGRES_CHANGES_FROM)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be running to ${what}.`);
+  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be ${POSTGRES_CHANGES_FROM} to ${what}.`);
   await enqueueJob(tx, job, pg.id);
   return { ...pg, ...set, state: to };
 }
@@ -203,15 +204,15 @@ export function upgradePostgres(tx: Tx, pg: PostgresRow) {
 }
 
 /** PATCH: tags at once; size, storage and HA become targets the update job converges to. */
-export async function updatePostgres(tx: Tx, pg: PostgresRow, b: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] }): Promise<PostgresRow> {
+export async function updatePostgres(tx: Tx, pg: PostgresRow, changes: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] }): Promise<PostgresRow> {
   assertNotDeleting(pg, 'be changed');
-  const size = b.size ?? pg.target_vm_size;
-  const storage = b.storage_size ?? (b.size && b.size !== pg.target_vm_size ? undefined : Number(pg.target_storage_size_gib));
+  const size = changes.size ?? pg.target_vm_size;
+  const storage = changes.storage_size ?? (changes.size && changes.size !== pg.target_vm_size ? undefined : Number(pg.target_storage_size_gib));
   const targetStorage = checkOptions({ flavor: pg.flavor, version: pg.version, size, storage });
-  const ha = b.ha_type ?? pg.ha_type;
+  const ha = changes.ha_type ?? pg.ha_type;
   if (Number(pg.read_replica) === 1 && ha !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
   const set: Partial<PostgresRow> = {};
-  if (b.tags) set.tags = JSON.stringify(b.tags);
+  if (changes.tags) set.tags = JSON.stringify(changes.tags);
   const changed = size !== pg.target_vm_size || targetStorage !== Number(pg.target_storage_size_gib) || ha !== pg.ha_type;
   if (changed) {
     return transition(tx, pg, 'updating', 'postgres.update', 'be resized', { ...set, target_vm_size: size, target_storage_size_gib: targetStorage, ha_type: ha });
@@ -299,15 +300,15 @@ export async function updateFirewallRule(tx: Tx, rule: PostgresRuleRow, body: Ru
 }
 
 /** A new Prometheus remote-write target of the database's metrics (not while it is being deleted). */
-export async function addMetricDestination(tx: Tx, pg: PostgresRow, b: z.output<typeof createMetricDestinationBodySchema>) {
+export async function addMetricDestination(tx: Tx, pg: PostgresRow, body: z.output<typeof createMetricDestinationBodySchema>) {
   assertNotDeleting(pg, 'get metric destinations');
   const row = {
     id: newId('postgresMetricDestination'),
     postgres_id: pg.id,
-    url: b.url,
-    username: b.username ?? null,
-    password: b.password ?? null,
-    bearer_token: b.bearer_token ?? null,
+    url: body.url,
+    username: body.username ?? null,
+    password: body.password ?? null,
+    bearer_token: body.bearer_token ?? null,
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('postgres_metric_destination').values(row).execute();
@@ -315,15 +316,15 @@ export async function addMetricDestination(tx: Tx, pg: PostgresRow, b: z.output<
 }
 
 /** A new OTLP or syslog target of the database's logs (not while it is being deleted). */
-export async function addLogDestination(tx: Tx, pg: PostgresRow, b: z.output<typeof createLogDestinationBodySchema>) {
+export async function addLogDestination(tx: Tx, pg: PostgresRow, body: z.output<typeof createLogDestinationBodySchema>) {
   assertNotDeleting(pg, 'get log destinations');
   const row = {
     id: newId('postgresLogDestination'),
     postgres_id: pg.id,
-    name: b.name,
-    type: b.type,
-    url: b.url,
-    options: JSON.stringify(b.options ?? {}),
+    name: body.name,
+    type: body.type,
+    url: body.url,
+    options: JSON.stringify(body.options ?? {}),
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('postgres_log_destination').values(row).execute();

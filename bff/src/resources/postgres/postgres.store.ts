@@ -2,10 +2,9 @@
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
 import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { JsonOf } from '../../db/json.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { restoreWindow } from './postgres.sim.ts';
@@ -13,16 +12,15 @@ import type { PostgresFirewallRuleTable, PostgresLogDestinationTable, PostgresMe
 
 export type PostgresRow = Selectable<PostgresTable>;
 export type PostgresRuleRow = Selectable<PostgresFirewallRuleTable>;
-type Q = Db | Tx;
 
 export const SUPERUSER = 'postgres';
 
 export const json = <T>(text: string): T => JSON.parse(text) as T;
 
-export const findPostgres = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'postgres', projectId, location, reference);
+export const findPostgres = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'postgres', projectId, location, reference);
 
 /** The database read again; in a transaction its row is locked until the end (changes of one database run one after another). */
-export async function reloadPostgres(db: Q, id: string): Promise<PostgresRow> {
+export async function reloadPostgres(db: Queryable, id: string): Promise<PostgresRow> {
   const q = db.selectFrom('postgres').selectAll().where('id', '=', id);
   const row = await (db.isTransaction ? forUpdate(db, q) : q).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the PostgreSQL database you’re looking for.');
@@ -77,22 +75,22 @@ function base(row: PostgresRow) {
   };
 }
 
-export const listRules = (db: Q, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
+export const listRules = (db: Queryable, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
 
-export const ruleView = (r: PostgresRuleRow) => ({ id: r.id, cidr: r.cidr, description: r.description });
+export const ruleView = (row: PostgresRuleRow) => ({ id: row.id, cidr: row.cidr, description: row.description });
 
 /** A metric destination without its secrets. */
-export const metricDestinationView = (r: Selectable<PostgresMetricDestinationTable>) => ({
-  id: r.id,
-  url: r.url,
-  auth_type: r.bearer_token ? ('bearer' as const) : ('basic' as const),
-  username: r.username,
+export const metricDestinationView = (row: Selectable<PostgresMetricDestinationTable>) => ({
+  id: row.id,
+  url: row.url,
+  auth_type: row.bearer_token ? ('bearer' as const) : ('basic' as const),
+  username: row.username,
 });
 
-export const logDestinationView = (r: Selectable<PostgresLogDestinationTable>) => ({ id: r.id, name: r.name, type: r.type as 'otlp' | 'syslog', url: r.url });
+export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({ id: row.id, name: row.name, type: row.type as 'otlp' | 'syslog', url: row.url });
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
-export async function postgresView(db: Q, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
+export async function postgresView(db: Queryable, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
   rules ??= await listRules(db, row.id);
   const window = restoreWindow(row);
   return {
@@ -107,7 +105,7 @@ export async function postgresView(db: Q, row: PostgresRow, serviceDomain: strin
 }
 
 /** The get shape: credentials and hostname, and each rule once per port it opens (decision 079). */
-export async function postgresDetailView(db: Q, row: PostgresRow, serviceDomain: string): Promise<PostgresDetail> {
+export async function postgresDetailView(db: Queryable, row: PostgresRow, serviceDomain: string): Promise<PostgresDetail> {
   const rules = await listRules(db, row.id);
   const view = await postgresView(db, row, serviceDomain, rules);
   return {
@@ -120,7 +118,7 @@ export async function postgresDetailView(db: Q, row: PostgresRow, serviceDomain:
 }
 
 /** The servers of a database with their VMs, the primary first. */
-export function listServers(db: Q, postgresId: string) {
+export function listServers(db: Queryable, postgresId: string) {
   return db
     .selectFrom('postgres_server')
     .innerJoin('vm', 'vm.id', 'postgres_server.vm_id')
@@ -144,5 +142,5 @@ export function listServers(db: Q, postgresId: string) {
 }
 
 /** The read replicas of a database (that are not being deleted). */
-export const replicasOf = (db: Q, postgresId: string) =>
+export const replicasOf = (db: Queryable, postgresId: string) =>
   db.selectFrom('postgres').select(['id', 'name']).where('parent_id', '=', postgresId).where('read_replica', '=', 1).where('state', '!=', 'deleting').execute();

@@ -3,7 +3,7 @@ import { privateSubnetKind, type ConnectedSubnet, type PrivateSubnet } from '#sh
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import type { Page } from '#shared/pagination';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { jsonObject, type JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
 import { applyPage } from '../../db/paging.ts';
@@ -18,7 +18,6 @@ import { insertDefaultFirewall } from '../firewall/firewall.store.ts';
 import { KEPT_NICS } from './subnet-nics.tables.ts';
 
 export type SubnetRow = Selectable<PrivateSubnetTable>;
-type Q = Db | Tx;
 
 /**
  * A subnet's list item as the database writes it (decisions 230, 245): what subnetView answers,
@@ -57,7 +56,7 @@ export const SUBNET_LIST_JSON: JsonOf<PrivateSubnet> = {
 };
 
 /** A subnet's record: its list item, read as the list reads it, parsed. */
-export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> {
+export async function subnetView(db: Queryable, row: SubnetRow): Promise<PrivateSubnet> {
   const [found] = await runShape(db, 'subnet view', [row.id], (v) =>
     db
       .selectFrom('private_subnet')
@@ -73,7 +72,7 @@ export async function subnetView(db: Q, row: SubnetRow): Promise<PrivateSubnet> 
  * A subnet of the project in any location, or undefined. Locked for the rest of the
  * transaction, so a VM joining it and the subnet's delete cannot both succeed.
  */
-export function findSubnetById(db: Q, projectId: string, id: string): Promise<SubnetRow | undefined> {
+export function findSubnetById(db: Queryable, projectId: string, id: string): Promise<SubnetRow | undefined> {
   return forUpdate(db, db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id)).executeTakeFirst();
 }
 
@@ -82,31 +81,31 @@ export function findSubnetById(db: Q, projectId: string, id: string): Promise<Su
  * caller's transaction), guarded by the given firewall or by a new default one; within the
  * project's quota.
  */
-export async function insertSubnet(tx: Tx, s: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
-  await assertProjectQuota(tx, privateSubnetKind, s.projectId, quotas);
-  await assertNameFree(tx, 'private_subnet', s.projectId, s.location, s.name);
-  if (s.firewallId) {
+export async function insertSubnet(tx: Tx, subnet: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
+  await assertProjectQuota(tx, privateSubnetKind, subnet.projectId, quotas);
+  await assertNameFree(tx, 'private_subnet', subnet.projectId, subnet.location, subnet.name);
+  if (subnet.firewallId) {
     const fw = await tx
       .selectFrom('firewall')
       .select('id')
-      .where('id', '=', s.firewallId)
-      .where('project_id', '=', s.projectId)
-      .where('location', '=', s.location)
+      .where('id', '=', subnet.firewallId)
+      .where('project_id', '=', subnet.projectId)
+      .where('location', '=', subnet.location)
       .executeTakeFirst();
     if (!fw) throw invalidRequest({ firewall_id: 'No firewall with this ID in the project and location.' });
   }
   const row: SubnetRow = {
     id: newId('privateSubnet'),
-    project_id: s.projectId,
-    location: s.location,
-    name: s.name,
+    project_id: subnet.projectId,
+    location: subnet.location,
+    name: subnet.name,
     state: 'available',
     net4: randomNet4(),
     net6: randomNet6(),
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('private_subnet').values(row).execute();
-  const firewallId = s.firewallId ?? (await insertDefaultFirewall(tx, s.projectId, s.location, row)).id;
+  const firewallId = subnet.firewallId ?? (await insertDefaultFirewall(tx, subnet.projectId, subnet.location, row)).id;
   await tx.insertInto('firewall_subnet').values({ firewall_id: firewallId, subnet_id: row.id }).execute();
   return row;
 }

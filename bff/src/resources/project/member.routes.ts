@@ -6,12 +6,12 @@ import type { Role } from '#shared/roles';
 import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { tooMany } from '../../http/throttle.ts';
+import { tooMany } from '../../auth/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
 
-export const member = kindModule({ handlers: memberHandlers });
+export const member = apiModule({ handlers: memberHandlers });
 
 type Ops =
   | 'listProjectMembers'

@@ -6,7 +6,7 @@ import { INVITATION_DAYS, type Invitation, type Member } from '#shared/api/membe
 import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import type { Role } from '#shared/roles';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { shapedPage } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -14,7 +14,7 @@ import { ApiError, notFound } from '../../errors.ts';
 
 const DAY_MS = 86_400_000;
 
-function members(db: Db | Tx, projectId: string) {
+function members(db: Queryable, projectId: string) {
   return db
     .selectFrom('project_member')
     .innerJoin('account', 'account.id', 'project_member.account_id')
@@ -48,7 +48,7 @@ export async function getMember(db: Db, projectId: string, accountId: string): P
   return memberView(row, accountId);
 }
 
-function liveInvitations(db: Db | Tx, projectId: string, now: string) {
+function liveInvitations(db: Queryable, projectId: string, now: string) {
   return db
     .selectFrom('project_invitation')
     .leftJoin('account', 'account.id', 'project_invitation.invited_by')

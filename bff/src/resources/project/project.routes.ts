@@ -2,11 +2,11 @@ import type { AppContext } from '../../context.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { ApiError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { pageFor } from '../../db/paging.ts';
 import { createProject, deleteProject, listProjects, listTokenProject, projectResources } from './project.store.ts';
 
-export const project = kindModule({ handlers: projectHandlers });
+export const project = apiModule({ handlers: projectHandlers });
 
 function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
   return {

@@ -1,9 +1,8 @@
 import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import { kinds } from '#shared/routes';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { applyPage, shapedPage } from '../../db/paging.ts';
 import { runShape } from '../../db/prepared.ts';
@@ -33,11 +32,11 @@ export async function createProject(db: Db, accountId: string, name: string, quo
   return project;
 }
 
-function memberships(db: Db | Tx, accountId: string) {
+function memberships(db: Queryable, accountId: string) {
   return db.selectFrom('project_member').where('project_member.account_id', '=', accountId);
 }
 
-export async function countProjects(db: Db | Tx, accountId: string): Promise<number> {
+export async function countProjects(db: Queryable, accountId: string): Promise<number> {
   const [row] = await runShape(db, 'project count', [accountId], (v) => memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('count')));
   return Number(row!.count);
 }
@@ -87,12 +86,12 @@ export async function memberProject(db: Db, accountId: string, projectId: string
   return project;
 }
 
-export async function deleteProject(db: Db | Tx, projectId: string) {
+export async function deleteProject(db: Queryable, projectId: string) {
   await db.deleteFrom('project').where('id', '=', projectId).execute();
 }
 
 /** What the project still holds, e.g. ["2 VMs", "1 private subnet"]; empty when nothing. */
-export async function projectResources(db: Db | Tx, projectId: string): Promise<string[]> {
+export async function projectResources(db: Queryable, projectId: string): Promise<string[]> {
   const out: string[] = [];
   for (const { table, singular, plural } of kinds) {
     const row = await db

@@ -6,7 +6,7 @@ import { newId } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -15,11 +15,10 @@ import { assertBelowQuota } from '../scoped.ts';
 import type { SshPublicKeyTable } from './ssh-public-key.tables.ts';
 
 export type SshPublicKeyRow = Selectable<SshPublicKeyTable>;
-type Q = Db | Tx;
 
 export const sshPublicKeyView = (row: SshPublicKeyRow): SshPublicKey => ({ id: row.id, name: row.name, public_key: row.public_key });
 
-export async function findSshPublicKey(db: Q, projectId: string, reference: string): Promise<SshPublicKeyRow> {
+export async function findSshPublicKey(db: Queryable, projectId: string, reference: string): Promise<SshPublicKeyRow> {
   const ref = parseReference('sshPublicKey', reference);
   const q = db.selectFrom('ssh_public_key').selectAll().where('project_id', '=', projectId);
   const row = await ('id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)).executeTakeFirst();
@@ -36,16 +35,16 @@ async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?
 }
 
 /** A new key, within the project's quota (counted under the project's row lock) and with a free name. */
-export async function createSshPublicKey(tx: Tx, k: { projectId: string; name: string; public_key: string }, quotas: Quotas): Promise<SshPublicKeyRow> {
-  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', k.projectId)).execute();
+export async function createSshPublicKey(tx: Tx, key: { projectId: string; name: string; public_key: string }, quotas: Quotas): Promise<SshPublicKeyRow> {
+  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', key.projectId)).execute();
   const { n } = await tx
     .selectFrom('ssh_public_key')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', k.projectId)
+    .where('project_id', '=', key.projectId)
     .executeTakeFirstOrThrow();
   if (sshPublicKeyKind.quota) assertBelowQuota(quotas, sshPublicKeyKind.quota, Number(n), 'This project', sshPublicKeyKind.plural);
-  await assertNameFree(tx, k.projectId, k.name);
-  const row: SshPublicKeyRow = { id: newId('sshPublicKey'), project_id: k.projectId, name: k.name, public_key: k.public_key, created_at: new Date().toISOString() };
+  await assertNameFree(tx, key.projectId, key.name);
+  const row: SshPublicKeyRow = { id: newId('sshPublicKey'), project_id: key.projectId, name: key.name, public_key: key.public_key, created_at: new Date().toISOString() };
   await tx.insertInto('ssh_public_key').values(row).execute();
   return row;
 }

@@ -3,12 +3,12 @@
 import type { AppContext } from '../../context.ts';
 import { pageFor } from '../../db/paging.ts';
 import { ApiError } from '../../errors.ts';
-import type { AuthInfo } from '../../http/auth.ts';
+import type { AuthInfo } from '../../auth/auth.ts';
 import type { Handlers, ProjectAccess } from '../../http/handlers.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { getToken, issueToken, listTokens, revokeToken, type TokenViewer } from './token.store.ts';
 
-export const token = kindModule({ handlers: tokenHandlers });
+export const token = apiModule({ handlers: tokenHandlers });
 
 const viewer = (project: ProjectAccess, auth: AuthInfo): TokenViewer => ({ projectId: project.id, accountId: auth.accountId, admin: project.role === 'admin' });
 

@@ -1,17 +1,16 @@
 // Personal access tokens: issue, list, look up and revoke (decision 180). The secret is made
-// and hashed in http/access-tokens.ts; only its hash and hint are stored.
+// and hashed in auth/access-tokens.ts; only its hash and hint are stored.
 import type { AccessToken, IssueTokenBody } from '#shared/api/token';
 import { TOKEN_LIMIT } from '#shared/api/token';
 import { newId } from '#shared/ids';
 import type { Page } from '#shared/pagination';
 import { lowerRole, type Role } from '#shared/roles';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { shapedPage } from '../../db/paging.ts';
-import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
-import { newSecret } from '../../http/access-tokens.ts';
+import { newSecret } from '../../auth/access-tokens.ts';
 
 /** Whose tokens a caller sees: an admin every token of the project, anyone else their own. */
 export interface TokenViewer {
@@ -20,7 +19,7 @@ export interface TokenViewer {
   admin: boolean;
 }
 
-function visible(db: Db | Tx, viewer: TokenViewer) {
+function visible(db: Queryable, viewer: TokenViewer) {
   let q = db.selectFrom('access_token').innerJoin('account', 'account.id', 'access_token.account_id').where('access_token.project_id', '=', viewer.projectId);
   if (!viewer.admin) q = q.where('access_token.account_id', '=', viewer.accountId);
   return q;

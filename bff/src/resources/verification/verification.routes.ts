@@ -2,20 +2,20 @@
 import type { Request } from 'express';
 import { BAD_LINK_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
-import { sameOrigin } from '../../http/auth.ts';
-import { setSessionCookie } from '../../http/cookies.ts';
+import { sameOrigin } from '../../auth/auth.ts';
+import { setSessionCookie } from '../../auth/cookies.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import type { Throttle } from '../../http/throttle.ts';
+import type { Throttle } from '../../auth/throttle.ts';
 import { ApiError, invalidRequest } from '../../errors.ts';
 import { hashPassword } from '../auth/account.store.ts';
-import { tooMany } from '../../http/throttle.ts';
+import { tooMany } from '../../auth/throttle.ts';
 import { startSession } from '../auth/auth.routes.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
-import { kindModule } from '../kind.ts';
+import { apiModule } from '../kind.ts';
 import { mailPasswordReset, resendVerification } from './mail-flows.ts';
 import { accountOfLink, resetWithLink, verifyWithLink } from './verification.store.ts';
 
-export const verification = kindModule({ handlers: verificationHandlers });
+export const verification = apiModule({ handlers: verificationHandlers });
 
 const deadLink = () => invalidRequest({ token: BAD_LINK_MESSAGE }, BAD_LINK_MESSAGE);
 

@@ -2,7 +2,7 @@ import { vmKind } from '#shared/api/vm';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { vmJobs } from './vm.jobs.ts';
-import type { VmAction } from '#shared/api/vm-states';
+import type { VmAction } from '#shared/api/vm-kind';
 import { actOnVm, createVm, deleteVm, renameNic } from './vm.service.ts';
 import { findVm, VM_LIST_JSON, vmView } from './vm.store.ts';
 

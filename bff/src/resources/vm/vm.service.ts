@@ -3,7 +3,7 @@
 // once that commits (wake the worker after: inJobTransaction does).
 import type { z } from 'zod';
 import { vmKind, type createVmBodySchema } from '#shared/api/vm';
-import { VM_ACTIONS, type VmAction } from '#shared/api/vm-states';
+import { VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
 import { vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';

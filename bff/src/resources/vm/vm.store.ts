@@ -1,38 +1,36 @@
 import type { Selectable } from 'kysely';
 import type { Vm, VmListItem, VmSummary } from '#shared/api/vm';
-import type { Db } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { JsonOf } from '../../db/json.ts';
 import type { VmTable } from './vm.tables.ts';
-import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { runShape } from '../../db/prepared.ts';
 import { groupLegacyFirewalls, LEGACY_FIREWALL_COLUMNS } from '../firewall/firewall.store.ts';
 
 export type VmRow = Selectable<VmTable>;
-type Q = Db | Tx;
 
-export const vmListItem = (r: VmListItem): VmListItem => ({
-  id: r.id,
-  name: r.name,
-  state: r.state,
-  location: r.location,
-  size: r.size,
-  unix_user: r.unix_user,
-  storage_size_gib: Number(r.storage_size_gib),
-  ip6: r.ip6,
-  ip4: r.ip4,
+export const vmListItem = (item: VmListItem): VmListItem => ({
+  id: item.id,
+  name: item.name,
+  state: item.state,
+  location: item.location,
+  size: item.size,
+  unix_user: item.unix_user,
+  storage_size_gib: Number(item.storage_size_gib),
+  ip6: item.ip6,
+  ip4: item.ip4,
 });
 
 /** The spec's VM summary, embedded in other kinds' records (load balancers, clusters). */
-export const vmSummary = (r: VmListItem): VmSummary => ({ ...vmListItem(r), ip4_enabled: r.ip4 !== null });
+export const vmSummary = (item: VmListItem): VmSummary => ({ ...vmListItem(item), ip4_enabled: item.ip4 !== null });
 
 /**
  * The legacy full record: the VM, its NIC's addresses, its subnet and that subnet's firewalls
  * with their rules. One query, compiled once (decision 245): a row per rule (or per firewall
  * without rules, or one row when the subnet has none), firewalls and rules in ID order.
  */
-export async function vmView(db: Q, vm: VmRow): Promise<Vm> {
+export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
   const rows = await runShape(db, 'vm view', [vm.id, vm.subnet_id], (v) =>
     db
       .selectFrom('nic')
@@ -65,6 +63,7 @@ export const VM_LIST_JSON: JsonOf<VmListItem> = {
  * The VMs serving `owner` (a database's servers, a cluster's nodes): a range of the project's
  * `(project_id, service_of, id)` index, not a scan of every VM.
  */
-export const serviceVms = (db: Q, owner: { id: string; project_id: string }) => db.selectFrom('vm').where('project_id', '=', owner.project_id).where('service_of', '=', owner.id);
+export const serviceVms = (db: Queryable, owner: { id: string; project_id: string }) =>
+  db.selectFrom('vm').where('project_id', '=', owner.project_id).where('service_of', '=', owner.id);
 
-export const findVm = (db: Q, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
+export const findVm = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);

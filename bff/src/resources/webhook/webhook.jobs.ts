@@ -9,9 +9,8 @@
 import type { Logger } from 'pino';
 import { eventTypeMatches, type WebhookEvent } from '#shared/api/webhook';
 import type { WebhookSettings } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { Tx } from '../../db/transaction.ts';
 import type { Selectable } from 'kysely';
 import type { EventTable } from '../../events/events.tables.ts';
 import { defineJobs, jobRow, type JobDefinition, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
@@ -36,7 +35,7 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
 const MAX_RETRY_DELAY_MS = 3600_000;
 
 /** Makes the fan-out job due now (creating it the first time). In the caller's transaction when given. */
-export async function wakeFanout(db: Db | Tx): Promise<void> {
+export async function wakeFanout(db: Queryable): Promise<void> {
   const row = jobRow('webhook.fanout', 'webhooks', FANOUT_JOB_ID);
   await db
     .insertInto('job')
@@ -63,15 +62,15 @@ export async function wakeFanoutForEvents(db: Db): Promise<boolean> {
 
 /** The body sent for an event row: the project's event (shared/api/event.ts) and its project. */
 export function eventBody(
-  e: Pick<Selectable<EventTable>, 'seq' | 'project_id' | 'type' | 'object_id' | 'object_kind' | 'object_name' | 'location' | 'state' | 'at'>,
+  event: Pick<Selectable<EventTable>, 'seq' | 'project_id' | 'type' | 'object_id' | 'object_kind' | 'object_name' | 'location' | 'state' | 'at'>,
 ): WebhookEvent {
   return {
-    id: String(e.seq),
-    type: e.type,
-    object: { id: e.object_id, kind: e.object_kind, name: e.object_name, location: e.location },
-    state: e.state,
-    at: e.at,
-    project_id: e.project_id,
+    id: String(event.seq),
+    type: event.type,
+    object: { id: event.object_id, kind: event.object_kind, name: event.object_name, location: event.location },
+    state: event.state,
+    at: event.at,
+    project_id: event.project_id,
   };
 }
 
@@ -122,8 +121,8 @@ async function prune(db: Db): Promise<void> {
 }
 
 /** The wait before attempt `n + 1` after `n` failed ones: doubling from the first retry's delay, up to an hour, with jitter (half to all of it). */
-export function retryDelay(settings: WebhookSettings, n: number): number {
-  const ceiling = Math.min(MAX_RETRY_DELAY_MS, settings.firstRetryMs * 2 ** Math.min(n - 1, 30));
+export function retryDelay(settings: WebhookSettings, attempt: number): number {
+  const ceiling = Math.min(MAX_RETRY_DELAY_MS, settings.firstRetryMs * 2 ** Math.min(attempt - 1, 30));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 

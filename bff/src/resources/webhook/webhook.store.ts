@@ -6,7 +6,7 @@ import { newId } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quotas } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { pageWhere } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -21,7 +21,6 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
 export type WebhookRow = Selectable<WebhookEndpointTable>;
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 type AttemptRow = Selectable<WebhookAttemptTable>;
-type Q = Db | Tx;
 
 /** How long a rotated-out secret keeps signing (decision 217). */
 export const PREVIOUS_SECRET_MS = 24 * 3600_000;
@@ -46,7 +45,7 @@ export function webhookView(row: WebhookRow, now = Date.now()): Webhook {
   };
 }
 
-export async function findWebhook(db: Q, projectId: string, reference: string): Promise<WebhookRow> {
+export async function findWebhook(db: Queryable, projectId: string, reference: string): Promise<WebhookRow> {
   const ref = parseReference('webhookEndpoint', reference);
   const q = db.selectFrom('webhook_endpoint').selectAll().where('project_id', '=', projectId);
   const row = await ('id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)).executeTakeFirst();
@@ -98,29 +97,29 @@ export async function prepareSecret(db: Db, endpointId: string) {
 }
 
 /** A new endpoint within the project's quota (counted under the project's row lock), with a free name and an allowed URL. */
-export async function registerWebhook(tx: Tx, w: NewWebhook, opts: { quotas: Quotas; allowPrivate: boolean }): Promise<WebhookRow> {
-  assertUrl(w.url, opts.allowPrivate);
-  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', w.projectId)).execute();
+export async function registerWebhook(tx: Tx, webhook: NewWebhook, opts: { quotas: Quotas; allowPrivate: boolean }): Promise<WebhookRow> {
+  assertUrl(webhook.url, opts.allowPrivate);
+  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', webhook.projectId)).execute();
   const { n } = await tx
     .selectFrom('webhook_endpoint')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', w.projectId)
+    .where('project_id', '=', webhook.projectId)
     .executeTakeFirstOrThrow();
   if (webhookKind.quota) assertBelowQuota(opts.quotas, webhookKind.quota, Number(n), 'This project', webhookKind.plural);
-  await assertNameFree(tx, w.projectId, w.name);
+  await assertNameFree(tx, webhook.projectId, webhook.name);
   const now = new Date().toISOString();
   const row: WebhookRow = {
-    id: w.id,
-    project_id: w.projectId,
-    name: w.name,
-    url: w.url,
-    event_types: JSON.stringify(w.event_types),
-    enabled: w.enabled ? 1 : 0,
-    secret_sealed: w.sealed,
-    secret_hint: secretHint(w.secret),
+    id: webhook.id,
+    project_id: webhook.projectId,
+    name: webhook.name,
+    url: webhook.url,
+    event_types: JSON.stringify(webhook.event_types),
+    enabled: webhook.enabled ? 1 : 0,
+    secret_sealed: webhook.sealed,
+    secret_hint: secretHint(webhook.secret),
     previous_secret_sealed: null,
     previous_secret_expires_at: null,
-    event_cursor: await lastSeq(tx, w.projectId),
+    event_cursor: await lastSeq(tx, webhook.projectId),
     created_at: now,
     updated_at: now,
   };
@@ -240,7 +239,7 @@ function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery
   };
 }
 
-async function withAttempts(db: Q, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
   if (!rows.length) return [];
   const attempts = await db
     .selectFrom('webhook_attempt')
@@ -258,22 +257,22 @@ async function withAttempts(db: Q, rows: DeliveryRow[]): Promise<WebhookDelivery
   return rows.map((r) => deliveryView(r, by.get(r.id) ?? []));
 }
 
-export async function deliveryPage(db: Db, endpointId: string, q: { state?: DeliveryState; limit: number; before?: string }) {
+export async function deliveryPage(db: Db, endpointId: string, query: { state?: DeliveryState; limit: number; before?: string }) {
   const rows = await db
     .selectFrom('webhook_delivery')
     .selectAll()
     .where('endpoint_id', '=', endpointId)
-    .$if(q.state !== undefined, (b) => b.where('state', '=', q.state!))
-    .$if(q.before !== undefined, (b) => b.where('id', '<', q.before!))
+    .$if(query.state !== undefined, (b) => b.where('state', '=', query.state!))
+    .$if(query.before !== undefined, (b) => b.where('id', '<', query.before!))
     .orderBy('id', 'desc')
-    .limit(q.limit + 1)
+    .limit(query.limit + 1)
     .execute();
-  const more = rows.length > q.limit;
-  const page = rows.slice(0, q.limit);
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
   return { items: await withAttempts(db, page), pagination_key: more ? page[page.length - 1]!.id : undefined };
 }
 
-export async function findDelivery(db: Q, endpointId: string, id: string): Promise<WebhookDelivery> {
+export async function findDelivery(db: Queryable, endpointId: string, id: string): Promise<WebhookDelivery> {
   const row = await db.selectFrom('webhook_delivery').selectAll().where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the delivery you’re looking for.');
   return (await withAttempts(db, [row]))[0]!;

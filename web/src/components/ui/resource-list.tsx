@@ -5,6 +5,7 @@
 // and passes it in; every control here changes it.
 import { Link, useNavigate, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { KindWords } from '#shared/name-hint';
 import { FIRST_PAGE, filteredList, rangeText, type ListFilter, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
 import { useAnnounceTransitions } from '#web/lib/live.ts';
 import { inLocation } from '#web/lib/location.ts';
@@ -20,13 +21,14 @@ const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface ResourceListProps<T extends { id: string; name: string; state?: string }> {
   /**
-   * The kind in words: `one` and `many` in "Search VMs by name", "1 of 3 VMs match", "No VM
-   * name contains …"; `title` (default `many`) in "No matching virtual machines" and the table's name.
+   * The kind in words (a kind's own, from `shared/api/<kind>-kind.ts`): `singular` and `plural`
+   * in "Search VMs by name", "1 of 3 VMs match", "No VM name contains …"; `title` (default
+   * `plural`) in "No matching virtual machines" and the table's name.
    */
-  words: { one: string; many: string; title?: string };
+  words: KindWords & { title?: string };
   /** The page's own heading, with the create button (a list under a tab bar has none). */
   heading?: { title: string; description: string };
-  /** The empty state of a list without any; its action is the create button, labelled `action` (default "Create <one>"). */
+  /** The empty state of a list without any; its action is the create button, labelled `action` (default "Create <singular>"). */
   empty: { title: string; icon: ReactNode; text: ReactNode; action?: string };
   /** The create page (the location filter is passed on as `?location=`), or what opens a create dialog on this page. */
   create: LinkOptions | { onCreate: () => void; label?: string };
@@ -43,7 +45,7 @@ export interface ResourceListProps<T extends { id: string; name: string; state?:
 }
 
 export function ResourceList<T extends { id: string; name: string; state?: string }>({
-  words: { one, many, title = many },
+  words: { singular: one, plural: many, title = many },
   heading,
   empty,
   create,

@@ -6,6 +6,7 @@ import type { GithubCacheEntry, GithubRepository } from '#shared/api/github';
 import type { OrderColumn } from '#shared/wire';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { DataTable, idColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
@@ -225,47 +226,36 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
   const entries = useCacheEntries(projectId, installation, repository);
   const remove = useDeleteCacheEntry(projectId, installation, repository);
   const [confirming, setConfirming] = useState<GithubCacheEntry | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
 
   if (confirming) {
+    const close = () => {
+      remove.reset();
+      setConfirming(null);
+    };
     return (
-      <Dialog
-        open
-        onClose={() => {
-          if (!remove.isPending) setConfirming(null);
-        }}
+      <ConfirmDialog
         title="Delete cache entry"
-        description={
-          <p>
-            Delete the cache entry <strong className="font-semibold break-all text-slate-900 dark:text-slate-100">{confirming.key}</strong> of {repository}? The next workflow run
-            rebuilds it.
-          </p>
+        action="Delete cache entry"
+        danger
+        mutation={remove}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate(confirming.id, {
+            onSuccess: () => {
+              toast.success('Cache entry deleted', `${confirming.key}.`);
+              close();
+            },
+          })
         }
       >
-        <FormAlert error={error} />
-        <div className="mt-2 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(confirming.id, {
-                onSuccess: () => {
-                  toast.success('Cache entry deleted', `${confirming.key}.`);
-                  setConfirming(null);
-                  setError(null);
-                },
-                onError: (err) => setError(err instanceof ApiError ? err : null),
-              })
-            }
-          >
-            {remove.isPending ? <Spinner /> : null}
-            Delete cache entry
-          </Button>
-        </div>
-      </Dialog>
+        <p>
+          Delete the cache entry{' '}
+          <span className="break-all">
+            <Strong>{confirming.key}</Strong>
+          </span>{' '}
+          of {repository}? The next workflow run rebuilds it.
+        </p>
+      </ConfirmDialog>
     );
   }
 

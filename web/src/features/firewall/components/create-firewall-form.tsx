@@ -7,7 +7,7 @@ import { NameField, TextField } from '#web/components/ui/input.tsx';
 import { LocationOptions } from '#web/components/ui/option-card.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreateFirewall } from '../api/create-firewall.ts';
-import { nameHint } from '#shared/names';
+import { FIREWALL_NAME_HINT } from '#shared/api/firewall-kind';
 
 const formSchema = z.object({
   location: z.enum(LOCATION_NAMES, { error: 'Choose a location.' }),
@@ -33,7 +33,7 @@ export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { 
         onChange={(value) => form.setValue('location', value)}
         error={form.error('location')}
       />
-      <NameField label="Firewall name" autoFocus required hint={nameHint(63, 'location')} {...form.field('name')} />
+      <NameField label="Firewall name" autoFocus required hint={FIREWALL_NAME_HINT} {...form.field('name')} />
       <TextField label="Description (optional)" autoComplete="off" maxLength={1100} hint="What this firewall is for, e.g. “Web servers”." {...form.field('description')} />
       <p className="text-sm text-slate-600 dark:text-slate-400">A new firewall has no rules: it lets no traffic in until you add some.</p>
       <FormActions cancel={{ to: '/projects/$projectId/networking/firewalls', params: { projectId } }} submit="Create firewall" pending={create.isPending} />

@@ -3,7 +3,7 @@
 // answers the cluster puts it in the cache; the others refetch it, so the page is live.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { KubernetesCluster } from '#shared/api/kubernetes';
-import { KUBERNETES_TRANSITIONAL_STATES } from '#shared/api/kubernetes-states';
+import { KUBERNETES_TRANSITIONAL_STATES } from '#shared/api/kubernetes-kind';
 import type { BodyInputOf } from '#shared/routes';
 import { apiRequest, urlFor, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';

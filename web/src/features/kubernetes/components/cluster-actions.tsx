@@ -7,6 +7,7 @@ import { Button, buttonClass } from '#web/components/ui/button.tsx';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { kubeconfigUrl, useUpgradeCluster, type KcRef } from '../api/kubernetes.ts';
+import { clusterTakesChanges } from '#shared/api/kubernetes-kind';
 
 export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: KcRef }) {
   const upgrade = useUpgradeCluster();
@@ -20,7 +21,7 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
       </a>
       <Button
         variant="secondary"
-        disabled={!next || kc.display_state !== 'running'}
+        disabled={!next || !clusterTakesChanges(kc.display_state)}
         title={next ? undefined : `${kc.version} is the newest version.`}
         onClick={() => {
           upgrade.reset();

@@ -10,7 +10,6 @@ import {
   DEFAULT_KUBERNETES_VERSION,
   KUBERNETES_CP_NODE_COUNTS,
   KUBERNETES_LOCATIONS,
-  KUBERNETES_NAME_MAX,
   KUBERNETES_VERSIONS,
   kubernetesMonthlyUsd,
   VM_SIZES,
@@ -29,7 +28,7 @@ import { locationLabel } from '#web/lib/location.ts';
 import { useCreateCluster } from '../api/kubernetes.ts';
 import { formatHourly, formatMonthly, nodes, sizeSpec } from '../format.ts';
 import { COUNT_MESSAGE, NodeCountStepper, parseCount } from './node-count-stepper.tsx';
-import { nameHint } from '#shared/names';
+import { KUBERNETES_CLUSTER_NAME_HINT } from '#shared/api/kubernetes-kind';
 
 const formSchema = z.object({
   name: kubernetesClusterNameSchema,
@@ -187,7 +186,7 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
         </Section>
 
         <Section idPrefix="create-kc" step={5} title="Name" description="The name is unique among the project's clusters in this location; the first node pool is named after it.">
-          <NameField label="Cluster name" required placeholder="apps" hint={nameHint(KUBERNETES_NAME_MAX, 'location')} className="max-w-md" {...form.field('name')} />
+          <NameField label="Cluster name" required placeholder="apps" hint={KUBERNETES_CLUSTER_NAME_HINT} className="max-w-md" {...form.field('name')} />
         </Section>
       </div>
 

@@ -20,10 +20,11 @@ import { useCreateNodepool, useDeleteNodepool, useResizeNodepool, useUpgradeNode
 import { formatMonthly, nodes, sizeSpec } from '../format.ts';
 import { COUNT_MESSAGE, NodeCountStepper, parseCount } from './node-count-stepper.tsx';
 import { NodesTable } from './nodes-table.tsx';
+import { clusterTakesChanges } from '#shared/api/kubernetes-kind';
 
 export function NodePools({ kc, kcRef }: { kc: KubernetesCluster; kcRef: KcRef }) {
   const [adding, setAdding] = useState(false);
-  const busy = kc.display_state !== 'running';
+  const busy = !clusterTakesChanges(kc.display_state);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -48,7 +49,7 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
   const [asked, setAsked] = useState<Asked>(null);
   const upgrade = useUpgradeNodepool();
   const remove = useDeleteNodepool();
-  const busy = kc.display_state !== 'running';
+  const busy = !clusterTakesChanges(kc.display_state);
   const id = `kc-pool-${np.id}`;
   const moving = np.vms.length !== np.node_count;
   return (

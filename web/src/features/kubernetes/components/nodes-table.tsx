@@ -8,13 +8,14 @@ import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useRetireNode, type KcRef } from '../api/kubernetes.ts';
+import { clusterTakesChanges } from '#shared/api/kubernetes-kind';
 
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00 UTC`;
 
 export function NodesTable({ kc, kcRef, vms, caption }: { kc: KubernetesCluster; kcRef: KcRef; vms: readonly KubernetesVm[]; caption: string }) {
   const retire = useRetireNode();
   const [asked, setAsked] = useState<string | null>(null);
-  const busy = kc.display_state !== 'running';
+  const busy = !clusterTakesChanges(kc.display_state);
   if (!vms.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No nodes yet.</p>;
   return (
     <>

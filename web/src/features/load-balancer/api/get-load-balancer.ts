@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { LoadBalancer } from '#shared/api/load-balancer';
-import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
+import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-kind';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-kind';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
 

@@ -12,7 +12,7 @@ import { useCreateLoadBalancer } from '../api/change-load-balancer.ts';
 import { ALGORITHM_LABELS, PROTOCOL_LABELS, STACK_LABELS } from '../format.ts';
 import { CertificateSwitch } from './certificate-switch.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
-import { nameHint } from '#shared/names';
+import { LOAD_BALANCER_NAME_HINT } from '#shared/api/load-balancer-kind';
 
 /** A subnet the load balancer may be made in (from the route: subnets are another feature). */
 export interface SubnetOption {
@@ -84,7 +84,7 @@ export function CreateLoadBalancerForm({
         }}
         error={form.error('location')}
       />
-      <NameField label="Load balancer name" autoFocus required hint={nameHint(63, 'location')} {...form.field('name')} />
+      <NameField label="Load balancer name" autoFocus required hint={LOAD_BALANCER_NAME_HINT} {...form.field('name')} />
       <SelectField
         label="Private subnet"
         hint="The VMs you attach must be in this subnet."

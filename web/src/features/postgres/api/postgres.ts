@@ -2,7 +2,7 @@
 // that answer the database (create, change, actions, rename, delete).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { PostgresDetail, PostgresListItem } from '#shared/api/postgres';
-import { POSTGRES_TRANSITIONAL_STATES } from '#shared/api/postgres-states';
+import { POSTGRES_TRANSITIONAL_STATES } from '#shared/api/postgres-kind';
 import type { BodyInputOf } from '#shared/routes';
 import { apiRequest, urlFor, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';

@@ -21,7 +21,7 @@ import { Price, Section } from '#web/components/ui/form-section.tsx';
 import { CreateSummary } from './create-summary.tsx';
 import { fitChoice, optionsAt, versionsOf, type Choice } from './option-tree.ts';
 import { TagsEditor, type TagRow } from './tags-editor.tsx';
-import { nameHint } from '#shared/names';
+import { POSTGRES_NAME_HINT } from '#shared/api/postgres-kind';
 
 const formSchema = z.object({
   name: resourceName('postgres'),
@@ -255,7 +255,7 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
         </Section>
 
         <Section idPrefix="create-pg" step={6} title="Name and tags" description="The name is unique among the project's databases in this location and is part of the hostname.">
-          <NameField label="Database name" required placeholder="orders-db" hint={nameHint(63, 'location')} className="max-w-md" {...form.field('name')} />
+          <NameField label="Database name" required placeholder="orders-db" hint={POSTGRES_NAME_HINT} className="max-w-md" {...form.field('name')} />
           <TagsEditor
             tags={tags}
             onChange={(t) => {

@@ -5,19 +5,21 @@ import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { usePostgresAction, type PgRef } from '../api/postgres.ts';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
+import { postgresTakesChanges } from '#shared/api/postgres-kind';
 
 export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const restart = usePostgresAction('restartPostgresDatabase');
   const [confirm, setConfirm] = useState(false);
   const reasonId = useId();
-  const allowed = pg.state === 'running' && !restart.isPending;
+  const running = postgresTakesChanges(pg.state);
+  const allowed = running && !restart.isPending;
   return (
     <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div role="group" aria-label="Database actions" className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
           aria-disabled={!allowed || undefined}
-          aria-describedby={pg.state !== 'running' ? reasonId : undefined}
+          aria-describedby={running ? undefined : reasonId}
           className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-white dark:aria-disabled:hover:bg-slate-900"
           onClick={() => {
             if (allowed) {
@@ -30,7 +32,7 @@ export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           Restart
         </Button>
       </div>
-      {pg.state !== 'running' ? (
+      {!running ? (
         <p id={reasonId} className="text-xs text-slate-600 dark:text-slate-400">
           {pg.state === 'deleting' ? 'The database is being deleted.' : `Restart is available when the database is running (it is ${pg.state}).`}
         </p>

@@ -20,6 +20,7 @@ import { useCreateReadReplica, usePostgresAction, usePostgresList, type PgRef } 
 import { storageLabel } from '../format.ts';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { ParentLink } from './postgres-overview.tsx';
+import { postgresTakesChanges } from '#shared/api/postgres-kind';
 
 export function PostgresReplicas({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef; onOpen: (name: string) => void }) {
   return pg.read_replica ? <ReplicaCard pg={pg} pgRef={pgRef} /> : <ReplicasCard pg={pg} pgRef={pgRef} onOpen={onOpen} />;
@@ -34,7 +35,7 @@ function ReplicaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         <p className="text-sm">
           Replica of <ParentLink pg={pg} pgRef={pgRef} />
         </p>
-        <Button variant="secondary" onClick={() => setConfirm(true)} disabled={pg.state !== 'running'}>
+        <Button variant="secondary" onClick={() => setConfirm(true)} disabled={!postgresTakesChanges(pg.state)}>
           Promote to a database of its own
         </Button>
       </div>

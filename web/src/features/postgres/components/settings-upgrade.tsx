@@ -9,6 +9,7 @@ import { isChanging, type PgRef } from '../api/postgres.ts';
 import { usePgUpgrade, useStartUpgrade } from '../api/sub.ts';
 import { engineLabel } from '../format.ts';
 import { SettingsCard } from './settings-card.tsx';
+import { postgresTakesChanges } from '#shared/api/postgres-kind';
 
 /** The next major version the flavor offers, or undefined at the newest. */
 function nextVersion(flavor: string, version: string): string | undefined {
@@ -46,7 +47,7 @@ export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef })
       {to && !upgrading ? (
         <Button
           variant="secondary"
-          disabled={pg.state !== 'running'}
+          disabled={!postgresTakesChanges(pg.state)}
           onClick={() => {
             start.reset();
             setConfirm(true);

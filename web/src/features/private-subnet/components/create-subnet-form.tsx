@@ -9,7 +9,7 @@ import { LocationOptions, OptionCard, OptionGroup } from '#web/components/ui/opt
 import { cn } from '#web/lib/cn.ts';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreatePrivateSubnet } from '../api/create-private-subnet.ts';
-import { nameHint } from '#shared/names';
+import { PRIVATE_SUBNET_NAME_HINT } from '#shared/api/private-subnet-kind';
 
 /** A firewall the new subnet may use instead of a default one. */
 export interface FirewallOption {
@@ -70,7 +70,7 @@ export function CreateSubnetForm({
         error={form.error('location')}
       />
 
-      <NameField label="Subnet name" autoFocus required hint={nameHint(63, 'location')} {...form.field('name')} />
+      <NameField label="Subnet name" autoFocus required hint={PRIVATE_SUBNET_NAME_HINT} {...form.field('name')} />
 
       <OptionGroup legend="Firewall" hint="A firewall decides which traffic reaches the subnet's VMs. You can change its rules later.">
         <OptionCard

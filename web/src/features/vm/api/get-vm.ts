@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Vm } from '#shared/api/vm';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-kind';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VmList } from '#shared/api/vm';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-kind';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
 

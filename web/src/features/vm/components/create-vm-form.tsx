@@ -17,7 +17,7 @@ import { Section } from '#web/components/ui/form-section.tsx';
 import { SizeSection } from './create-vm-size.tsx';
 import { SshKeySection } from './create-vm-ssh-key.tsx';
 import { Summary } from './create-vm-summary.tsx';
-import { nameHint } from '#shared/names';
+import { VM_NAME_HINT } from '#shared/api/vm-kind';
 
 export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
   projectId,
@@ -92,7 +92,7 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
         <SshKeySection form={form} savedKeys={sshKeys.data?.items ?? []} />
         <NetworkingSection form={form} subnets={subnets} />
         <Section idPrefix="create-vm" step={6} title="Name" description="Unique among the project's VMs in this location.">
-          <NameField label="VM name" required placeholder="web-1" hint={nameHint(63, 'location')} className="max-w-md" {...form.field('name')} />
+          <NameField label="VM name" required placeholder="web-1" hint={VM_NAME_HINT} className="max-w-md" {...form.field('name')} />
         </Section>
       </div>
       <Summary form={form} subnets={subnets.data} projectId={projectId} pending={create.isPending} />

@@ -2,7 +2,7 @@
 // the others stay focusable but inert (aria-disabled) and say why. Restart and Stop ask first.
 import { useId, useState, type ReactNode } from 'react';
 import type { Vm } from '#shared/api/vm';
-import { VM_ACTIONS, type VmAction } from '#shared/api/vm-states';
+import { VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/toast.tsx';

@@ -41,7 +41,7 @@ function ProjectsPage() {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <ResourceList
-        words={{ one: 'project', many: 'projects' }}
+        words={{ singular: 'project', plural: 'projects' }}
         heading={{ title: 'Projects', description: 'Projects group your resources and the people who can use them.' }}
         empty={{
           title: 'No projects yet',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { VmListItem } from '#shared/api/vm';
-import { VM_STATES, VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
+import { VM_STATES, VM_TRANSITIONAL_STATES, VM_WORDS } from '#shared/api/vm-kind';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -41,7 +41,7 @@ function ComputePage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'VM', many: 'VMs', title: 'virtual machines' }}
+      words={{ ...VM_WORDS, title: 'virtual machines' }}
       heading={{ title: 'Virtual machines', description: 'Linux servers with a private network, public IPv6 and an optional public IPv4 address.' }}
       empty={{
         title: 'No virtual machines yet',

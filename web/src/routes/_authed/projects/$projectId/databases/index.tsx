@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { PostgresListItem } from '#shared/api/postgres';
-import { POSTGRES_STATES } from '#shared/api/postgres-states';
+import { POSTGRES_STATES, POSTGRES_SHORT_WORDS, POSTGRES_WORDS } from '#shared/api/postgres-kind';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -66,7 +66,7 @@ function DatabasesPage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'database', many: 'databases', title: 'PostgreSQL databases' }}
+      words={{ ...POSTGRES_SHORT_WORDS, title: POSTGRES_WORDS.plural }}
       heading={{ title: 'Databases', description: 'Managed PostgreSQL with backups, point-in-time restore, read replicas and high availability.' }}
       empty={{
         title: 'No databases yet',

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { KubernetesCluster } from '#shared/api/kubernetes';
-import { KUBERNETES_DISPLAY_STATES } from '#shared/api/kubernetes-states';
+import { KUBERNETES_DISPLAY_STATES, KUBERNETES_CLUSTER_SHORT_WORDS, KUBERNETES_CLUSTER_WORDS } from '#shared/api/kubernetes-kind';
 import { kubernetesMonthlyUsd } from '#shared/catalog';
 import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -68,7 +68,7 @@ function KubernetesPage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'cluster', many: 'clusters', title: 'Kubernetes clusters' }}
+      words={{ ...KUBERNETES_CLUSTER_SHORT_WORDS, title: KUBERNETES_CLUSTER_WORDS.plural }}
       heading={{ title: 'Kubernetes', description: 'Managed Kubernetes clusters with a control plane of 1 or 3 nodes and node pools you can resize.' }}
       empty={{
         title: 'No Kubernetes clusters yet',

@@ -11,6 +11,7 @@ import { AddSshKeyDialog, DeleteSshKeyDialog, RenameSshKeyDialog } from '#web/fe
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { searchParams } from '#web/lib/search-params.ts';
+import { SSH_PUBLIC_KEY_SHORT_WORDS } from '#shared/api/ssh-public-key-kind';
 
 const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
@@ -60,7 +61,7 @@ function SshKeysPage() {
   return (
     <>
       <ResourceList
-        words={{ one: 'SSH key', many: 'SSH keys' }}
+        words={SSH_PUBLIC_KEY_SHORT_WORDS}
         empty={{
           title: 'No SSH keys yet',
           icon: keyIcon,

@@ -78,7 +78,7 @@ function TokensPage() {
   return (
     <>
       <ResourceList
-        words={{ one: 'token', many: 'tokens' }}
+        words={{ singular: 'token', plural: 'tokens' }}
         empty={{
           title: 'No tokens yet',
           icon: keyIcon,

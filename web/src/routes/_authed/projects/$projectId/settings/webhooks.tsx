@@ -15,6 +15,7 @@ import { asApiError } from '#web/lib/api-client.ts';
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { searchParams, text } from '#web/lib/search-params.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { WEBHOOK_WORDS } from '#shared/api/webhook-kind';
 
 // `webhook`: the webhook whose deliveries are shown under the list (deep-linkable).
 const searchSchema = searchParams({ ...querySearch, ...pagingSearch, webhook: text(63) });
@@ -151,7 +152,7 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
   return (
     <div className="space-y-6">
       <ResourceList
-        words={{ one: 'webhook', many: 'webhooks' }}
+        words={WEBHOOK_WORDS}
         empty={{
           title: 'No webhooks yet',
           icon: hookIcon,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-states';
+import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-kind';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';

@@ -8,6 +8,7 @@ import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { searchParams } from '#web/lib/search-params.ts';
+import { FIREWALL_WORDS } from '#shared/api/firewall-kind';
 
 const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
@@ -39,7 +40,7 @@ function FirewallsPage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'firewall', many: 'firewalls' }}
+      words={FIREWALL_WORDS}
       empty={{
         title: 'No firewalls yet',
         icon: firewallIcon,

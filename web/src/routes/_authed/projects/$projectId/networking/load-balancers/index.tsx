@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { LoadBalancer } from '#shared/api/load-balancer';
-import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
+import { LB_TRANSITIONAL_STATES, LOAD_BALANCER_WORDS } from '#shared/api/load-balancer-kind';
 import { countColumn, idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { listLoadBalancersQueryOptions, useLoadBalancers, type ListLoadBalancersQuery } from '#web/features/load-balancer/api/list-load-balancers.ts';
@@ -39,7 +39,7 @@ function LoadBalancersPage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'load balancer', many: 'load balancers' }}
+      words={LOAD_BALANCER_WORDS}
       empty={{
         title: 'No load balancers yet',
         icon: loadBalancerIcon,

@@ -9,6 +9,7 @@ import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { searchParams } from '#web/lib/search-params.ts';
+import { PRIVATE_SUBNET_SHORT_WORDS } from '#shared/api/private-subnet-kind';
 
 const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
@@ -40,7 +41,7 @@ function SubnetsPage() {
   ];
   return (
     <ResourceList
-      words={{ one: 'subnet', many: 'subnets' }}
+      words={PRIVATE_SUBNET_SHORT_WORDS}
       empty={{
         title: 'No private subnets yet',
         icon: subnetIcon,

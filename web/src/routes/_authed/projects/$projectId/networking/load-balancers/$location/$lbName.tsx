@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-states';
+import { LB_TRANSITIONAL_STATES } from '#shared/api/load-balancer-kind';
 import { MAX_PAGE_SIZE } from '#shared/wire';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';

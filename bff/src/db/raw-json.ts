@@ -1,5 +1,5 @@
-// An answer whose JSON text is already made (by the database, decision 230): mount writes the
-// text as it is instead of building objects only to serialize them again.
+// An answer whose JSON text is already made (by the database, decision 230): http/send.ts
+// writes the text as it is instead of building objects only to serialize them again.
 
 /** The JSON text of a `T`. Anything that serializes it generically gets the parsed value. */
 export class RawJson<T> {

@@ -1,6 +1,9 @@
 // A VM's states and the rules over them, with no validation library: the console's list filter,
 // its polling and its action buttons need them on the first screen, the BFF enforces the same
 // rules, and the schemas in vm.ts are built on them (decision 225).
+// Its words and name hint are stated here once too, for the descriptor and the console's pages.
+import { nameHint, type KindWords } from '../name-hint.ts';
+
 export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
 export type VmState = (typeof VM_STATES)[number];
 
@@ -14,3 +17,6 @@ export const VM_ACTIONS = {
   start: { label: 'Start', from: 'stopped', to: 'starting' },
 } as const satisfies Record<string, { label: string; from: VmState; to: VmState }>;
 export type VmAction = keyof typeof VM_ACTIONS;
+
+export const VM_WORDS = { singular: 'VM', plural: 'VMs' } as const satisfies KindWords;
+export const VM_NAME_HINT = nameHint(63, 'location');
