@@ -169,7 +169,7 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
                   <TD>
                     <StateBadge state={s.state} />
                   </TD>
-                  <TD>{s.synchronization_status === null ? '—' : s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
+                  <TD>{s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
                   <TD>
                     {s.vm_size} · {storageLabel(s.storage_size_gib)}
                     {s.target_vm_size !== s.vm_size ? <span className="block text-xs text-amber-800 dark:text-amber-300">→ {s.target_vm_size}</span> : null}
