@@ -53,7 +53,7 @@ export const POSTGRES_LIST_JSON: JsonOf<PostgresListItem> = {
     ['parent', `(SELECT '/location/' || "parent"."location" || '/postgres/' || "parent"."name" FROM "postgres" AS "parent" WHERE "parent"."id" = "postgres"."parent_id")`],
     ['maintenance_window_days', '"postgres"."maintenance_window_days"', 'json'],
     ['target_server_count', `(CASE "postgres"."ha_type" WHEN 'sync' THEN 3 WHEN 'async' THEN 2 ELSE 1 END)`],
-    ['fallback_active', 'false', 'bool'],
+    ['fallback_active', '0', 'bool'],
     ['created_at', '"postgres"."created_at"'],
   ],
 };
