@@ -619,7 +619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the PostgreSQL databases of the project in all locations */
+        /** List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags) */
         get: operations["listPostgresDatabases"];
         put?: never;
         post?: never;
@@ -4793,6 +4793,7 @@ export interface operations {
                 start_after?: string;
                 page_size?: string;
                 order_column?: "id" | "name";
+                tags?: string;
             };
             header?: never;
             path: {

@@ -518,9 +518,12 @@ export const postgresRoutes = {
     ...pg,
     method: 'get',
     path: `${P}/postgres`,
-    summary: 'List the PostgreSQL databases of the project in all locations',
+    summary: 'List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags)',
     params: inProject,
-    query: paginationQuerySchema,
+    query: paginationQuerySchema.extend({
+      // The origin's filter: comma-separated key:value pairs.
+      tags: z.string({ error: 'Invalid tag format. Expected format: key:value' }).optional(),
+    }),
     response: postgresListSchema,
   }),
   getPostgresCapabilities: route({

@@ -107,6 +107,11 @@ export const metricDestinationView = (r: Selectable<PostgresMetricDestinationTab
 
 export const logDestinationView = (r: Selectable<PostgresLogDestinationTable>) => ({ id: r.id, name: r.name, type: r.type as 'otlp' | 'syslog', url: r.url });
 
+/** A list item made here rather than by the database (the tag-filtered list): the same fields as POSTGRES_LIST_JSON. */
+export async function postgresListItemView(db: Q, row: PostgresRow): Promise<PostgresListItem> {
+  return base(row, await parentPath(db, row));
+}
+
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
 export async function postgresView(db: Q, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
   rules ??= await listRules(db, row.id);

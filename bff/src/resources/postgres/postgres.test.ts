@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postgresDetailSchema, postgresListItemSchema, postgresSchema } from '#shared/api/postgres';
 import { newId } from '#shared/ids';
 import { expectSchema, kindServers, serverForFile } from '../../../test/harness.ts';
-import { countIn, expectCurrentError, expectInvalid, expectOneWinner, LOC, newOwner, OTHER_LOC, pollUntil, stranger, waitForGone } from '../../../test/fixtures.ts';
+import { countIn, expectCurrentError, expectInvalid, expectOneWinner, LOC, newOwner, OTHER_LOC, P, pollUntil, stranger, waitForGone } from '../../../test/fixtures.ts';
 import { checkKindPagination, listBasics, renameRefusals } from '../../../test/suites.ts';
 import { createPg, getPg, pgAt, pgPath, pgSnapshot, runningPg, waitForPgState } from './postgres.fixtures.ts';
 
@@ -329,6 +329,31 @@ describe('rename', () => {
     list: 'listPostgresDatabases',
     path: (project, ref) => pgPath(project, ref),
     create: (s, token, project, name) => createPg(s, token, project, name, { size: 'hobby-1' }),
+  });
+});
+
+describe('list by tags', () => {
+  it('keeps the databases that have every tag of ?tags=key:value,… (the origin’s filter), paged; 400 for a pair without a colon (audit row 28)', async () => {
+    const a = await newOwner(t);
+    const tag = (key: string, value: string) => ({ key, value });
+    await createPg(t, a.token, a.project, 'prod-a', { size: 'hobby-1', tags: [tag('env', 'prod'), tag('team', 'core')] });
+    await createPg(t, a.token, a.project, 'prod-b', { size: 'hobby-1', tags: [tag('env', 'prod')] }, OTHER_LOC);
+    await createPg(t, a.token, a.project, 'test-a', { size: 'hobby-1', tags: [tag('env', 'test')] });
+    const list = (tags: string, extra = '') => t.request('GET', `${P(a.project)}/postgres?tags=${encodeURIComponent(tags)}${extra}`, { token: a.token });
+    const prod = await list('env:prod');
+    expect(prod.status, prod.text).toBe(200);
+    expect(prod.body.count).toBe(2);
+    expect(prod.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['prod-a', 'prod-b']);
+    for (const item of prod.body.items) expectSchema(postgresListItemSchema, item);
+    expect((await list(' env : prod ,team:core')).body.items.map((i: { name: string }) => i.name)).toEqual(['prod-a']);
+    expect((await list('env:none')).body).toEqual({ count: 0, items: [] });
+    const paged = await list('env:prod', '&page_size=1&order_column=name');
+    expect([paged.body.count, paged.body.items.map((i: { name: string }) => i.name)]).toEqual([2, ['prod-a']]);
+    // The same items as the unfiltered list (the state aside: the worker moves on between the two reads).
+    const all = (await t.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project } })).body.items;
+    const stateless = (items: { id: string; state: string }[]) => items.map((i) => ({ ...i, state: '' })).sort((x, y) => x.id.localeCompare(y.id));
+    expect(stateless(prod.body.items)).toEqual(stateless(all.filter((i) => i.name.startsWith('prod'))));
+    expectInvalid('current', await list('env'), 'tags');
   });
 });
 
