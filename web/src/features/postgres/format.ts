@@ -38,7 +38,6 @@ export function maskPassword(text: string, password: string | null): string {
 /** `psql "<connection string>"`. */
 export const psqlCommand = (connectionString: string) => `psql "${connectionString}"`;
 
-
 /** "02:00–03:00 UTC on Monday, Thursday", "Not set". */
 /** The origin's day names (`mon`…) as the console shows them. */
 export const DAYS = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;

@@ -29,7 +29,10 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           if (set.isPending) return;
           const start = hour === '' ? null : Number(hour);
           set.mutate(
-            { ref: pgRef, body: { maintenance_window_start_at: start, ...(days.length && start !== null ? { maintenance_window_days: WEEKDAY_NAMES.filter((d) => days.includes(d)) } : {}) } },
+            {
+              ref: pgRef,
+              body: { maintenance_window_start_at: start, ...(days.length && start !== null ? { maintenance_window_days: WEEKDAY_NAMES.filter((d) => days.includes(d)) } : {}) },
+            },
             { onSuccess: (updated) => toast.success('Maintenance window saved', maintenanceLabel(updated.maintenance_window_start_at, updated.maintenance_window_days) + '.') },
           );
         }}
