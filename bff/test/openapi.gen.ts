@@ -2573,13 +2573,14 @@ export interface components {
             /** @enum {string} */
             stream_name: "postgres" | "pgbouncer" | "upgrade";
             /** @enum {string} */
-            severity_level: "DEBUG" | "LOG" | "INFO" | "NOTICE" | "WARNING" | "ERROR" | "FATAL" | "PANIC";
+            severity_level: "DEBUG" | "INFO" | "WARN" | "ERROR" | "FATAL";
             message: string;
+            server_ubid: string;
             server: string;
         };
         PostgresLogs: {
             logs: components["schemas"]["PostgresLogLine"][];
-            pagination_key: string | null;
+            pagination_key?: string;
         };
         PostgresMetricDestination: {
             id: string;
@@ -5475,7 +5476,7 @@ export interface operations {
                 end?: string;
                 stream_name?: "postgres" | "pgbouncer" | "upgrade";
                 server_role?: "primary" | "standby";
-                severity_level?: "DEBUG" | "LOG" | "INFO" | "NOTICE" | "WARNING" | "ERROR" | "FATAL" | "PANIC";
+                severity_level?: string;
                 query_pattern?: string;
                 max_log_lines?: string;
                 pagination_key?: string;

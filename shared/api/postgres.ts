@@ -419,7 +419,8 @@ export const postgresServerListSchema = listSchema(postgresServerSchema).meta({ 
 
 // Logs (decision 085).
 export const LOG_STREAMS = ['postgres', 'pgbouncer', 'upgrade'] as const;
-export const LOG_SEVERITIES = ['DEBUG', 'LOG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'FATAL', 'PANIC'] as const;
+/** The origin's severities (its log pipeline's names: PostgreSQL's LOG and NOTICE are INFO, WARNING is WARN, PANIC is FATAL). */
+export const LOG_SEVERITIES = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
 export const LOG_SERVER_ROLES = ['primary', 'standby'] as const;
 export const MAX_LOG_LINES = 500;
 export const logsQuerySchema = z.object({
@@ -427,7 +428,12 @@ export const logsQuerySchema = z.object({
   end: rfc3339('end').optional(),
   stream_name: z.enum(LOG_STREAMS, { error: `stream_name must be one of ${LOG_STREAMS.join(', ')}.` }).optional(),
   server_role: z.enum(LOG_SERVER_ROLES, { error: 'server_role must be primary or standby.' }).optional(),
-  severity_level: z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }).optional(),
+  // In any case, as the origin upper-cases it.
+  severity_level: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }))
+    .optional(),
   query_pattern: z.string({ error: 'query_pattern must be a string.' }).max(200, 'query_pattern must be at most 200 characters.').optional(),
   max_log_lines: z
     .string({ error: `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.` })
@@ -447,12 +453,13 @@ export const logLineSchema = z
     stream_name: z.enum(LOG_STREAMS),
     severity_level: z.enum(LOG_SEVERITIES),
     message: z.string(),
-    /** The server that logged it. */
+    /** The server that logged it: its ID (the origin's field) and its name. */
+    server_ubid: z.string(),
     server: z.string(),
   })
   .meta({ id: 'PostgresLogLine' });
-/** A page of lines, oldest first; `pagination_key` asks for the lines before them (null: none left). */
-export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().nullable() }).meta({ id: 'PostgresLogs' });
+/** A page of lines, oldest first; `pagination_key` asks for the lines before them (absent: none left, as the origin answers). */
+export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().optional() }).meta({ id: 'PostgresLogs' });
 
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
 export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
