@@ -18,14 +18,14 @@ test('create a database through the form, watch it reach running, copy its conne
   await expect(form.heading).toBeVisible();
   await form.choice('Location', /Finland/).check();
   await expect(form.choice('Standard', 'standard-2')).toBeChecked();
-  await expect(form.choice('Storage', '128 GiB')).toBeChecked();
-  // standard-2 ($65.00) with 128 GiB ($0.20 a GiB): one server, then a primary and a standby.
-  await expect(form.total).toHaveText('$90.60/mo');
+  await expect(form.choice('Storage', '64 GiB')).toBeChecked();
+  // standard-2 ($65.00) with 64 GiB ($0.20 a GiB): one server, then a primary and a standby.
+  await expect(form.total).toHaveText('$77.80/mo');
   await form.choice('High availability', /One standby/).check();
-  await expect(form.total).toHaveText('$181.20/mo');
+  await expect(form.total).toHaveText('$155.60/mo');
   await expect(form.summary).toContainText('2 servers (a primary and 1 standby)');
   await form.choice('High availability', /No standby/).check();
-  await expect(form.total).toHaveText('$90.60/mo');
+  await expect(form.total).toHaveText('$77.80/mo');
 
   // A wrong name is refused under its field before anything is sent.
   await form.name.fill('Bad_Name');
@@ -280,7 +280,7 @@ test('the database list and the create form (with a field error) have no serious
 
   const form = new DatabaseCreatePage(page);
   await form.goto(project.id);
-  await expect(form.choice('Storage', '128 GiB')).toBeChecked();
+  await expect(form.choice('Storage', '64 GiB')).toBeChecked();
   await form.name.fill('Bad_Name');
   await expect(form.name).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);

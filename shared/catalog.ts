@@ -61,16 +61,18 @@ export const RULE_PRESETS = [
 
 /**
  * Managed PostgreSQL (behaviour.md §10): server sizes with their monthly prices (compute of one
- * server), the storage choices of each size (64 GiB per vCPU, ×2 or ×4; fixed steps for the
- * burstable hobby sizes), versions, flavors and high-availability types.
+ * server), the storage choices of each size (the origin's: 32 GiB per vCPU, 1024 from 30 vCPUs,
+ * ×2 or ×4; halved for the burstable hobby sizes), versions, flavors and high-availability types.
  */
 export const POSTGRES_SIZES = [
   { name: 'hobby-1', family: 'hobby', vcpus: 1, memoryGib: 2, storageGib: [16, 32, 64], monthlyUsd: 12.0 },
   { name: 'hobby-2', family: 'hobby', vcpus: 2, memoryGib: 4, storageGib: [32, 64, 128], monthlyUsd: 24.0 },
-  { name: 'standard-2', family: 'standard', vcpus: 2, memoryGib: 8, storageGib: [128, 256, 512], monthlyUsd: 65.0 },
-  { name: 'standard-4', family: 'standard', vcpus: 4, memoryGib: 16, storageGib: [256, 512, 1024], monthlyUsd: 130.0 },
-  { name: 'standard-8', family: 'standard', vcpus: 8, memoryGib: 32, storageGib: [512, 1024, 2048], monthlyUsd: 260.0 },
-  { name: 'standard-16', family: 'standard', vcpus: 16, memoryGib: 64, storageGib: [1024, 2048, 4096], monthlyUsd: 520.0 },
+  { name: 'standard-2', family: 'standard', vcpus: 2, memoryGib: 8, storageGib: [64, 128, 256], monthlyUsd: 65.0 },
+  { name: 'standard-4', family: 'standard', vcpus: 4, memoryGib: 16, storageGib: [128, 256, 512], monthlyUsd: 130.0 },
+  { name: 'standard-8', family: 'standard', vcpus: 8, memoryGib: 32, storageGib: [256, 512, 1024], monthlyUsd: 260.0 },
+  { name: 'standard-16', family: 'standard', vcpus: 16, memoryGib: 64, storageGib: [512, 1024, 2048], monthlyUsd: 520.0 },
+  { name: 'standard-30', family: 'standard', vcpus: 30, memoryGib: 120, storageGib: [1024, 2048, 4096], monthlyUsd: 975.0 },
+  { name: 'standard-60', family: 'standard', vcpus: 60, memoryGib: 240, storageGib: [1024, 2048, 4096], monthlyUsd: 1950.0 },
 ] as const;
 export type PostgresSizeName = (typeof POSTGRES_SIZES)[number]['name'];
 export const POSTGRES_SIZE_NAMES = POSTGRES_SIZES.map((s) => s.name) as [PostgresSizeName, ...PostgresSizeName[]];
@@ -88,20 +90,21 @@ export const POSTGRES_STORAGE_GIB_MONTHLY_USD = 0.2;
 
 export const POSTGRES_VERSIONS = ['16', '17', '18'] as const;
 export type PostgresVersion = (typeof POSTGRES_VERSIONS)[number];
-export const DEFAULT_POSTGRES_VERSION: PostgresVersion = '17';
+export const DEFAULT_POSTGRES_VERSION: PostgresVersion = '18';
 
-/** Flavors and the versions each is built for (decision 078). */
+/** Flavors and the versions each is built for (the origin's HEAD: decision 264). */
 export const POSTGRES_FLAVORS = [
   { name: 'standard', displayName: 'PostgreSQL', versions: ['16', '17', '18'] },
-  { name: 'paradedb', displayName: 'ParadeDB', versions: ['16', '17'] },
   { name: 'lantern', displayName: 'Lantern', versions: ['16', '17'] },
 ] as const satisfies readonly { name: string; displayName: string; versions: readonly PostgresVersion[] }[];
 export type PostgresFlavorName = (typeof POSTGRES_FLAVORS)[number]['name'];
 export const POSTGRES_FLAVOR_NAMES = POSTGRES_FLAVORS.map((f) => f.name) as [PostgresFlavorName, ...PostgresFlavorName[]];
 export const DEFAULT_POSTGRES_FLAVOR: PostgresFlavorName = 'standard';
+/** A flavor no longer offered: databases made with it before keep working (not created any more). */
+const RETIRED_POSTGRES_FLAVORS = [{ name: 'paradedb', displayName: 'ParadeDB', versions: ['16', '17'] }] as const;
 
 export function postgresFlavor(name: string) {
-  return POSTGRES_FLAVORS.find((f) => f.name === name);
+  return POSTGRES_FLAVORS.find((f) => f.name === name) ?? RETIRED_POSTGRES_FLAVORS.find((f) => f.name === name);
 }
 
 /** High availability: how many standbys run beside the primary. */
@@ -200,8 +203,9 @@ export function postgresCapabilities(catalog: PostgresCatalog = POSTGRES_CATALOG
     metadata: {
       flavor: byName(catalog.flavors, (f) => ({ display_name: f.displayName })),
       location: byName(catalog.locations, (l) => ({ display_name: l.name, ui_name: l.displayName, provider: 'hetzner' })),
-      family: byName(catalog.families, (f) => ({ display_name: f.displayName })),
-      size: byName(catalog.sizes, (s) => ({ display_name: s.name, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
+      // The origin's `category` and `vcpu`, beside our own fields.
+      family: byName(catalog.families, (f) => ({ display_name: f.displayName, category: f.name === 'hobby' ? 'shared' : 'dedicated' })),
+      size: byName(catalog.sizes, (s) => ({ display_name: s.name, vcpu: s.vcpus, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
       ha_type: byName(catalog.haTypes, (h) => ({ display_name: h.displayName, standby_count: h.standbys, description: h.description })),
     },
   };

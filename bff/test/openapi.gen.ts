@@ -619,7 +619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the PostgreSQL databases of the project in all locations */
+        /** List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags) */
         get: operations["listPostgresDatabases"];
         put?: never;
         post?: never;
@@ -1971,16 +1971,15 @@ export interface components {
             cert_enabled?: boolean;
         };
         CreatePostgresBody: {
-            /** @enum {string} */
-            size: "hobby-1" | "hobby-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            storage_size?: number;
+            size: string;
+            storage_size?: number | string;
             /**
              * @default none
              * @enum {string}
              */
             ha_type?: "none" | "async" | "sync";
             /**
-             * @default 17
+             * @default 18
              * @enum {string}
              */
             version?: "16" | "17" | "18";
@@ -1988,14 +1987,13 @@ export interface components {
              * @default standard
              * @enum {string}
              */
-            flavor?: "standard" | "paradedb" | "lantern";
+            flavor?: "standard" | "lantern";
             /** @default [] */
             tags?: {
                 key: string;
                 value: string;
             }[];
-            /** @default false */
-            restrict_by_default?: boolean;
+            restrict_by_default?: boolean | ("0" | "1" | "true" | "false");
             pg_config?: {
                 [key: string]: string | number;
             };
@@ -2005,12 +2003,11 @@ export interface components {
         };
         CreatePostgresClientKeypairBody: {
             common_name: string;
-            /** @default 31536000 */
-            duration?: number;
+            duration: number | string;
         };
         CreatePostgresFirewallRuleBody: {
             cidr: string;
-            description?: string;
+            description?: string | null;
         };
         CreatePostgresLogDestinationBody: {
             name: string;
@@ -2022,17 +2019,31 @@ export interface components {
                     [key: string]: string;
                 };
                 structured_data?: {
-                    [key: string]: string;
+                    [key: string]: {
+                        [key: string]: string;
+                    };
                 };
-            };
+            } | null;
         };
         CreatePostgresMetricDestinationBody: {
             url: string;
-            username?: string;
-            password?: string;
-            bearer_token?: string;
+            username?: string | null;
+            password?: string | null;
+            options?: {
+                [key: string]: unknown;
+            } | null;
         };
         CreatePostgresReadReplicaBody: {
+            tags?: {
+                key: string;
+                value: string;
+            }[];
+            pg_config?: {
+                [key: string]: string | number;
+            };
+            pgbouncer_config?: {
+                [key: string]: string | number;
+            };
             name: string;
         };
         CreatePrivateSubnetBody: {
@@ -2352,11 +2363,13 @@ export interface components {
                 family: {
                     [key: string]: {
                         display_name: string;
+                        category: string;
                     };
                 };
                 size: {
                     [key: string]: {
                         display_name: string;
+                        vcpu: number;
                         vcpus: number;
                         memory_gib: number;
                         monthly_usd: number;
@@ -2377,19 +2390,12 @@ export interface components {
         PostgresCertUsers: {
             items: string[];
         };
-        PostgresClientKeypair: {
-            common_name: string;
-            key: string;
-            cert: string;
-            /** Format: date-time */
-            expiration: string;
-        };
         PostgresConfig: {
             pg_config: {
-                [key: string]: string | number;
+                [key: string]: string;
             };
             pgbouncer_config: {
-                [key: string]: string | number;
+                [key: string]: string;
             };
             default_pg_config?: {
                 [key: string]: string;
@@ -2417,7 +2423,11 @@ export interface components {
             target_vm_size?: string;
             ca_certificates?: string | null;
             parent?: string | null;
-            maintenance_window_days?: number[];
+            maintenance_window_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            target_server_count: number;
+            fallback_active: boolean;
+            /** Format: date-time */
+            created_at: string;
             primary: boolean;
             connection_string: string | null;
             earliest_restore_time: string | null;
@@ -2445,7 +2455,11 @@ export interface components {
             target_vm_size?: string;
             ca_certificates?: string | null;
             parent?: string | null;
-            maintenance_window_days?: number[];
+            maintenance_window_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            target_server_count: number;
+            fallback_active: boolean;
+            /** Format: date-time */
+            created_at: string;
             primary: boolean;
             connection_string: string | null;
             earliest_restore_time: string | null;
@@ -2454,6 +2468,46 @@ export interface components {
             username: string | null;
             password: string | null;
             hostname: string | null;
+            private_connection_string: string | null;
+            metric_destinations: {
+                id: string;
+                auth_methods: string[];
+                username: string | null;
+                url: string;
+            }[];
+            log_destinations: {
+                id: string;
+                name: string;
+                type: string;
+                url: string;
+            }[];
+            read_replicas: {
+                id: string;
+                name: string;
+                location: string;
+                state: string;
+                flavor: string;
+                ha_type: string;
+                version: string;
+                target_version: string;
+                vm_size: string;
+                storage_size_gib: number;
+                maintenance_window_start_at: number | null;
+                read_replica: boolean;
+                tags: {
+                    key: string;
+                    value: string;
+                }[];
+                target_storage_size_gib?: number;
+                target_vm_size?: string;
+                ca_certificates?: string | null;
+                parent?: string | null;
+                maintenance_window_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                target_server_count: number;
+                fallback_active: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
         };
         PostgresDatabaseList: {
             count: number;
@@ -2479,7 +2533,9 @@ export interface components {
             target_storage_size_gib?: number;
             target_vm_size?: string;
             parent?: string | null;
-            maintenance_window_days?: number[];
+            maintenance_window_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            target_server_count: number;
+            fallback_active: boolean;
             /** Format: date-time */
             created_at: string;
         };
@@ -2517,20 +2573,20 @@ export interface components {
             /** @enum {string} */
             stream_name: "postgres" | "pgbouncer" | "upgrade";
             /** @enum {string} */
-            severity_level: "DEBUG" | "LOG" | "INFO" | "NOTICE" | "WARNING" | "ERROR" | "FATAL" | "PANIC";
+            severity_level: "DEBUG" | "INFO" | "WARN" | "ERROR" | "FATAL";
             message: string;
+            server_ubid: string;
             server: string;
         };
         PostgresLogs: {
             logs: components["schemas"]["PostgresLogLine"][];
-            pagination_key: string | null;
+            pagination_key?: string;
         };
         PostgresMetricDestination: {
             id: string;
             url: string;
-            /** @enum {string} */
-            auth_type: "basic" | "bearer";
             username: string | null;
+            auth_methods: ("basic_auth" | "authorization" | "headers")[];
         };
         PostgresMetricDestinationList: {
             count: number;
@@ -2559,7 +2615,9 @@ export interface components {
             /** @enum {string} */
             role: "primary" | "standby";
             state: string;
-            synchronization_status: ("catching_up" | "ready") | null;
+            /** @enum {string} */
+            synchronization_status: "catching_up" | "ready";
+            fallback_active: boolean;
             vm: string;
             vm_size: string;
             target_vm_size: string;
@@ -2661,10 +2719,10 @@ export interface components {
             name: string;
         };
         ReplacePostgresConfigBody: {
-            pg_config?: {
+            pg_config: {
                 [key: string]: string | number;
             };
-            pgbouncer_config?: {
+            pgbouncer_config: {
                 [key: string]: string | number;
             };
         };
@@ -2675,6 +2733,16 @@ export interface components {
             node_count: number;
         };
         RestorePostgresBody: {
+            tags?: {
+                key: string;
+                value: string;
+            }[];
+            pg_config?: {
+                [key: string]: string | number;
+            };
+            pgbouncer_config?: {
+                [key: string]: string | number;
+            };
             name: string;
             /** Format: date-time */
             restore_target: string;
@@ -2684,7 +2752,7 @@ export interface components {
         };
         SetMaintenanceWindowBody: {
             maintenance_window_start_at?: (number | string) | null;
-            maintenance_window_days?: (number | ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat"))[];
+            maintenance_window_days?: string[] | null;
         };
         SshPublicKey: {
             id: string;
@@ -2723,9 +2791,8 @@ export interface components {
             cert_enabled?: boolean;
         };
         UpdatePostgresBody: {
-            /** @enum {string} */
-            size?: "hobby-1" | "hobby-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            storage_size?: number;
+            size?: string;
+            storage_size?: number | string;
             /** @enum {string} */
             ha_type?: "none" | "async" | "sync";
             tags?: {
@@ -2742,8 +2809,8 @@ export interface components {
             };
         };
         UpdatePostgresFirewallRuleBody: {
-            cidr: string;
-            description?: string;
+            cidr?: string | null;
+            description?: string | null;
         };
         UpdateProjectMemberBody: {
             /** @enum {string} */
@@ -4727,6 +4794,7 @@ export interface operations {
                 start_after?: string;
                 page_size?: string;
                 order_column?: "id" | "name";
+                tags?: string;
             };
             header?: never;
             path: {
@@ -5408,7 +5476,7 @@ export interface operations {
                 end?: string;
                 stream_name?: "postgres" | "pgbouncer" | "upgrade";
                 server_role?: "primary" | "standby";
-                severity_level?: "DEBUG" | "LOG" | "INFO" | "NOTICE" | "WARNING" | "ERROR" | "FATAL" | "PANIC";
+                severity_level?: string;
                 query_pattern?: string;
                 max_log_lines?: string;
                 pagination_key?: string;
@@ -5512,7 +5580,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["ReplacePostgresConfigBody"];
             };
@@ -5659,7 +5727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostgresClientKeypair"];
+                    "application/x-pem-file": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5883,7 +5951,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UpdatePostgresFirewallRuleBody"];
             };

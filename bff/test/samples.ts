@@ -204,6 +204,10 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
       username: 'collector',
       type: 'otlp',
       common_name: 'app_user',
+      // Postgres: a client keypair's lifetime, and the two objects a config replace needs.
+      duration: 3600,
+      pg_config: {},
+      pgbouncer_config: {},
       node_count: 2,
       // The account page's routes: the password stays the same, and the code is wrong.
       current_password: account.password,

@@ -25,6 +25,9 @@ export const postgresKind = resourceKind({
   quota: { setting: 'POSTGRES_QUOTA', default: 20 },
 });
 
+/** The origin's day names, in its order (Monday first). */
+export const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
 /** The ports a database's firewall rules open: PostgreSQL itself and PgBouncer. */
 export const POSTGRES_PORTS = [5432, 6432] as const;
 
@@ -41,12 +44,12 @@ export const tagsSchema = z
   .refine((tags) => new Set(tags.map((t) => t.key)).size === tags.length, 'Tag keys must be unique.');
 export type Tag = z.infer<typeof tagsSchema>[number];
 
-/** A rule as the rule routes and the rename answer it (no port). */
+/** A rule as the rename answers it (no port: api-spec.md). */
 export const postgresFirewallRuleSchema = z
   .strictObject({ id: z.string().regex(idPattern('postgresFirewallRule')), cidr: z.string(), description: z.string() })
   .meta({ id: 'PostgresFirewallRule' });
 export type PostgresFirewallRule = z.infer<typeof postgresFirewallRuleSchema>;
-/** In the get response a rule carries the port it opens: one entry per rule and port (decision 079). */
+/** Elsewhere a rule carries the port it opens, as the origin answers it. */
 export const postgresFirewallRulePortSchema = postgresFirewallRuleSchema.extend({ port: z.number().int() }).meta({ id: 'PostgresFirewallRuleWithPort' });
 
 /** The fields every full record has (the spec's required and optional fields, and the origin's maintenance days). */
@@ -67,8 +70,13 @@ const baseFields = {
   target_storage_size_gib: z.number().int().optional(),
   target_vm_size: z.string().optional(),
   ca_certificates: z.string().nullable().optional(),
+  /** The parent's path, `/location/<location>/postgres/<name>`, as the origin writes it. */
   parent: z.string().nullable().optional(),
-  maintenance_window_days: z.array(z.number().int()).optional(),
+  maintenance_window_days: z.array(z.enum(WEEKDAY_NAMES)).optional(),
+  /** The origin's: how many servers the database has when converged (primary and standbys). */
+  target_server_count: z.number().int(),
+  fallback_active: z.boolean(),
+  created_at: z.iso.datetime(),
 };
 
 /** The rename response (and the shape the spec calls "Postgres database"). */
@@ -84,41 +92,63 @@ export const postgresSchema = z
   .meta({ id: 'PostgresDatabase' });
 export type Postgres = z.infer<typeof postgresSchema>;
 
-/** The get response (also creates and actions): credentials, hostname, and rules with their port. */
+/** The get response (also creates and actions): credentials, hostname, rules with their port, and the origin's detail fields. */
 export const postgresDetailSchema = postgresSchema
   .extend({
     username: z.string().nullable(),
     password: z.string().nullable(),
     hostname: z.string().nullable(),
+    private_connection_string: z.string().nullable(),
     firewall_rules: z.array(postgresFirewallRulePortSchema),
+    metric_destinations: z.array(z.strictObject({ id: z.string(), auth_methods: z.array(z.string()), username: z.string().nullable(), url: z.string() })),
+    log_destinations: z.array(z.strictObject({ id: z.string(), name: z.string(), type: z.string(), url: z.string() })),
+    read_replicas: z.array(z.strictObject({ ...baseFields })),
   })
   .meta({ id: 'PostgresDatabaseDetailed' });
 export type PostgresDetail = z.infer<typeof postgresDetailSchema>;
 
 /** List items: no credentials, connection string, restore times, rules or `primary`; plus created_at. */
 export const postgresListItemSchema = z
-  .strictObject({ ...baseFields, created_at: z.iso.datetime() })
+  .strictObject({ ...baseFields })
   .omit({ ca_certificates: true })
   .meta({ id: 'PostgresDatabaseListItem' });
 export type PostgresListItem = z.infer<typeof postgresListItemSchema>;
 export const postgresListSchema = listSchema(postgresListItemSchema).meta({ id: 'PostgresDatabaseList' });
 
-const sizeSchema = z.enum(POSTGRES_SIZE_NAMES, { error: `size must be one of ${POSTGRES_SIZE_NAMES.join(', ')}.` });
-const storageSizeSchema = z
-  .number({ error: 'storage_size must be an integer number of GiB.' })
-  .int('storage_size must be an integer number of GiB.')
-  .positive('storage_size must be a positive number of GiB.');
+const SIZE_MESSAGE = `size must be one of ${POSTGRES_SIZE_NAMES.join(', ')} (burstable-1 and burstable-2 are hobby-1 and hobby-2).`;
+/** A size; the origin's `burstable-N` names its `hobby-N`. */
+const sizeSchema = z
+  .string({ error: (i) => (i.input === undefined ? 'size is required.' : SIZE_MESSAGE) })
+  .transform((v) => v.replace('burstable', 'hobby'))
+  .pipe(z.enum(POSTGRES_SIZE_NAMES, { error: SIZE_MESSAGE }));
+/** An integer body field; digit strings too, as the origin's request coercion reads them. */
+export const intField = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?\d{1,15}$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message));
+/** A boolean body field; also "true"/"1"/"false"/"0", as the origin's request coercion reads them. */
+export const boolField = (message: string) => z.union([z.boolean(), z.enum(['true', '1', 'false', '0']).transform((v) => v === 'true' || v === '1')], { error: message });
+const storageSizeSchema = intField('storage_size must be an integer number of GiB.').pipe(z.number().positive('storage_size must be a positive number of GiB.'));
 const haTypeSchema = z.enum(POSTGRES_HA_TYPE_NAMES, { error: `ha_type must be one of ${POSTGRES_HA_TYPE_NAMES.join(', ')}.` });
 
 export const createPostgresBodySchema = z
   .strictObject({
-    size: z.enum(POSTGRES_SIZE_NAMES, { error: (i) => (i.input === undefined ? 'size is required.' : `size must be one of ${POSTGRES_SIZE_NAMES.join(', ')}.`) }),
+    size: sizeSchema,
     storage_size: storageSizeSchema.optional(),
     ha_type: haTypeSchema.default('none'),
     version: z.enum(POSTGRES_VERSIONS, { error: `version must be one of ${POSTGRES_VERSIONS.join(', ')} (a string).` }).default(DEFAULT_POSTGRES_VERSION),
     flavor: z.enum(POSTGRES_FLAVOR_NAMES, { error: `flavor must be one of ${POSTGRES_FLAVOR_NAMES.join(', ')}.` }).default(DEFAULT_POSTGRES_FLAVOR),
     tags: tagsSchema.default([]),
-    restrict_by_default: z.boolean({ error: 'restrict_by_default must be true or false.' }).default(false),
+    restrict_by_default: boolField('restrict_by_default must be true or false.').default(false),
     pg_config: configObjectSchema('pg_config', { nullable: false }).optional(),
     pgbouncer_config: configObjectSchema('pgbouncer_config', { nullable: false }).optional(),
   })
@@ -131,8 +161,15 @@ export const updatePostgresBodySchema = z
   .meta({ id: 'UpdatePostgresBody' });
 
 const newDatabaseName = resourceName('postgres');
+/** What a restore or a read replica takes besides its name (the origin's): tags, and configuration merged over the source's. */
+const fromSourceFields = {
+  tags: tagsSchema.optional(),
+  pg_config: configObjectSchema('pg_config', { nullable: false }).optional(),
+  pgbouncer_config: configObjectSchema('pgbouncer_config', { nullable: false }).optional(),
+};
 export const restorePostgresBodySchema = z
   .strictObject({
+    ...fromSourceFields,
     name: z.string(requiredString('name')).pipe(newDatabaseName),
     restore_target: z.iso.datetime({
       offset: true,
@@ -140,13 +177,19 @@ export const restorePostgresBodySchema = z
     }),
   })
   .meta({ id: 'RestorePostgresBody' });
-export const readReplicaBodySchema = z.strictObject({ name: z.string(requiredString('name')).pipe(newDatabaseName) }).meta({ id: 'CreatePostgresReadReplicaBody' });
+export const readReplicaBodySchema = z
+  .strictObject({ ...fromSourceFields, name: z.string(requiredString('name')).pipe(newDatabaseName) })
+  .meta({ id: 'CreatePostgresReadReplicaBody' });
 
 const START_HOUR_MESSAGE = 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.';
-export const MAINTENANCE_DAYS_MESSAGE = 'maintenance_window_days must be a list of days of the week, 0 (Sunday) to 6 (Saturday) or sun to sat, each at most once.';
-export const WEEKDAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-/** A day of the week: 0 (Sunday) to 6, or its name as the origin's CLI sends it (`mon`). */
-const weekday = z.union([z.number().int().min(0).max(6), z.enum(WEEKDAY_NAMES).transform((d) => WEEKDAY_NAMES.indexOf(d))], { error: MAINTENANCE_DAYS_MESSAGE });
+export const MAINTENANCE_DAYS_MESSAGE = `maintenance_window_days must be a list of day names: ${WEEKDAY_NAMES.join(', ')}.`;
+/** A day name, in any case (the origin lower-cases it). */
+const weekday = z
+  .string({ error: MAINTENANCE_DAYS_MESSAGE })
+  .transform((d) => d.toLowerCase())
+  .refine((d): d is (typeof WEEKDAY_NAMES)[number] => (WEEKDAY_NAMES as readonly string[]).includes(d), {
+    error: (i) => `"${String(i.input)}" is not a valid day. Valid days: ${WEEKDAY_NAMES.join(', ')}`,
+  });
 export const setMaintenanceWindowBodySchema = z
   .strictObject({
     maintenance_window_start_at: z
@@ -164,11 +207,8 @@ export const setMaintenanceWindowBodySchema = z
       .pipe(z.number().int(START_HOUR_MESSAGE).min(0, START_HOUR_MESSAGE).max(23, START_HOUR_MESSAGE))
       .nullable()
       .optional(),
-    maintenance_window_days: z
-      .array(weekday, { error: MAINTENANCE_DAYS_MESSAGE })
-      .min(1, MAINTENANCE_DAYS_MESSAGE)
-      .refine((d) => new Set(d).size === d.length, MAINTENANCE_DAYS_MESSAGE)
-      .optional(),
+    /** Left out or empty: every day. */
+    maintenance_window_days: z.array(weekday, { error: MAINTENANCE_DAYS_MESSAGE }).nullable().optional(),
   })
   .meta({ id: 'SetMaintenanceWindowBody' });
 
@@ -185,8 +225,13 @@ export const superuserPasswordSchema = z
 export const resetSuperuserPasswordBodySchema = z.strictObject({ password: superuserPasswordSchema }).meta({ id: 'ResetSuperuserPasswordBody' });
 
 // Firewall rules of a database.
-export const createPostgresFirewallRuleBodySchema = z.strictObject({ cidr: cidrSchema, description: descriptionSchema.optional() }).meta({ id: 'CreatePostgresFirewallRuleBody' });
-export const updatePostgresFirewallRuleBodySchema = z.strictObject({ cidr: cidrSchema, description: descriptionSchema.optional() }).meta({ id: 'UpdatePostgresFirewallRuleBody' });
+// `description` may be null (none), and a PATCH's `cidr` too (keep it), as the origin's document says.
+export const createPostgresFirewallRuleBodySchema = z
+  .strictObject({ cidr: cidrSchema, description: descriptionSchema.nullable().optional() })
+  .meta({ id: 'CreatePostgresFirewallRuleBody' });
+export const updatePostgresFirewallRuleBodySchema = z
+  .strictObject({ cidr: cidrSchema.nullable().optional(), description: descriptionSchema.nullable().optional() })
+  .meta({ id: 'UpdatePostgresFirewallRuleBody' });
 export const postgresFirewallRuleListSchema = listSchema(postgresFirewallRuleSchema).meta({ id: 'PostgresFirewallRuleList' });
 
 // Metric destinations: basic auth (username and password) or a bearer token (decision 084).
@@ -195,28 +240,79 @@ const httpsUrl = (field: string) =>
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
     .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Invalid URL scheme. Only https URLs are supported.');
+/** Headers a Prometheus remote-write client may not set (the origin refuses them too). */
+const RESERVED_HEADERS = new Set(
+  'accept-encoding authorization connection content-encoding content-length content-type host keep-alive proxy-authenticate proxy-authorization user-agent www-authenticate x-amz-content-sha256 x-amz-date x-amz-security-token x-prometheus-remote-read-version x-prometheus-remote-write-version'.split(
+    ' ',
+  ),
+);
+/** An optional string where null and "" mean absent (the origin's `nonempty_str`). */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string.` })
+    .max(max, `${field} must be at most ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const AUTHORIZATION_MESSAGE = "options.authorization must be an object with a non-empty string 'credentials' and an optional string 'type'";
+const HEADERS_MESSAGE = 'options.headers must be a flat object with string values';
+/**
+ * The origin's metric destination (decision 265): basic auth with username and password, and/or
+ * `options` with `authorization` (`{type, credentials}`, a bearer token by default) and `headers`;
+ * the same rules and messages as the origin's.
+ */
 export const createMetricDestinationBodySchema = z
   .strictObject({
     url: httpsUrl('url'),
-    username: z.string({ error: 'username must be a string.' }).min(1, 'username must not be empty.').max(255, 'username must be at most 255 characters.').optional(),
-    password: z.string({ error: 'password must be a string.' }).min(1, 'password must not be empty.').max(255, 'password must be at most 255 characters.').optional(),
-    bearer_token: z
-      .string({ error: 'bearer_token must be a string.' })
-      .min(1, 'bearer_token must not be empty.')
-      .max(4096, 'bearer_token must be at most 4096 characters.')
-      .optional(),
+    username: optionalText('username', 255),
+    password: optionalText('password', 255),
+    options: z
+      .record(z.string(), z.unknown(), { error: 'options must be an object.' })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? undefined),
   })
   .superRefine((b, ctx) => {
-    const basic = b.username !== undefined || b.password !== undefined;
-    if (b.bearer_token !== undefined && basic) ctx.addIssue({ code: 'custom', path: ['bearer_token'], message: 'Give either username and password or bearer_token, not both.' });
-    else if (b.bearer_token === undefined) {
-      if (b.username === undefined) ctx.addIssue({ code: 'custom', path: ['username'], message: 'username is required (or give bearer_token).' });
-      if (b.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'password is required (or give bearer_token).' });
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if ((b.username === undefined) !== (b.password === undefined)) return fail('username', 'must be set together with password');
+    const o = b.options;
+    if (o) {
+      if (Object.keys(o).some((k) => k !== 'authorization' && k !== 'headers')) return fail('options', "options may only contain 'authorization' and 'headers'");
+      if ('authorization' in o) {
+        const a = o.authorization as Record<string, unknown> | null;
+        const ok =
+          typeof a === 'object' &&
+          a !== null &&
+          !Array.isArray(a) &&
+          Object.keys(a).every((k) => k === 'type' || k === 'credentials') &&
+          typeof a.credentials === 'string' &&
+          a.credentials !== '';
+        if (!ok) return fail('options', AUTHORIZATION_MESSAGE);
+        const type = 'type' in a ? a.type : 'Bearer';
+        if (typeof type !== 'string' || !type.trim()) return fail('options', 'options.authorization.type must be a non-empty string');
+        if (type.trim().toLowerCase() === 'basic') return fail('options', 'options.authorization.type cannot be basic, set username and password instead');
+        if (b.username !== undefined) return fail('options', 'options.authorization cannot be combined with username and password');
+      }
+      if ('headers' in o) {
+        const h = o.headers as Record<string, unknown> | null;
+        if (typeof h !== 'object' || h === null || Array.isArray(h) || !Object.values(h).every((v) => typeof v === 'string')) return fail('options', HEADERS_MESSAGE);
+        const reserved = Object.keys(h).filter((k) => RESERVED_HEADERS.has(k.toLowerCase()));
+        if (reserved.length) return fail('options', `options.headers cannot set ${reserved.join(', ')}`);
+      }
     }
+    const headers = o?.headers as Record<string, string> | undefined;
+    if (b.username === undefined && !(o && 'authorization' in o) && !(headers && Object.keys(headers).length))
+      fail('options', 'no credentials given, set username and password, options.authorization, or options.headers');
   })
   .meta({ id: 'CreatePostgresMetricDestinationBody' });
+/** A metric destination without its secrets: which auth sections it configures (the origin's `auth_methods`). */
 export const metricDestinationSchema = z
-  .strictObject({ id: z.string().regex(idPattern('postgresMetricDestination')), url: z.string(), auth_type: z.enum(['basic', 'bearer']), username: z.string().nullable() })
+  .strictObject({
+    id: z.string().regex(idPattern('postgresMetricDestination')),
+    url: z.string(),
+    username: z.string().nullable(),
+    auth_methods: z.array(z.enum(['basic_auth', 'authorization', 'headers'])),
+  })
   .meta({ id: 'PostgresMetricDestination' });
 export const metricDestinationListSchema = listSchema(metricDestinationSchema).meta({ id: 'PostgresMetricDestinationList' });
 
@@ -230,8 +326,14 @@ export const createLogDestinationBodySchema = z
     options: z
       .strictObject({
         headers: z.record(z.string().min(1).max(128), z.string().max(4096), { error: 'options.headers must be an object of header names and values.' }).optional(),
-        structured_data: z.record(z.string().min(1).max(128), z.string().max(4096), { error: 'options.structured_data must be an object of names and values.' }).optional(),
+        // SD-ID → {name: value}, as RFC 5424 nests them (the origin's shape).
+        structured_data: z
+          .record(z.string().min(1).max(128), z.record(z.string().min(1).max(128), z.string().max(4096)), {
+            error: 'options.structured_data must be an object mapping SD-IDs to key/value objects',
+          })
+          .optional(),
       })
+      .nullable()
       .optional(),
   })
   .superRefine((b, ctx) => {
@@ -256,16 +358,18 @@ export const logDestinationListSchema = listSchema(logDestinationSchema).meta({ 
 // Configuration.
 export const postgresConfigSchema = z
   .strictObject({
-    pg_config: z.record(z.string(), z.union([z.string(), z.number()])),
-    pgbouncer_config: z.record(z.string(), z.union([z.string(), z.number()])),
+    // Values are strings, as the origin answers them (a number given is kept as its text).
+    pg_config: z.record(z.string(), z.string()),
+    pgbouncer_config: z.record(z.string(), z.string()),
     default_pg_config: z.record(z.string(), z.string()).nullable().optional(),
     message: z.string().optional(),
   })
   .meta({ id: 'PostgresConfig' });
 export const replaceConfigBodySchema = z
   .strictObject({
-    pg_config: configObjectSchema('pg_config', { nullable: false }).optional(),
-    pgbouncer_config: configObjectSchema('pgbouncer_config', { nullable: false }).optional(),
+    // Both required, as the origin's replace requires them.
+    pg_config: configObjectSchema('pg_config', { nullable: false }),
+    pgbouncer_config: configObjectSchema('pgbouncer_config', { nullable: false }),
   })
   .meta({ id: 'ReplacePostgresConfigBody' });
 export const updateConfigBodySchema = z
@@ -297,8 +401,9 @@ export const postgresServerSchema = z
     name: z.string(),
     role: z.enum(['primary', 'standby']),
     state: z.string(),
-    /** A standby's replication: `catching_up` until it has the primary's data, then `ready`; null for the primary. */
-    synchronization_status: z.enum(['catching_up', 'ready']).nullable(),
+    /** A standby's replication: `catching_up` until it has the primary's data, then `ready`; the primary is `ready` (the origin's). */
+    synchronization_status: z.enum(['catching_up', 'ready']),
+    fallback_active: z.boolean(),
     /** The server's VM (its ID; the same as `id`). */
     vm: z.string(),
     vm_size: z.string(),
@@ -313,7 +418,8 @@ export const postgresServerListSchema = listSchema(postgresServerSchema).meta({ 
 
 // Logs (decision 085).
 export const LOG_STREAMS = ['postgres', 'pgbouncer', 'upgrade'] as const;
-export const LOG_SEVERITIES = ['DEBUG', 'LOG', 'INFO', 'NOTICE', 'WARNING', 'ERROR', 'FATAL', 'PANIC'] as const;
+/** The origin's severities (its log pipeline's names: PostgreSQL's LOG and NOTICE are INFO, WARNING is WARN, PANIC is FATAL). */
+export const LOG_SEVERITIES = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
 export const LOG_SERVER_ROLES = ['primary', 'standby'] as const;
 export const MAX_LOG_LINES = 500;
 export const logsQuerySchema = z.object({
@@ -321,7 +427,12 @@ export const logsQuerySchema = z.object({
   end: rfc3339('end').optional(),
   stream_name: z.enum(LOG_STREAMS, { error: `stream_name must be one of ${LOG_STREAMS.join(', ')}.` }).optional(),
   server_role: z.enum(LOG_SERVER_ROLES, { error: 'server_role must be primary or standby.' }).optional(),
-  severity_level: z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }).optional(),
+  // In any case, as the origin upper-cases it.
+  severity_level: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }))
+    .optional(),
   query_pattern: z.string({ error: 'query_pattern must be a string.' }).max(200, 'query_pattern must be at most 200 characters.').optional(),
   max_log_lines: z
     .string({ error: `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.` })
@@ -341,12 +452,13 @@ export const logLineSchema = z
     stream_name: z.enum(LOG_STREAMS),
     severity_level: z.enum(LOG_SEVERITIES),
     message: z.string(),
-    /** The server that logged it. */
+    /** The server that logged it: its ID (the origin's field) and its name. */
+    server_ubid: z.string(),
     server: z.string(),
   })
   .meta({ id: 'PostgresLogLine' });
-/** A page of lines, oldest first; `pagination_key` asks for the lines before them (null: none left). */
-export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().nullable() }).meta({ id: 'PostgresLogs' });
+/** A page of lines, oldest first; `pagination_key` asks for the lines before them (absent: none left, as the origin answers). */
+export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().optional() }).meta({ id: 'PostgresLogs' });
 
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
 export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
@@ -358,21 +470,19 @@ export const CERT_USER_MESSAGE = 'name must be a PostgreSQL role name: a letter 
 const certUserName = z.string(requiredString('name')).regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE);
 export const certUserBodySchema = z.strictObject({ name: certUserName }).meta({ id: 'PostgresCertUserBody' });
 export const certUsersSchema = z.strictObject({ items: z.array(z.string()) }).meta({ id: 'PostgresCertUsers' });
-export const CERT_MAX_DURATION = 10 * 365 * 24 * 3600;
+/** The origin's limit: about a year. */
+export const CERT_MAX_DURATION = 366 * 24 * 3600;
 export const clientKeypairBodySchema = z
   .strictObject({
-    common_name: z.string(requiredString('common_name')).regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE.replace('name must', 'common_name must')),
-    duration: z
-      .number({ error: `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.` })
-      .int(`duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
-      .min(60, `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
-      .max(CERT_MAX_DURATION, `duration must be a number of seconds from 60 to ${CERT_MAX_DURATION}.`)
-      .default(365 * 24 * 3600),
+    common_name: z
+      .string(requiredString('common_name'))
+      .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Common Name must only contain alphanumeric characters, underscores, and hyphens. It must not exceed 64 characters.')
+      .refine((n) => n !== 'postgres' && n !== 'ubi_replication', 'Common Name must not be postgres or ubi_replication.'),
+    duration: intField('duration is required: a positive number of seconds.').pipe(
+      z.number().positive('duration must be a positive number of seconds.').max(CERT_MAX_DURATION, 'Certificate expiry should be less than 367 days.'),
+    ),
   })
   .meta({ id: 'CreatePostgresClientKeypairBody' });
-export const clientKeypairSchema = z
-  .strictObject({ common_name: z.string(), key: z.string(), cert: z.string(), expiration: z.iso.datetime() })
-  .meta({ id: 'PostgresClientKeypair' });
 
 // Upgrade.
 export const upgradeStatusSchema = z
@@ -386,8 +496,8 @@ export const capabilitiesSchema = z
     metadata: z.strictObject({
       flavor: z.record(z.string(), z.strictObject({ display_name: z.string() })),
       location: z.record(z.string(), z.strictObject({ display_name: z.string(), ui_name: z.string(), provider: z.string() })),
-      family: z.record(z.string(), z.strictObject({ display_name: z.string() })),
-      size: z.record(z.string(), z.strictObject({ display_name: z.string(), vcpus: z.number().int(), memory_gib: z.number(), monthly_usd: z.number() })),
+      family: z.record(z.string(), z.strictObject({ display_name: z.string(), category: z.string() })),
+      size: z.record(z.string(), z.strictObject({ display_name: z.string(), vcpu: z.number().int(), vcpus: z.number().int(), memory_gib: z.number(), monthly_usd: z.number() })),
       ha_type: z.record(z.string(), z.strictObject({ display_name: z.string(), standby_count: z.number().int(), description: z.string() })),
     }),
   })
@@ -414,9 +524,12 @@ export const postgresRoutes = {
     ...pg,
     method: 'get',
     path: `${P}/postgres`,
-    summary: 'List the PostgreSQL databases of the project in all locations',
+    summary: 'List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags)',
     params: inProject,
-    query: paginationQuerySchema,
+    query: paginationQuerySchema.extend({
+      // The origin's filter: comma-separated key:value pairs.
+      tags: z.string({ error: 'Invalid tag format. Expected format: key:value' }).optional(),
+    }),
     response: postgresListSchema,
   }),
   getPostgresCapabilities: route({
@@ -599,7 +712,8 @@ export const postgresRoutes = {
     summary: 'A private key and a client certificate for common_name, valid for duration seconds, signed by the database’s CA',
     params: pgRef,
     body: clientKeypairBodySchema,
-    response: clientKeypairSchema,
+    response: z.string(),
+    responseType: 'application/x-pem-file',
   }),
   listPostgresCertAuthUsers: route({
     ...pg,

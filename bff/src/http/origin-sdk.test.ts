@@ -143,3 +143,155 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(r.contentType).toContain('json');
   });
 });
+
+// Ubicloud::Postgres (sdk/ruby/lib/ubicloud/model/postgres.rb at the origin's HEAD): every method,
+// with the bodies it builds (keyword arguments left nil are sent as JSON null, except where the
+// SDK compacts them: create, modify, add_log_destination).
+describe("the origin's Ruby SDK on the wire: Postgres", () => {
+  const PG = `location/${LOC}/postgres`;
+  /** Model#info until the database is in `state` (the SDK has no wait; a client polls). */
+  const waitFor = async (name: string, state: string) => {
+    for (let i = 0; i < 500; i++) {
+      const pg = await sdk.get(`${PG}/${name}`);
+      if (pg!.state === state) return pg!;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`gave up waiting for ${name} to be ${state}`);
+  };
+
+  it('creates with the size default and storage 64, reads, lists and destroys a database (rows 6, 8)', async () => {
+    // Postgres.create(adapter, location:, name:, storage_size: 64): size defaults to standard-2.
+    const pg = await sdk.post(`${PG}/sdk-pg`, { size: 'standard-2', storage_size: 64 });
+    expect(pg).toMatchObject({ name: 'sdk-pg', vm_size: 'standard-2', storage_size_gib: 64, version: '18', target_server_count: 1, fallback_active: false });
+    // The columns the SDK reads (set_columns) are all there.
+    for (const column of ['private_connection_string', 'firewall_rules', 'metric_destinations', 'log_destinations', 'read_replicas', 'ca_certificates', 'primary', 'parent'])
+      expect(pg).toHaveProperty(column);
+    expect((await sdk.get('postgres'))!.items!.map((p) => p.name)).toContain('sdk-pg');
+    expect((await sdk.get(PG))!.items!.map((p) => p.name)).toContain('sdk-pg');
+    // Postgres.create with tags as a hash: converted to [{key, value}]; burstable-1 is hobby-1.
+    expect(await sdk.post(`${PG}/sdk-burst`, { size: 'burstable-1', storage_size: 16, tags: [{ key: 'env', value: 'test' }] })).toMatchObject({
+      vm_size: 'hobby-1',
+      tags: [{ key: 'env', value: 'test' }],
+    });
+    expect(await sdk.delete(`${PG}/sdk-burst`)).toBeNull();
+    expect(await sdk.delete(`${PG}/sdk-pg`)).toBeNull();
+  });
+
+  it('adds, modifies and deletes firewall rules with the nulls the SDK sends (rows 3, 4, 22)', async () => {
+    await sdk.post(`${PG}/sdk-fw`, { size: 'hobby-1', storage_size: 16 });
+    // add_firewall_rule(cidr): description nil → null.
+    const rule = await sdk.post(`${PG}/sdk-fw/firewall-rule`, { cidr: '10.9.0.0/16', description: null });
+    expect(rule).toMatchObject({ cidr: '10.9.0.0/16', description: '' });
+    // modify_firewall_rule(id, description:): cidr nil → null keeps the CIDR.
+    expect(await sdk.patch(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`, { cidr: null, description: 'office' })).toMatchObject({ cidr: '10.9.0.0/16', description: 'office' });
+    expect(await sdk.delete(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`)).toBeNull();
+    expect(await sdk.delete(`${PG}/sdk-fw`)).toBeNull();
+  });
+
+  it('adds metric destinations the four ways the SDK does, and log destinations (rows 2, 13)', async () => {
+    await sdk.post(`${PG}/sdk-md`, { size: 'hobby-1', storage_size: 16 });
+    // add_metric_destination(url:, username:, password:): options nil → null.
+    const basic = await sdk.post(`${PG}/sdk-md/metric-destination`, { url: 'https://prom.example.com/write', username: 'u', password: 'p', options: null });
+    expect(basic!.metric_destinations).toEqual([expect.objectContaining({ url: 'https://prom.example.com/write', username: 'u', auth_methods: ['basic_auth'] })]);
+    // add_metric_destination(url:, options:) with authorization and headers.
+    await sdk.post(`${PG}/sdk-md/metric-destination`, {
+      url: 'https://o.example.com/write',
+      username: null,
+      password: null,
+      options: { authorization: { credentials: 'k' }, headers: { 'X-Org': '1' } },
+    });
+    // add_bearer_metric_destination(url:, token:), without and with headers.
+    await sdk.post(`${PG}/sdk-md/metric-destination`, {
+      url: 'https://b.example.com/write',
+      username: null,
+      password: null,
+      options: { authorization: { type: 'Bearer', credentials: 't' } },
+    });
+    const last = await sdk.post(`${PG}/sdk-md/metric-destination`, {
+      url: 'https://mimir.example.com/push',
+      username: null,
+      password: null,
+      options: { authorization: { type: 'Bearer', credentials: 't' }, headers: { 'X-Scope-OrgID': 'team' } },
+    });
+    const mds = last!.metric_destinations as { id: string; auth_methods: string[] }[];
+    expect(mds.map((d) => d.auth_methods)).toEqual([['basic_auth'], ['authorization', 'headers'], ['authorization'], ['authorization', 'headers']]);
+    expect(await sdk.delete(`${PG}/sdk-md/metric-destination/${mds[0]!.id}`)).toBeNull();
+    // add_otlp_log_destination(name:, url:) sends empty headers; add_syslog_log_destination nests structured data.
+    const otlp = await sdk.post(`${PG}/sdk-md/log-destination`, { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs', options: { headers: {} } });
+    expect(otlp).toMatchObject({ name: 'otel', type: 'otlp' });
+    const syslog = await sdk.post(`${PG}/sdk-md/log-destination`, {
+      name: 'pt',
+      type: 'syslog',
+      url: 'tcp://logs.example.com:6514',
+      options: { structured_data: { 'tokenSD@41058': { token: 'abc' } } },
+    });
+    expect(syslog).toMatchObject({ name: 'pt', type: 'syslog', url: 'tcp://logs.example.com:6514' });
+    expect(await sdk.post(`${PG}/sdk-md/log-destination`, { name: 'pt2', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: {} } })).toMatchObject({
+      name: 'pt2',
+    });
+    expect((await sdk.get(`${PG}/sdk-md`))!.log_destinations).toHaveLength(3);
+    expect(await sdk.delete(`${PG}/sdk-md/log-destination/${String(otlp!.id)}`)).toBeNull();
+    expect(await sdk.delete(`${PG}/sdk-md`)).toBeNull();
+  });
+
+  it('restarts, recycles and modifies a busy database, and destroys one with a replica (rows 5, 14)', async () => {
+    await sdk.post(`${PG}/sdk-busy`, { size: 'hobby-1', storage_size: 16 });
+    await waitFor('sdk-busy', 'running');
+    // modify(size:): compacted params; storage kept.
+    expect(await sdk.patch(`${PG}/sdk-busy`, { size: 'hobby-2', storage_size: 32 })).toMatchObject({ state: 'updating', target_vm_size: 'hobby-2' });
+    // restart while updating, recycle while restarting: both answered with the database.
+    expect(await sdk.post(`${PG}/sdk-busy/restart`)).toMatchObject({ name: 'sdk-busy' });
+    expect(await sdk.post(`${PG}/sdk-busy/recycle`)).toMatchObject({ name: 'sdk-busy' });
+    expect(await sdk.patch(`${PG}/sdk-busy`, { tags: [{ key: 'k', value: 'v' }] })).toMatchObject({ tags: [{ key: 'k', value: 'v' }] });
+    expect(await waitFor('sdk-busy', 'running')).toMatchObject({ vm_size: 'hobby-2', storage_size_gib: 32 });
+    // create_read_replica(name, tags:): tags as [{key, value}].
+    const replica = await sdk.post(`${PG}/sdk-busy/read-replica`, { name: 'sdk-reader', tags: [{ key: 'role', value: 'r' }] });
+    expect(replica).toMatchObject({ read_replica: true, tags: [{ key: 'role', value: 'r' }], parent: `/location/${LOC}/postgres/sdk-busy` });
+    // destroy with a replica: 204.
+    expect(await sdk.delete(`${PG}/sdk-busy`)).toBeNull();
+    expect(await sdk.delete(`${PG}/sdk-reader`)).toBeNull();
+  });
+
+  it('configures, sets the maintenance window, resets the password, promotes, restores and upgrades (rows 7, 12, 27, 29)', async () => {
+    await sdk.post(`${PG}/sdk-life`, { size: 'hobby-1', storage_size: 16, version: '17' });
+    await waitFor('sdk-life', 'running');
+    const at = `${PG}/sdk-life`;
+    // update_config(**values) / update_pgbouncer_config: values as strings.
+    expect((await sdk.patch(`${at}/config`, { pg_config: { max_connections: '200' } }))!.pg_config).toEqual({ max_connections: '200' });
+    expect((await sdk.patch(`${at}/config`, { pgbouncer_config: { pool_mode: 'session' } }))!.pgbouncer_config).toEqual({ pool_mode: 'session' });
+    expect(await sdk.get(`${at}/config`)).toMatchObject({ pg_config: { max_connections: '200' }, default_pg_config: expect.any(Object) });
+    // set_maintenance_window(2, days: %w[mon wed]) and set_maintenance_window(nil): an empty body.
+    expect(await sdk.post(`${at}/set-maintenance-window`, { maintenance_window_start_at: 2, maintenance_window_days: ['mon', 'wed'] })).toMatchObject({
+      maintenance_window_start_at: 2,
+      maintenance_window_days: ['mon', 'wed'],
+    });
+    expect(await sdk.post(`${at}/set-maintenance-window`, {})).toMatchObject({ maintenance_window_start_at: null, maintenance_window_days: [] });
+    expect(await sdk.post(`${at}/reset-superuser-password`, { password: 'Sdk-Passw0rd-Long' })).toMatchObject({ password: 'Sdk-Passw0rd-Long' });
+    // backups, create_backup_credentials, servers, logs (the SDK's adapter drops the query string).
+    expect((await sdk.get(`${at}/backup`))!.items).toEqual(expect.any(Array));
+    expect(await sdk.post(`${at}/backup-credentials`)).toMatchObject({ access_key_id: expect.any(String) });
+    expect((await sdk.get(`${at}/servers`))!.items).toEqual([expect.objectContaining({ role: 'primary', synchronization_status: 'ready', fallback_active: false })]);
+    expect(await sdk.get(`${at}/logs`)).toMatchObject({ logs: expect.any(Array) });
+    // create_client_cert_keypair(common_name:, duration:): PEM text, which the SDK returns as a String.
+    const pem = await sdk.raw('POST', `${at}/cert/create-client-keypair`, { common_name: 'App-User', duration: 86400 });
+    expect(pem.code).toBe(200);
+    expect(pem.contentType).not.toContain('json');
+    expect(pem.body).toMatch(/^-----BEGIN CERTIFICATE-----[\s\S]+-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+    expect(await sdk.post(`${at}/cert/add-auth-user`, { name: 'app_user' })).toEqual({ items: ['app_user'] });
+    expect(await sdk.post(`${at}/cert/remove-auth-user`, { name: 'app_user' })).toEqual({ items: [] });
+    // restore(name:, restore_target:, tags:).
+    const info = await sdk.get(at);
+    const restored = await sdk.post(`${at}/restore`, { name: 'sdk-copy', restore_target: info!.latest_restore_time, tags: [{ key: 'copy', value: '1' }] });
+    expect(restored).toMatchObject({ name: 'sdk-copy', tags: [{ key: 'copy', value: '1' }] });
+    // create_read_replica(name) and promote_read_replica.
+    await sdk.post(`${at}/read-replica`, { name: 'sdk-rr' });
+    await waitFor('sdk-rr', 'running');
+    expect(await sdk.post(`${PG}/sdk-rr/promote-read-replica`)).toMatchObject({ name: 'sdk-rr' });
+    expect(await waitFor('sdk-rr', 'running')).toMatchObject({ read_replica: false });
+    // upgrade_status while not upgrading: the origin's 400; upgrade, then its status.
+    expect((await sdk.raw('GET', `${at}/upgrade`)).code).toBe(400);
+    expect(await sdk.post(`${at}/upgrade`)).toMatchObject({ current_version: '17', target_version: '18', upgrade_status: 'running' });
+    expect(await sdk.get(`${at}/upgrade`)).toMatchObject({ target_version: '18' });
+    for (const name of ['sdk-life', 'sdk-copy', 'sdk-rr']) expect(await sdk.delete(`${PG}/${name}`)).toBeNull();
+  });
+});

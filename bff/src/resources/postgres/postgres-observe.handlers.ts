@@ -15,7 +15,9 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
   const { allowPrivate } = ctx.config.webhooks;
   const { view, find } = postgresAt(ctx);
   const simServers = async (pg: PostgresRow) =>
-    (await listServers(db, pg.id)).filter((s) => s.state !== 'deleting').map((s) => ({ name: s.name, role: s.role as 'primary' | 'standby', private_ipv4: s.private_ipv4 }));
+    (await listServers(db, pg.id))
+      .filter((s) => s.state !== 'deleting')
+      .map((s) => ({ id: s.id, name: s.name, role: s.role as 'primary' | 'standby', private_ipv4: s.private_ipv4 }));
   /** The database and the part of the asked time range in which it has been running. */
   const observed = async (a: RefArgs & { query: { start?: string; end?: string } }, limits: Parameters<typeof timeRange>[1]) => {
     const pg = await find(a);
@@ -35,7 +37,8 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
         name: s.name,
         role: s.role as 'primary' | 'standby',
         state: s.state,
-        synchronization_status: s.role === 'primary' ? null : s.state === 'running' ? ('ready' as const) : ('catching_up' as const),
+        synchronization_status: s.role === 'primary' || s.state === 'running' ? ('ready' as const) : ('catching_up' as const),
+        fallback_active: false,
         vm: s.id,
         vm_size: s.vm_size,
         target_vm_size: pg.target_vm_size,
@@ -61,10 +64,9 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       );
       // The newest lines of the range, oldest first; the key asks for the ones before them.
       const page = lines.slice(0, q.max_log_lines ?? 50);
-      return {
-        logs: page.reverse().map(({ cursor: _cursor, ...line }) => line),
-        pagination_key: lines.length > page.length ? String(page[0]!.cursor) : null,
-      };
+      const logs = page.reverse().map(({ cursor: _cursor, ...line }) => line);
+      // No key when none are left (the origin leaves it out).
+      return lines.length > page.length ? { logs, pagination_key: String(page[0]!.cursor) } : { logs };
     },
     async getPostgresMetrics(a) {
       const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY });

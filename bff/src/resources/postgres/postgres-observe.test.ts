@@ -36,14 +36,15 @@ describe('servers', () => {
     expect(list.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
     for (const s of list.items) {
       expect(s.id).toMatch(/^vm/);
-      expect(s).toMatchObject({ vm: s.id, vm_size: 'standard-2', target_vm_size: 'standard-2', storage_size_gib: 128 });
-      expect(s.synchronization_status).toBe(s.role === 'primary' ? null : s.state === 'running' ? 'ready' : 'catching_up');
+      expect(s).toMatchObject({ vm: s.id, vm_size: 'standard-2', target_vm_size: 'standard-2', storage_size_gib: 64, fallback_active: false });
+      // The origin's: the primary is `ready`, never null (audit row 26).
+      expect(s.synchronization_status).toBe(s.role === 'primary' || s.state === 'running' ? 'ready' : 'catching_up');
       expect(['creating', 'running']).toContain(s.state);
       expect(s.private_ipv4).toMatch(/^10\./);
     }
     await runningPg(t, a.token, a.project, 'single', { size: 'hobby-1' });
     const single = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'single') })).body;
-    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([['primary', 'running', null]]);
+    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([['primary', 'running', 'ready']]);
   });
 });
 
@@ -63,7 +64,10 @@ describe('logs', () => {
     const stamps = page.logs.map((l) => Date.parse(l.timestamp));
     expect(stamps).toEqual([...stamps].sort((x, y) => x - y));
     expect(Date.parse(window.end) - stamps.at(-1)!).toBeLessThan(60_000);
-    expect(page.pagination_key).not.toBeNull();
+    expect(page.pagination_key).toMatch(/^\d+$/);
+    // Each line names its server by ID as the origin does (server_ubid), and by name.
+    const servers = (await t.call('listPostgresServers', { token: a.token, params: at })).body.items;
+    for (const l of page.logs) expect(servers.map((s) => [s.id, s.name])).toContainEqual([l.server_ubid, l.server]);
 
     // The next page holds the lines just before, without overlap.
     const older = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { ...window, pagination_key: page.pagination_key!, max_log_lines: 5 } })).body;
@@ -72,12 +76,14 @@ describe('logs', () => {
 
     // Walking every page of the range yields each line once: a PostgreSQL line every 15 s and a PgBouncer line a minute per server.
     const seen: string[] = [];
-    let key: string | null = null;
+    let key: string | undefined;
     do {
       const res: Awaited<ReturnType<typeof getLogs>> = await getLogs({ ...window, max_log_lines: 500, ...(key ? { pagination_key: key } : {}) });
       seen.unshift(...res.logs.map((l) => `${l.timestamp} ${l.server} ${l.stream_name}`));
       key = res.pagination_key;
     } while (key);
+    // The last page has no key at all (the origin leaves it out).
+    expect('pagination_key' in (await getLogs({ ...window, max_log_lines: 500, pagination_key: '1' }))).toBe(false);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(2 * (120 + 30) - 4);
     expect(seen.length).toBeLessThanOrEqual(2 * (121 + 31));
@@ -94,8 +100,9 @@ describe('logs', () => {
     for (const l of standby) expect(l.message).toMatch(/restart ?point|recovery/);
     const checkpoints = (await getLogs({ ...window, query_pattern: 'CHECKPOINT', max_log_lines: 500 })).logs;
     for (const l of checkpoints) expect(l.message.toLowerCase()).toContain('checkpoint');
-    const logOnly = (await getLogs({ ...window, severity_level: 'LOG', max_log_lines: 500 })).logs;
-    for (const l of logOnly) expect(l.severity_level).toBe('LOG');
+    // The origin's severities, asked in any case (audit row 24).
+    const logOnly = (await getLogs({ ...window, severity_level: 'info', max_log_lines: 500 })).logs;
+    for (const l of logOnly) expect(l.severity_level).toBe('INFO');
 
     // Nothing before it first ran.
     const before = (await getLogs({ start: new Date(Date.now() - 5 * HOUR).toISOString(), end: new Date(Date.now() - 3 * HOUR).toISOString() })).logs;
@@ -115,7 +122,7 @@ describe('logs', () => {
     ['a start over a week ago', { start: new Date(Date.now() - 8 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 8 * 24 * HOUR + HOUR).toISOString() }, 'start'],
     ['an unknown stream', { stream_name: 'kernel' }, 'stream_name'],
     ['an unknown role', { server_role: 'leader' }, 'server_role'],
-    ['an unknown severity', { severity_level: 'log' }, 'severity_level'],
+    ['an unknown severity', { severity_level: 'warning' }, 'severity_level'],
     ['a long pattern', { query_pattern: 'x'.repeat(201) }, 'query_pattern'],
     ['a malformed pagination key', { pagination_key: 'abc' }, 'pagination_key'],
     ['no lines asked for', { max_log_lines: '0' }, 'max_log_lines'],
@@ -182,7 +189,7 @@ describe('metrics', () => {
 });
 
 describe('metric destinations', () => {
-  it('adds basic-auth and bearer-token destinations, lists them without secrets, deletes them', async () => {
+  it('adds the origin’s basic-auth, authorization and header destinations, lists them without secrets, deletes them (audit row 2)', async () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'md', { size: 'hobby-1' });
     const at = pgAt(a.project, 'md');
@@ -193,18 +200,41 @@ describe('metric destinations', () => {
     });
     expect(basic.status, basic.text).toBe(200);
     expect(basic.body.name).toBe('md');
-    await t.call('createPostgresMetricDestination', { token: a.token, params: at, body: { url: 'https://mimir.example.com/push', bearer_token: 'secret-token' } });
+    // The SDK's add_bearer_metric_destination: nulls for username and password, options with a bearer token and headers.
+    const bearer = await t.call('createPostgresMetricDestination', {
+      token: a.token,
+      params: at,
+      body: {
+        url: 'https://mimir.example.com/push',
+        username: null,
+        password: null,
+        options: { authorization: { type: 'Bearer', credentials: 'secret-token' }, headers: { 'X-Scope-OrgID': 'team' } },
+      },
+    });
+    expect(bearer.status, bearer.text).toBe(200);
+    expect(bearer.body.metric_destinations.map((d) => [d.url, d.auth_methods])).toEqual([
+      ['https://prom.example.com/api/v1/write', ['basic_auth']],
+      ['https://mimir.example.com/push', ['authorization', 'headers']],
+    ]);
+    const headersOnly = await t.call('createPostgresMetricDestination', {
+      token: a.token,
+      params: at,
+      body: { url: 'https://h.example.com/push', options: { headers: { 'X-Key': 'k' } } },
+    });
+    expect(headersOnly.status, headersOnly.text).toBe(200);
     const list = (await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body;
-    expect(list.items.map((d) => [d.url, d.auth_type, d.username])).toEqual([
-      ['https://prom.example.com/api/v1/write', 'basic', 'u'],
-      ['https://mimir.example.com/push', 'bearer', null],
+    expect(list.items.map((d) => [d.url, d.auth_methods, d.username])).toEqual([
+      ['https://prom.example.com/api/v1/write', ['basic_auth'], 'u'],
+      ['https://mimir.example.com/push', ['authorization', 'headers'], null],
+      ['https://h.example.com/push', ['headers'], null],
     ]);
     expect(JSON.stringify(list)).not.toContain('secret-token');
+    expect(JSON.stringify((await getPg(t, a.token, a.project, 'md')).body)).not.toContain('secret-token');
     const id = list.items[0]!.id;
     expect(id).toMatch(/^md/);
     expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
     expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
-    expect((await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body.count).toBe(1);
+    expect((await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body.count).toBe(2);
   });
 
   it.each([
@@ -212,11 +242,15 @@ describe('metric destinations', () => {
     ['a url that is no URL', { url: 'prom', username: 'u', password: 'p' }, 'url'],
     ['a ftp url', { url: 'ftp://prom.example.com', username: 'u', password: 'p' }, 'url'],
     ['an http url', { url: 'http://prom.example.com', username: 'u', password: 'p' }, 'url'],
-    ['a username without password', { url: 'https://p.example.com', username: 'u' }, 'password'],
-    ['no credentials at all', { url: 'https://p.example.com' }, 'username', 'password'],
-    ['both forms', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],
-    ['an empty token', { url: 'https://p.example.com', bearer_token: '' }, 'bearer_token'],
-    ['an unknown field', { url: 'https://p.example.com', bearer_token: 't', headers: {} }, 'headers'],
+    ['a username without password', { url: 'https://p.example.com', username: 'u', password: null }, 'username'],
+    ['no credentials at all', { url: 'https://p.example.com', username: null, password: null, options: null }, 'options'],
+    ['empty headers only', { url: 'https://p.example.com', options: { headers: {} } }, 'options'],
+    ['authorization with username and password', { url: 'https://p.example.com', username: 'u', password: 'p', options: { authorization: { credentials: 't' } } }, 'options'],
+    ['a basic authorization type', { url: 'https://p.example.com', options: { authorization: { type: 'Basic', credentials: 't' } } }, 'options'],
+    ['an empty credential', { url: 'https://p.example.com', options: { authorization: { credentials: '' } } }, 'options'],
+    ['a reserved header', { url: 'https://p.example.com', options: { headers: { Authorization: 'x' } } }, 'options'],
+    ['an unknown option', { url: 'https://p.example.com', options: { tls: {} } }, 'options'],
+    ['the old bearer_token', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],
   ] as [string, Record<string, unknown>, ...string[]][])('refuses %s with a 400 naming the fields, adding nothing', async (_what, body, ...fields) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
@@ -258,7 +292,8 @@ describe('log destinations', () => {
     await t.call('createPostgresLogDestination', {
       token: a.token,
       params: at,
-      body: { name: 'papertrail', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: { token: 'abc' } } },
+      // Structured data nested by SD-ID, as the origin's SDK sends it (audit row 13).
+      body: { name: 'papertrail', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: { 'tokenSD@41058': { token: 'abc' } } } },
     });
     const list = (await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body;
     expect(list.items.map((d) => [d.name, d.type, d.url])).toEqual([
@@ -279,7 +314,8 @@ describe('log destinations', () => {
     ['a syslog url without a port', { name: 'x', type: 'syslog', url: 'tcp://logs.example.com' }, 'url'],
     ['a syslog url that is https', { name: 'x', type: 'syslog', url: 'https://logs.example.com:6514' }, 'url'],
     ['headers for syslog', { name: 'x', type: 'syslog', url: 'tcp://l.example.com:6514', options: { headers: { a: 'b' } } }, 'options.headers'],
-    ['structured data for OTLP', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { structured_data: { a: 'b' } } }, 'options.structured_data'],
+    ['structured data for OTLP', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { structured_data: { a: { b: 'c' } } } }, 'options.structured_data'],
+    ['flat structured data', { name: 'x', type: 'syslog', url: 'tcp://l.example.com:6514', options: { structured_data: { a: 'b' } } }, 'options.structured_data.a'],
     ['an empty name', { name: '', type: 'otlp', url: 'https://o.example.com' }, 'name'],
     ['an unknown option', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { gzip: true } }, 'options.gzip'],
   ])('refuses %s with a 400 naming the field, adding nothing', async (_what, body, field) => {
@@ -320,7 +356,11 @@ describe('destinations with WEBHOOK_ALLOW_PRIVATE=1', () => {
     const a = await newOwner(dev);
     await createPg(dev, a.token, a.project, 'dev', { size: 'hobby-1' });
     const at = pgAt(a.project, 'dev');
-    const metric = await dev.call('createPostgresMetricDestination', { token: a.token, params: at, body: { url: 'https://127.0.0.1:9090/api/v1/write', bearer_token: 't' } });
+    const metric = await dev.call('createPostgresMetricDestination', {
+      token: a.token,
+      params: at,
+      body: { url: 'https://127.0.0.1:9090/api/v1/write', options: { authorization: { credentials: 't' } } },
+    });
     expect(metric.status, metric.text).toBe(200);
     const log = await dev.call('createPostgresLogDestination', { token: a.token, params: at, body: { name: 'local', type: 'syslog', url: 'tcp://10.0.0.5:514' } });
     expect(log.status, log.text).toBe(200);
@@ -334,24 +374,25 @@ describe('client certificates', () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
-    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'app_user', duration: 7 * 24 * 3600 } });
+    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'App-User', duration: 7 * 24 * 3600 } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.common_name).toBe('app_user');
+    // PEM text as the origin answers it: the certificate, then the key (audit row 11).
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-pem-file/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="App-User.pem"');
+    const [certPem, keyPem] = res.text.split(/(?=-----BEGIN [A-Z ]*PRIVATE KEY-----)/);
     const caPem = (await t.call('getPostgresCACertificates', { token: a.token, params: at })).text;
     const ca = new X509Certificate(caPem);
-    const cert = new X509Certificate(res.body.cert);
+    const cert = new X509Certificate(certPem!);
     expect(cert.verify(ca.publicKey)).toBe(true);
     expect(cert.checkIssued(ca)).toBe(true);
-    expect(cert.subject).toBe('CN=app_user');
+    expect(cert.subject).toBe('CN=App-User');
     expect(cert.ca).toBe(false);
-    // Valid for the duration asked for (a week), as the answer says.
-    expect(Math.abs(Date.parse(cert.validTo) - Date.parse(res.body.expiration))).toBeLessThan(2000);
-    expect(Math.abs(Date.parse(res.body.expiration) - Date.now() - 7 * 24 * HOUR)).toBeLessThan(60_000);
-    // Without a duration: a year.
-    const yearly = (await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'other_user' } })).body;
-    expect(Math.abs(Date.parse(yearly.expiration) - Date.now() - 365 * 24 * HOUR)).toBeLessThan(60_000);
+    // Valid for the duration asked for (a week); digits as a string are read too (the origin's coercion).
+    expect(Math.abs(Date.parse(cert.validTo) - Date.now() - 7 * 24 * HOUR)).toBeLessThan(60_000);
+    const yearly = await t.call('createPostgresClientKeypair', { token: a.token, params: at, invalidBody: { common_name: 'other_user', duration: String(366 * 24 * 3600) } });
+    expect(yearly.status, yearly.text).toBe(200);
     // The key is the certificate's.
-    const key = createPrivateKey(res.body.key);
+    const key = createPrivateKey(keyPem!);
     expect(createPublicKey(key).export({ format: 'pem', type: 'spki' })).toBe(cert.publicKey.export({ format: 'pem', type: 'spki' }));
     // Another database's CA did not sign it.
     const other = await createPg(t, a.token, a.project, 'other', { size: 'hobby-1' });
@@ -371,19 +412,31 @@ describe('client certificates', () => {
     expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: ['app'] });
   });
 
-  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the user name %j (400 naming the field)', async (name) => {
+  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the cert auth user name %j (400 naming the field)', async (name) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
     for (const op of ['addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
       expectInvalid('current', await slow.call(op, { token: a.token, params: at, invalidBody: { name } }), 'name');
     }
-    expectInvalid('current', await slow.call('createPostgresClientKeypair', { token: a.token, params: at, invalidBody: { common_name: name } }), 'common_name');
     expect((await getPg(slow, a.token, a.project, 'tls')).status).toBe(200);
     expect((await slow.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body.items).toEqual([]);
   });
 
-  it.each([[59], [10 * 365 * 24 * 3600 + 1], [3600.5], ['3600']])('refuses a duration of %j seconds (400 naming duration)', async (duration) => {
+  it.each([['x'.repeat(65)], ['has space'], ['postgres'], ['ubi_replication'], [''], [42]])(
+    'refuses the common name %j as the origin does (400 naming it)',
+    async (common_name) => {
+      const a = await newOwner(slow);
+      await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+      expectInvalid(
+        'current',
+        await slow.call('createPostgresClientKeypair', { token: a.token, params: pgAt(a.project, 'tls'), invalidBody: { common_name, duration: 3600 } }),
+        'common_name',
+      );
+    },
+  );
+
+  it.each([[0], [366 * 24 * 3600 + 1], [3600.5], ['an hour'], [null]])('refuses a duration of %j seconds (400 naming duration)', async (duration) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
     expectInvalid(
@@ -397,7 +450,11 @@ describe('client certificates', () => {
     const a = await newOwner(t);
     const s = await stranger(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
-    expectCurrentError(await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { common_name: 'x' } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { common_name: 'x', duration: 60 } }),
+      404,
+      'ResourceNotFound',
+    );
     expectCurrentError(await t.call('getPostgresLogs', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
     expectCurrentError(await t.call('getPostgresMetrics', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
   });

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts';
 import { inJobTransaction } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt } from './postgres.handlers.ts';
-import { assertNotDeleting, backupCredentials, createPostgres, nextVersion, promotePostgres, upgradePostgres, type NewPostgres } from './postgres.service.ts';
+import { assertNotDeleting, backupCredentials, createPostgres, promotePostgres, upgradePostgres, type NewPostgres } from './postgres.service.ts';
 import { assertInRestoreWindow, backupsOf } from './postgres.sim.ts';
 import { json, reloadPostgres, type PostgresRow } from './postgres.store.ts';
 
@@ -13,7 +13,9 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
   const domain = ctx.config.serviceDomain;
   const { view, find, act } = postgresAt(ctx);
   /** Creates a database from `source` (a restore or a read replica): in its place, of its size, version, flavor and configuration. */
-  const createFrom = async (source: PostgresRow, name: string, as: Pick<NewPostgres, 'restoreTarget' | 'readReplica'>) => {
+  /** Tags (a restore's default: the source's) and configuration merged over the source's, as the origin does. */
+  type Extras = { tags?: NewPostgres['tags']; pg_config?: Record<string, unknown>; pgbouncer_config?: Record<string, unknown> };
+  const createFrom = async (source: PostgresRow, name: string, as: Pick<NewPostgres, 'restoreTarget' | 'readReplica'>, extras: Extras, defaultTags: NewPostgres['tags']) => {
     const row = await inJobTransaction(ctx, (tx) =>
       createPostgres(
         tx,
@@ -26,10 +28,10 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
           ha_type: 'none',
           version: source.version,
           flavor: source.flavor,
-          tags: [],
+          tags: extras.tags ?? defaultTags,
           restrict_by_default: false,
-          pg_config: json(source.pg_config),
-          pgbouncer_config: json(source.pgbouncer_config),
+          pg_config: { ...json<Record<string, string>>(source.pg_config), ...(extras.pg_config as Record<string, string>) },
+          pgbouncer_config: { ...json<Record<string, string>>(source.pgbouncer_config), ...(extras.pgbouncer_config as Record<string, string>) },
           parentId: source.id,
           ...as,
         },
@@ -64,19 +66,21 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
     async restorePostgresDatabase(a) {
       const source = await find(a);
       assertInRestoreWindow(source, a.body.restore_target);
-      return createFrom(source, a.body.name, { restoreTarget: a.body.restore_target });
+      return createFrom(source, a.body.name, { restoreTarget: a.body.restore_target }, a.body, json(source.tags));
     },
     async createPostgresReadReplica(a) {
       const source = await find(a);
       assertNotDeleting(source, 'get a read replica');
       if (Number(source.read_replica) === 1) throw new ApiError('InvalidRequest', 'A read replica cannot have read replicas; create one of its parent.');
-      return createFrom(source, a.body.name, { readReplica: true });
+      return createFrom(source, a.body.name, { readReplica: true }, a.body, []);
     },
     promotePostgresDatabase: (a) => act(a, promotePostgres),
     promotePostgresReadReplica: (a) => act(a, promotePostgres),
 
     async getPostgresUpgrade(a) {
-      return upgradeStatus(await find(a));
+      const pg = await find(a);
+      if (pg.target_version === pg.version) throw new ApiError('InvalidRequest', 'Database is not upgrading');
+      return upgradeStatus(pg);
     },
     async upgradePostgresDatabase(a) {
       const found = await find(a);
@@ -86,13 +90,13 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
   };
 });
 
-/** The upgrade status (decision 083): running while upgrading, else whether a newer version exists. */
+/** The upgrade status as the origin answers it: `running` while upgrading, `failed` when it stopped, else `not_running`. */
 function upgradeStatus(pg: PostgresRow) {
   const upgrading = pg.state === 'upgrading';
   return {
     current_version: pg.version,
-    target_version: upgrading ? pg.target_version : (nextVersion(pg) ?? pg.version),
-    upgrade_status: upgrading ? 'running' : nextVersion(pg) && Number(pg.read_replica) !== 1 ? 'available' : 'not_available',
+    target_version: pg.target_version,
+    upgrade_status: upgrading ? 'running' : pg.state === 'failed' && pg.target_version !== pg.version ? 'failed' : 'not_running',
     upgrade_stage: upgrading ? pg.upgrade_stage : null,
   };
 }

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { backupListSchema, postgresDetailSchema } from '#shared/api/postgres';
 import { expectSchema, kindServers } from '../../../test/harness.ts';
-import { expectCurrentError, expectInvalid, newOwner } from '../../../test/fixtures.ts';
-import { createPg, getPg, pgAt, pgSnapshot, ranSince, runningPg, waitForPgState } from './postgres.fixtures.ts';
+import { expectCurrentError, expectInvalid, LOC, newOwner, waitForGone } from '../../../test/fixtures.ts';
+import { createPg, getPg, pgAt, pgPath, pgSnapshot, ranSince, runningPg, waitForPgState } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
 const DAY = 24 * 3600 * 1000;
@@ -47,7 +47,14 @@ describe('backups and the restore window', () => {
 describe('restore', () => {
   it('makes a new database from the backups at a time inside the window, edges included', async () => {
     const a = await newOwner(t);
-    const source = await runningPg(t, a.token, a.project, 'src', { size: 'standard-2', storage_size: 256, version: '16', flavor: 'paradedb', pg_config: { work_mem: '32MB' } });
+    const source = await runningPg(t, a.token, a.project, 'src', {
+      size: 'standard-2',
+      storage_size: 256,
+      version: '16',
+      flavor: 'lantern',
+      pg_config: { work_mem: '32MB' },
+      tags: [{ key: 'env', value: 'prod' }],
+    });
     await ranSince(t, source.id, 3 * DAY);
     const window = (await getPg(t, a.token, a.project, 'src')).body;
     const earliest = Date.parse(window.earliest_restore_time!);
@@ -63,14 +70,16 @@ describe('restore', () => {
     expect(restored).toMatchObject({
       name: 'at-earliest',
       state: 'creating',
-      parent: source.id,
+      parent: `/location/${LOC}/postgres/src`,
       read_replica: false,
       primary: true,
       vm_size: 'standard-2',
       storage_size_gib: 256,
       version: '16',
-      flavor: 'paradedb',
+      flavor: 'lantern',
       ha_type: 'none',
+      // A restore keeps the source's tags unless given its own (the origin's).
+      tags: [{ key: 'env', value: 'prod' }],
     });
     expect(restored.password).not.toBe(source.password);
     expect((await t.call('getPostgresConfig', { token: a.token, params: pgAt(a.project, 'at-earliest') })).body.pg_config).toEqual({ work_mem: '32MB' });
@@ -113,41 +122,84 @@ describe('restore', () => {
 describe('read replicas', () => {
   it('creates a replica with parent and read_replica, promotes it to a database of its own', async () => {
     const a = await newOwner(t);
-    const source = await runningPg(t, a.token, a.project, 'main', { size: 'standard-2', storage_size: 512 });
+    await runningPg(t, a.token, a.project, 'main', { size: 'standard-2', storage_size: 256, tags: [{ key: 'env', value: 'prod' }] });
     const res = await t.call('createPostgresReadReplica', { token: a.token, params: pgAt(a.project, 'main'), body: { name: 'reader' } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({
       name: 'reader',
-      parent: source.id,
+      parent: `/location/${LOC}/postgres/main`,
       read_replica: true,
       primary: false,
+      tags: [],
       vm_size: 'standard-2',
-      storage_size_gib: 512,
+      storage_size_gib: 256,
       ha_type: 'none',
       earliest_restore_time: null,
     });
     const replica = await waitForPgState(t, a.token, a.project, 'reader', 'running');
     expect(replica.read_replica).toBe(true);
+    // The parent's record lists it (the origin's `read_replicas`).
+    const parent = (await getPg(t, a.token, a.project, 'main')).body;
+    expect(parent.read_replicas.map((r) => [r.name, r.parent])).toEqual([['reader', `/location/${LOC}/postgres/main`]]);
 
-    // The parent cannot go while its replica follows it; the replica has no standbys, its own upgrades or password.
-    expectCurrentError(await t.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'main') }), 409, 'Conflict');
-    expectInvalid('current', await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'reader'), body: { ha_type: 'async' } }), 'ha_type');
-    expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: pgAt(a.project, 'reader') }), 409, 'Conflict');
+    // The replica is not changed directly, has no upgrades of its own or password (400s, the origin's).
+    expectCurrentError(await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'reader'), body: { ha_type: 'async' } }), 400, 'InvalidRequest');
+    expect(expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: pgAt(a.project, 'reader') }), 400, 'InvalidRequest').details).toEqual({
+      read_replica: 'Read replicas cannot be upgraded',
+    });
     expectCurrentError(
       await t.call('resetSuperuserPassword', { token: a.token, params: pgAt(a.project, 'reader'), body: { password: 'An0ther-Str0ng-One' } }),
       400,
       'InvalidRequest',
     );
     expectCurrentError(await t.call('createPostgresReadReplica', { token: a.token, params: pgAt(a.project, 'reader'), body: { name: 'second' } }), 400, 'InvalidRequest');
-    expect((await t.call('getPostgresUpgrade', { token: a.token, params: pgAt(a.project, 'reader') })).body.upgrade_status).toBe('not_available');
+    expect(expectCurrentError(await t.call('getPostgresUpgrade', { token: a.token, params: pgAt(a.project, 'reader') }), 400, 'InvalidRequest').message).toBe(
+      'Database is not upgrading',
+    );
 
     const promoted = await t.call('promotePostgresReadReplica', { token: a.token, params: pgAt(a.project, 'reader') });
     expect(promoted.status, promoted.text).toBe(200);
     expect(promoted.body.state).toBe('updating');
     const own = await waitForPgState(t, a.token, a.project, 'reader', 'running');
     expect(own).toMatchObject({ read_replica: false, primary: true, parent: null });
-    // Now the old parent can go.
     expect((await t.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'main') })).status).toBe(204);
+  });
+
+  it('takes the origin’s tags and configuration for a replica and a restore, merged over the source’s (audit row 12)', async () => {
+    const a = await newOwner(t);
+    const source = await runningPg(t, a.token, a.project, 'main', { size: 'hobby-1', pg_config: { work_mem: '8MB', jit: 'off' }, tags: [{ key: 'env', value: 'prod' }] });
+    const tags = [{ key: 'role', value: 'reader' }];
+    const res = await t.call('createPostgresReadReplica', {
+      token: a.token,
+      params: pgAt(a.project, 'main'),
+      body: { name: 'reader', tags, pg_config: { work_mem: '16MB' }, pgbouncer_config: { pool_mode: 'session' } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tags).toEqual(tags);
+    const config = (await t.call('getPostgresConfig', { token: a.token, params: pgAt(a.project, 'reader') })).body;
+    expect(config).toMatchObject({ pg_config: { work_mem: '16MB', jit: 'off' }, pgbouncer_config: { pool_mode: 'session' } });
+    await ranSince(t, source.id, DAY);
+    const window = (await getPg(t, a.token, a.project, 'main')).body;
+    const restored = await t.call('restorePostgresDatabase', {
+      token: a.token,
+      params: pgAt(a.project, 'main'),
+      body: { name: 'copy', restore_target: window.latest_restore_time, tags: [], pg_config: { jit: 'on' } },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.tags).toEqual([]);
+    expect((await t.call('getPostgresConfig', { token: a.token, params: pgAt(a.project, 'copy') })).body.pg_config).toEqual({ work_mem: '8MB', jit: 'on' });
+  });
+
+  it('deletes a parent that has read replicas; they stay, without a parent, and can be promoted (audit row 5)', async () => {
+    const a = await newOwner(t);
+    await runningPg(t, a.token, a.project, 'main', { size: 'hobby-1' });
+    await t.call('createPostgresReadReplica', { token: a.token, params: pgAt(a.project, 'main'), body: { name: 'reader' } });
+    expect((await t.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'main') })).status).toBe(204);
+    await waitForGone(t, a.token, pgPath(a.project, 'main'));
+    const orphan = await waitForPgState(t, a.token, a.project, 'reader', 'running');
+    expect(orphan).toMatchObject({ read_replica: true, parent: null });
+    expect((await t.call('promotePostgresReadReplica', { token: a.token, params: pgAt(a.project, 'reader') })).status).toBe(200);
+    expect((await waitForPgState(t, a.token, a.project, 'reader', 'running')).read_replica).toBe(false);
   });
 
   it('promotes through the older path too, and refuses a bad or taken name', async () => {
@@ -168,24 +220,20 @@ describe('read replicas', () => {
 });
 
 describe('upgrade', () => {
-  it('moves to the next major version through upgrading; 409 while busy and at the newest', async () => {
+  it('moves to the next major version through upgrading; 400 while busy and at the newest; its status only while upgrading (audit rows 5, 27)', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'up', { size: 'hobby-1', version: '17' });
     const at = pgAt(a.project, 'up');
-    expect((await t.call('getPostgresUpgrade', { token: a.token, params: at })).body).toEqual({
-      current_version: '17',
-      target_version: '18',
-      upgrade_status: 'available',
-      upgrade_stage: null,
-    });
+    expect(expectCurrentError(await t.call('getPostgresUpgrade', { token: a.token, params: at }), 400, 'InvalidRequest').message).toBe('Database is not upgrading');
     // The worker holds still while the upgrade is checked in flight: it cannot finish first.
     await t.worker.stop();
     try {
       const started = await t.call('upgradePostgresDatabase', { token: a.token, params: at });
       expect(started.status, started.text).toBe(200);
       expect(started.body).toEqual({ current_version: '17', target_version: '18', upgrade_status: 'running', upgrade_stage: 'provisioning' });
-      const busy = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 409, 'Conflict');
-      expect(busy.message).toContain('already upgrading');
+      const busy = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 400, 'InvalidRequest');
+      expect(busy.details).toEqual({ needs_convergence: 'Database cluster is waiting for convergence, please wait for it to complete' });
+      expect((await t.call('getPostgresUpgrade', { token: a.token, params: at })).body).toEqual(started.body);
       const during = (await getPg(t, a.token, a.project, 'up')).body;
       expect(during).toMatchObject({ state: 'upgrading', version: '17', target_version: '18' });
     } finally {
@@ -193,23 +241,18 @@ describe('upgrade', () => {
     }
     const done = await waitForPgState(t, a.token, a.project, 'up', 'running');
     expect(done).toMatchObject({ version: '18', target_version: '18' });
-    expect((await t.call('getPostgresUpgrade', { token: a.token, params: at })).body).toEqual({
-      current_version: '18',
-      target_version: '18',
-      upgrade_status: 'not_available',
-      upgrade_stage: null,
-    });
-    const newest = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 409, 'Conflict');
-    expect(newest.message).toContain('newest');
+    expectCurrentError(await t.call('getPostgresUpgrade', { token: a.token, params: at }), 400, 'InvalidRequest');
+    const newest = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: at }), 400, 'InvalidRequest');
+    expect(newest.details).toEqual({ version: 'Database is already at the latest version' });
     const ops = await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', done.id).execute();
     expect(ops.map((o) => o.operation)).toContain('upgradePostgres');
   });
 
-  it('stops at the newest version of the flavor', async () => {
+  it('refuses to upgrade a Lantern database, as the origin does', async () => {
     const a = await newOwner(t);
-    await runningPg(t, a.token, a.project, 'pdb', { size: 'hobby-1', flavor: 'paradedb', version: '17' });
-    expect((await t.call('getPostgresUpgrade', { token: a.token, params: pgAt(a.project, 'pdb') })).body.upgrade_status).toBe('not_available');
-    expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: pgAt(a.project, 'pdb') }), 409, 'Conflict');
+    await runningPg(t, a.token, a.project, 'lan', { size: 'hobby-1', flavor: 'lantern', version: '16' });
+    const e = expectCurrentError(await t.call('upgradePostgresDatabase', { token: a.token, params: pgAt(a.project, 'lan') }), 400, 'InvalidRequest');
+    expect(e.details).toEqual({ flavor: 'Lantern Postgres instances cannot be upgraded' });
   });
 });
 

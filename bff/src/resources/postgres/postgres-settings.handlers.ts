@@ -9,9 +9,13 @@ import { childHandlers } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
 import { addFirewallRule, assertNotDeleting, resetSuperuserPassword, updateFirewallRule, userList } from './postgres.service.ts';
+import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
 const RESTART_PARAMS = new Set(PG_PARAMS.filter((p) => p.restart).map((p) => p.name));
+
+/** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
+const asText = (config: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)]));
 
 export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
@@ -19,8 +23,8 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const configOf = (pg: PostgresRow, message?: string) => {
     const size = postgresSize(pg.vm_size)!;
     return {
-      pg_config: json<Record<string, string | number>>(pg.pg_config),
-      pgbouncer_config: json<Record<string, string | number>>(pg.pgbouncer_config),
+      pg_config: asText(json(pg.pg_config)),
+      pgbouncer_config: asText(json(pg.pgbouncer_config)),
       default_pg_config: defaultPgConfig(size.memoryGib, size.vcpus),
       ...(message ? { message } : {}),
     };
@@ -36,13 +40,13 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       const n = next(pg);
       await tx
         .updateTable('postgres')
-        .set({ pg_config: JSON.stringify(n.pg), pgbouncer_config: JSON.stringify(n.bouncer) })
+        .set({ pg_config: JSON.stringify(asText(n.pg)), pgbouncer_config: JSON.stringify(asText(n.bouncer)) })
         .where('id', '=', pg.id)
         .execute();
     });
     const pg = await reloadPostgres(db, found.id);
     const after = json<Record<string, unknown>>(pg.pg_config);
-    const waiting = [...RESTART_PARAMS].filter((p) => before[p] !== after[p]);
+    const waiting = [...RESTART_PARAMS].filter((p) => (before[p] === undefined ? undefined : String(before[p])) !== after[p]);
     return configOf(pg, waiting.length ? `Changes to ${waiting.join(', ')} take effect after the database restarts.` : undefined);
   };
   const certUsers = async (a: RefArgs, change?: (users: string[]) => string[]) => {
@@ -65,9 +69,9 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   return {
     getPostgresConfig: async (a) => configOf(await find(a)),
     replacePostgresConfig: (a) =>
-      setConfig(a, (pg) => ({
-        pg: a.body.pg_config ?? json(pg.pg_config),
-        bouncer: a.body.pgbouncer_config ?? json(pg.pgbouncer_config),
+      setConfig(a, () => ({
+        pg: a.body.pg_config,
+        bouncer: a.body.pgbouncer_config,
       })),
     updatePostgresConfig: (a) =>
       setConfig(a, (pg) => {
@@ -79,9 +83,14 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
     setPostgresMaintenanceWindow: (a) =>
       act(a, async (tx, pg) => {
         assertNotDeleting(pg, 'change its maintenance window');
-        const set: Partial<PostgresRow> = { maintenance_window_start_at: a.body.maintenance_window_start_at ?? null };
-        if (a.body.maintenance_window_days) set.maintenance_window_days = JSON.stringify([...a.body.maintenance_window_days].sort((x, y) => x - y));
-        await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
+        // The origin's rules: days left out, or no start hour, mean every day ([]); all seven are every day too.
+        const start = a.body.maintenance_window_start_at ?? null;
+        const days = start === null ? [] : dayNamesOf(a.body.maintenance_window_days ?? []);
+        await tx
+          .updateTable('postgres')
+          .set({ maintenance_window_start_at: start, maintenance_window_days: JSON.stringify(days) })
+          .where('id', '=', pg.id)
+          .execute();
       }),
     resetSuperuserPassword: (a) => act(a, (tx, pg) => resetSuperuserPassword(tx, pg, a.body.password)),
 
@@ -95,7 +104,9 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       assertNotDeleting(pg, 'issue certificates');
       const expiration = new Date(Date.now() + a.body.duration * 1000);
       const pair = await createClientKeypair(a.body.common_name, expiration, { certificate: pg.ca_certificate, privateKey: pg.ca_private_key });
-      return { common_name: a.body.common_name, ...pair, expiration: expiration.toISOString() };
+      // PEM text, the certificate then the key, as the origin answers it.
+      a.res.setHeader('Content-Disposition', `attachment; filename="${a.body.common_name}.pem"`);
+      return `${pair.cert.trimEnd()}\n${pair.key.trimEnd()}\n`;
     },
     listPostgresCertAuthUsers: (a) => certUsers(a),
     addPostgresCertAuthUser: (a) => certUsers(a, (users) => (users.includes(a.body.name) ? users : [...users, a.body.name].sort())),

@@ -6,7 +6,7 @@ import { PG_PARAMS, PGBOUNCER_PARAMS } from '#shared/api/postgres-config';
 import { LOCATION_NAMES, POSTGRES_SIZES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { expectSchema, kindServers } from '../../../test/harness.ts';
-import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
+import { expectCurrentError, expectInvalid, LOC, newOwner, stranger } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt, pgPath, pgSnapshot, runningPg } from './postgres.fixtures.ts';
 
 const { t, slow } = await kindServers();
@@ -57,13 +57,33 @@ describe('firewall rules', () => {
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
-    ['no cidr', {}, 'cidr'],
     ['a malformed cidr', { cidr: '10.0.0.0/33' }, 'cidr'],
     ['a host name', { cidr: 'example.com' }, 'cidr'],
     ['a numeric cidr', { cidr: 10 }, 'cidr'],
     ['a long description', { cidr: '10.0.0.0/8', description: 'x'.repeat(1001) }, 'description'],
     ['a port (rules open both ports)', { cidr: '10.0.0.0/8', port: 5432 }, 'port'],
   ];
+  it('refuses a create without cidr (a PATCH without it keeps the rule’s, as the origin’s)', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'fw', { size: 'hobby-1' });
+    expectInvalid('current', await t.call('createPostgresFirewallRule', { token: a.token, params: pgAt(a.project, 'fw'), invalidBody: {} }), 'cidr');
+  });
+
+  it('takes the origin SDK’s nulls: no description on create, no cidr on PATCH (audit rows 3, 4, 22)', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'fw', { size: 'hobby-1' });
+    const at = pgAt(a.project, 'fw');
+    const made = await t.call('createPostgresFirewallRule', { token: a.token, params: at, body: { cidr: '10.1.0.0/16', description: null } });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({ cidr: '10.1.0.0/16', description: '' });
+    const ruleAt = { ...at, postgres_firewall_rule_id: made.body.id };
+    const described = await t.call('updatePostgresFirewallRule', { token: a.token, params: ruleAt, body: { cidr: null, description: 'office' } });
+    expect(described.status, described.text).toBe(200);
+    expect(described.body).toEqual({ id: made.body.id, cidr: '10.1.0.0/16', description: 'office' });
+    const moved = await t.call('updatePostgresFirewallRule', { token: a.token, params: ruleAt, body: { cidr: '10.2.0.0/16', description: null } });
+    expect(moved.body).toEqual({ id: made.body.id, cidr: '10.2.0.0/16', description: 'office' });
+  });
+
   it.each(bad)('refuses %s on create and update with a 400 naming the field, changing nothing', async (_what, body, field) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'fw', { size: 'hobby-1' });
@@ -88,22 +108,26 @@ describe('capabilities', () => {
         { version: string[]; location: Record<string, { family: Record<string, { size: Record<string, { storage_size: Record<string, { ha_type: string[] }> }> }> }> }
       >;
     };
-    expect(Object.keys(tree.flavor)).toEqual(['standard', 'paradedb', 'lantern']);
+    // The origin's flavors, sizes and storage (audit rows 6, 33).
+    expect(Object.keys(tree.flavor)).toEqual(['standard', 'lantern']);
     expect(tree.flavor.standard!.version).toEqual(['16', '17', '18']);
     expect(tree.flavor.lantern!.version).toEqual(['16', '17']);
     expect(Object.keys(tree.flavor.standard!.location)).toEqual(LOCATION_NAMES);
     const sizes = tree.flavor.standard!.location['eu-central-h1']!.family.standard!.size;
-    expect(Object.keys(sizes)).toEqual(['standard-2', 'standard-4', 'standard-8', 'standard-16']);
-    expect(Object.keys(sizes['standard-2']!.storage_size)).toEqual(['128', '256', '512']);
+    expect(Object.keys(sizes)).toEqual(['standard-2', 'standard-4', 'standard-8', 'standard-16', 'standard-30', 'standard-60']);
+    expect(Object.keys(sizes['standard-2']!.storage_size)).toEqual(['64', '128', '256']);
+    expect(Object.keys(sizes['standard-60']!.storage_size)).toEqual(['1024', '2048', '4096']);
+    expect(caps.metadata.family.hobby).toMatchObject({ category: 'shared' });
+    expect(caps.metadata.family.standard).toMatchObject({ category: 'dedicated' });
     expect(sizes['standard-2']!.storage_size['256']!.ha_type).toEqual(['none', 'async', 'sync']);
-    expect(caps.metadata.size['hobby-1']).toEqual({ display_name: 'hobby-1', vcpus: 1, memory_gib: 2, monthly_usd: POSTGRES_SIZES[0].monthlyUsd });
+    expect(caps.metadata.size['hobby-1']).toEqual({ display_name: 'hobby-1', vcpu: 1, vcpus: 1, memory_gib: 2, monthly_usd: POSTGRES_SIZES[0].monthlyUsd });
     expect(caps.metadata.ha_type.sync!.standby_count).toBe(2);
     expect(caps.metadata.location['eu-north-h1']!.ui_name).toBe('Finland');
     // Every combination the tree offers is accepted by create.
     const created = await t.call('createPostgresDatabase', {
       token: a.token,
       params: pgAt(a.project, 'fromtree'),
-      body: { flavor: 'lantern', version: '16', size: 'standard-8', storage_size: 2048, ha_type: 'async' },
+      body: { flavor: 'lantern', version: '16', size: 'standard-8', storage_size: 1024, ha_type: 'async' },
     });
     expect(created.status, created.text).toBe(200);
   });
@@ -134,17 +158,20 @@ describe('configuration', () => {
         body: { pg_config: { max_connections: 500, log_statement: 'ddl' }, pgbouncer_config: { pool_mode: 'session' } },
       })
     ).body;
-    expect(patched.pg_config).toEqual({ work_mem: '8MB', max_connections: 500, log_statement: 'ddl' });
+    // Values come back as text, as the origin answers them (audit row 29).
+    expect(patched.pg_config).toEqual({ work_mem: '8MB', max_connections: '500', log_statement: 'ddl' });
     expect(patched.pgbouncer_config).toEqual({ pool_mode: 'session' });
     expect(patched.message).toBe('Changes to max_connections take effect after the database restarts.');
 
     const removed = (await t.call('updatePostgresConfig', { token: a.token, params: at, body: { pg_config: { work_mem: null } } })).body;
-    expect(removed.pg_config).toEqual({ max_connections: 500, log_statement: 'ddl' });
+    expect(removed.pg_config).toEqual({ max_connections: '500', log_statement: 'ddl' });
     expect(removed.pgbouncer_config).toEqual({ pool_mode: 'session' });
 
-    const replaced = (await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pg_config: { jit: 'off', shared_buffers: '2GB' } } })).body;
+    // POST replaces both, and needs both (the origin's).
+    expectInvalid('current', await t.call('replacePostgresConfig', { token: a.token, params: at, invalidBody: { pg_config: { jit: 'off' } } }), 'pgbouncer_config');
+    const replaced = (await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pg_config: { jit: 'off', shared_buffers: '2GB' }, pgbouncer_config: {} } })).body;
     expect(replaced.pg_config).toEqual({ jit: 'off', shared_buffers: '2GB' });
-    expect(replaced.pgbouncer_config).toEqual({ pool_mode: 'session' });
+    expect(replaced.pgbouncer_config).toEqual({});
     expect(replaced.message).toBe('Changes to max_connections, shared_buffers take effect after the database restarts.');
     expect((await t.call('getPostgresConfig', { token: a.token, params: at })).body.pg_config).toEqual({ jit: 'off', shared_buffers: '2GB' });
   });
@@ -156,7 +183,8 @@ describe('configuration', () => {
     const changes: Record<string, string | number>[] = [{ work_mem: '8MB' }, { max_connections: 200 }, { jit: 'off' }, { log_statement: 'all' }, { timezone: 'Europe/Berlin' }];
     const replies = await Promise.all(changes.map((pg_config) => t.call('updatePostgresConfig', { token: a.token, params: at, body: { pg_config } })));
     for (const r of replies) expect(r.status, r.text).toBe(200);
-    expect((await t.call('getPostgresConfig', { token: a.token, params: at })).body.pg_config).toEqual(Object.assign({}, ...changes));
+    const text = Object.fromEntries(changes.flatMap((c) => Object.entries(c)).map(([k, v]) => [k, String(v)]));
+    expect((await t.call('getPostgresConfig', { token: a.token, params: at })).body.pg_config).toEqual(text);
   });
 
   it('validates every parameter of the table against its type and range', async () => {
@@ -165,11 +193,11 @@ describe('configuration', () => {
     const at = pgAt(a.project, 'cfg');
     const good: Record<string, string | number> = {};
     for (const p of [...PG_PARAMS]) good[p.name] = p.default || 'x';
-    const ok = await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pg_config: good } });
+    const ok = await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pg_config: good, pgbouncer_config: {} } });
     expect(ok.status, ok.text).toBe(200);
     const bouncer: Record<string, string> = {};
     for (const p of PGBOUNCER_PARAMS) bouncer[p.name] = p.default;
-    expect((await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pgbouncer_config: bouncer } })).status).toBe(200);
+    expect((await t.call('replacePostgresConfig', { token: a.token, params: at, body: { pg_config: {}, pgbouncer_config: bouncer } })).status).toBe(200);
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
@@ -192,33 +220,52 @@ describe('configuration', () => {
     await createPg(slow, a.token, a.project, 'cfg', { size: 'hobby-1', pg_config: { work_mem: '8MB' } });
     const at = pgAt(a.project, 'cfg');
     const before = await pgSnapshot(slow, a.project);
-    expectInvalid('current', await slow.call('replacePostgresConfig', { token: a.token, params: at, invalidBody: body }), field);
+    expectInvalid('current', await slow.call('replacePostgresConfig', { token: a.token, params: at, invalidBody: { pg_config: {}, pgbouncer_config: {}, ...body } }), field);
     expectInvalid('current', await slow.call('updatePostgresConfig', { token: a.token, params: at, invalidBody: body }), field);
     expect((await pgSnapshot(slow, a.project)).pgs).toEqual(before.pgs);
   });
 });
 
 describe('maintenance window', () => {
-  it('sets the start hour and the days, clears the hour when given null or nothing', async () => {
+  it('sets the start hour and the days as the origin’s day names; [] and no days mean every day; no hour clears both (audit row 7)', async () => {
     const a = await newOwner(t);
     const pg = await createPg(t, a.token, a.project, 'mw', { size: 'hobby-1' });
-    expect(pg.maintenance_window_days).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(pg.maintenance_window_days).toEqual([]);
     const at = pgAt(a.project, 'mw');
-    const set = await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 3, maintenance_window_days: [6, 0] } });
-    expect(set.status, set.text).toBe(200);
-    expect(set.body).toMatchObject({ maintenance_window_start_at: 3, maintenance_window_days: [0, 6] });
-    expect((await getPg(t, a.token, a.project, 'mw')).body.maintenance_window_start_at).toBe(3);
-    expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: null } })).body).toMatchObject({
-      maintenance_window_start_at: null,
-      maintenance_window_days: [0, 6],
-    });
-    // Days may be named as the origin's CLI sends them.
-    const named = await t.call('setPostgresMaintenanceWindow', {
+    // Names in any case and order, repeated or not: answered once each, Monday first.
+    const set = await t.call('setPostgresMaintenanceWindow', {
       token: a.token,
       params: at,
-      body: { maintenance_window_start_at: 0, maintenance_window_days: ['mon', 'wed', 'fri'] },
+      body: { maintenance_window_start_at: 3, maintenance_window_days: ['sun', 'Tue', 'sun'] },
     });
-    expect(named.body).toMatchObject({ maintenance_window_start_at: 0, maintenance_window_days: [1, 3, 5] });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ maintenance_window_start_at: 3, maintenance_window_days: ['tue', 'sun'] });
+    const got = (await getPg(t, a.token, a.project, 'mw')).body;
+    expect(got).toMatchObject({ maintenance_window_start_at: 3, maintenance_window_days: ['tue', 'sun'] });
+    const listed = (await t.call('listLocationPostgresDatabases', { token: a.token, params: { project_id: a.project, location: LOC } })).body.items[0]!;
+    expect(listed.maintenance_window_days).toEqual(['tue', 'sun']);
+    // The SDK's set_maintenance_window(hour) sends no days: every day again.
+    expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 4 } })).body).toMatchObject({
+      maintenance_window_start_at: 4,
+      maintenance_window_days: [],
+    });
+    expect(
+      (
+        await t.call('setPostgresMaintenanceWindow', {
+          token: a.token,
+          params: at,
+          body: { maintenance_window_start_at: 4, maintenance_window_days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] },
+        })
+      ).body.maintenance_window_days,
+    ).toEqual([]);
+    // No start hour clears the days too.
+    await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: 4, maintenance_window_days: ['fri'] } });
+    expect(
+      (await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: null, maintenance_window_days: ['fri'] } })).body,
+    ).toMatchObject({
+      maintenance_window_start_at: null,
+      maintenance_window_days: [],
+    });
     // The hour may come as digits (the origin reads either); no body at all clears it.
     expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: { maintenance_window_start_at: '9' } })).body.maintenance_window_start_at).toBe(9);
     expect((await t.call('setPostgresMaintenanceWindow', { token: a.token, params: at, body: {} })).body.maintenance_window_start_at).toBeNull();
@@ -232,11 +279,9 @@ describe('maintenance window', () => {
     ['a fractional hour', { maintenance_window_start_at: 1.5 }, 'maintenance_window_start_at'],
     ['an hour as words', { maintenance_window_start_at: 'three' }, 'maintenance_window_start_at'],
     ['an hour of 24 as digits', { maintenance_window_start_at: '24' }, 'maintenance_window_start_at'],
-    ['a day of 7', { maintenance_window_days: [7] }, 'maintenance_window_days.0'],
-    ['no days', { maintenance_window_days: [] }, 'maintenance_window_days'],
-    ['a day twice', { maintenance_window_days: [1, 1] }, 'maintenance_window_days'],
-    ['a day named in full', { maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
-    ['a day given twice, as a number and a name', { maintenance_window_days: [1, 'mon'] }, 'maintenance_window_days'],
+    ['a day as a number (the old form)', { maintenance_window_start_at: 1, maintenance_window_days: [1] }, 'maintenance_window_days.0'],
+    ['a day named in full', { maintenance_window_start_at: 1, maintenance_window_days: ['monday'] }, 'maintenance_window_days.0'],
+    ['days that are no list', { maintenance_window_start_at: 1, maintenance_window_days: 'mon' }, 'maintenance_window_days'],
     ['an unknown field', { maintenance_window_length: 2 }, 'maintenance_window_length'],
   ];
   it.each(bad)('refuses %s with a 400 naming it, changing nothing', async (_what, body, field) => {

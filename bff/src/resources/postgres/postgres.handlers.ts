@@ -1,6 +1,6 @@
 // The PostgreSQL routes of the database itself: the common get/list/rename/delete, create,
 // the capabilities, changes and actions; and what the other parts of its handlers share.
-import { postgresKind } from '#shared/api/postgres';
+import { postgresKind, type Tag } from '#shared/api/postgres';
 import { postgresCapabilities } from '#shared/catalog';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -8,7 +8,9 @@ import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { createPostgres, deletePostgres, recyclePostgres, restartPostgres, updatePostgres } from './postgres.service.ts';
-import { findPostgres, POSTGRES_LIST_JSON, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import { findPostgres, json, POSTGRES_LIST_JSON, postgresDetailView, postgresListItemView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import { applyPage, pageFor } from '../../db/paging.ts';
+import { invalidRequest } from '../../errors.ts';
 
 export type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
 
@@ -37,20 +39,47 @@ export const underPostgres = {
   lock: (tx: Tx, pg: PostgresRow) => reloadPostgres(tx, pg.id),
 } as const;
 
+/** `?tags=k:v,k2:v2` as the origin parses it: each pair split at its first colon, trimmed; 400 without one. */
+function parseTags(text: string): Tag[] {
+  return text.split(',').map((pair) => {
+    const at = pair.indexOf(':');
+    if (at < 0) throw invalidRequest({ tags: 'Invalid tag format. Expected format: key:value' });
+    return { key: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+  });
+}
+
 export const postgresHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
   const domain = ctx.config.serviceDomain;
   const { view, act } = postgresAt(ctx);
+  const common = commonHandlers(
+    ctx,
+    { kind: postgresKind, view, listJson: POSTGRES_LIST_JSON, remove: deletePostgres },
+    {
+      get: ['getPostgresDatabase'],
+      list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],
+      delete: ['deletePostgresDatabase'],
+    },
+  );
   return {
-    ...commonHandlers(
-      ctx,
-      { kind: postgresKind, view, listJson: POSTGRES_LIST_JSON, remove: deletePostgres },
-      {
-        get: ['getPostgresDatabase'],
-        list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],
-        delete: ['deletePostgresDatabase'],
-      },
-    ),
+    ...common,
+    /** With `tags`, the databases that have every tag named (the origin's filter), paged as any list. */
+    async listPostgresDatabases(a) {
+      if (a.query.tags === undefined) return common.listPostgresDatabases(a);
+      const wanted = parseTags(a.query.tags);
+      const all = await db.selectFrom('postgres').select(['id', 'tags']).where('project_id', '=', a.project.id).execute();
+      const ids = all.filter((r) => wanted.every((w) => json<Tag[]>(r.tags).some((t) => t.key === w.key && t.value === w.value))).map((r) => r.id);
+      const page = pageFor('postgres', a.query);
+      const rows = await applyPage(
+        db
+          .selectFrom('postgres')
+          .selectAll()
+          .where('id', 'in', ids.length ? ids : ['']),
+        page,
+        { id: 'postgres.id', name: 'postgres.name' },
+      ).execute();
+      return { count: ids.length, items: await Promise.all(rows.map((r) => postgresListItemView(db, r))) };
+    },
     ...commonHandlers(ctx, { kind: postgresKind, view: (q: Queryable, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
 
     async createPostgresDatabase({ project, location, params, body }) {

@@ -2,8 +2,9 @@
 // recycle, promote, upgrade and destroy. Server VMs are made and removed by the VM service and
 // run their own VM jobs; a database job waits for them.
 import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { POSTGRES_HA_TYPES } from '#shared/catalog';
 import { serviceVms } from '../vm/vm.store.ts';
-import { convergeServers, replaceServers } from './postgres.service.ts';
+import { convergeServers, replaceServers, startPending } from './postgres.service.ts';
 import { listServers } from './postgres.store.ts';
 
 const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
@@ -32,6 +33,7 @@ function settleWhenServersRun(from: string, set: (now: string) => Record<string,
           .where('id', '=', job.resource_id)
           .where('state', '=', from)
           .execute();
+        await startPending(tx, job.resource_id);
       },
     };
   };
@@ -61,7 +63,10 @@ function callThenSettle(
 }
 
 /** Changes the servers in the first step's transaction, then waits for them. */
-function changeServersThenSettle(change: typeof convergeServers, set: (pg: NonNullable<Awaited<ReturnType<typeof load>>>) => Record<string, unknown>): JobDefinition {
+function changeServersThenSettle(
+  change: typeof convergeServers,
+  set: (pg: NonNullable<Awaited<ReturnType<typeof load>>>, converged: Record<string, unknown>) => Record<string, unknown>,
+): JobDefinition {
   return {
     failed,
     steps: {
@@ -74,7 +79,12 @@ function changeServersThenSettle(change: typeof convergeServers, set: (pg: NonNu
       async wait(env, job) {
         const pg = await load(env, job);
         if (!pg) return {};
-        return settleWhenServersRun('updating', () => set(pg))(env, job);
+        const servers = (await listServers(env.db, pg.id)).filter((s) => s.state !== 'deleting');
+        const primary = servers.find((s) => s.role === 'primary');
+        const standbys = servers.filter((s) => s.role === 'standby').length;
+        const ha = POSTGRES_HA_TYPES.find((h) => h.standbys === standbys)?.name ?? pg.current_ha_type;
+        const converged = primary ? { vm_size: primary.vm_size, storage_size_gib: Number(primary.storage_size_gib), current_ha_type: ha } : {};
+        return settleWhenServersRun('updating', () => set(pg, converged))(env, job);
       },
     },
   };
@@ -95,7 +105,8 @@ export const postgresJobs = defineJobs({
   'postgres.create': callThenSettle('creating', 'createPostgres', (now, pg) => ({ running_since: pg.running_since ?? now })),
   'postgres.restart': callThenSettle('restarting', 'restartPostgres'),
   'postgres.promote': callThenSettle('updating', 'promotePostgres', () => ({ read_replica: 0, parent_id: null })),
-  'postgres.update': changeServersThenSettle(convergeServers, (pg) => ({ vm_size: pg.target_vm_size, storage_size_gib: pg.target_storage_size_gib, current_ha_type: pg.ha_type })),
+  // What the servers were changed to (targets changed since wait for the pending update).
+  'postgres.update': changeServersThenSettle(convergeServers, (_pg, converged) => converged),
   'postgres.recycle': changeServersThenSettle(replaceServers, () => ({})),
   'postgres.upgrade': {
     failed,
@@ -120,6 +131,7 @@ export const postgresJobs = defineJobs({
               .where('id', '=', pg.id)
               .where('state', '=', 'upgrading')
               .execute();
+            await startPending(tx, pg.id);
           },
         };
       },
@@ -140,6 +152,7 @@ export const postgresJobs = defineJobs({
         if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {
+            await tx.updateTable('postgres').set({ parent_id: null }).where('parent_id', '=', job.resource_id).execute();
             await tx.deleteFrom('postgres').where('id', '=', job.resource_id).execute();
           },
         };

@@ -21,8 +21,7 @@ import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
-import { json, listServers, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
-import { POSTGRES_CHANGES_FROM } from '#shared/api/postgres-kind';
+import { json, listServers, reloadPostgres, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
 const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
@@ -116,7 +115,7 @@ export function postgresRow(id: string, postgres: NewPostgres & { storage_size: 
     storage_size_gib: postgres.storage_size,
     target_storage_size_gib: postgres.storage_size,
     maintenance_window_start_at: null,
-    maintenance_window_days: JSON.stringify([0, 1, 2, 3, 4, 5, 6]),
+    maintenance_window_days: '[]',
     tags: JSON.stringify(postgres.tags),
     superuser_password: generatePassword(),
     parent_id: postgres.parentId ?? null,
@@ -130,6 +129,7 @@ export function postgresRow(id: string, postgres: NewPostgres & { storage_size: 
     ...backupCredentials(),
     running_since: null,
     upgrade_stage: null,
+    pending_actions: '[]',
     created_at: new Date().toISOString(),
   };
 }
@@ -157,35 +157,71 @@ export async function createPostgres(tx: Tx, postgres: NewPostgres, quotas: Quot
   return row;
 }
 
-/** 409 unless the database is in one of these states. */
-function assertState(pg: PostgresRow, allowed: readonly string[], what: string) {
-  if (!allowed.includes(pg.state)) throw new ApiError('Conflict', `The PostgreSQL database is ${pg.state}; it must be ${allowed.join(' or ')} to ${what}.`);
-}
-
 export const assertNotDeleting = (pg: PostgresRow, what: string) => {
   if (pg.state === 'deleting') throw new ApiError('Conflict', `The PostgreSQL database is being deleted; it cannot ${what}.`);
 };
 
-/** Moves a running database into `to` and enqueues `job`; 409 from any other state (checked again in the update). */
-async function transition(tx: Tx, pg: PostgresRow, to: string, job: JobKind, what: string, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
-  assertState(pg, [POSTGRES_CHANGES_FROM], what);
-  const moved = await tx
+/** An action the worker runs on a database: the state it moves the database into and its job. */
+export const POSTGRES_ACTIONS = {
+  restart: { state: 'restarting', job: 'postgres.restart' },
+  recycle: { state: 'updating', job: 'postgres.recycle' },
+  update: { state: 'updating', job: 'postgres.update' },
+  promote: { state: 'updating', job: 'postgres.promote' },
+} as const satisfies Record<string, { state: string; job: JobKind }>;
+export type PostgresAction = keyof typeof POSTGRES_ACTIONS;
+
+/** Moves an idle database (running, or failed: an action is a way out) into the action's state and enqueues its job. */
+async function startAction(tx: Tx, pg: PostgresRow, action: PostgresAction, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
+  const { state, job } = POSTGRES_ACTIONS[action];
+  await tx
     .updateTable('postgres')
-    .set({ ...set, state: to })
+    .set({ ...set, state })
     .where('id', '=', pg.id)
-    .where('state', '=', POSTGRES_CHANGES_FROM)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('Conflict', `The PostgreSQL database changed state; it must be ${POSTGRES_CHANGES_FROM} to ${what}.`);
+    .execute();
   await enqueueJob(tx, job, pg.id);
-  return { ...pg, ...set, state: to };
+  return { ...pg, ...set, state };
 }
 
-export const restartPostgres = (tx: Tx, pg: PostgresRow) => transition(tx, pg, 'restarting', 'postgres.restart', 'restart');
-export const recyclePostgres = (tx: Tx, pg: PostgresRow) => transition(tx, pg, 'updating', 'postgres.recycle', 'recycle its servers');
+/**
+ * Asks for an action in any state, as the origin does (decision 263): an idle database starts
+ * it now; a busy one keeps it pending (once per action, in the order asked) and the worker
+ * starts it when the database is running again (`startPending`); a database being deleted
+ * ignores it. The caller holds the row's lock (reloadPostgres in its transaction).
+ */
+export async function requestAction(tx: Tx, pg: PostgresRow, action: PostgresAction, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
+  if (pg.state === 'deleting') return pg;
+  if (pg.state === 'running' || pg.state === 'failed') return startAction(tx, pg, action, set);
+  const pending = json<PostgresAction[]>(pg.pending_actions);
+  const next = pending.includes(action) ? pending : [...pending, action];
+  const changes = { ...set, pending_actions: JSON.stringify(next) };
+  await tx.updateTable('postgres').set(changes).where('id', '=', pg.id).execute();
+  return { ...pg, ...changes };
+}
+
+/** Run by a job that has just settled a database in `running`: starts the oldest pending action, if any. */
+export async function startPending(tx: Tx, id: string): Promise<void> {
+  const pg = await tx.selectFrom('postgres').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!pg || pg.state !== 'running') return;
+  const [first, ...rest] = json<PostgresAction[]>(pg.pending_actions);
+  if (!first) return;
+  // A promotion asked for earlier is moot once the database is no longer a replica.
+  if (first === 'promote' && Number(pg.read_replica) !== 1) {
+    await tx
+      .updateTable('postgres')
+      .set({ pending_actions: JSON.stringify(rest) })
+      .where('id', '=', id)
+      .execute();
+    return startPending(tx, id);
+  }
+  await startAction(tx, pg, first, { pending_actions: JSON.stringify(rest) });
+}
+
+export const restartPostgres = (tx: Tx, pg: PostgresRow) => requestAction(tx, pg, 'restart');
+export const recyclePostgres = (tx: Tx, pg: PostgresRow) => requestAction(tx, pg, 'recycle');
 
 export function promotePostgres(tx: Tx, pg: PostgresRow) {
   if (Number(pg.read_replica) !== 1) throw new ApiError('InvalidRequest', 'Non read replica servers cannot be promoted.');
-  return transition(tx, pg, 'updating', 'postgres.promote', 'be promoted');
+  return requestAction(tx, pg, 'promote');
 }
 
 /** The next major version the database's flavor offers, if any. */
@@ -195,38 +231,50 @@ export function nextVersion(pg: Pick<PostgresRow, 'flavor' | 'version'>): string
   return POSTGRES_VERSIONS.slice(i + 1).find((v) => versions.includes(v));
 }
 
-export function upgradePostgres(tx: Tx, pg: PostgresRow) {
-  if (Number(pg.read_replica) === 1) throw new ApiError('Conflict', 'A read replica follows its parent’s version; upgrade the parent or promote the replica first.');
-  if (pg.state === 'upgrading') throw new ApiError('Conflict', `The PostgreSQL database is already upgrading to ${pg.target_version}.`);
+/** An upgrade needs a settled database; the origin's refusals are 400 with its field names and messages. */
+export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
+  if (pg.state !== 'running' || json<string[]>(pg.pending_actions).length)
+    throw invalidRequest({ needs_convergence: 'Database cluster is waiting for convergence, please wait for it to complete' });
+  if (Number(pg.read_replica) === 1) throw invalidRequest({ read_replica: 'Read replicas cannot be upgraded' });
+  if (pg.flavor === 'lantern') throw invalidRequest({ flavor: 'Lantern Postgres instances cannot be upgraded' });
   const next = nextVersion(pg);
-  if (!next) throw new ApiError('Conflict', `Version ${pg.version} is the newest ${postgresFlavor(pg.flavor)!.displayName} version; there is nothing to upgrade to.`);
-  return transition(tx, pg, 'upgrading', 'postgres.upgrade', 'upgrade', { target_version: next, upgrade_stage: 'provisioning' });
+  if (!next) throw invalidRequest({ version: 'Database is already at the latest version' });
+  await tx.updateTable('postgres').set({ state: 'upgrading', target_version: next, upgrade_stage: 'provisioning' }).where('id', '=', pg.id).execute();
+  await enqueueJob(tx, 'postgres.upgrade', pg.id);
 }
 
-/** PATCH: tags at once; size, storage and HA become targets the update job converges to. */
+/**
+ * PATCH (the origin's rules): tags at once; size, storage and HA become targets the update job
+ * converges to, in any state. Storage left out keeps the target storage, which must then be one
+ * of the new size's choices. A read replica follows its parent: its sizes change with the
+ * parent's, never directly.
+ */
 export async function updatePostgres(tx: Tx, pg: PostgresRow, changes: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] }): Promise<PostgresRow> {
-  assertNotDeleting(pg, 'be changed');
+  if (Number(pg.read_replica) === 1) throw new ApiError('InvalidRequest', 'Read replicas cannot be modified directly! Please modify the parent database instead.');
   const size = changes.size ?? pg.target_vm_size;
-  const storage = changes.storage_size ?? (changes.size && changes.size !== pg.target_vm_size ? undefined : Number(pg.target_storage_size_gib));
-  const targetStorage = checkOptions({ flavor: pg.flavor, version: pg.version, size, storage });
+  const targetStorage = checkOptions({ flavor: pg.flavor, version: pg.version, size, storage: changes.storage_size ?? Number(pg.target_storage_size_gib) });
   const ha = changes.ha_type ?? pg.ha_type;
-  if (Number(pg.read_replica) === 1 && ha !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
   const set: Partial<PostgresRow> = {};
   if (changes.tags) set.tags = JSON.stringify(changes.tags);
   const changed = size !== pg.target_vm_size || targetStorage !== Number(pg.target_storage_size_gib) || ha !== pg.ha_type;
   if (changed) {
-    return transition(tx, pg, 'updating', 'postgres.update', 'be resized', { ...set, target_vm_size: size, target_storage_size_gib: targetStorage, ha_type: ha });
+    for (const r of await replicasOf(tx, pg.id)) {
+      await requestAction(tx, await reloadPostgres(tx, r.id), 'update', { target_vm_size: size, target_storage_size_gib: targetStorage });
+    }
+    return requestAction(tx, pg, 'update', { ...set, target_vm_size: size, target_storage_size_gib: targetStorage, ha_type: ha });
   }
   if (Object.keys(set).length) await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
   return { ...pg, ...set };
 }
 
-/** Marks the database and its servers deleting; the destroy job removes it when they are gone. 409 while read replicas follow it. */
+/**
+ * Marks the database and its servers deleting in any state; the destroy job removes it when
+ * they are gone. Its read replicas and restores stay, without a parent (the origin deletes a
+ * database that has replicas too).
+ */
 export async function deletePostgres(tx: Tx, pg: PostgresRow): Promise<void> {
   if (pg.state === 'deleting') return;
-  const replicas = await replicasOf(tx, pg.id);
-  if (replicas.length) throw new ApiError('Conflict', `The PostgreSQL database has read replicas (${replicas.map((r) => r.name).join(', ')}); delete or promote them first.`);
-  const marked = await tx.updateTable('postgres').set({ state: 'deleting' }).where('id', '=', pg.id).where('state', '!=', 'deleting').executeTakeFirst();
+  const marked = await tx.updateTable('postgres').set({ state: 'deleting', pending_actions: '[]' }).where('id', '=', pg.id).where('state', '!=', 'deleting').executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return;
   await deleteServers(tx, pg);
   await enqueueJob(tx, 'postgres.destroy', pg.id);
@@ -292,9 +340,9 @@ export async function addFirewallRule(tx: Tx, pg: PostgresRow, body: RuleBody): 
   return rule;
 }
 
-/** A rule's new CIDR; its description too when the body has one. */
-export async function updateFirewallRule(tx: Tx, rule: PostgresRuleRow, body: RuleBody): Promise<PostgresRuleRow> {
-  const set = { cidr: body.cidr, description: body.description?.trim() ?? rule.description };
+/** A rule's new CIDR and description; each left out (or null) is kept. */
+export async function updateFirewallRule(tx: Tx, rule: PostgresRuleRow, body: { cidr?: string | null; description?: string | null }): Promise<PostgresRuleRow> {
+  const set = { cidr: body.cidr ?? rule.cidr, description: body.description?.trim() ?? rule.description };
   await tx.updateTable('postgres_firewall_rule').set(set).where('id', '=', rule.id).execute();
   return { ...rule, ...set };
 }
@@ -308,7 +356,8 @@ export async function addMetricDestination(tx: Tx, pg: PostgresRow, body: z.outp
     url: body.url,
     username: body.username ?? null,
     password: body.password ?? null,
-    bearer_token: body.bearer_token ?? null,
+    bearer_token: null,
+    options: body.options ? JSON.stringify(body.options) : null,
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('postgres_metric_destination').values(row).execute();

@@ -67,6 +67,7 @@ export function assertInRestoreWindow(pg: BackupSource, target: string, now = ne
 }
 
 export interface SimServer {
+  id: string;
   name: string;
   role: 'primary' | 'standby';
   private_ipv4: string;
@@ -82,7 +83,19 @@ export function timeRange(query: { start?: string; end?: string }, defaults: { s
   return { start, end };
 }
 
-type Severity = (typeof LOG_SEVERITIES)[number];
+/** PostgreSQL's own levels, which the simulated lines are written with. */
+type PgLevel = 'DEBUG' | 'LOG' | 'INFO' | 'NOTICE' | 'WARNING' | 'ERROR' | 'FATAL' | 'PANIC';
+/** …and the origin's severity each is answered as. */
+const SEVERITY_OF: Record<PgLevel, (typeof LOG_SEVERITIES)[number]> = {
+  DEBUG: 'DEBUG',
+  LOG: 'INFO',
+  INFO: 'INFO',
+  NOTICE: 'INFO',
+  WARNING: 'WARN',
+  ERROR: 'ERROR',
+  FATAL: 'FATAL',
+  PANIC: 'FATAL',
+};
 type Stream = (typeof LOG_STREAMS)[number];
 
 export interface LogLine {
@@ -91,15 +104,16 @@ export interface LogLine {
   timestamp: string;
   stream_name: Stream;
   server_role: 'primary' | 'standby';
+  server_ubid: string;
   server: string;
-  severity_level: Severity;
+  severity_level: (typeof LOG_SEVERITIES)[number];
   message: string;
 }
 
 const TABLES = ['events', 'orders', 'users', 'sessions', 'line_items'];
 const pick = <T>(xs: readonly T[], r: number) => xs[Math.floor(r * xs.length)]!;
 
-function postgresMessage(server: SimServer, r: number, r2: number, t: number): [Severity, string] {
+function postgresMessage(server: SimServer, r: number, r2: number, t: number): [PgLevel, string] {
   const port = 30000 + Math.floor(r2 * 30000);
   const client = `10.0.${Math.floor(r2 * 4)}.${5 + Math.floor(r * 50)}`;
   if (server.role === 'standby') {
@@ -131,7 +145,7 @@ function postgresMessage(server: SimServer, r: number, r2: number, t: number): [
   return ['FATAL', `password authentication failed for user "app"`];
 }
 
-function pgbouncerMessage(r: number, r2: number): [Severity, string] {
+function pgbouncerMessage(r: number, r2: number): [PgLevel, string] {
   if (r < 0.6) {
     const x = 1 + Math.floor(r2 * 40);
     return [
@@ -182,8 +196,9 @@ export function logLines(pgId: string, servers: SimServer[], from: number, to: n
           timestamp: new Date(t).toISOString(),
           stream_name: stream,
           server_role: server.role,
+          server_ubid: server.id,
           server: server.name,
-          severity_level: severity,
+          severity_level: SEVERITY_OF[severity],
           message,
         });
       }

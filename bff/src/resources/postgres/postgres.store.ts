@@ -1,7 +1,8 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
-import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
+import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag, type WEEKDAY_NAMES } from '#shared/api/postgres';
+import { postgresHaType } from '#shared/catalog';
 import type { Queryable } from '../../db/database.ts';
 import type { JsonOf } from '../../db/json.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -29,8 +30,8 @@ export async function reloadPostgres(db: Queryable, id: string): Promise<Postgre
 
 export const hostnameOf = (row: Pick<PostgresRow, 'name' | 'id'>, serviceDomain: string) => `${row.name}.${row.id}.postgres.${serviceDomain}`;
 
-export function connectionString(row: PostgresRow, serviceDomain: string): string {
-  return `postgres://${SUPERUSER}:${encodeURIComponent(row.superuser_password)}@${hostnameOf(row, serviceDomain)}:5432/postgres?sslmode=require`;
+export function connectionString(row: PostgresRow, serviceDomain: string, host = hostnameOf(row, serviceDomain)): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(row.superuser_password)}@${host}:5432/postgres?sslmode=require`;
 }
 
 /**
@@ -46,14 +47,27 @@ export const POSTGRES_LIST_JSON: JsonOf<PostgresListItem> = {
     ['tags', '"postgres"."tags"', 'json'],
     ['target_storage_size_gib', '"postgres"."target_storage_size_gib"'],
     ['target_vm_size', '"postgres"."target_vm_size"'],
-    ['parent', '"postgres"."parent_id"'],
+    // The parent's path, as the origin writes it.
+    ['parent', `(SELECT '/location/' || "parent"."location" || '/postgres/' || "parent"."name" FROM "postgres" AS "parent" WHERE "parent"."id" = "postgres"."parent_id")`],
     ['maintenance_window_days', '"postgres"."maintenance_window_days"', 'json'],
+    ['target_server_count', `(CASE "postgres"."ha_type" WHEN 'sync' THEN 3 WHEN 'async' THEN 2 ELSE 1 END)`],
+    ['fallback_active', '0', 'bool'],
     ['created_at', '"postgres"."created_at"'],
   ],
 };
 
-/** The fields every shape shares (list items add created_at, full records the rest). */
-function base(row: PostgresRow) {
+/** The origin's path of a database (how it writes `parent`). */
+const pathOf = (row: Pick<PostgresRow, 'location' | 'name'>) => `/location/${row.location}/postgres/${row.name}`;
+
+/** The parent's path, or null. */
+async function parentPath(db: Queryable, row: PostgresRow): Promise<string | null> {
+  if (!row.parent_id) return null;
+  const parent = await db.selectFrom('postgres').select(['location', 'name']).where('id', '=', row.parent_id).executeTakeFirst();
+  return parent ? pathOf(parent) : null;
+}
+
+/** The fields every shape shares (list items, full records and read replicas in a record). */
+function base(row: PostgresRow, parent: string | null) {
   return {
     id: row.id,
     name: row.name,
@@ -70,8 +84,11 @@ function base(row: PostgresRow) {
     tags: json<Tag[]>(row.tags),
     target_storage_size_gib: Number(row.target_storage_size_gib),
     target_vm_size: row.target_vm_size,
-    parent: row.parent_id,
-    maintenance_window_days: json<number[]>(row.maintenance_window_days),
+    parent,
+    maintenance_window_days: json<(typeof WEEKDAY_NAMES)[number][]>(row.maintenance_window_days),
+    target_server_count: 1 + postgresHaType(row.ha_type)!.standbys,
+    fallback_active: false,
+    created_at: row.created_at,
   };
 }
 
@@ -79,22 +96,26 @@ export const listRules = (db: Queryable, postgresId: string) => db.selectFrom('p
 
 export const ruleView = (row: PostgresRuleRow) => ({ id: row.id, cidr: row.cidr, description: row.description });
 
-/** A metric destination without its secrets. */
-export const metricDestinationView = (row: Selectable<PostgresMetricDestinationTable>) => ({
-  id: row.id,
-  url: row.url,
-  auth_type: row.bearer_token ? ('bearer' as const) : ('basic' as const),
-  username: row.username,
-});
+/** A metric destination without its secrets: the auth sections it configures, as the origin's `auth_methods`. */
+export const metricDestinationView = (row: Selectable<PostgresMetricDestinationTable>) => {
+  const options = row.options ? json<Record<string, unknown>>(row.options) : {};
+  const auth_methods = [...(row.username ? ['basic_auth' as const] : []), ...(['authorization', 'headers'] as const).filter((k) => k in options)];
+  return { id: row.id, url: row.url, username: row.username, auth_methods };
+};
 
 export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({ id: row.id, name: row.name, type: row.type as 'otlp' | 'syslog', url: row.url });
+
+/** A list item made here rather than by the database (the tag-filtered list): the same fields as POSTGRES_LIST_JSON. */
+export async function postgresListItemView(db: Queryable, row: PostgresRow): Promise<PostgresListItem> {
+  return base(row, await parentPath(db, row));
+}
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
 export async function postgresView(db: Queryable, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
   rules ??= await listRules(db, row.id);
   const window = restoreWindow(row);
   return {
-    ...base(row),
+    ...base(row, await parentPath(db, row)),
     primary: Number(row.read_replica) !== 1,
     connection_string: connectionString(row, serviceDomain),
     earliest_restore_time: window.earliest,
@@ -108,12 +129,22 @@ export async function postgresView(db: Queryable, row: PostgresRow, serviceDomai
 export async function postgresDetailView(db: Queryable, row: PostgresRow, serviceDomain: string): Promise<PostgresDetail> {
   const rules = await listRules(db, row.id);
   const view = await postgresView(db, row, serviceDomain, rules);
+  const [metrics, logs, replicas] = await Promise.all([
+    db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', '=', row.id).orderBy('id').execute(),
+    db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', '=', row.id).orderBy('id').execute(),
+    db.selectFrom('postgres').selectAll().where('parent_id', '=', row.id).where('read_replica', '=', 1).orderBy('id').execute(),
+  ]);
+  const path = pathOf(row);
   return {
     ...view,
     username: SUPERUSER,
     password: row.superuser_password,
     hostname: hostnameOf(row, serviceDomain),
+    private_connection_string: connectionString(row, serviceDomain, `${row.name}.${row.id}.private.postgres.${serviceDomain}`),
     firewall_rules: rules.flatMap((r) => POSTGRES_PORTS.map((port) => ({ ...ruleView(r), port }))),
+    metric_destinations: metrics.map(metricDestinationView),
+    log_destinations: logs.map(logDestinationView),
+    read_replicas: replicas.map((r) => ({ ...base(r, path), ca_certificates: r.ca_certificate })),
   };
 }
 

@@ -20,7 +20,7 @@ export interface PostgresTable {
   storage_size_gib: number;
   target_storage_size_gib: number;
   maintenance_window_start_at: number | null;
-  /** JSON array of days of the week (0 = Sunday). */
+  /** JSON array of the origin's day names (`mon`…`sun`, in week order; migration 0080). */
   maintenance_window_days: string;
   /** JSON array of {key, value}. */
   tags: string;
@@ -44,6 +44,12 @@ export interface PostgresTable {
   running_since: string | null;
   /** The stage of a running major version upgrade, else null. */
   upgrade_stage: string | null;
+  /**
+   * JSON array of the actions asked for while the database was busy (`restart`, `recycle`,
+   * `update`, `promote`), oldest first: the worker starts each once the database is running
+   * again, as the origin's semaphores do (migration 0080).
+   */
+  pending_actions: string;
   created_at: string;
 }
 
@@ -62,6 +68,8 @@ export interface PostgresMetricDestinationTable {
   username: string | null;
   password: string | null;
   bearer_token: string | null;
+  /** JSON object of the origin's `options` (`authorization`, `headers`), or null (migration 0081). */
+  options: string | null;
   created_at: string;
 }
 
@@ -175,4 +183,53 @@ export const postgresMigrations: Record<string, Migration> = {
       await db.schema.createIndex('postgres_server_pg_idx').on('postgres_server').columns(['postgres_id', 'vm_id']).execute();
     },
   },
+  // The origin's clients (decision 263): actions taken in any state wait as pending actions;
+  // maintenance days are the origin's day names (0 = Sunday before).
+  '0080_postgres_pending_actions_and_day_names': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('postgres')
+        .addColumn('pending_actions', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      const rows = (await db
+        .selectFrom('postgres' as never)
+        .select(['id' as never, 'maintenance_window_days' as never])
+        .execute()) as { id: string; maintenance_window_days: string }[];
+      for (const r of rows) {
+        const days = dayNamesOf(JSON.parse(r.maintenance_window_days) as unknown[]);
+        await db
+          .updateTable('postgres' as never)
+          .set({ maintenance_window_days: JSON.stringify(days) } as never)
+          .where('id' as never, '=', r.id as never)
+          .execute();
+      }
+    },
+  },
+  // Metric destinations keep the origin's `options` (decision 265); a bearer token stored before
+  // becomes its `authorization`.
+  '0081_postgres_metric_destination_options': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('postgres_metric_destination').addColumn('options', 'text').execute();
+      const rows = (await db
+        .selectFrom('postgres_metric_destination' as never)
+        .select(['id' as never, 'bearer_token' as never])
+        .execute()) as { id: string; bearer_token: string | null }[];
+      for (const r of rows) {
+        if (!r.bearer_token) continue;
+        await db
+          .updateTable('postgres_metric_destination' as never)
+          .set({ options: JSON.stringify({ authorization: { type: 'Bearer', credentials: r.bearer_token } }) } as never)
+          .where('id' as never, '=', r.id as never)
+          .execute();
+      }
+    },
+  },
 };
+
+const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** Stored days as the origin's names: numbers were 0 = Sunday; every day (the old default) is `[]`, the origin's "every day". */
+export function dayNamesOf(days: unknown[]): string[] {
+  const names = new Set(days.map((d) => (typeof d === 'number' ? WEEK[(d + 6) % 7] : String(d))));
+  const ordered = WEEK.filter((d) => names.has(d));
+  return ordered.length === 7 ? [] : ordered;
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postgresDetailSchema, postgresListItemSchema, postgresSchema } from '#shared/api/postgres';
 import { newId } from '#shared/ids';
 import { expectSchema, kindServers, serverForFile } from '../../../test/harness.ts';
-import { countIn, expectCurrentError, expectInvalid, expectOneWinner, LOC, newOwner, OTHER_LOC, pollUntil, stranger, waitForGone } from '../../../test/fixtures.ts';
+import { countIn, expectCurrentError, expectInvalid, expectOneWinner, LOC, newOwner, OTHER_LOC, P, pollUntil, stranger, waitForGone } from '../../../test/fixtures.ts';
 import { checkKindPagination, listBasics, renameRefusals } from '../../../test/suites.ts';
 import { createPg, getPg, pgAt, pgPath, pgSnapshot, runningPg, waitForPgState } from './postgres.fixtures.ts';
 
@@ -25,12 +25,20 @@ describe('create a database', () => {
       state: 'creating',
       flavor: 'standard',
       ha_type: 'none',
-      version: '17',
-      target_version: '17',
+      version: '18',
+      target_version: '18',
       vm_size: 'standard-2',
       target_vm_size: 'standard-2',
-      storage_size_gib: 128,
-      target_storage_size_gib: 128,
+      storage_size_gib: 64,
+      target_storage_size_gib: 64,
+      // The origin's required fields (audit row 8).
+      target_server_count: 1,
+      fallback_active: false,
+      created_at: expect.any(String),
+      maintenance_window_days: [],
+      metric_destinations: [],
+      log_destinations: [],
+      read_replicas: [],
       maintenance_window_start_at: null,
       read_replica: false,
       primary: true,
@@ -62,10 +70,10 @@ describe('create a database', () => {
     const a = await newOwner(t);
     const pg = await createPg(t, a.token, a.project, 'full', {
       size: 'standard-4',
-      storage_size: 1024,
+      storage_size: 512,
       ha_type: 'sync',
       version: '16',
-      flavor: 'paradedb',
+      flavor: 'lantern',
       tags: [{ key: 'env', value: 'prod' }],
       restrict_by_default: true,
       pg_config: { max_connections: 300, work_mem: '16MB' },
@@ -73,26 +81,61 @@ describe('create a database', () => {
     });
     expect(pg).toMatchObject({
       vm_size: 'standard-4',
-      storage_size_gib: 1024,
+      storage_size_gib: 512,
       ha_type: 'sync',
       version: '16',
-      flavor: 'paradedb',
+      flavor: 'lantern',
       tags: [{ key: 'env', value: 'prod' }],
       firewall_rules: [],
+      target_server_count: 3,
     });
     const config = await t.call('getPostgresConfig', { token: a.token, params: pgAt(a.project, 'full') });
-    expect(config.body).toMatchObject({ pg_config: { max_connections: 300, work_mem: '16MB' }, pgbouncer_config: { pool_mode: 'session' } });
+    expect(config.body).toMatchObject({ pg_config: { max_connections: '300', work_mem: '16MB' }, pgbouncer_config: { pool_mode: 'session' } });
     // Sync HA: a primary and two standbys.
     const servers = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'full') })).body;
     expect(servers.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
-    for (const s of servers.items) expect(s).toMatchObject({ vm_size: 'standard-4', storage_size_gib: 1024 });
+    for (const s of servers.items) expect(s).toMatchObject({ vm_size: 'standard-4', storage_size_gib: 512 });
     expect((await waitForPgState(t, a.token, a.project, 'full', 'running')).state).toBe('running');
   });
 
   it('defaults storage to the smallest choice of the size; hobby sizes have their own', async () => {
     const a = await newOwner(t);
     expect((await createPg(t, a.token, a.project, 'tiny', { size: 'hobby-1' })).storage_size_gib).toBe(16);
-    expect((await createPg(t, a.token, a.project, 'big', { size: 'standard-16' })).storage_size_gib).toBe(1024);
+    expect((await createPg(t, a.token, a.project, 'big', { size: 'standard-16' })).storage_size_gib).toBe(512);
+  });
+
+  it('takes the origin’s value sets: storage 32 GiB per vCPU, standard-30/60, burstable-N as hobby-N, version 18 by default; no paradedb (audit row 6)', async () => {
+    const a = await newOwner(t);
+    // The SDK's create of a standard-2 with storage_size 64 (refused before).
+    expect(await createPg(t, a.token, a.project, 'sdk64', { size: 'standard-2', storage_size: 64 })).toMatchObject({ storage_size_gib: 64, version: '18' });
+    expect(await createPg(t, a.token, a.project, 'burst', { size: 'burstable-1' })).toMatchObject({ vm_size: 'hobby-1', storage_size_gib: 16 });
+    expect(await createPg(t, a.token, a.project, 'thirty', { size: 'standard-30', storage_size: 2048 })).toMatchObject({ vm_size: 'standard-30', storage_size_gib: 2048 });
+    expectInvalid(
+      'current',
+      await t.call('createPostgresDatabase', { token: a.token, params: pgAt(a.project, 'para'), invalidBody: { size: 'standard-2', flavor: 'paradedb' } }),
+      'flavor',
+    );
+    expectInvalid(
+      'current',
+      await t.call('createPostgresDatabase', { token: a.token, params: pgAt(a.project, 'lant'), invalidBody: { size: 'standard-2', flavor: 'lantern', version: '18' } }),
+      'version',
+    );
+  });
+
+  it('reads digit strings for integers and "true"/"1"/"false"/"0" for booleans, as the origin does (audit row 21)', async () => {
+    const a = await newOwner(t);
+    const res = await t.call('createPostgresDatabase', {
+      token: a.token,
+      params: pgAt(a.project, 'text'),
+      invalidBody: { size: 'standard-2', storage_size: '128', restrict_by_default: '1' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ storage_size_gib: 128, firewall_rules: [] });
+    const open = await t.call('createPostgresDatabase', { token: a.token, params: pgAt(a.project, 'open'), invalidBody: { size: 'hobby-1', restrict_by_default: 'false' } });
+    expect(open.body.firewall_rules.length).toBeGreaterThan(0);
+    const patched = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'text'), invalidBody: { storage_size: '256' } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.target_storage_size_gib).toBe(256);
   });
 
   const refused: [string, Record<string, unknown>, string][] = [
@@ -102,7 +145,7 @@ describe('create a database', () => {
     ['a numeric size', { size: 2 }, 'size'],
     ['storage not among the size’s choices', { size: 'standard-2', storage_size: 100 }, 'storage_size'],
     ['storage of another size', { size: 'hobby-1', storage_size: 128 }, 'storage_size'],
-    ['storage as a string', { size: 'standard-2', storage_size: '128' }, 'storage_size'],
+    ['storage as words', { size: 'standard-2', storage_size: 'big' }, 'storage_size'],
     ['fractional storage', { size: 'standard-2', storage_size: 128.5 }, 'storage_size'],
     ['negative storage', { size: 'standard-2', storage_size: -128 }, 'storage_size'],
     ['an unknown HA type', { size: 'standard-2', ha_type: 'multi' }, 'ha_type'],
@@ -184,7 +227,7 @@ describe('server VMs', () => {
     const pg = await createPg(few, a.token, a.project, 'db', { size: 'standard-2', ha_type: 'async' });
     const rows = await few.ctx.db.selectFrom('vm').select(['id', 'name', 'size', 'storage_size_gib', 'service_of']).where('project_id', '=', a.project).execute();
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(r).toMatchObject({ size: 'standard-2', storage_size_gib: 128, service_of: pg.id });
+    for (const r of rows) expect(r).toMatchObject({ size: 'standard-2', storage_size_gib: 64, service_of: pg.id });
     expect(await countIn(few, a.token, 'listVms', a.project)).toBe(0);
     const byName = await few.call('getVm', { token: a.token, params: { project_id: a.project, location_name: LOC, vm_name: rows[0]!.name } });
     expect(byName.status).toBe(404);
@@ -289,34 +332,62 @@ describe('rename', () => {
   });
 });
 
+describe('list by tags', () => {
+  it('keeps the databases that have every tag of ?tags=key:value,… (the origin’s filter), paged; 400 for a pair without a colon (audit row 28)', async () => {
+    const a = await newOwner(t);
+    const tag = (key: string, value: string) => ({ key, value });
+    await createPg(t, a.token, a.project, 'prod-a', { size: 'hobby-1', tags: [tag('env', 'prod'), tag('team', 'core')] });
+    await createPg(t, a.token, a.project, 'prod-b', { size: 'hobby-1', tags: [tag('env', 'prod')] }, OTHER_LOC);
+    await createPg(t, a.token, a.project, 'test-a', { size: 'hobby-1', tags: [tag('env', 'test')] });
+    const list = (tags: string, extra = '') => t.request('GET', `${P(a.project)}/postgres?tags=${encodeURIComponent(tags)}${extra}`, { token: a.token });
+    const prod = await list('env:prod');
+    expect(prod.status, prod.text).toBe(200);
+    expect(prod.body.count).toBe(2);
+    expect(prod.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['prod-a', 'prod-b']);
+    for (const item of prod.body.items) expectSchema(postgresListItemSchema, item);
+    expect((await list(' env : prod ,team:core')).body.items.map((i: { name: string }) => i.name)).toEqual(['prod-a']);
+    expect((await list('env:none')).body).toEqual({ count: 0, items: [] });
+    const paged = await list('env:prod', '&page_size=1&order_column=name');
+    expect([paged.body.count, paged.body.items.map((i: { name: string }) => i.name)]).toEqual([2, ['prod-a']]);
+    // The same items as the unfiltered list (the state aside: the worker moves on between the two reads).
+    const all = (await t.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project } })).body.items;
+    const stateless = (items: { id: string; state: string }[]) => items.map((i) => ({ ...i, state: '' })).sort((x, y) => x.id.localeCompare(y.id));
+    expect(stateless(prod.body.items)).toEqual(stateless(all.filter((i) => i.name.startsWith('prod'))));
+    expectInvalid('current', await list('env'), 'tags');
+  });
+});
+
 describe('change (PATCH)', () => {
   it('sets targets that the database converges to through the worker: size, storage and HA', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'grow', { size: 'standard-2' });
-    // The worker holds still until the refusal below is checked: the change cannot finish first.
+    // The worker holds still until the second change is in: the first cannot finish before it.
     await t.worker.stop();
     try {
-      const res = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-4', storage_size: 512, ha_type: 'async' } });
+      const res = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-4', storage_size: 256, ha_type: 'async' } });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({
         state: 'updating',
         vm_size: 'standard-2',
         target_vm_size: 'standard-4',
-        storage_size_gib: 128,
-        target_storage_size_gib: 512,
+        storage_size_gib: 64,
+        target_storage_size_gib: 256,
         ha_type: 'async',
+        target_server_count: 2,
       });
-      // While it converges, another change of size is refused.
-      expectCurrentError(await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-8' } }), 409, 'Conflict');
+      // While it converges another change is taken too (the origin's), keeping the storage it left out.
+      const again = await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { size: 'standard-8' } });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toMatchObject({ state: 'updating', target_vm_size: 'standard-8', target_storage_size_gib: 256 });
     } finally {
       await t.worker.start();
     }
     const done = await waitForPgState(t, a.token, a.project, 'grow', 'running');
-    expect(done).toMatchObject({ vm_size: 'standard-4', target_vm_size: 'standard-4', storage_size_gib: 512, target_storage_size_gib: 512, ha_type: 'async' });
+    expect(done).toMatchObject({ vm_size: 'standard-8', target_vm_size: 'standard-8', storage_size_gib: 256, target_storage_size_gib: 256, ha_type: 'async' });
     const servers = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'grow') })).body.items;
     expect(servers.map((s) => [s.role, s.vm_size, s.storage_size_gib, s.state])).toEqual([
-      ['primary', 'standard-4', 512, 'running'],
-      ['standby', 'standard-4', 512, 'running'],
+      ['primary', 'standard-8', 256, 'running'],
+      ['standby', 'standard-8', 256, 'running'],
     ]);
     // Back to no standby: the standby goes.
     await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'grow'), body: { ha_type: 'none' } });
@@ -325,24 +396,50 @@ describe('change (PATCH)', () => {
     expect(after.map((s) => s.role)).toEqual(['primary']);
   });
 
-  it('changes tags at once, in any state but deleting; a new size without storage takes that size’s smallest', async () => {
+  it('changes tags at once and takes a size change in any state; a new size without storage keeps the storage (audit rows 5, 14a)', async () => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'tagged', { size: 'hobby-1' });
     const res = await slow.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'tagged'), body: { tags: [{ key: 'team', value: 'data' }] } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ state: 'creating', tags: [{ key: 'team', value: 'data' }] });
-    // A size change needs a running database.
-    expectCurrentError(await slow.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'tagged'), body: { size: 'standard-2' } }), 409, 'Conflict');
+    // While creating, a size change is a target (the origin's; `burstable-2` is its hobby-2).
+    const sized = await slow.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'tagged'), body: { size: 'burstable-2', storage_size: 32 } });
+    expect(sized.status, sized.text).toBe(200);
+    expect(sized.body).toMatchObject({ state: 'creating', target_vm_size: 'hobby-2', target_storage_size_gib: 32 });
     const b = await newOwner(t);
-    await runningPg(t, b.token, b.project, 'resize', { size: 'hobby-1', storage_size: 64 });
+    await runningPg(t, b.token, b.project, 'resize', { size: 'hobby-2', storage_size: 64 });
     const resized = await t.call('patchPostgresDatabase', { token: b.token, params: pgAt(b.project, 'resize'), body: { size: 'standard-2' } });
-    expect(resized.body).toMatchObject({ target_vm_size: 'standard-2', target_storage_size_gib: 128 });
+    expect(resized.body).toMatchObject({ target_vm_size: 'standard-2', target_storage_size_gib: 64 });
+    // Storage kept that the new size does not offer: 400 naming storage_size.
+    expectInvalid('current', await t.call('patchPostgresDatabase', { token: b.token, params: pgAt(b.project, 'resize'), body: { size: 'standard-8' } }), 'storage_size');
+  });
+
+  it('refuses a change of a read replica: it follows its parent, which passes its new size on (audit row 14b, c)', async () => {
+    const a = await newOwner(t);
+    await runningPg(t, a.token, a.project, 'parent', { size: 'standard-2' });
+    const replica = await t.call('createPostgresReadReplica', { token: a.token, params: pgAt(a.project, 'parent'), body: { name: 'follower' } });
+    expect(replica.status, replica.text).toBe(200);
+    const e = expectCurrentError(
+      await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'follower'), body: { size: 'standard-4' } }),
+      400,
+      'InvalidRequest',
+    );
+    expect(e.message).toBe('Read replicas cannot be modified directly! Please modify the parent database instead.');
+    await waitForPgState(t, a.token, a.project, 'follower', 'running');
+    expect((await t.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'parent'), body: { size: 'standard-4', storage_size: 128 } })).status).toBe(200);
+    expect(await waitForPgState(t, a.token, a.project, 'parent', 'running')).toMatchObject({ vm_size: 'standard-4', storage_size_gib: 128 });
+    const follower = await pollUntil(
+      () => getPg(t, a.token, a.project, 'follower'),
+      (r) => r.body.state === 'running' && r.body.vm_size === 'standard-4',
+      'the replica to follow its parent’s size',
+    );
+    expect(follower.body).toMatchObject({ target_vm_size: 'standard-4', storage_size_gib: 128, parent: `/location/${LOC}/postgres/parent` });
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
     ['an unknown size', { size: 'huge' }, 'size'],
     ['storage not among the size’s choices', { storage_size: 100 }, 'storage_size'],
-    ['storage as text', { storage_size: '256' }, 'storage_size'],
+    ['storage as words', { storage_size: 'more' }, 'storage_size'],
     ['an unknown HA type', { ha_type: 'both' }, 'ha_type'],
     ['tags with a bad item', { tags: [{ key: 1, value: 'x' }] }, 'tags.0.key'],
     ['an unknown field', { version: '18' }, 'version'],
@@ -357,23 +454,25 @@ describe('change (PATCH)', () => {
 });
 
 describe('actions', () => {
-  it('restarts: restarting → running; 409 while not running', async () => {
+  it('restarts: restarting → running; a restart asked while restarting runs once more after it (audit row 5)', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'rs', { size: 'hobby-1' });
-    // The worker holds still until the refusal is checked: the restart cannot finish first.
+    // The worker holds still until the second restart is in: the first cannot finish before it.
     await t.worker.stop();
     let res;
     try {
       res = await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') });
       expect(res.status, res.text).toBe(200);
       expect(res.body.state).toBe('restarting');
-      expectCurrentError(await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') }), 409, 'Conflict');
+      const again = await t.call('restartPostgresDatabase', { token: a.token, params: pgAt(a.project, 'rs') });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.state).toBe('restarting');
     } finally {
       await t.worker.start();
     }
     await waitForPgState(t, a.token, a.project, 'rs', 'running');
     const calls = await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', res.body.id).execute();
-    expect(calls.map((c) => c.operation).sort()).toEqual(['createPostgres', 'restartPostgres']);
+    expect(calls.map((c) => c.operation).sort()).toEqual(['createPostgres', 'restartPostgres', 'restartPostgres']);
   });
 
   it('recycles: new servers replace the old ones', async () => {
@@ -388,12 +487,16 @@ describe('actions', () => {
     for (const s of after) expect(before).not.toContain(s.id);
   });
 
-  it('refuses actions while creating (409) and promote of a database that is no read replica (400)', async () => {
+  it('takes restart and recycle while creating (they wait), refuses an upgrade (400) and promote of a database that is no read replica (400)', async () => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'busy', { size: 'hobby-1' });
-    for (const op of ['restartPostgresDatabase', 'recyclePostgresDatabase', 'upgradePostgresDatabase'] as const) {
-      expectCurrentError(await slow.call(op, { token: a.token, params: pgAt(a.project, 'busy') }), 409, 'Conflict');
+    for (const op of ['restartPostgresDatabase', 'recyclePostgresDatabase'] as const) {
+      const res = await slow.call(op, { token: a.token, params: pgAt(a.project, 'busy') });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.state).toBe('creating');
     }
+    const up = expectCurrentError(await slow.call('upgradePostgresDatabase', { token: a.token, params: pgAt(a.project, 'busy') }), 400, 'InvalidRequest');
+    expect(up.details).toEqual({ needs_convergence: 'Database cluster is waiting for convergence, please wait for it to complete' });
     for (const op of ['promotePostgresDatabase', 'promotePostgresReadReplica'] as const) {
       const e = expectCurrentError(await slow.call(op, { token: a.token, params: pgAt(a.project, 'busy') }), 400, 'InvalidRequest');
       expect(e.message).toBe('Non read replica servers cannot be promoted.');
@@ -421,14 +524,19 @@ describe('CA certificate', () => {
 });
 
 describe('delete', () => {
-  it('marks it deleting at once; a deleting database refuses actions; a repeated delete is a success', async () => {
+  it('marks it deleting at once; a deleting database takes actions and does nothing with them; a repeated delete is a success', async () => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'bye', { size: 'hobby-1' });
     expect((await slow.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'bye') })).status).toBe(204);
     expect((await getPg(slow, a.token, a.project, 'bye')).body.state).toBe('deleting');
     const vms = await slow.ctx.db.selectFrom('vm').select('state').where('project_id', '=', a.project).execute();
     expect(vms.map((v) => v.state)).toEqual(['deleting']);
-    expectCurrentError(await slow.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'bye'), body: { tags: [] } }), 409, 'Conflict');
+    for (const op of ['restartPostgresDatabase', 'recyclePostgresDatabase'] as const) {
+      const res = await slow.call(op, { token: a.token, params: pgAt(a.project, 'bye') });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.state).toBe('deleting');
+    }
+    expect((await slow.call('patchPostgresDatabase', { token: a.token, params: pgAt(a.project, 'bye'), body: { tags: [] } })).body.state).toBe('deleting');
     expectCurrentError(await slow.call('createPostgresFirewallRule', { token: a.token, params: pgAt(a.project, 'bye'), body: { cidr: '10.0.0.0/8' } }), 409, 'Conflict');
     expect((await slow.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'bye') })).status).toBe(204);
     const jobs = await slow.ctx.db.selectFrom('job').select('kind').where('kind', '=', 'postgres.destroy').execute();
@@ -441,7 +549,7 @@ describe('delete', () => {
     await t.call('createPostgresMetricDestination', {
       token: a.token,
       params: pgAt(a.project, 'bye'),
-      body: { url: 'https://metrics.example.com/api/v1/write', bearer_token: 'tok' },
+      body: { url: 'https://metrics.example.com/api/v1/write', options: { authorization: { credentials: 'tok' } } },
     });
     await t.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'bye'), body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' } });
     expect((await pgSnapshot(t, a.project)).vms).toHaveLength(2);

@@ -38,10 +38,11 @@ export function maskPassword(text: string, password: string | null): string {
 /** `psql "<connection string>"`. */
 export const psqlCommand = (connectionString: string) => `psql "${connectionString}"`;
 
-export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 /** "02:00–03:00 UTC on Monday, Thursday", "Not set". */
-export function maintenanceLabel(startAt: number | null, days: readonly number[] | undefined): string {
+/** The origin's day names (`mon`…) as the console shows them. */
+export const DAYS = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+
+export function maintenanceLabel(startAt: number | null, days: readonly (keyof typeof DAYS)[] | undefined): string {
   if (startAt === null) return 'Not set (any time)';
   const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
   const on = days && days.length && days.length < 7 ? ` on ${days.map((d) => DAYS[d]).join(', ')}` : ' every day';

@@ -92,11 +92,13 @@ export function usePgLogs(ref: PgRef, query: LogsQuery) {
 
 // Major version upgrade.
 const upgradeKey = (ref: PgRef) => [...pgKey(ref), 'upgrade'] as const;
-export function usePgUpgrade(ref: PgRef, changing: boolean) {
+/** The upgrade's progress: asked only while one runs (the API answers 400 "not upgrading" otherwise, as the origin's). */
+export function usePgUpgrade(ref: PgRef, upgrading: boolean) {
   return useQuery({
     queryKey: upgradeKey(ref),
     queryFn: ({ signal }) => apiRequest('getPostgresUpgrade', { params: pgParams(ref), signal }),
-    refetchInterval: pollIf(changing),
+    enabled: upgrading,
+    refetchInterval: pollIf(upgrading),
   });
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { tagsSchema, type CreatePostgresBody } from '#shared/api/postgres';
-import { POSTGRES_STORAGE_GIB_MONTHLY_USD, postgresMonthlyUsd, postgresSize, type LocationName } from '#shared/catalog';
+import { DEFAULT_POSTGRES_FLAVOR, DEFAULT_POSTGRES_VERSION, POSTGRES_STORAGE_GIB_MONTHLY_USD, postgresMonthlyUsd, postgresSize, type LocationName } from '#shared/catalog';
 import { resourceName } from '#shared/names';
 import { Spinner } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
@@ -39,7 +39,14 @@ const FIELD_ORDER: Field[] = ['flavor', 'location', 'version', 'size', 'storage_
 export type PgForm = ReturnType<typeof useForm<Field, typeof formSchema>>;
 
 /** What the form starts with where the tree offers it. */
-const DEFAULT_CHOICE = (location?: string): Partial<Choice> => ({ flavor: 'standard', version: '17', location, family: 'standard', size: 'standard-2', ha_type: 'none' });
+const DEFAULT_CHOICE = (location?: string): Partial<Choice> => ({
+  flavor: DEFAULT_POSTGRES_FLAVOR,
+  version: DEFAULT_POSTGRES_VERSION,
+  location,
+  family: 'standard',
+  size: 'standard-2',
+  ha_type: 'none',
+});
 
 /** The server names the database's name by its path parameter: shown under the name field. */
 function withNameField(err: unknown): ApiError {

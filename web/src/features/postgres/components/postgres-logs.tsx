@@ -17,11 +17,11 @@ import { usePgLogs, type LogsQuery } from '../api/sub.ts';
 const PAGE_SIZE = 50;
 type Severity = (typeof LOG_SEVERITIES)[number];
 type Stream = (typeof LOG_STREAMS)[number];
-const SEVERE = new Set<Severity>(['ERROR', 'FATAL', 'PANIC']);
+const SEVERE = new Set<Severity>(['ERROR', 'FATAL']);
 
 const time = new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false });
 
-const severityClass = (s: Severity) => (SEVERE.has(s) ? 'text-red-700 dark:text-red-400' : s === 'WARNING' ? 'text-amber-800 dark:text-amber-300' : '');
+const severityClass = (s: Severity) => (SEVERE.has(s) ? 'text-red-700 dark:text-red-400' : s === 'WARN' ? 'text-amber-800 dark:text-amber-300' : '');
 
 export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
   const [text, setText] = useState('');

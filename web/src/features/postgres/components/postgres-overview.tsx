@@ -10,7 +10,7 @@ import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
-import { caCertificateUrl, isChanging, usePostgresList, type PgRef } from '../api/postgres.ts';
+import { caCertificateUrl, isChanging, type PgRef } from '../api/postgres.ts';
 import { usePgServers } from '../api/sub.ts';
 import { engineLabel, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
 import { CodeLine, Field, Fields, IdField, LocationField, muted, PriceField, SizeField } from '#web/components/ui/detail-fields.tsx';
@@ -135,12 +135,12 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   );
 }
 
-/** The parent of a read replica by its name (the record gives its ID), a link to its page. */
+/** The parent of a replica or restore, a link to its page: the record gives its path, `/location/<location>/postgres/<name>` (the origin's). */
 export function ParentLink({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
-  const siblings = usePostgresList(pgRef.projectId, { page_size: '1000' }, pg.location);
   if (!pg.parent) return <span className={muted}>—</span>;
-  const parent = siblings.data?.items.find((p) => p.id === pg.parent || p.name === pg.parent);
-  if (!parent) return <span className="font-mono text-sm">{pg.parent}</span>;
+  const [, location, name] = /^\/location\/([^/]+)\/postgres\/([^/]+)$/.exec(pg.parent) ?? [];
+  if (!location || !name) return <span className="font-mono text-sm">{pg.parent}</span>;
+  const parent = { location, name };
   return (
     <Link
       to="/projects/$projectId/databases/$location/$databaseName"
@@ -169,7 +169,7 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
                   <TD>
                     <StateBadge state={s.state} />
                   </TD>
-                  <TD>{s.synchronization_status === null ? '—' : s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
+                  <TD>{s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
                   <TD>
                     {s.vm_size} · {storageLabel(s.storage_size_gib)}
                     {s.target_vm_size !== s.vm_size ? <span className="block text-xs text-amber-800 dark:text-amber-300">→ {s.target_vm_size}</span> : null}

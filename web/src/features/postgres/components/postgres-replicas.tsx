@@ -70,7 +70,7 @@ function PromoteDialog({ name, pgRef, onClose }: { name: string; pgRef: PgRef; o
 
 function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef; onOpen: (name: string) => void }) {
   const list = usePostgresList(pgRef.projectId, { page_size: '1000' }, pg.location);
-  const replicas = (list.data?.items ?? []).filter((r: PostgresListItem) => r.read_replica && (r.parent === pg.id || r.parent === pg.name));
+  const replicas = (list.data?.items ?? []).filter((r: PostgresListItem) => r.read_replica && r.parent === `/location/${pg.location}/postgres/${pg.name}`);
   const [creating, setCreating] = useState(false);
   const [promoting, setPromoting] = useState<string | null>(null);
   return (

@@ -1,6 +1,6 @@
 // The maintenance window: an hour (UTC) and optionally days of the week.
 import { useState } from 'react';
-import type { PostgresDetail } from '#shared/api/postgres';
+import { WEEKDAY_NAMES, type PostgresDetail } from '#shared/api/postgres';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { LabelledField } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
@@ -12,7 +12,7 @@ import { selectClass, SettingsCard } from './settings-card.tsx';
 export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const set = useSetMaintenanceWindow();
   const [hour, setHour] = useState(pg.maintenance_window_start_at === null ? '' : String(pg.maintenance_window_start_at));
-  const [days, setDays] = useState<number[]>(pg.maintenance_window_days ?? []);
+  const [days, setDays] = useState<(typeof WEEKDAY_NAMES)[number][]>(pg.maintenance_window_days ?? []);
   const err = set.error ? asApiError(set.error) : null;
   return (
     <SettingsCard
@@ -29,7 +29,10 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           if (set.isPending) return;
           const start = hour === '' ? null : Number(hour);
           set.mutate(
-            { ref: pgRef, body: { maintenance_window_start_at: start, ...(days.length && start !== null ? { maintenance_window_days: [...days].sort() } : {}) } },
+            {
+              ref: pgRef,
+              body: { maintenance_window_start_at: start, ...(days.length && start !== null ? { maintenance_window_days: WEEKDAY_NAMES.filter((d) => days.includes(d)) } : {}) },
+            },
             { onSuccess: (updated) => toast.success('Maintenance window saved', maintenanceLabel(updated.maintenance_window_start_at, updated.maintenance_window_days) + '.') },
           );
         }}
@@ -49,10 +52,10 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
         <fieldset disabled={hour === ''}>
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Days (none: every day)</legend>
           <div className="mt-2 flex flex-wrap gap-3">
-            {DAYS.map((d, i) => (
+            {WEEKDAY_NAMES.map((d) => (
               <label key={d} className="flex items-center gap-1.5 text-sm">
-                <input type="checkbox" className="size-4" checked={days.includes(i)} onChange={(e) => setDays(e.target.checked ? [...days, i] : days.filter((x) => x !== i))} />
-                {d}
+                <input type="checkbox" className="size-4" checked={days.includes(d)} onChange={(e) => setDays(e.target.checked ? [...days, d] : days.filter((x) => x !== d))} />
+                {DAYS[d]}
               </label>
             ))}
           </div>

@@ -5,7 +5,7 @@ import { POSTGRES_VERSIONS, postgresFlavor } from '#shared/catalog';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { isChanging, type PgRef } from '../api/postgres.ts';
+import type { PgRef } from '../api/postgres.ts';
 import { usePgUpgrade, useStartUpgrade } from '../api/sub.ts';
 import { engineLabel } from '../format.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -18,12 +18,12 @@ function nextVersion(flavor: string, version: string): string | undefined {
 }
 
 export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
-  const busy = isChanging(pg.state) || pg.target_version !== pg.version;
-  const status = usePgUpgrade(pgRef, busy);
+  const upgrading = pg.target_version !== pg.version;
+  const status = usePgUpgrade(pgRef, upgrading);
   const start = useStartUpgrade();
   const [confirm, setConfirm] = useState(false);
-  const to = nextVersion(pg.flavor, pg.version);
-  const upgrading = pg.target_version !== pg.version;
+  // Lantern databases are not upgraded (the origin's rule).
+  const to = pg.flavor === 'lantern' ? undefined : nextVersion(pg.flavor, pg.version);
   return (
     <SettingsCard
       id="pg-upgrade-title"
