@@ -4,7 +4,7 @@ import { getProjectQueryOptions } from './get-project.ts';
 import { listProjectsQueryOptions } from './list-projects.ts';
 
 export function deleteProject(projectId: string) {
-  return apiRequest('deleteProject', { params: { project_id: projectId } });
+  return apiRequest('deleteProject', { params: { project_id: projectId }, query: {} });
 }
 
 export function useDeleteProject() {
