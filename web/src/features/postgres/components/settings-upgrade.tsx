@@ -45,6 +45,7 @@ export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef })
       </p>
       {to && !upgrading ? (
         <Button
+          access="write"
           variant="secondary"
           disabled={pg.state !== 'running'}
           onClick={() => {

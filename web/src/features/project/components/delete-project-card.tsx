@@ -13,6 +13,7 @@ export function DeleteProjectCard({ project }: { project: Project }) {
       title="Delete this project"
       description="Deleting a project cannot be undone. A project that still holds resources cannot be deleted."
       action="Delete project"
+      access="admin"
       dialog={(close) => <DeleteProjectDialog project={project} onClose={close} />}
     />
   );
