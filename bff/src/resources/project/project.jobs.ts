@@ -4,7 +4,11 @@
 import { defineJobs, type KindsOf } from '../../lifecycle/jobs.ts';
 import { deleteIfEmpty, startEmptying } from './empty-project.ts';
 
-/** How often the job looks again while objects are still going: often enough that the answer waiting for it is not held up long. */
+/**
+ * How often the job looks again while objects are still going: a quarter of a provisioning
+ * step, within these bounds, so the answer waiting for the project is not held up long after
+ * its last object went.
+ */
 const POLL_MIN_MS = 50;
 const POLL_MAX_MS = 500;
 
@@ -16,7 +20,7 @@ export const projectJobs = defineJobs({
         if (await deleteIfEmpty(env.db, projectId)) return {};
         await startEmptying(env.db, projectId);
         if (await deleteIfEmpty(env.db, projectId)) return {};
-        return { next: { step: 'start', delayMs: Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, env.delayMs)) } };
+        return { next: { step: 'start', delayMs: Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.round(env.delayMs / 4))) } };
       },
     },
   },
