@@ -263,10 +263,8 @@ test('when the session ends, the next request asks to sign in and comes back', a
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
   await freshAccount.revokeSession();
+  // The delete dialog's first request (what the project holds) meets the ended session.
   await page.getByRole('button', { name: 'Delete project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete project' });
-  await dialog.getByLabel(`Type ${mine.name} to confirm`).fill(mine.name);
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
 
   const login = new LoginPage(page);
   await login.expectShown();

@@ -51,7 +51,7 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await expect(page.getByRole('status').filter({ hasText: 'VM attached' })).toBeVisible();
   await expect(detail.vmRow(vm.name)).toBeVisible();
   await expect(detail.health(vm.name)).toHaveText('up');
-  await expect(detail.tab('VMs')).toContainText('1');
+  await expect(detail.tab('VMs')).toHaveAccessibleDescription('1');
 
   // SSL: on, then off again.
   await detail.tab('Settings').click();

@@ -1,14 +1,15 @@
 // Teams: an admin invites a second user by e-mail as a viewer; the second user signs up from
 // the invitation mail (following the verification link when sign-up sends one), sees the
-// project and is refused a create with the server's message; re-roled to member, the create
-// works. Then a demotion and a removal, each confirmed.
+// project with every change offered inert and the reason said (a viewer cannot change it);
+// re-roled to member, the create works at once. Then a demotion and a removal, each confirmed.
 import type { Page } from '@playwright/test';
 import { expect, expectAxeClean, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName, type ConsoleApi } from './fixtures.ts';
 import { SignupPage, LoginPage } from './pages/auth-pages.ts';
 import { MembersPage } from './pages/members-page.ts';
 import { CreateSubnetPage } from './pages/networking-subnets.ts';
 
-const VIEWER_REFUSAL = 'Your role in this project (viewer) does not allow this. Only a member or an admin of the project can do it.';
+/** What a control that changes the project says to a viewer (lib/project-access.ts). */
+const VIEWER_REASON = 'Viewers cannot change this project.';
 
 /** The links of the newest mail to `to` whose subject matches, from the development outbox. */
 async function mailLinks(api: ConsoleApi, to: string, subject: RegExp): Promise<string[]> {
@@ -49,7 +50,7 @@ async function signUpFromInvitation(page: Page, api: ConsoleApi, email: string, 
   await expect(heading).toBeVisible();
 }
 
-test('an admin invites a viewer by mail, who signs up and is refused a create until re-roled to member', async ({ page, browser, project, user }) => {
+test('an admin invites a viewer by mail, who signs up and sees every change disabled with the reason until re-roled to member', async ({ page, browser, project, user }) => {
   const { id, name } = project.project;
   const email = uniqueEmail('invitee');
   const admin = new MembersPage(page);
@@ -77,12 +78,29 @@ test('an admin invites a viewer by mail, who signs up and is refused a create un
   await expect(viewerView.roleOf(user.email)).toHaveCount(0);
   await expectAxeClean(page2);
 
+  // Changes are offered inert (aria-disabled, still focusable) and say why, before any request:
+  // a list's create button, the project's deletion (admins only), a create form's submit.
+  await page2.goto(`/projects/${id}/networking/subnets`);
+  const createFromList = page2.getByRole('main').getByRole('button', { name: 'Create subnet' });
+  await expect(createFromList).toBeDisabled();
+  await expect(createFromList).toHaveAccessibleDescription(VIEWER_REASON);
+  await expect(page2.getByRole('main').getByRole('link', { name: 'Create subnet' })).toHaveCount(0);
+  await expectAxeClean(page2);
+  await page2.goto(`/projects/${id}/settings`);
+  const deleteProject = page2.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete project' });
+  await expect(deleteProject).toBeDisabled();
+  await expect(deleteProject).toHaveAccessibleDescription('Only admins of this project can do this.');
+  await deleteProject.focus();
+  await page2.keyboard.press('Enter');
+  await expect(page2.getByRole('dialog', { name: 'Delete project' })).toHaveCount(0);
+
   const subnet = uniqueName('viewer-made');
   const create = new CreateSubnetPage(page2);
   await page2.goto(`/projects/${id}/networking/subnets/new`);
   await create.name.fill(subnet);
-  await create.submit.click();
-  await expect(page2.getByRole('main').getByRole('alert')).toContainText(VIEWER_REFUSAL);
+  await expect(create.submit).toBeDisabled();
+  await expect(create.submit).toHaveAccessibleDescription(VIEWER_REASON);
+  await expectAxeClean(page2);
 
   // The admin sees the new member, no longer invited, and makes it a member (a promotion asks nothing).
   await admin.goto(id);
@@ -90,7 +108,9 @@ test('an admin invites a viewer by mail, who signs up and is refused a create un
   await admin.roleOf(email).selectOption({ label: 'Member' });
   await expect(page.getByRole('status').filter({ hasText: 'Role changed' })).toBeVisible();
 
-  // Now the create works.
+  // The viewer's page learns the new role from the project's events: the create works.
+  await expect(create.submit).toBeEnabled();
+  await expect(create.submit).not.toHaveAccessibleDescription(VIEWER_REASON);
   await create.submit.click();
   await expect(page2.getByRole('heading', { name: subnet, level: 1 })).toBeVisible();
 

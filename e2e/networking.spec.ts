@@ -81,7 +81,7 @@ test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove
   await expect(ssh).toContainText('SSH');
   await expect(ssh).toContainText('SSH (22)');
   await expect(ssh).toContainText('TCP');
-  await expect(fw.tab('Rules')).toContainText('1');
+  await expect(fw.tab('Rules')).toHaveAccessibleDescription('1');
 
   await ssh.getByRole('button', { name: /^Edit rule/ }).click();
   const edit = fw.ruleDialog('Edit rule');
@@ -136,7 +136,7 @@ test('create a firewall, attach a subnet of its location and detach it', async (
   await page.getByRole('button', { name: 'Attach subnet' }).click();
   const attached = page.getByRole('table', { name: 'Attached subnets' });
   await expect(attached.getByRole('link', { name: subnet.name })).toBeVisible();
-  await expect(fw.tab('Subnets')).toContainText('1');
+  await expect(fw.tab('Subnets')).toHaveAccessibleDescription('1');
 
   // The subnet's page lists it among its firewalls.
   await attached.getByRole('link', { name: subnet.name }).click();
@@ -225,7 +225,7 @@ test('connect two subnets on the subnet page, see it on both, then disconnect (c
   await subnet.goto(project.id, 'eu-central-h1', web);
   await subnet.connect(db);
   await expect(subnet.connectedRow(db)).toBeVisible();
-  await expect(subnet.tab('Connected subnets')).toContainText('1');
+  await expect(subnet.tab('Connected subnets')).toHaveAccessibleDescription('1');
   await expectAxeClean(page);
 
   await subnet.connectedRow(db).getByRole('link', { name: db }).click();

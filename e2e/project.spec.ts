@@ -1,5 +1,7 @@
-// The projects list: paging along the API cursor, sorting, search, all kept in the URL.
-import { expect, test } from './fixtures.ts';
+// The projects list: paging along the API cursor, sorting, search, all kept in the URL. And a
+// project's deletion with everything in it, from its settings.
+import { expect, expectAxeClean, test } from './fixtures.ts';
+import { ProjectPage } from './pages/project-page.ts';
 import { ProjectsPage } from './pages/projects-page.ts';
 
 test('the list pages along the cursor, sorts by name or ID, searches, and keeps it in the URL', async ({ page, context, freshAccount }) => {
@@ -41,4 +43,35 @@ test('the list pages along the cursor, sorts by name or ID, searches, and keeps 
   await expect(page.getByRole('heading', { name: 'No matching projects' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(projects.rowNames()).toHaveCount(10);
+});
+
+test('deleting a project deletes everything in it, and the dialog says what is left while it runs', async ({ page, user, project }) => {
+  await project.createRunningVm('web');
+  expect((await project.createPostgres('db')).name).toBe('db');
+  const { id, name } = project.project;
+  const view = new ProjectPage(page);
+  await view.goto(id);
+  await view.openSection('Settings');
+  await page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete project' });
+  const progress = dialog.getByRole('status');
+  // The VM and the database made their location's default subnet and its firewall; the database's server VM is in no list.
+  await expect(progress).toHaveText('It holds 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall; each is deleted first, as if you deleted them one by one.');
+  await expectAxeClean(page, 'dialog');
+
+  // The request is held until the progress is checked: it then runs and answers once all is gone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/project/${id}?force=true`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(progress).toHaveText('Deleting… left: 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall.');
+  release();
+
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Project deleted' })).toBeVisible();
+  expect(await user.getProjectStatus(id)).toBe(404);
 });

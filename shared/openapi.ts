@@ -201,6 +201,7 @@ export function openApiDocument(): Json {
         ...(r.response
           ? { 200: { description: 'OK', content: { [r.responseType ?? 'application/json']: { schema: components.convert(r.response, 'output') } } } }
           : { 204: { description: 'No Content' } }),
+        ...(r.accepted ? { 202: { description: `Accepted. ${r.accepted}` } } : {}),
         ...errors,
       },
     };

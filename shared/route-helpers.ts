@@ -23,6 +23,11 @@ export interface RouteDef {
   body?: z.ZodType;
   /** Absent for 204 No Content. */
   response?: z.ZodType;
+  /**
+   * When the route may answer 202 Accepted (no body) instead: work it waited for goes on after
+   * the answer (a forced project delete that took longer than its wait). Documented as given.
+   */
+  accepted?: string;
   /** A file answered as text of this media type instead of JSON (a database's CA certificate). */
   responseType?: string;
   /** What a member's role must allow inside a project (shared/roles.ts); by default `read` for GET, `write` otherwise. */

@@ -3,6 +3,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { PROJECT_DELETE_WAIT_DEFAULT_MS } from '#shared/api/project';
 import { kinds, projectKinds } from '#shared/routes';
 
 const intIn = (min: number, max: number) =>
@@ -48,6 +49,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a DNS domain such as example.com')
     .default('cloud.example.com'),
   PROJECT_QUOTA: intIn(1, 1_000_000).default(1000),
+  PROJECT_DELETE_WAIT_MS: intIn(0, 3_600_000).default(PROJECT_DELETE_WAIT_DEFAULT_MS),
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be the console's origin, such as https://console.example.com")
@@ -141,6 +143,8 @@ export type Config = {
   /** How `npm start` compiled the bundle (decision 254), for the start's log line; unset for the sources. */
   codeCache?: 'used' | 'made' | 'rejected';
   projectQuota: number;
+  /** How long a forced project delete waits for the project to be gone before it answers 202 (the deletion goes on). */
+  projectDeleteWaitMs: number;
   /** The kinds' limits by setting name (SUBNET_QUOTA, VM_QUOTA, FIREWALL_QUOTA, FIREWALL_RULE_QUOTA). */
   quotas: Quotas;
   /** The console's origin as browsers see it; https makes the session cookie `__Host-` and Secure. */
@@ -220,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     codeCache: e.BUNDLE_CODE_CACHE,
     projectQuota: e.PROJECT_QUOTA,
+    projectDeleteWaitMs: e.PROJECT_DELETE_WAIT_MS,
     quotas: Object.fromEntries(kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number])),
     publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,

@@ -27,6 +27,10 @@ export function checkSuccess(method: string, urlPath: string, status: number, te
   const found = routeOf(method, urlPath);
   if (!found) return; // not an API route (health, OpenAPI document, static files)
   const where = `${method} ${urlPath} (${found.op}) answered ${status}`;
+  if (status === 202 && found.r.accepted) {
+    if (text !== '') throw new Error(`${where}; a 202 answers no body: ${text}`);
+    return;
+  }
   if (!found.r.response) {
     if (status !== 204 || text !== '') throw new Error(`${where}; a route without a response schema must answer an empty 204: ${text}`);
     return;

@@ -63,7 +63,7 @@ export interface paths {
         get: operations["getProject"];
         put?: never;
         post?: never;
-        /** Delete a project (409 while it holds resources; admins only) */
+        /** Delete a project (409 while it holds resources, unless force=true; admins only) */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
@@ -3241,7 +3241,9 @@ export interface operations {
     };
     deleteProject: {
         parameters: {
-            query?: never;
+            query?: {
+                force?: "true" | "false";
+            };
             header?: never;
             path: {
                 project_id: string;
@@ -3250,6 +3252,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted. With force=true: the project is still being emptied after the wait (PROJECT_DELETE_WAIT_MS); its deletion goes on. Send the request again to wait again, or GET the project until it answers 404. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No Content */
             204: {
                 headers: {

@@ -45,7 +45,7 @@ export class DatabaseDetailPage extends BasePage {
   }
 
   tab(name: Tab): Locator {
-    return this.page.getByRole('tablist', { name: 'Database sections' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.page.getByRole('tablist', { name: 'Database sections' }).getByRole('tab', { name, exact: true });
   }
 
   /** The value next to a label of a detail card. */

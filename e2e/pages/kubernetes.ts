@@ -45,7 +45,7 @@ export class ClusterDetailPage extends BasePage {
   }
 
   tab(name: Tab): Locator {
-    return this.page.getByRole('tablist', { name: 'Cluster sections' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.page.getByRole('tablist', { name: 'Cluster sections' }).getByRole('tab', { name, exact: true });
   }
 
   /** The header's kubeconfig download link. */

@@ -19,7 +19,7 @@ export class FirewallDetailPage extends BasePage {
   }
 
   tab(name: 'Rules' | 'Subnets' | 'Settings'): Locator {
-    return this.tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.tabs.getByRole('tab', { name, exact: true });
   }
 
   ruleRow(text: string | RegExp): Locator {

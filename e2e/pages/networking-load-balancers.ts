@@ -45,7 +45,7 @@ export class LoadBalancerDetailPage extends BasePage {
   }
 
   tab(name: 'VMs' | 'Settings'): Locator {
-    return this.tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.tabs.getByRole('tab', { name, exact: true });
   }
 
   vmRow(name: string): Locator {

@@ -43,7 +43,7 @@ export class SubnetDetailPage extends BasePage {
   }
 
   tab(name: 'Overview' | 'NICs' | 'Firewalls' | 'Connected subnets' | 'Settings'): Locator {
-    return this.tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
+    return this.tabs.getByRole('tab', { name, exact: true });
   }
 
   panel(): Locator {

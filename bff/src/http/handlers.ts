@@ -31,12 +31,21 @@ type ProjectArgs<Op extends OperationId> = ParamsOf<Op> extends { project_id: st
 /** Present only where the path has a location: a valid one. */
 type LocationArgs<Op extends OperationId> = ParamsOf<Op> extends { location: string } | { location_name: string } ? { location: LocationName } : unknown;
 
+/**
+ * Work that must wait for the request's transaction to commit (the jobs it enqueued are
+ * invisible to the worker until then), done before the answer is sent. Answering `'accepted'`
+ * turns the answer into 202 Accepted (a route with `accepted`): the work goes on without it.
+ */
+export type AfterCommit = () => Promise<'done' | 'accepted'>;
+
 export type HandlerArgs<Op extends OperationId> = {
   params: ParamsOf<Op>;
   query: QueryOf<Op>;
   body: BodyOf<Op>;
   req: Request;
   res: Response;
+  /** Runs `work` once the change committed, before the answer is sent (see AfterCommit). */
+  afterCommit: (work: AfterCommit) => void;
 } & AuthArgs<Op> &
   ProjectArgs<Op> &
   LocationArgs<Op>;

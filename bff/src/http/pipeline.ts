@@ -1,7 +1,8 @@
 // The steps every mounted route's request goes through, in this order, each a function below:
 //   authenticate → readBody (and the Idempotency-Key) → parsePath → loadProject →
 //   runOnceAndRecord(authorize → checkLocation → parseRequest → the handler)
-// then send.ts writes the answer. A step refuses by throwing (errors.ts answers it). A create
+// then whatever the handler asked to run after its commit (afterCommit), then send.ts writes
+// the answer. A step refuses by throwing (errors.ts answers it). A create
 // with an Idempotency-Key runs once per key (idempotency.ts); a member's change is recorded in
 // the project's audit log in its own transaction, refused or not (audit/record.ts).
 import express, { type Request, type Response } from 'express';
@@ -18,7 +19,7 @@ import { ApiError, invalidRequest, notFound, validationError } from '../errors.t
 import { recordChange } from '../audit/record.ts';
 import { authenticate as authenticateCaller, checkCsrf, type AuthInfo } from '../auth/auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
-import type { Handler, HandlerArgs, MountScope, ProjectAccess } from './handlers.ts';
+import type { AfterCommit, Handler, HandlerArgs, MountScope, ProjectAccess } from './handlers.ts';
 import type { RunRoute } from './dispatch.ts';
 import { send } from './send.ts';
 
@@ -37,6 +38,8 @@ interface Call {
   params: unknown;
   /** The project of the path, as its member sees it (before the route's role check). */
   project?: ProjectAccess;
+  /** What the handler asked to run once its change committed. */
+  after?: AfterCommit;
 }
 
 /** The path values the steps read (a route's schema gives them, among its own). */
@@ -57,7 +60,11 @@ export function pipeline<Op extends OperationId>(ctx: AppContext, scope: MountSc
     // Membership first: a foreign project is 404 whatever else the path holds.
     const project = await loadProject(ctx, scope, op, auth, (params as PathValues | undefined)?.project_id);
     const call: Call = { ctx, op, route, req, res, auth, key, params, project };
-    const answer = await runOnceAndRecord(call, recorded, () => checkedArgs<Op>(call), handler);
+    let answer = await runOnceAndRecord(call, recorded, () => checkedArgs<Op>(call), handler);
+    if (call.after && answer.status < 400 && (await call.after()) === 'accepted') {
+      if (!route.accepted) throw new Error(`${op}: answered 202 but its route has no \`accepted\``);
+      answer = { status: 202, headers: answer.headers };
+    }
     if (!res.headersSent) send(res, answer, route.responseType);
   };
 }
@@ -123,7 +130,7 @@ async function runOnceAndRecord<Op extends OperationId>(call: Call, recorded: bo
 /** The handler's arguments, once the caller's role, the location, the query and the body passed. */
 function checkedArgs<Op extends OperationId>(call: Call): HandlerArgs<Op> {
   const { route, req, res, auth, params, project } = call;
-  const args: Record<string, unknown> = { req, res };
+  const args: Record<string, unknown> = { req, res, afterCommit: (work: AfterCommit) => (call.after = work) };
   if (route.auth) args.auth = auth;
   if (project) args.project = authorize(project, auth!, accessOf(route));
   const location = checkLocation(params as PathValues | undefined);

@@ -90,15 +90,20 @@ export async function deleteProject(db: Queryable, projectId: string) {
   await db.deleteFrom('project').where('id', '=', projectId).execute();
 }
 
-/** What the project still holds, e.g. ["2 VMs", "1 private subnet"]; empty when nothing. */
+/**
+ * What the project still holds as its lists show it, e.g. ["1 PostgreSQL database", "1 private
+ * subnet"]; empty when nothing. Objects serving another (a database's servers, a cluster's
+ * nodes) are in no list and go with what they serve: not counted.
+ */
 export async function projectResources(db: Queryable, projectId: string): Promise<string[]> {
   const out: string[] = [];
-  for (const { table, singular, plural } of kinds) {
-    const row = await db
-      .selectFrom(table)
+  for (const { table, singular, plural, serviceOf } of kinds) {
+    let q = db
+      .selectFrom(table as 'vm')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow();
+      .where('project_id', '=', projectId);
+    if (serviceOf) q = q.where(serviceOf as 'service_of', 'is', null);
+    const row = await q.executeTakeFirstOrThrow();
     const n = Number(row.n);
     if (n) out.push(`${n} ${n === 1 ? singular : plural}`);
   }

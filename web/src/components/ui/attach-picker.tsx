@@ -23,7 +23,7 @@ export function useAttachError() {
 export function DetachCell({ what, name, disabled, onDetach }: { what: string; name: string; disabled: boolean; onDetach: () => void }) {
   return (
     <TD className="text-right">
-      <Button size="sm" variant="ghost" aria-label={`Detach ${what} ${name}`} disabled={disabled} onClick={onDetach}>
+      <Button access="write" size="sm" variant="ghost" aria-label={`Detach ${what} ${name}`} disabled={disabled} onClick={onDetach}>
         Detach
       </Button>
     </TD>
@@ -85,7 +85,7 @@ export function AttachPicker({
           </option>
         ))}
       </SelectField>
-      <Button type="submit" variant="secondary" disabled={!selected || pending || disabled}>
+      <Button access="write" type="submit" variant="secondary" disabled={!selected || pending || disabled}>
         {pending ? <Spinner /> : null}
         {verb} {what}
       </Button>

@@ -1,5 +1,8 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import { Link, type LinkComponentProps } from '@tanstack/react-router';
+import type { Access } from '#shared/roles';
 import { cn } from '#web/lib/cn.ts';
+import { useAccessDenied } from '#web/lib/project-access.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md';
@@ -18,8 +21,68 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize
   return cn(base, variants[variant], sizes[size], extra);
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ComponentProps<'button'> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+/** An inert button (aria-disabled: still focusable, so its reason can be read) looks disabled. */
+const inert = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /**
+   * What the button's action needs of the caller's role in the project (shared/roles.ts): a
+   * role that does not allow it leaves the button inert, described by the reason ("Viewers
+   * cannot change this project."). Every button that changes the project says it.
+   */
+  access?: Access;
+};
+
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', access, ...props }: ButtonProps) {
+  const denied = useAccessDenied(access);
+  const reasonId = useId();
+  if (!denied) return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+  const { onClick: _onClick, 'aria-describedby': describedBy, ...rest } = props;
+  return (
+    <>
+      <button
+        type={type}
+        className={buttonClass(variant, size, cn(inert, className))}
+        {...rest}
+        aria-disabled
+        aria-describedby={[describedBy, reasonId].filter(Boolean).join(' ')}
+        title={denied}
+        // Inert, a submit button included: nothing happens.
+        onClick={(e: MouseEvent) => e.preventDefault()}
+      />
+      <span id={reasonId} hidden>
+        {denied}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A link that looks like a button and leads to a change (a create page): for a role that does
+ * not allow `access`, an inert button with the reason instead.
+ */
+export function ActionLink({
+  access,
+  variant = 'primary',
+  className,
+  children,
+  ...link
+}: LinkComponentProps<'a'> & { access: Access; variant?: ButtonVariant; children: ReactNode }) {
+  const denied = useAccessDenied(access);
+  if (denied) {
+    return (
+      <Button access={access} variant={variant} className={className}>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Link {...link} className={buttonClass(variant, 'md', className as string | undefined)}>
+      {children}
+    </Link>
+  );
 }
 
 export function Spinner({ className }: { className?: string }) {

@@ -17,6 +17,7 @@ export function DangerZoneCard({
   description,
   action,
   disabled,
+  access = 'write',
   dialog,
 }: {
   /** The id of the card's heading. */
@@ -26,6 +27,8 @@ export function DangerZoneCard({
   /** The button's label. */
   action: string;
   disabled?: boolean;
+  /** What the action needs of the caller's role (the project's own deletion: admin). */
+  access?: 'write' | 'admin';
   dialog: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +40,7 @@ export function DangerZoneCard({
           <p className="font-medium">{title}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
         </div>
-        <Button variant="danger" onClick={() => setOpen(true)} disabled={disabled}>
+        <Button variant="danger" access={access} onClick={() => setOpen(true)} disabled={disabled}>
           {action}
         </Button>
       </div>

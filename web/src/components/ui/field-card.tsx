@@ -52,7 +52,7 @@ export function FieldCard({
           <FormAlert error={formError} />
         </div>
         {children}
-        <Button type="submit" variant="secondary" className="mt-7" disabled={disabled || pending}>
+        <Button type="submit" access="write" variant="secondary" className="mt-7" disabled={disabled || pending}>
           {busyLabel ? (
             <BusyLabel pending={pending} busy={busyLabel}>
               {submitLabel}

@@ -8,7 +8,7 @@ export function FormActions({ cancel, submit, pending }: { cancel: LinkOptions; 
       <Link {...cancel} className={buttonClass('secondary')}>
         Cancel
       </Link>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" access="write" disabled={pending}>
         <BusyLabel pending={pending} busy="Creating…">
           {submit}
         </BusyLabel>

@@ -81,7 +81,7 @@ export function SummaryCard({
             <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">{formatHourly(total)}</span>
           </span>
         </div>
-        <Button type="submit" className="mt-4 w-full" disabled={pending}>
+        <Button type="submit" access="write" className="mt-4 w-full" disabled={pending}>
           <BusyLabel pending={pending} busy="Creating…">
             {submitLabel}
           </BusyLabel>

@@ -3,13 +3,14 @@
 // create button), the count, the table or the empty state of a search or of a page past the end,
 // and the pager. The list's state is in the URL (decisions 011, 012, 020): the route validates it
 // and passes it in; every control here changes it.
-import { Link, useNavigate, type LinkOptions } from '@tanstack/react-router';
+import { useNavigate, type LinkOptions } from '@tanstack/react-router';
+import type { Access } from '#shared/roles';
 import type { ReactNode } from 'react';
 import type { KindWords } from '#shared/name-hint';
 import { FIRST_PAGE, filteredList, rangeText, type ListFilter, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
 import { useAnnounceTransitions } from '#web/lib/live.ts';
 import { inLocation } from '#web/lib/location.ts';
-import { Button, buttonClass } from './button.tsx';
+import { ActionLink, Button } from './button.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { plusIcon } from './icons.tsx';
@@ -32,6 +33,8 @@ export interface ResourceListProps<T extends { id: string; name: string; state?:
   empty: { title: string; icon: ReactNode; text: ReactNode; action?: string };
   /** The create page (the location filter is passed on as `?location=`), or what opens a create dialog on this page. */
   create: LinkOptions | { onCreate: () => void; label?: string };
+  /** What creating needs of the caller's role (shared/roles.ts; by default `write`: not a viewer). */
+  createAccess?: Access;
   columns: readonly Column<T>[];
   search: ListSearch;
   data: { items: T[]; count: number } | undefined;
@@ -49,6 +52,7 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
   heading,
   empty,
   create,
+  createAccess = 'write',
   columns,
   search,
   data,
@@ -68,15 +72,15 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
   const none = count === 0 && !filtered;
   const createLink = (label = ('label' in create && create.label) || `Create ${one}`) =>
     'onCreate' in create ? (
-      <Button onClick={create.onCreate}>
+      <Button access={createAccess} onClick={create.onCreate}>
         {plusIcon}
         {label}
       </Button>
     ) : (
-      <Link {...create} search={search.location ? { location: search.location } : {}} className={buttonClass('primary')}>
+      <ActionLink access={createAccess} {...(create as object)} search={search.location ? { location: search.location } : {}}>
         {plusIcon}
         {label}
-      </Link>
+      </ActionLink>
     );
   const onlySearch = !byLocation && !filters.length;
   const clearFilters = () => {

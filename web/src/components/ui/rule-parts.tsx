@@ -34,10 +34,17 @@ export function SourceCell({ cidr }: { cidr: string }) {
 export function RuleActions({ name, onEdit, onRemove }: { name: string; onEdit: () => void; onRemove: () => void }) {
   return (
     <TD className="text-right whitespace-nowrap">
-      <Button size="sm" variant="ghost" aria-label={`Edit rule ${name}`} onClick={onEdit}>
+      <Button access="write" size="sm" variant="ghost" aria-label={`Edit rule ${name}`} onClick={onEdit}>
         Edit
       </Button>
-      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50" aria-label={`Remove rule ${name}`} onClick={onRemove}>
+      <Button
+        access="write"
+        size="sm"
+        variant="ghost"
+        className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50"
+        aria-label={`Remove rule ${name}`}
+        onClick={onRemove}
+      >
         Remove
       </Button>
     </TD>
@@ -84,7 +91,7 @@ export function SourceField({
 /** The Add rule button of a card of rules. */
 export function AddRuleButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button size="sm" onClick={onClick}>
+    <Button access="write" size="sm" onClick={onClick}>
       {plusIcon}
       Add rule
     </Button>

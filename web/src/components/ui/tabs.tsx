@@ -8,7 +8,10 @@ import { cn } from '#web/lib/cn.ts';
 export interface TabDef<T extends string> {
   id: T;
   label: string;
-  /** A number shown after the label (rules, NICs…). */
+  /**
+   * A number shown after the label (rules, NICs…). It is the tab's description, not part of its
+   * name: a name that changes with the data breaks whoever finds the tab by it.
+   */
   count?: number;
 }
 
@@ -54,6 +57,7 @@ export function TabList<T extends string>({
             id={`${idPrefix}-tab-${t.id}`}
             aria-selected={selected}
             aria-controls={`${idPrefix}-panel-${t.id}`}
+            aria-describedby={t.count !== undefined ? `${idPrefix}-tab-${t.id}-count` : undefined}
             tabIndex={selected ? 0 : -1}
             replace
             resetScroll={false}
@@ -67,7 +71,13 @@ export function TabList<T extends string>({
           >
             {t.label}
             {t.count !== undefined ? (
-              <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-300">{t.count}</span>
+              <span
+                id={`${idPrefix}-tab-${t.id}-count`}
+                aria-hidden="true"
+                className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-300"
+              >
+                {t.count}
+              </span>
             ) : null}
           </Link>
         );

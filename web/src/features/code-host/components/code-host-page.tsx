@@ -71,6 +71,7 @@ export function CodeHostPage({ projectId }: { projectId: string }) {
       ) : null
     ) : (
       <Button
+        access="write"
         disabled={connect.isPending || app.isPending}
         onClick={() =>
           connect.mutate(undefined, {
@@ -279,7 +280,7 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
                 <TD className="text-xs">{e.scope}</TD>
                 <TD className="text-right whitespace-nowrap tabular-nums">{formatBytes(e.size)}</TD>
                 <TD className="text-right">
-                  <Button variant="danger" size="sm" aria-label={`Delete cache entry ${e.key}`} onClick={() => setConfirming(e)}>
+                  <Button access="write" variant="danger" size="sm" aria-label={`Delete cache entry ${e.key}`} onClick={() => setConfirming(e)}>
                     Delete
                   </Button>
                 </TD>

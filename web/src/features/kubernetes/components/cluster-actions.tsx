@@ -20,6 +20,7 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
         <span className="sr-only"> of {kc.name} (download)</span>
       </a>
       <Button
+        access="write"
         variant="secondary"
         disabled={!next || !clusterTakesChanges(kc.display_state)}
         title={next ? undefined : `${kc.version} is the newest version.`}

@@ -31,7 +31,7 @@ export function NodePools({ kc, kcRef }: { kc: KubernetesCluster; kcRef: KcRef }
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {kc.nodepools.length} node {kc.nodepools.length === 1 ? 'pool' : 'pools'}. Changes wait until the cluster is running.
         </p>
-        <Button onClick={() => setAdding(true)} disabled={busy}>
+        <Button access="write" onClick={() => setAdding(true)} disabled={busy}>
           Add node pool
         </Button>
       </div>
@@ -65,11 +65,12 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
         description={`${nodes(np.node_count)} · ${np.node_size} (${sizeSpec(np.node_size) ?? np.node_size}) · ${formatMonthly((vmSize(np.node_size)?.monthlyUsd ?? 0) * np.node_count)}`}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" aria-label={`Resize node pool ${np.name}`} disabled={busy} onClick={() => setAsked('resize')}>
+            <Button access="write" size="sm" variant="secondary" aria-label={`Resize node pool ${np.name}`} disabled={busy} onClick={() => setAsked('resize')}>
               Resize
             </Button>
             {np.version !== kc.version ? (
               <Button
+                access="write"
                 size="sm"
                 variant="secondary"
                 aria-label={`Upgrade node pool ${np.name}`}
@@ -83,6 +84,7 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
               </Button>
             ) : null}
             <Button
+              access="write"
               size="sm"
               variant="ghost"
               aria-label={`Remove node pool ${np.name}`}

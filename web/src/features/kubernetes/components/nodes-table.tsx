@@ -34,6 +34,7 @@ export function NodesTable({ kc, kcRef, vms, caption }: { kc: KubernetesCluster;
               <TD className="text-xs whitespace-nowrap">{hour(vm.maintenance_window_start_at)}</TD>
               <TD className="text-right">
                 <Button
+                  access="write"
                   size="sm"
                   variant="ghost"
                   aria-label={`Retire node ${vm.name}`}

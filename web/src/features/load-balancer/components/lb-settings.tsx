@@ -75,7 +75,7 @@ export function LoadBalancerConfigCard({ lbRef, lb }: { lbRef: LoadBalancerRef; 
           </SelectField>
           <TextField label="Health check endpoint" autoComplete="off" spellCheck={false} className="sm:col-span-2" {...form.field('health_check_endpoint')} />
         </div>
-        <Button type="submit" variant="secondary" disabled={unchanged || update.isPending || deleting}>
+        <Button access="write" type="submit" variant="secondary" disabled={unchanged || update.isPending || deleting}>
           {update.isPending ? <Spinner /> : null}
           Save configuration
         </Button>

@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '#shared/wire';
 import type { Role } from '#shared/roles';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pageQuery, type ListSearch } from '#web/lib/list-search.ts';
+import { membershipQueryOptions } from '#web/lib/project-access.ts';
 
 export type ListMembersQuery = NonNullable<QueryInputOf<'listProjectMembers'>>;
 
@@ -24,11 +25,7 @@ export function useMembers(projectId: string, query: ListMembersQuery) {
   return useQuery({ ...listMembersQueryOptions(projectId, query), placeholderData: keepPreviousData });
 }
 
-export const membershipQueryOptions = (projectId: string) =>
-  queryOptions({
-    queryKey: [...membersKey(projectId), 'me'],
-    queryFn: ({ signal }) => apiRequest('getProjectMembership', { params: { project_id: projectId }, signal }),
-  });
+export { membershipQueryOptions };
 
 /** The caller's own role in the project (what the page offers follows it). */
 export function useMyMembership(projectId: string) {

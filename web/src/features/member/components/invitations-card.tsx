@@ -32,7 +32,7 @@ export function InvitationsCard({ projectId, isAdmin }: { projectId: string; isA
                   <TD className="whitespace-nowrap">{formatDay(inv.expires_at)}</TD>
                   {isAdmin ? (
                     <TD className="text-right">
-                      <Button variant="secondary" size="sm" aria-label={`Revoke the invitation of ${inv.email}`} onClick={() => setRevoking(inv)}>
+                      <Button access="admin" variant="secondary" size="sm" aria-label={`Revoke the invitation of ${inv.email}`} onClick={() => setRevoking(inv)}>
                         Revoke
                       </Button>
                     </TD>

@@ -93,7 +93,7 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
             className: 'text-right',
             cell: (m: Row) =>
               m.is_you ? null : (
-                <Button variant="secondary" size="sm" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
+                <Button access="admin" variant="secondary" size="sm" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
                   Remove
                 </Button>
               ),

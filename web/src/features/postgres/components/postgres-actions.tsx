@@ -17,6 +17,7 @@ export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
     <div className="flex flex-col items-start gap-1.5 sm:items-end">
       <div role="group" aria-label="Database actions" className="flex flex-wrap gap-2">
         <Button
+          access="write"
           variant="secondary"
           aria-disabled={!allowed || undefined}
           aria-describedby={running ? undefined : reasonId}

@@ -105,7 +105,7 @@ function RestoreCard({ pg, pgRef, onRestored }: { pg: PostgresDetail; pgRef: PgR
         {!earliest ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Restore is possible once the first backup has been taken.</p>
         ) : !open ? (
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button access="write" variant="secondary" onClick={() => setOpen(true)}>
             Restore to a new database…
           </Button>
         ) : (

@@ -99,7 +99,13 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
                             )}
                           </TD>
                           <TD className="text-right">
-                            <Button size="sm" variant="ghost" aria-label={`Edit ${p.name}`} onClick={() => setEditing({ section: s.id, param: p, value, isSet, def })}>
+                            <Button
+                              access="write"
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Edit ${p.name}`}
+                              onClick={() => setEditing({ section: s.id, param: p, value, isSet, def })}
+                            >
                               Edit
                             </Button>
                           </TD>

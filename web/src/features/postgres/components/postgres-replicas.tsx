@@ -35,7 +35,7 @@ function ReplicaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         <p className="text-sm">
           Replica of <ParentLink pg={pg} pgRef={pgRef} />
         </p>
-        <Button variant="secondary" onClick={() => setConfirm(true)} disabled={!postgresTakesChanges(pg.state)}>
+        <Button access="write" variant="secondary" onClick={() => setConfirm(true)} disabled={!postgresTakesChanges(pg.state)}>
           Promote to a database of its own
         </Button>
       </div>
@@ -80,7 +80,7 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
         title="Read replicas"
         description="Copies of this database that follow its changes and serve reads, each with its own hostname and size."
         actions={
-          <Button size="sm" onClick={() => setCreating(true)} disabled={pg.state !== 'running'}>
+          <Button access="write" size="sm" onClick={() => setCreating(true)} disabled={pg.state !== 'running'}>
             {plusIcon}
             Create read replica
           </Button>
@@ -109,7 +109,7 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
                     {r.vm_size} · {storageLabel(r.storage_size_gib)}
                   </TD>
                   <TD className="text-right">
-                    <Button size="sm" variant="ghost" aria-label={`Promote ${r.name}`} onClick={() => setPromoting(r.name)} disabled={r.state !== 'running'}>
+                    <Button access="write" size="sm" variant="ghost" aria-label={`Promote ${r.name}`} onClick={() => setPromoting(r.name)} disabled={r.state !== 'running'}>
                       Promote
                     </Button>
                   </TD>

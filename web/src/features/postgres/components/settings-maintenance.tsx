@@ -61,7 +61,7 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           </div>
           {err?.details?.maintenance_window_days ? <p className="mt-2 text-sm text-red-700 dark:text-red-400">{err.details.maintenance_window_days}</p> : null}
         </fieldset>
-        <Button type="submit" variant="secondary" disabled={set.isPending}>
+        <Button access="write" type="submit" variant="secondary" disabled={set.isPending}>
           <BusyLabel pending={set.isPending} busy="Saving…">
             Save window
           </BusyLabel>

@@ -69,7 +69,7 @@ export function PasswordCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }
           >
             Generate
           </Button>
-          <Button type="submit" variant="secondary">
+          <Button access="write" type="submit" variant="secondary">
             Reset password
           </Button>
         </div>

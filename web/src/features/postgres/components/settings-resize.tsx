@@ -72,7 +72,7 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
           )}
         </LabelledField>
         <div className="mt-7 flex items-center gap-3">
-          <Button type="submit" variant="secondary" disabled={unchanged || patch.isPending}>
+          <Button access="write" type="submit" variant="secondary" disabled={unchanged || patch.isPending}>
             <BusyLabel pending={patch.isPending} busy="Applying…">
               Resize
             </BusyLabel>
@@ -122,7 +122,7 @@ export function HaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
             />
           ))}
         </OptionGroup>
-        <Button type="submit" variant="secondary" disabled={ha === pg.ha_type || patch.isPending}>
+        <Button access="write" type="submit" variant="secondary" disabled={ha === pg.ha_type || patch.isPending}>
           <BusyLabel pending={patch.isPending} busy="Applying…">
             Apply
           </BusyLabel>

@@ -46,6 +46,7 @@ export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef })
       </p>
       {to && !upgrading ? (
         <Button
+          access="write"
           variant="secondary"
           disabled={!postgresTakesChanges(pg.state)}
           onClick={() => {

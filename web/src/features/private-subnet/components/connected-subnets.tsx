@@ -76,7 +76,7 @@ export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; 
                   <TD className="font-mono text-xs">{s.net4}</TD>
                   <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.id}</TD>
                   <TD className="text-right">
-                    <Button size="sm" variant="ghost" aria-label={`Disconnect subnet ${s.name}`} onClick={() => setLeaving(s)}>
+                    <Button access="write" size="sm" variant="ghost" aria-label={`Disconnect subnet ${s.name}`} onClick={() => setLeaving(s)}>
                       Disconnect
                     </Button>
                   </TD>

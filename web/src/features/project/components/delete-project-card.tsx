@@ -3,16 +3,17 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Project } from '#shared/api/project';
 import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { forgetProject, useDeleteProject } from '../api/delete-project.ts';
+import { forgetProject, useDeleteProject, useProjectHoldings } from '../api/delete-project.ts';
 
-/** The Danger Zone: deleting asks for the project's name to be typed. */
+/** The Danger Zone: deleting the project, with everything in it, asks for its name to be typed. Admins only. */
 export function DeleteProjectCard({ project }: { project: Project }) {
   return (
     <DangerZoneCard
       id="danger-zone-title"
       title="Delete this project"
-      description="Deleting a project cannot be undone. A project that still holds resources cannot be deleted."
+      description="Deleting a project deletes everything in it (VMs, subnets, firewalls, load balancers, databases, clusters) and cannot be undone."
       action="Delete project"
+      access="admin"
       dialog={(close) => <DeleteProjectDialog project={project} onClose={close} />}
     />
   );
@@ -20,12 +21,29 @@ export function DeleteProjectCard({ project }: { project: Project }) {
 
 function DeleteProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const remove = useDeleteProject();
+  const held = useProjectHoldings(project.id, remove.isPending).data;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const holds = held?.length ? held.join(', ') : undefined;
   return (
     <ConfirmDeleteDialog
       kind="project"
       name={project.name}
+      along={holds ? 'everything in it' : undefined}
+      notes={
+        // Read out as it changes while the deletion runs: its progress.
+        <p role="status" aria-live="polite" className="mt-2">
+          {remove.isPending
+            ? holds
+              ? `Deleting… left: ${holds}.`
+              : 'Deleting the project…'
+            : holds
+              ? `It holds ${holds}; each is deleted first, as if you deleted them one by one.`
+              : held
+                ? 'It holds no resources.'
+                : null}
+        </p>
+      }
       mutation={remove}
       onClose={onClose}
       onConfirm={() =>
@@ -33,7 +51,7 @@ function DeleteProjectDialog({ project, onClose }: { project: Project; onClose: 
           onSuccess: async () => {
             await navigate({ to: '/projects' });
             forgetProject(queryClient, project.id);
-            toast.success('Project deleted', `${project.name} was deleted.`);
+            toast.success('Project deleted', `${project.name} was deleted, with everything in it.`);
           },
           onError: (err) => toast.error('Could not delete the project', err),
         })

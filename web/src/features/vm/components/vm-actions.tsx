@@ -55,6 +55,7 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
     const allowed = vm.state === needs && !busy;
     return (
       <Button
+        access="write"
         variant="secondary"
         aria-disabled={!allowed || undefined}
         aria-describedby={vm.state !== needs ? reasonId : undefined}

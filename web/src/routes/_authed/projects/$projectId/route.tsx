@@ -4,11 +4,14 @@ import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { getProjectQueryOptions, useProject } from '#web/features/project/api/get-project.ts';
 import { ProjectShell } from '#web/features/project/components/project-shell.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { membershipQueryOptions } from '#web/lib/project-access.ts';
 
 export const Route = createFileRoute('/_authed/projects/$projectId')({
   loader: async ({ context, params }) => {
     // A malformed ID cannot name a project: "not found", like a missing or foreign one.
     if (!isId('project', params.projectId)) throw notFound();
+    // The caller's role, which every action button reads (lib/project-access.ts), comes along.
+    void context.queryClient.prefetchQuery(membershipQueryOptions(params.projectId));
     try {
       await context.queryClient.ensureQueryData(getProjectQueryOptions(params.projectId));
     } catch (err) {

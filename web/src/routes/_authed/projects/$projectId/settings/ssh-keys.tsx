@@ -48,10 +48,10 @@ function SshKeysPage() {
       className: 'text-right',
       cell: (k) => (
         <span className="inline-flex gap-1">
-          <Button size="sm" variant="ghost" aria-label={`Rename ${k.name}`} onClick={() => setDialog({ open: 'rename', key: k })}>
+          <Button access="write" size="sm" variant="ghost" aria-label={`Rename ${k.name}`} onClick={() => setDialog({ open: 'rename', key: k })}>
             Rename
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Delete ${k.name}`} onClick={() => setDialog({ open: 'delete', key: k })}>
+          <Button access="write" size="sm" variant="ghost" aria-label={`Delete ${k.name}`} onClick={() => setDialog({ open: 'delete', key: k })}>
             Delete
           </Button>
         </span>

@@ -85,6 +85,8 @@ function TokensPage() {
           text: 'A personal access token lets a script or a CI job call the API of this project as you, with a role no higher than yours. It is shown once, when you create it.',
         }}
         create={{ onCreate: () => setCreating(true) }}
+        // Any member issues tokens, a viewer too (with a role no higher than theirs).
+        createAccess="read"
         columns={columns}
         search={search}
         data={data}

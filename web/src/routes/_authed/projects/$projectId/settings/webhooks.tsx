@@ -135,13 +135,13 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
           >
             Deliveries
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Send test event to ${w.name}`} disabled={test.isPending} onClick={() => sendTest(w)}>
+          <Button access="admin" size="sm" variant="ghost" aria-label={`Send test event to ${w.name}`} disabled={test.isPending} onClick={() => sendTest(w)}>
             Send test event
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Rotate secret of ${w.name}`} onClick={() => setDialog({ open: 'rotate', webhook: w })}>
+          <Button access="admin" size="sm" variant="ghost" aria-label={`Rotate secret of ${w.name}`} onClick={() => setDialog({ open: 'rotate', webhook: w })}>
             Rotate secret
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Delete ${w.name}`} onClick={() => setDialog({ open: 'delete', webhook: w })}>
+          <Button access="admin" size="sm" variant="ghost" aria-label={`Delete ${w.name}`} onClick={() => setDialog({ open: 'delete', webhook: w })}>
             Delete
           </Button>
         </span>
