@@ -70,6 +70,7 @@ export async function createCluster(tx: Tx, c: NewCluster, ca: { certificate: st
   const now = new Date().toISOString();
   const row: ClusterRow = {
     id,
+    state_reason: null,
     project_id: c.projectId,
     location: c.location,
     name: c.name,

@@ -102,6 +102,7 @@ export function postgresRow(id: string, p: NewPostgres & { storage_size: number 
   return {
     id,
     project_id: p.projectId,
+    state_reason: null,
     location: p.location,
     name: p.name,
     state: 'creating',

@@ -103,6 +103,7 @@ export async function postgresView(db: Q, row: PostgresRow, serviceDomain: strin
     latest_restore_time: window.latest,
     firewall_rules: rules.map(ruleView),
     ca_certificates: row.ca_certificate,
+    state_reason: row.state_reason ?? null,
   };
 }
 
