@@ -2658,6 +2658,7 @@ export interface components {
             earliest_restore_time: string | null;
             latest_restore_time: string;
             firewall_rules: components["schemas"]["PostgresFirewallRule"][];
+            state_reason: string | null;
         };
         PostgresDatabaseDetailed: {
             id: string;
@@ -2686,6 +2687,7 @@ export interface components {
             earliest_restore_time: string | null;
             latest_restore_time: string;
             firewall_rules: components["schemas"]["PostgresFirewallRuleWithPort"][];
+            state_reason: string | null;
             username: string | null;
             password: string | null;
             hostname: string | null;
@@ -3055,6 +3057,7 @@ export interface components {
             /** Format: ipv6 */
             private_ipv6: string;
             subnet: string;
+            state_reason: string | null;
         };
         VmList: {
             count: number;

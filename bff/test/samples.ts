@@ -42,6 +42,8 @@ export interface World {
     sshPublicKey: string;
     webhook: string;
     webhookDelivery: string;
+    /** A fault rule (test mode) that no job of the project meets. */
+    testFault: string;
   };
 }
 
@@ -112,6 +114,8 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
   const accessToken = await t.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
   expect(accessToken.status, accessToken.text).toBe(200);
   // A pending invitation, to an address of its own (invitations are throttled per address).
+  const fault = await t.call('addTestFault', { token, params: { project_id: project }, body: { kind: 'load_balancer', operation: 'upgrade', count: 1 } });
+  expect(fault.status, fault.text).toBe(200);
   const invited = await t.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
   expect(invited.status, invited.text).toBe(200);
   const invitation = invited.body.invitation!;
@@ -173,6 +177,7 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       object_id: vm.id,
       webhook_reference: name,
       delivery_id: delivery.body.id,
+      fault_id: fault.body.id,
     },
     fields: {
       name: 'renamed',
@@ -208,6 +213,10 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       role: 'admin',
       'connected-subnet-id': peer.id,
       event_types: ['vm.*'],
+      // Test mode (its routes): a rule no job of the project meets, a step delay.
+      kind: 'load_balancer',
+      operation: 'upgrade',
+      delay_ms: 20,
     },
     ids: {
       subnet: ps.id,
@@ -231,6 +240,7 @@ export async function buildWorld(t: TestServer, account: { id: string; token: st
       sshPublicKey: key.body.id,
       webhook: hook.body.id,
       webhookDelivery: delivery.body.id,
+      testFault: fault.body.id,
     },
   };
 }

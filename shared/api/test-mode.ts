@@ -39,8 +39,17 @@ export const addTestFaultBodySchema = z
     operation: z.enum(FAULT_OPERATIONS, { error: `operation must be one of ${FAULT_OPERATIONS.join(', ')}.` }),
     /** What the failed resource's state_reason says; a realistic reason for the kind and operation by default. */
     reason: z.string({ error: 'reason must be a string.' }).min(1, 'reason must not be empty.').max(500, 'reason must be at most 500 characters.').optional(),
-    count: z.number({ error: 'count must be a whole number from 1 to 1000.' }).int('count must be a whole number from 1 to 1000.').min(1, 'count must be a whole number from 1 to 1000.').max(1000, 'count must be a whole number from 1 to 1000.').optional(),
-    probability: z.number({ error: 'probability must be a number from 0 to 1.' }).min(0, 'probability must be a number from 0 to 1.').max(1, 'probability must be a number from 0 to 1.').optional(),
+    count: z
+      .number({ error: 'count must be a whole number from 1 to 1000.' })
+      .int('count must be a whole number from 1 to 1000.')
+      .min(1, 'count must be a whole number from 1 to 1000.')
+      .max(1000, 'count must be a whole number from 1 to 1000.')
+      .optional(),
+    probability: z
+      .number({ error: 'probability must be a number from 0 to 1.' })
+      .min(0, 'probability must be a number from 0 to 1.')
+      .max(1, 'probability must be a number from 0 to 1.')
+      .optional(),
   })
   .meta({ id: 'AddTestFaultBody' });
 
@@ -139,7 +148,14 @@ export const testModeRoutes = {
     summary: 'What the console shows about this instance: whether test mode is on',
     response: instanceInfoSchema,
   }),
-  getTestSettings: route({ ...inProjectTest, method: 'get', path: `${T}/settings`, summary: "The project's test settings (its step delay)", params: inProject, response: testSettingsSchema }),
+  getTestSettings: route({
+    ...inProjectTest,
+    method: 'get',
+    path: `${T}/settings`,
+    summary: "The project's test settings (its step delay)",
+    params: inProject,
+    response: testSettingsSchema,
+  }),
   updateTestSettings: route({
     ...inProjectTest,
     method: 'patch',
@@ -149,7 +165,14 @@ export const testModeRoutes = {
     body: updateTestSettingsBodySchema,
     response: testSettingsSchema,
   }),
-  listTestFaults: route({ ...inProjectTest, method: 'get', path: `${T}/fault`, summary: "The project's fault rules", params: inProject, response: z.strictObject({ items: z.array(testFaultSchema) }) }),
+  listTestFaults: route({
+    ...inProjectTest,
+    method: 'get',
+    path: `${T}/fault`,
+    summary: "The project's fault rules",
+    params: inProject,
+    response: z.strictObject({ items: z.array(testFaultSchema) }),
+  }),
   addTestFault: route({
     ...inProjectTest,
     method: 'post',

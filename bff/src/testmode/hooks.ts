@@ -60,12 +60,7 @@ export function testModeHooks(db: Db): StepHooks {
       const resource = await resourceOf(db, job.resource_id);
       if (!resource) return undefined;
       const [hold, settings] = await Promise.all([
-        db
-          .selectFrom('test_hold')
-          .select('target')
-          .where('project_id', '=', resource.project_id)
-          .where('target', 'in', ['*', job.resource_id, resource.name])
-          .executeTakeFirst(),
+        db.selectFrom('test_hold').select('target').where('project_id', '=', resource.project_id).where('target', 'in', ['*', job.resource_id, resource.name]).executeTakeFirst(),
         db.selectFrom('test_project').select('delay_ms').where('project_id', '=', resource.project_id).executeTakeFirst(),
       ]);
       if (hold) return { hold: true };
@@ -99,12 +94,24 @@ async function resourceOf(db: Db, id: string): Promise<Resource | undefined> {
 
 /** The first matching fault rule that fires, its count used up by one (removed at zero). */
 async function takeFault(db: Db, projectId: string, kind: FaultKind, operation: string): Promise<{ reason: string } | undefined> {
-  const rules = await db.selectFrom('test_fault').selectAll().where('project_id', '=', projectId).where('kind', '=', kind).where('operation', '=', operation).orderBy('id').execute();
+  const rules = await db
+    .selectFrom('test_fault')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('kind', '=', kind)
+    .where('operation', '=', operation)
+    .orderBy('id')
+    .execute();
   for (const rule of rules) {
     if (rule.probability !== null && Math.random() >= Number(rule.probability)) continue;
     if (rule.remaining !== null) {
       // Taken atomically: two steps at once cannot both use the last count.
-      const used = await db.updateTable('test_fault').set({ remaining: sql`remaining - 1` }).where('id', '=', rule.id).where('remaining', '>', 0).executeTakeFirst();
+      const used = await db
+        .updateTable('test_fault')
+        .set({ remaining: sql`remaining - 1` })
+        .where('id', '=', rule.id)
+        .where('remaining', '>', 0)
+        .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) continue;
       await db.deleteFrom('test_fault').where('id', '=', rule.id).where('remaining', '<=', 0).execute();
     }

@@ -38,7 +38,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 function checkToken(ctx: AppContext, req: Request): void {
   const sent = req.get(TEST_MODE_TOKEN_HEADER);
   if (!sent) throw new ApiError('NotAuthenticated', `Send TEST_MODE_TOKEN in the ${TEST_MODE_TOKEN_HEADER} header.`);
-  if (!timingSafeEqual(digest(sent), digest(ctx.config.testMode!.token))) throw new ApiError('InvalidToken', `The ${TEST_MODE_TOKEN_HEADER} header is not this instance's TEST_MODE_TOKEN.`);
+  if (!timingSafeEqual(digest(sent), digest(ctx.config.testMode!.token)))
+    throw new ApiError('InvalidToken', `The ${TEST_MODE_TOKEN_HEADER} header is not this instance's TEST_MODE_TOKEN.`);
 }
 
 function faultOf(r: { id: string; kind: string; operation: string; reason: string; remaining: number | null; probability: number | null; created_at: string }): TestFault {
@@ -60,7 +61,10 @@ const holds = async (db: Db, projectId: string) => ({
 /** The pending jobs of a project's resources (every kind whose jobs a project owns). */
 function projectResourceIds(projectId: string) {
   const tables = ['vm', 'postgres', 'kubernetes_cluster', 'load_balancer', 'private_subnet', 'webhook_delivery'];
-  return sql.join(tables.map((t) => sql`select id from ${sql.table(t)} where project_id = ${projectId}`), sql` union `);
+  return sql.join(
+    tables.map((t) => sql`select id from ${sql.table(t)} where project_id = ${projectId}`),
+    sql` union `,
+  );
 }
 
 /**
@@ -154,8 +158,8 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       return faultOf(row);
     },
     async removeTestFault({ project, params }) {
-      const gone = await db.deleteFrom('test_fault').where('project_id', '=', project.id).where('id', '=', params.fault_id).executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) throw notFound('No such fault rule in this project.');
+      // A rule gone already (used up, or removed) answers the same: deletes are idempotent.
+      await db.deleteFrom('test_fault').where('project_id', '=', project.id).where('id', '=', params.fault_id).execute();
     },
 
     async listTestHolds({ project }) {
@@ -163,6 +167,11 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
     },
     async holdTestTransitions({ project, body }) {
       const target = body.resource_id ?? body.name ?? '*';
+      // An ID must name a resource of the project; another project's is not found either.
+      if (body.resource_id !== undefined) {
+        const { rows } = await sql`select 1 from (${projectResourceIds(project.id)}) as r where r.id = ${body.resource_id}`.execute(db);
+        if (!rows.length) throw notFound('No resource with this ID in the project.');
+      }
       try {
         await db.insertInto('test_hold').values({ project_id: project.id, target, created_at: new Date().toISOString() }).execute();
       } catch (err) {
@@ -223,7 +232,8 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       try {
         account = await createAccount(db, body.email.toLowerCase(), body.password, { verified: true });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError('Conflict', 'An account with this e-mail address exists already.', { email: 'An account with this e-mail address exists already.' });
+        if (isUniqueViolation(err))
+          throw new ApiError('Conflict', 'An account with this e-mail address exists already.', { email: 'An account with this e-mail address exists already.' });
         throw err;
       }
       const now = new Date().toISOString();
@@ -234,12 +244,14 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
     async deleteTestAccount({ params, req }) {
       checkToken(ctx, req);
       const account = await db.selectFrom('account').select('id').where('id', '=', params.account_id).executeTakeFirst();
-      if (!account) throw notFound('No such account.');
+      // Deleted already: deletes are idempotent.
+      if (!account) return;
       // A project must keep an admin while it has other members.
       const sole = await sql<{ project_id: string }>`select m.project_id from project_member m where m.account_id = ${account.id} and m.role = 'admin'
         and not exists (select 1 from project_member o where o.project_id = m.project_id and o.account_id <> ${account.id} and o.role = 'admin')
         and exists (select 1 from project_member o where o.project_id = m.project_id and o.account_id <> ${account.id})`.execute(db);
-      if (sole.rows.length) throw new ApiError('Conflict', `The account is the only admin of project ${sole.rows[0]!.project_id}, which has other members: make another admin first.`);
+      if (sole.rows.length)
+        throw new ApiError('Conflict', `The account is the only admin of project ${sole.rows[0]!.project_id}, which has other members: make another admin first.`);
       await db.deleteFrom('account').where('id', '=', account.id).execute();
     },
   };
