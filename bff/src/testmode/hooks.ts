@@ -7,7 +7,7 @@ import type { FAULT_KINDS } from '#shared/api/test-mode';
 import { ID_PREFIXES } from '#shared/ids';
 import type { Db } from '../db/database.ts';
 import { failingKindOf } from '../lifecycle/failure.ts';
-import { FinalFailure, type JobRow, type StepHooks } from '../lifecycle/jobs.ts';
+import { FinalFailure, jobDefinition, type JobRow, type StepHooks } from '../lifecycle/jobs.ts';
 
 type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -65,7 +65,8 @@ export function testModeHooks(db: Db): StepHooks {
       ]);
       if (hold) return { hold: true };
       // A failure strikes the operation's first step, before the data plane is asked.
-      if (kind && job.step === 'start') {
+      // Only where a failure marks the resource `failed` (a database's delete does not: it would stay `deleting`).
+      if (kind && job.step === 'start' && jobDefinition(job.kind)?.failed) {
         const faultKind = FAULT_KIND_OF_TABLE[kind.table]!;
         const operation = operationOf(job.kind, resource.state);
         if (magicFailure(resource.name, operation)) throw new FinalFailure(defaultReason(faultKind, operation, resource));
