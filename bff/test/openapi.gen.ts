@@ -2410,6 +2410,7 @@ export interface components {
             display_state: string;
             nodepools: components["schemas"]["KubernetesNodepool"][];
             services_load_balancer_url: string;
+            state_reason: string | null;
         };
         KubernetesClusterList: {
             count: number;
@@ -2490,6 +2491,7 @@ export interface components {
             stack?: string;
             cert_enabled?: boolean;
             state: string;
+            state_reason: string | null;
         };
         LoadBalancerList: {
             count: number;

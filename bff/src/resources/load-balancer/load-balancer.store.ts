@@ -65,6 +65,7 @@ export async function loadBalancerViews(db: Q, rows: LoadBalancerRow[], serviceD
       stack: r.stack,
       cert_enabled: Boolean(Number(r.cert_enabled)),
       state: r.state,
+      state_reason: r.state_reason ?? null,
     };
   });
 }
