@@ -7,7 +7,18 @@ import { testModeRoutes } from '#shared/api/test-mode';
 import type { RouteDef } from '#shared/routes';
 import { ConfigError, loadConfig } from '../config.ts';
 import { serverForFile, routeUrl, type TestServer } from '../../test/harness.ts';
-import { createVm, expectCurrentError, inLoc, newOwner, newProject, pollUntil, waitForVmState } from '../../test/fixtures.ts';
+import {
+  createLoadBalancer,
+  createSubnet,
+  createVm,
+  expectCurrentError,
+  inLoc,
+  newOwner,
+  newProject,
+  pollUntil,
+  waitForLoadBalancerState,
+  waitForVmState,
+} from '../../test/fixtures.ts';
 import { createPg, waitForPgState } from '../resources/postgres/postgres.fixtures.ts';
 
 const TOKEN = 'test-mode-token-0123456789abcdef0123456789';
@@ -83,6 +94,23 @@ describe('failures on demand', () => {
     await createPg(t, a.token, a.project, 'db-fail-create');
     const pg = await waitForPgState(t, a.token, a.project, 'db-fail-create', 'failed');
     expect(pg.state_reason).toMatch(/database server could not be provisioned/);
+  });
+
+  it('fails a load balancer named …-fail-create, and a cluster by a fault rule, each with its reason', async () => {
+    const a = await newOwner(t);
+    const ps = await createSubnet(t, a.token, a.project, 'net');
+    await createLoadBalancer(t, a.token, a.project, 'front-fail-create', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+    expect((await waitForLoadBalancerState(t, a.token, a.project, 'front-fail-create', 'failed')).state_reason).toMatch(/no public IPv4 address is free in eu-central-h1/);
+    await t.call('addTestFault', { token: a.token, params: { project_id: a.project }, body: { kind: 'kubernetes', operation: 'create', reason: 'etcd is down (QA).' } });
+    const made = await t.call('createKubernetesCluster', {
+      token: a.token,
+      params: { project_id: a.project, location: 'eu-central-h1', kubernetes_cluster_reference: 'k' },
+      body: {},
+    });
+    expect(made.status, made.text).toBe(200);
+    const get = () => t.call('getKubernetesCluster', { token: a.token, params: { project_id: a.project, location: 'eu-central-h1', kubernetes_cluster_reference: 'k' } });
+    const failed = await pollUntil(get, (r) => r.body.display_state === 'failed', 'the cluster to fail');
+    expect(failed.body.state_reason).toBe('etcd is down (QA).');
   });
 
   it('fails by a fault rule as often as its count says; the retry then succeeds', async () => {
