@@ -2,7 +2,7 @@
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { sql } from 'kysely';
 import { TEST_MODE_TOKEN_HEADER, type TestFault } from '#shared/api/test-mode';
 import type { OutboxMail } from '#shared/api/mail';
@@ -107,7 +107,7 @@ const mailOf = (r: { id: string; to_address: string; subject: string; text: stri
 const POLL_MS = 100;
 
 /** The outbox's mails (a project's, or all), newest first; with `wait`, waits that many seconds for one to match. */
-async function outbox(ctx: AppContext, req: Request, q: { to?: string; since?: string; wait?: number }, projectId?: string) {
+async function outbox(ctx: AppContext, res: Response, q: { to?: string; since?: string; wait?: number }, projectId?: string) {
   const read = () => {
     let query = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
     if (projectId !== undefined) query = query.where('project_id', '=', projectId);
@@ -117,7 +117,8 @@ async function outbox(ctx: AppContext, req: Request, q: { to?: string; since?: s
   };
   const deadline = Date.now() + (q.wait ?? 0) * 1000;
   let gone = false;
-  req.once('close', () => (gone = true));
+  // A client that hung up is not waited for.
+  res.once('close', () => (gone = true));
   for (;;) {
     const rows = await read();
     if (rows.length || Date.now() >= deadline || gone) return { items: rows.map(mailOf) };
@@ -202,12 +203,12 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       return advance(ctx, undefined, body.seconds);
     },
 
-    async listProjectTestOutbox({ project, query, req }) {
-      return outbox(ctx, req, query, project.id);
+    async listProjectTestOutbox({ project, query, res }) {
+      return outbox(ctx, res, query, project.id);
     },
-    async listTestOutbox({ query, req }) {
+    async listTestOutbox({ query, req, res }) {
       checkToken(ctx, req);
-      return outbox(ctx, req, query);
+      return outbox(ctx, res, query);
     },
     async clearTestOutbox({ query, req }) {
       checkToken(ctx, req);
