@@ -313,6 +313,7 @@ export class Worker {
           .where('id', '=', job.id)
           .where('state', '=', 'pending')
           .where('step', '=', job.step)
+          .$if(!this.leases, (q) => q.where('lease_owner', '=', this.id))
           .execute();
         return;
       }

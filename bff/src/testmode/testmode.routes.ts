@@ -173,12 +173,12 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
         const { rows } = await sql`select 1 from (${projectResourceIds(project.id)}) as r where r.id = ${body.resource_id}`.execute(db);
         if (!rows.length) throw notFound('No resource with this ID in the project.');
       }
-      try {
-        await db.insertInto('test_hold').values({ project_id: project.id, target, created_at: new Date().toISOString() }).execute();
-      } catch (err) {
-        // Held already: holding again changes nothing.
-        if (!isUniqueViolation(err)) throw err;
-      }
+      // Held already: holding again changes nothing (no failing insert: on PostgreSQL it would end the request's transaction).
+      await db
+        .insertInto('test_hold')
+        .values({ project_id: project.id, target, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['project_id', 'target']).doNothing())
+        .execute();
       return holds(db, project.id);
     },
     async releaseTestTransitions({ project, body }) {

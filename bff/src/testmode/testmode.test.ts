@@ -191,6 +191,10 @@ describe('time', () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
     await t.call('holdTestTransitions', { token: a.token, params: p, body: {} });
+    // Holding again changes nothing.
+    const again = await t.call('holdTestTransitions', { token: a.token, params: p, body: {} });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.items.map((h) => h.target)).toEqual(['*']);
     const vm = await createVm(t, a.token, a.project, 'web');
     const byId = await t.call('holdTestTransitions', { token: a.token, params: p, body: { resource_id: vm.id } });
     expect(byId.body.items.map((h) => h.target).sort()).toEqual(['*', vm.id].sort());
