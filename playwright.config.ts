@@ -16,11 +16,16 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The proxy-mode BFF of the `proxy` project, in front of the one above.
 const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? PORT + 1);
 const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
+// A test-mode BFF (TEST_MODE=1, docs/testing.md) for the `test-mode` project, on a database of its own.
+const TEST_MODE_PORT = Number(process.env.E2E_TEST_MODE_PORT ?? PORT + 2);
+const TEST_MODE_URL = `http://127.0.0.1:${TEST_MODE_PORT}`;
+const TEST_MODE_TOKEN = (process.env.E2E_TEST_MODE_TOKEN ??= `e2e-test-mode-${'0'.repeat(32)}`);
 
 // Made once in the main process; workers inherit the variable, so all agree on the database.
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-')));
 // The proxy keeps only its sessions, in a database of its own.
 const proxyDataDir = (process.env.E2E_PROXY_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-proxy-')));
+const testModeDataDir = (process.env.E2E_TEST_MODE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-test-mode-')));
 // The proxy project runs each resource kind's main journey, sign-up/in/out and an ended session
 // through the proxy: the whole suite twice would not fit CI's time on two busy cores (decision 224).
 const PROXY_SPECS = /(journey|auth|networking|vm|databases|load-balancer|kubernetes|code-host|ssh-keys)\.spec\.ts$/;
@@ -69,7 +74,10 @@ export default defineConfig<Options>({
       use: { storageState: 'test-results/.auth/user.json' },
       // What only a proxy-mode console offers (token sign-in) runs in the proxy project.
       grepInvert: /@proxy-only/,
+      testIgnore: /test-mode\.spec\.ts$/,
     },
+    // Against the test-mode BFF: its specs make their own accounts with the test-mode token.
+    { name: 'test-mode', testMatch: /test-mode\.spec\.ts$/, use: { baseURL: TEST_MODE_URL } },
     { name: 'proxy-setup', testMatch: /.*\.setup\.ts/, use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' } },
     {
       name: 'proxy',
@@ -110,6 +118,24 @@ export default defineConfig<Options>({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { PORT: String(PROXY_PORT), HOST: '127.0.0.1', DATA_DIR: proxyDataDir, LOG_LEVEL: 'warn', UPSTREAM_API_URL: `${BASE_URL}/api` },
+    },
+    {
+      command: 'node --import tsx bff/src/server.ts',
+      url: `${TEST_MODE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(TEST_MODE_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: testModeDataDir,
+        LOG_LEVEL: 'warn',
+        PROVISION_DELAY_MS: '200',
+        TEST_MODE: '1',
+        TEST_MODE_TOKEN,
+        PUBLIC_URL: TEST_MODE_URL,
+      },
     },
   ],
 });

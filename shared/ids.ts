@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   mail: 'ml',
   webhookEndpoint: 'wh',
   webhookDelivery: 'wd',
+  testFault: 'tf',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -195,7 +195,7 @@ export function openApiDocument(): Json {
       operationId,
       summary: r.summary,
       tags: [r.tag],
-      security: r.auth ? [{ bearerAuth: [] }] : [],
+      security: r.auth ? [{ bearerAuth: [] }] : r.testModeToken ? [{ testModeToken: [] }] : [],
       parameters: parameters(components, operationId, r),
       responses: {
         ...(r.response
@@ -223,7 +223,10 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: '/api' }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        testModeToken: { type: 'apiKey', in: 'header', name: 'Test-Mode-Token', description: 'TEST_MODE_TOKEN, for the instance-level test-mode routes (only with TEST_MODE=1).' },
+      },
       schemas,
       responses: sortedByKey(responses),
     },

@@ -32,6 +32,8 @@ export interface RouteDef {
   responseType?: string;
   /** What a member's role must allow inside a project (shared/roles.ts); by default `read` for GET, `write` otherwise. */
   access?: Access;
+  /** An instance-level test-mode route: the caller sends TEST_MODE_TOKEN in the Test-Mode-Token header (docs/testing.md). */
+  testModeToken?: true;
   /** Whether a throttle may refuse it with 429 (failed logins, sign-ups, mails, invitations; decisions 066, 067). */
   throttled?: true;
 }

@@ -15,6 +15,8 @@ import { memberRoutes } from './api/member.ts';
 import { postgresKind, postgresRoutes } from './api/postgres.ts';
 import { privateSubnetKind, privateSubnetRoutes } from './api/private-subnet.ts';
 import { projectRoutes } from './api/project.ts';
+import { retryRoutes } from './api/retry.ts';
+import { testModeRoutes } from './api/test-mode.ts';
 import { verificationRoutes } from './api/verification.ts';
 import { tokenRoutes } from './api/token.ts';
 
@@ -46,6 +48,8 @@ export const routes = {
   ...auditRoutes,
   ...eventStreamRoutes,
   ...webhookRoutes,
+  ...retryRoutes,
+  ...testModeRoutes,
 } as const satisfies RouteList;
 
 /**

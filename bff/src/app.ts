@@ -37,6 +37,8 @@ import { token } from './resources/token/token.routes.ts';
 import { sshPublicKey } from './resources/ssh-public-key/ssh-public-key.routes.ts';
 import { vm } from './resources/vm/vm.routes.ts';
 import { webhook } from './resources/webhook/webhook.routes.ts';
+import { instanceAndRetry } from './testmode/always.routes.ts';
+import { testMode } from './testmode/testmode.routes.ts';
 
 export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
   const app = express();
@@ -105,6 +107,9 @@ function mountApi(app: Express, ctx: AppContext) {
   mountCli(app, ctx);
   mountModule(events);
   mountModule(webhook);
+  mountModule(instanceAndRetry);
+  // Without TEST_MODE=1 the _test routes are not there: the 404 of an unknown route.
+  if (ctx.config.testMode) mountModule(testMode);
   app.all(['/api', '/api/{*splat}', '/auth/{*splat}'], () => {
     throw new ApiError('ResourceNotFound', 'No such API endpoint.');
   });

@@ -15,6 +15,7 @@ import { loadJwtKey } from './keys.ts';
 import { loadSealKeys } from './seal.ts';
 import { SimulatedDataPlane } from './lifecycle/simulated.ts';
 import { Worker } from './lifecycle/worker.ts';
+import { testModeHooks } from './testmode/hooks.ts';
 import { makeMailer } from './mail/mailer.ts';
 import { ensureAdmin } from './resources/auth/account.store.ts';
 
@@ -46,6 +47,7 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
         logger,
         delayMs: config.provisionDelayMs,
         provider: new SimulatedDataPlane(db, `sim@${process.pid}`),
+        hooks: config.testMode ? testModeHooks(db) : undefined,
         committed: () => ctx.events.poke(),
       });
   ctx.wakeWorker = () => worker.wake();

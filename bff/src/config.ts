@@ -117,6 +117,10 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // Test mode (docs/testing.md): the /api/_test routes, magic names and fault rules; the
+  // instance-level routes take TEST_MODE_TOKEN, required with it.
+  TEST_MODE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+  TEST_MODE_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   // Set by `npm start` (scripts/run-bundle.mjs), not by users: whether the bundle was compiled with its code cache.
   BUNDLE_CODE_CACHE: z.enum(['used', 'made', 'rejected']).optional(),
   ...Object.fromEntries(kindQuotas.map((q) => [q.setting, intIn(1, 1_000_000).default(q.default)])),
@@ -171,6 +175,8 @@ export type Config = {
   githubApp?: { apiUrl: string; appId: string; privateKey: string; webhookSecret?: string; installUrl?: string };
   /** Outgoing webhooks (decisions 216 and 217). */
   webhooks: WebhookSettings;
+  /** Test mode (docs/testing.md): absent when off; `token` is what the instance-level `_test` routes take. */
+  testMode?: { token: string };
 };
 
 export interface WebhookSettings {
@@ -205,6 +211,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((e.GITHUB_APP_ID === undefined) !== (e.GITHUB_APP_PRIVATE_KEY === undefined)) {
     throw new ConfigError('Invalid GITHUB_APP_PRIVATE_KEY: GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY must be set together');
+  }
+  if (e.TEST_MODE === '1' && e.TEST_MODE_TOKEN === undefined) {
+    throw new ConfigError('Invalid TEST_MODE_TOKEN: required with TEST_MODE=1 (at least 32 characters)');
   }
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
@@ -246,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { apiUrl: e.GITHUB_API_URL, appId: e.GITHUB_APP_ID, privateKey: e.GITHUB_APP_PRIVATE_KEY, webhookSecret: e.GITHUB_WEBHOOK_SECRET, installUrl: e.GITHUB_APP_INSTALL_URL }
         : undefined,
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1', timeoutMs: e.WEBHOOK_TIMEOUT_MS, firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS, retryForMs: e.WEBHOOK_RETRY_FOR_MS },
+    testMode: e.TEST_MODE === '1' ? { token: e.TEST_MODE_TOKEN! } : undefined,
   };
 }
 

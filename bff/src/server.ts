@@ -77,6 +77,11 @@ async function main() {
     `Cloud console listening on ${url} (API: ${url}/api, reference: ${url}/api/docs/)\nDatabase: ${where}\nMail: ${mail}\nTo start: ${config.upstream ? `sign in at ${url}/login with an account of ${config.upstream.apiUrl} (proxy mode)` : signIn}`,
   );
   logger.info({ url, database: where, mail, codeCache: config.codeCache }, 'listening');
+  // Never mistaken for a real instance: failures can be injected and accounts made at will.
+  if (config.testMode) {
+    console.log(`TEST MODE is on: ${url}/api/_test and ${url}/api/project/{id}/_test are open (docs/testing.md); not for real use`);
+    logger.warn('test mode is on');
+  }
 }
 
 main().catch((err: unknown) => {

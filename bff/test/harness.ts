@@ -104,10 +104,15 @@ export async function readBody(res: Response): Promise<string> {
   return first.value ? new TextDecoder().decode(first.value) : '';
 }
 
+/** The test-mode token of every test server (sent in the Test-Mode-Token header). */
+export const TEST_MODE_TOKEN = 'harness-test-mode-token-0123456789abcdef';
+
 export async function startServer(env: Record<string, string> = {}) {
   const database = await testDatabaseEnv();
   // Every test signs its accounts up from 127.0.0.1: the per-address sign-up limit is lifted.
-  const config = loadConfig({ LOG_LEVEL: 'info', PROVISION_DELAY_MS: '20', SIGNUP_MAX_PER_IP: '1000000', ...database.env, ...env });
+  // Test mode is on, so the suites that go through every route of the table reach its _test
+  // routes too (testmode.test.ts checks a server without it).
+  const config = loadConfig({ LOG_LEVEL: 'info', PROVISION_DELAY_MS: '20', SIGNUP_MAX_PER_IP: '1000000', TEST_MODE: '1', TEST_MODE_TOKEN, ...database.env, ...env });
   const logLines: string[] = [];
   const logger = pino(
     { level: config.logLevel },

@@ -42,6 +42,8 @@ export interface World {
     sshPublicKey: string;
     webhook: string;
     webhookDelivery: string;
+    /** A fault rule (test mode) that no job of the project meets. */
+    testFault: string;
   };
 }
 
@@ -116,6 +118,8 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
   const accessToken = await server.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
   expect(accessToken.status, accessToken.text).toBe(200);
   // A pending invitation, to an address of its own (invitations are throttled per address).
+  const fault = await server.call('addTestFault', { token, params: { project_id: project }, body: { kind: 'load_balancer', operation: 'upgrade', count: 1 } });
+  expect(fault.status, fault.text).toBe(200);
   const invited = await server.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
   expect(invited.status, invited.text).toBe(200);
   const invitation = invited.body.invitation!;
@@ -177,6 +181,7 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
       object_id: vm.id,
       webhook_reference: name,
       delivery_id: delivery.body.id,
+      fault_id: fault.body.id,
     },
     fields: {
       name: 'renamed',
@@ -216,6 +221,10 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
       role: 'admin',
       'connected-subnet-id': peer.id,
       event_types: ['vm.*'],
+      // Test mode (its routes): a rule no job of the project meets, a step delay.
+      kind: 'load_balancer',
+      operation: 'upgrade',
+      delay_ms: 20,
     },
     ids: {
       subnet: ps.id,
@@ -239,6 +248,7 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
       sshPublicKey: key.body.id,
       webhook: hook.body.id,
       webhookDelivery: delivery.body.id,
+      testFault: fault.body.id,
     },
   };
 }

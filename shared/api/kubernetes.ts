@@ -63,6 +63,8 @@ export const kubernetesClusterSchema = z
     display_state: z.string(),
     nodepools: z.array(nodepoolSchema),
     services_load_balancer_url: z.string(),
+    /** Why the cluster is `failed` (an addition to the spec's record); null otherwise. */
+    state_reason: z.string().nullable(),
   })
   .meta({ id: 'KubernetesCluster' });
 export type KubernetesCluster = z.infer<typeof kubernetesClusterSchema>;

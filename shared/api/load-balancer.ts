@@ -62,6 +62,8 @@ export const loadBalancerSchema = z
     stack: z.string().optional(),
     cert_enabled: z.boolean().optional(),
     state: z.string(),
+    /** Why the load balancer is `failed` (an addition to the spec's record); null otherwise. */
+    state_reason: z.string().nullable(),
   })
   .meta({ id: 'LoadBalancer' });
 export type LoadBalancer = z.infer<typeof loadBalancerSchema>;

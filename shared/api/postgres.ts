@@ -88,6 +88,8 @@ export const postgresSchema = z
     earliest_restore_time: z.string().nullable(),
     latest_restore_time: z.string(),
     firewall_rules: z.array(postgresFirewallRuleSchema),
+    /** Why the database is `failed` (an addition to the spec's record); null otherwise. */
+    state_reason: z.string().nullable(),
   })
   .meta({ id: 'PostgresDatabase' });
 export type Postgres = z.infer<typeof postgresSchema>;

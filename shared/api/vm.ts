@@ -46,6 +46,8 @@ export const vmSchema = z
     private_ipv4: z.ipv4(),
     private_ipv6: z.ipv6(),
     subnet: z.string(),
+    /** Why the VM is `failed` (an addition to the spec's record); null otherwise. */
+    state_reason: z.string().nullable(),
   })
   .meta({ id: 'Vm' });
 export type Vm = z.infer<typeof vmSchema>;

@@ -45,6 +45,7 @@ const PATH_KIND: Record<string, IdKind | null> = {
   ssh_public_key_reference: 'sshPublicKey',
   webhook_reference: 'webhookEndpoint',
   delivery_id: 'webhookDelivery',
+  fault_id: 'testFault',
   // Any object's ID: a VM's stands for all of them.
   object_id: 'vm',
 };
@@ -57,6 +58,8 @@ const BODY_KIND: Record<string, IdKind> = {
   project_id: 'project',
   vm_id: 'vm',
   'connected-subnet-id': 'privateSubnet',
+  // A hold (test mode) names any resource: a VM's stands for all of them.
+  resource_id: 'vm',
 };
 
 interface Slot {
@@ -126,6 +129,7 @@ function foreignId(kind: IdKind): string {
     sshPublicKey: theirs.ids.sshPublicKey,
     webhookEndpoint: theirs.ids.webhook,
     webhookDelivery: theirs.ids.webhookDelivery,
+    testFault: theirs.ids.testFault,
   };
   const id = ids[kind];
   if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);

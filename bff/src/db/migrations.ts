@@ -26,6 +26,7 @@ import { vmMigrations } from '../resources/vm/vm.tables.ts';
 import { webhookMigrations } from '../resources/webhook/webhook.tables.ts';
 import { scopeCountMigrations, scopeCountTriggers } from './scope-counts.ts';
 import { ensureTriggerSets } from './trigger-sets.ts';
+import { testModeMigrations } from '../testmode/testmode.tables.ts';
 
 /** In the order their tables refer to each other. */
 const kindMigrations: Record<string, Migration>[] = [
@@ -50,6 +51,7 @@ const kindMigrations: Record<string, Migration>[] = [
   webhookMigrations,
   proxyMigrations,
   scopeCountMigrations,
+  testModeMigrations,
 ];
 
 /**

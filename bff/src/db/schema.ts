@@ -21,6 +21,7 @@ import type { AccessTokenTables } from '../resources/token/token.tables.ts';
 import type { SshPublicKeyTables } from '../resources/ssh-public-key/ssh-public-key.tables.ts';
 import type { VmTables } from '../resources/vm/vm.tables.ts';
 import type { WebhookTables } from '../resources/webhook/webhook.tables.ts';
+import type { TestModeTables } from '../testmode/testmode.tables.ts';
 
 export interface Database
   extends
@@ -43,4 +44,5 @@ export interface Database
     AuditTables,
     EventTables,
     WebhookTables,
-    ProxyTables {}
+    ProxyTables,
+    TestModeTables {}

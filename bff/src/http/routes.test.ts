@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids';
 import { routes, type RouteDef } from '#shared/routes';
-import { routeOf, routeUrl, startServer, type TestServer } from '../../test/harness.ts';
+import { routeOf, routeUrl, startServer, TEST_MODE_TOKEN, type TestServer } from '../../test/harness.ts';
 import { BAD_LOC, expectError, expectInvalid, expectUnknownLocation, newOwner, stranger } from '../../test/fixtures.ts';
 import { bodyOf as sampleBody, buildWorld, paramsOf as sampleParams, snapshotProject } from '../../test/samples.ts';
 
@@ -39,7 +39,9 @@ const paramsOf = (r: RouteDef, overrides: Record<string, string> = {}) => sample
 const bodyOf = (r: RouteDef) => sampleBody(r, fieldSample);
 
 function send(r: RouteDef, opts: { token?: string; params?: Record<string, string>; query?: Record<string, string> } = {}) {
-  return t.callRoute(r, { token: opts.token, params: paramsOf(r, opts.params), query: opts.query, body: bodyOf(r) });
+  // The instance's test-mode routes take the test-mode token instead of an account's.
+  const headers = r.testModeToken ? { 'test-mode-token': TEST_MODE_TOKEN } : undefined;
+  return t.callRoute(r, { token: opts.token, headers, params: paramsOf(r, opts.params), query: opts.query, body: bodyOf(r) });
 }
 
 /**
@@ -134,6 +136,7 @@ const missing = (name: string) =>
             private_subnet_id: 'privateSubnet',
             object_id: 'vm',
             delivery_id: 'webhookDelivery',
+            fault_id: 'testFault',
           } as const
         )[name as 'ps_id'],
       )

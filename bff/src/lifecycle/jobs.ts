@@ -16,7 +16,17 @@ export interface JobEnv {
   provider: DataPlane;
   /** How long each simulated provisioning step takes (PROVISION_DELAY_MS). */
   delayMs: number;
+  /** Test mode's say before each step (testmode/hooks.ts); absent outside test mode. */
+  hooks?: StepHooks;
 }
+
+/** What test mode may do to a step before it runs: hold it, change its delay, or fail it (throwing FinalFailure). */
+export interface StepHooks {
+  beforeStep(job: JobRow): Promise<{ hold?: boolean; delayMs?: number } | undefined>;
+}
+
+/** A step failing for good: no more attempts; its message is the resource's `state_reason`. */
+export class FinalFailure extends Error {}
 
 export interface StepOutcome {
   apply?: (tx: Tx) => Promise<void>;

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
 import { databaseUnavailable, isTransientConflict, type Unavailability } from '../db/errors.ts';
-import { jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
+import { recordFailure } from './failure.ts';
+import { FinalFailure, jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
 const MAX_ATTEMPTS = 10;
 /** Claims failing in a row, and rounds failing on a database fault, wait 100 ms, 200 ms, 400 ms … up to 30 s (decision 065). */
@@ -18,6 +19,8 @@ const BACKOFF_MAX_MS = 30_000;
 const FAULT_LOG_EVERY_MS = 60_000;
 /** A step cut short by a database outage is retried this much later, without using an attempt. */
 const OUTAGE_RETRY_MS = 1000;
+/** A held step (test mode) is looked at again this much later, unless a release makes it due first. */
+const HOLD_RECHECK_MS = 60_000;
 
 class LeaseLost extends Error {}
 
@@ -301,7 +304,20 @@ export class Worker {
     try {
       const runner = jobDefinition(job.kind)?.steps[job.step];
       if (!runner) throw new Error(`unknown job step ${job.kind}/${job.step}`);
-      const outcome = await runner(this.env, job);
+      // Test mode: the one place every kind's steps can be held, slowed or failed (docs/testing.md).
+      const say = await this.env.hooks?.beforeStep(job);
+      if (say?.hold) {
+        await db
+          .updateTable('job')
+          .set({ run_at: iso(Date.now() + HOLD_RECHECK_MS), lease_owner: null, lease_expires_at: null })
+          .where('id', '=', job.id)
+          .where('state', '=', 'pending')
+          .where('step', '=', job.step)
+          .$if(!this.leases, (q) => q.where('lease_owner', '=', this.id))
+          .execute();
+        return;
+      }
+      const outcome = await runner(say?.delayMs === undefined ? this.env : { ...this.env, delayMs: say.delayMs }, job);
       // On SQLite steps finishing together share a commit (decision 247).
       await db.transaction().execute(async (tx) => {
         const now = Date.now();
@@ -340,7 +356,7 @@ export class Worker {
       const outage = databaseUnavailable(err);
       const conflict = isTransientConflict(err);
       const attempts = outage || conflict ? job.attempts : job.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
+      const failed = attempts >= MAX_ATTEMPTS || err instanceof FinalFailure;
       const log = { err, job: job.id, kind: job.kind, step: job.step, attempts };
       // An outage is logged as the worker's database fault, not once per step.
       if (outage) this.faulted(err, { during: 'step', job: job.id, kind: job.kind, step: job.step });
@@ -366,7 +382,8 @@ export class Worker {
             .$if(!this.leases, (q) => q.where('lease_owner', '=', this.id))
             .execute();
           if (this.leases && !this.holds(job.id)) throw new LeaseLost();
-          if (failed) await jobDefinition(job.kind)?.failed?.(tx, job);
+          // The resource's state_reason says why, and a retry can run the job again (failure.ts).
+          if (failed) await recordFailure(tx, job, err instanceof FinalFailure ? err.message : undefined, () => jobDefinition(job.kind)?.failed?.(tx, job));
         })
         .then(() => {
           this.writable();

@@ -7,6 +7,8 @@ export interface MailOutboxTable {
   subject: string;
   text: string;
   html: string | null;
+  /** The project it is about (testmode/testmode.tables.ts); null for account mails. */
+  project_id?: string | null;
   created_at: string;
 }
 

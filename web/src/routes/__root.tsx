@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/layout/status-pages.tsx';
+import { TestModeBanner } from '../components/layout/test-mode-banner.tsx';
 import { LiveAnnouncer } from '../components/ui/announcer.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
 
@@ -22,6 +23,7 @@ function Root() {
       >
         Skip to content
       </a>
+      <TestModeBanner />
       <Outlet />
       <Toaster />
       <LiveAnnouncer />

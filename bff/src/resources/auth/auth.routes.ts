@@ -17,6 +17,7 @@ import { isVerified } from '../verification/verification.store.ts';
 import { checkSecondFactor, codeRequired } from '../account/two-factor.ts';
 
 import { tooMany } from '../../auth/throttle.ts';
+import { hasTestToken, isTestAccount } from '../../testmode/testmode.routes.ts';
 
 /**
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.
@@ -30,19 +31,21 @@ async function signIn(ctx: AppContext, req: Request, email: string, password: st
   const { loginAccount, loginIp } = ctx.throttles;
   const ip = req.ip ?? 'unknown';
   const blocked = async () => Math.max(await loginAccount.retryAfter(email), await loginIp.retryAfter(ip));
+  // Test mode: a test account's failures lock nothing (docs/testing.md).
+  const exempt = await isTestAccount(ctx, email);
   const failed = async () => {
-    const wait = Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
+    const wait = exempt ? 0 : Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
     if (wait > 0) throw tooMany('failed logins', wait);
     // One message whichever of login, password and code was wrong.
     throw new ApiError('InvalidCredentials', otp ? 'Invalid login, password or two-factor code.' : 'Invalid login or password.');
   };
   // Checked first too, so a blocked key costs no password hash.
-  let wait = await blocked();
+  let wait = exempt ? 0 : await blocked();
   if (wait > 0) throw tooMany('failed logins', wait);
   const account = await checkCredentials(ctx.db, email, password);
   const factor = account ? await checkSecondFactor(ctx.db, account.id, otp) : 'wrong';
   if (!account || factor === 'wrong') return failed();
-  wait = await blocked();
+  wait = exempt ? 0 : await blocked();
   if (wait > 0) throw tooMany('failed logins', wait);
   if (factor === 'missing') throw codeRequired();
   if (!(await factor.use())) return failed();
@@ -90,11 +93,13 @@ function authHandlers(
       if (ctx.config.signup === 'closed') throw new ApiError('Unauthorized', 'Sign-up is closed on this console. Ask an administrator for an account.');
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
       // Every attempt counts, per address and then per e-mail address (decision 067).
-      let wait = await ctx.throttles.signupIp.hit(req.ip ?? 'unknown');
+      // Test mode: a test runner's sign-ups (with the test-mode token) are not counted (docs/testing.md).
+      const exempt = hasTestToken(ctx, req);
+      let wait = exempt ? 0 : await ctx.throttles.signupIp.hit(req.ip ?? 'unknown');
       if (wait > 0) throw tooMany('sign-ups from your address', wait);
       const problem = passwordProblem(body.password, body.email);
       if (problem) throw invalidRequest({ password: problem });
-      wait = await ctx.throttles.signupEmail.hit(body.email);
+      wait = exempt ? 0 : await ctx.throttles.signupEmail.hit(body.email);
       if (wait > 0) throw tooMany('sign-ups for this e-mail address', wait);
       // Answers the same whether the address is new or taken (decision 166).
       await signUpByMail(ctx, body.email, body.password);

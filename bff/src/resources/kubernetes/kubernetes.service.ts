@@ -71,6 +71,7 @@ export async function createCluster(tx: Tx, cluster: NewCluster, ca: { certifica
   const now = new Date().toISOString();
   const row: ClusterRow = {
     id,
+    state_reason: null,
     project_id: cluster.projectId,
     location: cluster.location,
     name: cluster.name,

@@ -75,6 +75,7 @@ export async function clusterViews(db: Queryable, rows: ClusterRow[], serviceDom
       cp_node_count: Number(r.cp_node_count),
       cp_vms: own.filter((n) => n.nodepool_id === null).map((n) => nodeView(n, hour)),
       display_state: r.display_state,
+      state_reason: r.state_reason ?? null,
       nodepools: pools.filter((p) => p.kubernetes_cluster_id === r.id).map((p) => nodepoolView(p, own, hour)),
       services_load_balancer_url: servicesUrl(r, serviceDomain),
     };

@@ -66,6 +66,8 @@ describe('create and get a cluster', () => {
       'node_size',
       'nodepools',
       'services_load_balancer_url',
+      // Null unless failed (docs/testing.md).
+      'state_reason',
       'version',
     ]);
     expect(kc).toMatchObject({

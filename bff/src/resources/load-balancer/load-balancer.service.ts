@@ -30,6 +30,7 @@ export async function createLoadBalancer(tx: Tx, lb: NewLoadBalancer, quotas: Qu
   if (subnet.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
   const row: LoadBalancerRow = {
     id: newId('loadBalancer'),
+    state_reason: null,
     project_id: lb.projectId,
     location: lb.location,
     name: lb.name,

@@ -63,6 +63,7 @@ export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], 
       stack: r.stack,
       cert_enabled: Boolean(Number(r.cert_enabled)),
       state: r.state,
+      state_reason: r.state_reason ?? null,
     };
   });
 }

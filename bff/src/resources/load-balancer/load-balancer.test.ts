@@ -77,6 +77,8 @@ describe('create and get a load balancer', () => {
       stack: 'dual',
       cert_enabled: false,
       state: 'creating',
+      // Null unless failed (docs/testing.md).
+      state_reason: null,
     });
     const running = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     expect(running).toEqual({ ...lb, state: 'running' });

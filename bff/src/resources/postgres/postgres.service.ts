@@ -101,6 +101,7 @@ async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', q
 export function postgresRow(id: string, postgres: NewPostgres & { storage_size: number }, ca: { certificate: string; privateKey: string }): PostgresRow {
   return {
     id,
+    state_reason: null,
     project_id: postgres.projectId,
     location: postgres.location,
     name: postgres.name,

@@ -122,6 +122,7 @@ export async function postgresView(db: Queryable, row: PostgresRow, serviceDomai
     latest_restore_time: window.latest,
     firewall_rules: rules.map(ruleView),
     ca_certificates: row.ca_certificate,
+    state_reason: row.state_reason ?? null,
   };
 }
 

@@ -1,6 +1,5 @@
 // A project's members and invitations (behaviour.md §11, decision 170). Who may call what is
 // in the route table (`access`); http/pipeline.ts checks it before any handler here runs.
-import type { Request } from 'express';
 import { INVITATION_DAYS } from '#shared/api/member';
 import type { Role } from '#shared/roles';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +8,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { apiModule } from '../kind.ts';
+import { isTestAccount } from '../../testmode/testmode.routes.ts';
 import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
 
 export const member = apiModule({ handlers: memberHandlers });
@@ -23,9 +23,9 @@ type Ops =
   | 'listProjectInvitations'
   | 'revokeProjectInvitation';
 
-/** The console's address for links in mails: PUBLIC_URL, else the address this request came to (development). */
-function consoleOrigin(ctx: AppContext, req: Request): string {
-  return ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+/** The console's address for links in mails: PUBLIC_URL, else the listen address, as every other mail's (decision 165). */
+function consoleOrigin(ctx: AppContext): string {
+  return ctx.publicUrl;
 }
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);
@@ -61,14 +61,15 @@ function memberHandlers(ctx: AppContext): Handlers<Ops> {
       return { ...(await getMember(ctx.db, project.id, auth.accountId)), role: project.role };
     },
 
-    async inviteProjectMember({ project, auth, body, req }) {
+    async inviteProjectMember({ project, auth, body }) {
       // Every invitation counts against its address, whoever sends it (behaviour.md §13).
-      const wait = await ctx.throttles.invitationEmail.hit(body.email);
+      // Test mode: inviting a test account is not counted (docs/testing.md).
+      const wait = (await isTestAccount(ctx, body.email)) ? 0 : await ctx.throttles.invitationEmail.hit(body.email);
       if (wait > 0) throw tooMany('invitations for this e-mail address', wait);
       const outcome = await invite(ctx.db, project.id, auth, body.email, body.role);
-      const mail = (outcome.member ? joinedMail : invitationMail)(body.email, auth.email, project, body.role, consoleOrigin(ctx, req));
+      const mail = (outcome.member ? joinedMail : invitationMail)(body.email, auth.email, project, body.role, consoleOrigin(ctx));
       // After the commit: the membership or invitation stands even if the mail cannot go now; inviting again resends it.
-      await ctx.mailer.send(mail).catch((err: unknown) => ctx.logger.warn({ err, project: project.id }, 'the invitation mail could not be sent'));
+      await ctx.mailer.send({ ...mail, projectId: project.id }).catch((err: unknown) => ctx.logger.warn({ err, project: project.id }, 'the invitation mail could not be sent'));
       return outcome;
     },
 

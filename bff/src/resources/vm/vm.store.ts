@@ -51,7 +51,7 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
   // A VM has one NIC; were there more, the first one's rows alone, as it was read before.
   const ofFirst = rows.filter((r) => r.nic_id === first.nic_id);
   const firewalls = groupLegacyFirewalls(ofFirst, () => vm.subnet_id).get(vm.subnet_id) ?? [];
-  return { ...vmListItem(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet };
+  return { ...vmListItem(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet, state_reason: vm.state_reason ?? null };
 }
 
 /** A VM's list item as the database writes it (decisions 240, 245): what vmListItem makes, not its key, image, subnet or times. */

@@ -3,6 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 
 export interface VmTable {
   id: string;
+  /** Why it is `failed` (testmode/testmode.tables.ts); null otherwise. */
+  state_reason: string | null;
   project_id: string;
   location: string;
   name: string;

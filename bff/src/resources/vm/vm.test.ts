@@ -20,7 +20,9 @@ describe('create a VM', () => {
     const res = await t.request('POST', vmPath(a.project, 'web'), { token: a.token, body: { public_key: SSH_KEY } });
     expect(res.status, res.text).toBe(200);
     const vm = expectSchema(vmSchema, res.body);
-    expect(Object.keys(res.body)).toHaveLength(13);
+    // The spec's thirteen fields and state_reason (null unless failed; docs/testing.md).
+    expect(Object.keys(res.body)).toHaveLength(14);
+    expect(res.body.state_reason).toBeNull();
     expect(vm).toMatchObject({ name: 'web', state: 'creating', location: LOC, size: 'standard-2', unix_user: 'ubi', storage_size_gib: 40, ip4: null, subnet: `default-${LOC}` });
     expect(vm.id).toMatch(/^vm[0-9a-hjkmnp-tv-z]{24}$/);
     expect(inCidr(vm.ip6!, '2001:db8::/32')).toBe(true);

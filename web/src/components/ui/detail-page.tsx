@@ -13,6 +13,7 @@ export function DetailPage<T extends string>({
   state,
   meta,
   actions,
+  notice,
   idPrefix,
   tabsLabel,
   tabs,
@@ -28,6 +29,8 @@ export function DetailPage<T extends string>({
   meta?: ReactNode;
   /** Buttons on the right of the heading. */
   actions?: ReactNode;
+  /** Under the heading, full width: why the resource failed, with Retry (FailureNotice). */
+  notice?: ReactNode;
   /** Prefixes the tabs' and panels' ids ("vm-tab-settings"). */
   idPrefix: string;
   /** "VM sections". */
@@ -59,6 +62,7 @@ export function DetailPage<T extends string>({
           </div>
           {actions}
         </div>
+        {notice}
       </div>
 
       <div>

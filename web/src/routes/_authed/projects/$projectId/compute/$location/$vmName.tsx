@@ -8,6 +8,7 @@ import { AttachedFirewalls } from '#web/features/firewall/components/attached-fi
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { forgetVm } from '#web/features/vm/api/delete-vm.ts';
 import { getVmQueryOptions, useVm } from '#web/features/vm/api/get-vm.ts';
+import { FailureNotice } from '#web/features/retry/failure-notice.tsx';
 import { VmActions } from '#web/features/vm/components/vm-actions.tsx';
 import { VmPrivateNetwork } from '#web/features/vm/components/vm-networking.tsx';
 import { VmOverview } from '#web/features/vm/components/vm-overview.tsx';
@@ -63,6 +64,18 @@ function VmPage() {
           {locationLabel(vm.location)} · {vm.size}
           {spec ? ` (${spec})` : ''} · {vm.ip4 ?? vm.ip6 ?? 'no public address'}
         </p>
+      }
+      notice={
+        vm.state === 'failed' ? (
+          <FailureNotice
+            projectId={projectId}
+            objectId={vm.id}
+            what="VM"
+            name={vm.name}
+            reason={vm.state_reason}
+            onRetried={() => queryClient.invalidateQueries({ queryKey: getVmQueryOptions(vmRef).queryKey })}
+          />
+        ) : null
       }
       actions={<VmActions vm={vm} vmRef={vmRef} />}
       idPrefix="vm"

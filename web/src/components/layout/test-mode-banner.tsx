@@ -1,0 +1,18 @@
+// On every page of a test-mode instance (TEST_MODE=1), so nobody mistakes it for a real one.
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export function TestModeBanner() {
+  const { data } = useQuery({
+    queryKey: ['instance'],
+    queryFn: ({ signal }) => apiRequest('getInstanceInfo', { signal }),
+    // A server's mode does not change while the console is open.
+    staleTime: Infinity,
+  });
+  if (!data?.test_mode) return null;
+  return (
+    <div role="note" aria-label="Test mode" className="bg-amber-300 px-4 py-1 text-center text-sm font-medium text-amber-950">
+      Test mode: this instance injects failures and makes accounts on request. It is not a real cloud.
+    </div>
+  );
+}
