@@ -262,25 +262,3 @@ export function expectOneWinner(replies: Reply[], generation: Generation, taken 
   return replies.find((r) => r.status === 200)!;
 }
 
-/**
- * A kept array (decision 255) as before this version of its triggers: its triggers gone (there
- * were `made[engine]` of them), an older version's trigger on `child` left in their place, and
- * nothing kept in `table`. The next ensureTriggers must drop the older one and make the texts.
- */
-export async function asBeforeKeptTriggers(t: TestServer, table: string, child: string, made: { postgres: number; sqlite: number }) {
-  const { db } = t.ctx;
-  if (engine === 'postgres') {
-    const found = await sql<{ name: string; table: string; fn: string }>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
-      from pg_trigger t join pg_proc p on p.oid = t.tgfoid where t.tgname like ${`${table.replace(/_/g, '\\_')}\\_%`}`.execute(db);
-    expect(found.rows).toHaveLength(made.postgres);
-    for (const r of found.rows) await sql.raw(`drop trigger ${r.name} on ${r.table}`).execute(db);
-    const fn = found.rows.find((r) => r.table === child)!.fn;
-    await sql.raw(`create trigger ${table}_older after insert on ${child} for each row execute function ${fn}()`).execute(db);
-  } else {
-    const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like ${`${table}_%`}`.execute(db);
-    expect(found.rows).toHaveLength(made.sqlite);
-    for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(db);
-    await sql.raw(`create trigger ${table}_older_ins after insert on ${child} begin update ${table} set json = '"stale"'; end`).execute(db);
-  }
-  await sql.raw(`delete from ${table}`).execute(db);
-}

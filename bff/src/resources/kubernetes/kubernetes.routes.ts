@@ -20,7 +20,7 @@ import {
   upgradeCluster,
   upgradeNodepool,
 } from './kubernetes.service.ts';
-import { clusterView, clusterViews, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
+import { clusterList, clusterView, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
 import { clusterMetrics } from './kubernetes.sim.ts';
 
 type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
@@ -39,12 +39,11 @@ export const kubernetes = kindModule({
     const domain = ctx.config.serviceDomain;
     const { quotas } = ctx.config;
     const view = (q: Db | Tx, row: ClusterRow) => clusterView(q, row, domain);
-    const listItems = (q: Db, rows: ClusterRow[]) => clusterViews(q, rows, domain);
     const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
     return {
       ...commonHandlers(
         ctx,
-        { kind: kubernetesClusterKind, view, listItems, remove: deleteCluster },
+        { kind: kubernetesClusterKind, view, list: clusterList(domain), remove: deleteCluster },
         {
           get: ['getKubernetesCluster'],
           list: ['listKubernetesClusters', 'listLocationKubernetesClusters'],

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { createPostgres, deletePostgres, recyclePostgres, restartPostgres, updatePostgres } from './postgres.service.ts';
-import { findPostgres, POSTGRES_LIST_JSON, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import { findPostgres, POSTGRES_LIST, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
 
 type Q = Db | Tx;
 export type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
@@ -45,7 +45,7 @@ export const postgresHandlers = kindHandlers((ctx) => {
   return {
     ...commonHandlers(
       ctx,
-      { kind: postgresKind, view, listJson: POSTGRES_LIST_JSON, remove: deletePostgres },
+      { kind: postgresKind, view, list: POSTGRES_LIST, remove: deletePostgres },
       {
         get: ['getPostgresDatabase'],
         list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],

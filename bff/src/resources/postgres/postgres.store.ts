@@ -1,13 +1,13 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
-import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
+import { POSTGRES_PORTS, postgresListItemSchema, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
 import type { Db } from '../../db/database.ts';
-import type { JsonOf } from '../../db/json.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
+import { listOf } from '../common.ts';
 import { restoreWindow } from './postgres.sim.ts';
 import type { PostgresFirewallRuleTable, PostgresLogDestinationTable, PostgresMetricDestinationTable, PostgresTable } from './postgres.tables.ts';
 
@@ -36,23 +36,15 @@ export function connectionString(row: PostgresRow, serviceDomain: string): strin
 }
 
 /**
- * A list item as the database writes it (decision 245): the fields of `base` and created_at,
- * in that order; not the certificates, keys, passwords and configuration only the record shows.
+ * A list item as the database writes it (decisions 245, 262): not the certificates, keys,
+ * passwords and configuration only the record shows.
  */
-export const POSTGRES_LIST_JSON: JsonOf<PostgresListItem> = {
-  fields: [
-    ...(['id', 'name', 'location', 'state', 'flavor', 'ha_type', 'version', 'target_version', 'vm_size', 'storage_size_gib', 'maintenance_window_start_at'] as const).map(
-      (c) => [c, `"postgres"."${c}"`] as const,
-    ),
-    ['read_replica', '"postgres"."read_replica"', 'bool'],
-    ['tags', '"postgres"."tags"', 'json'],
-    ['target_storage_size_gib', '"postgres"."target_storage_size_gib"'],
-    ['target_vm_size', '"postgres"."target_vm_size"'],
-    ['parent', '"postgres"."parent_id"'],
-    ['maintenance_window_days', '"postgres"."maintenance_window_days"', 'json'],
-    ['created_at', '"postgres"."created_at"'],
-  ],
-};
+export const POSTGRES_LIST = listOf(postgresListItemSchema, 'postgres', {
+  read_replica: ['"postgres"."read_replica"', 'bool'],
+  tags: ['"postgres"."tags"', 'json'],
+  parent: '"postgres"."parent_id"',
+  maintenance_window_days: ['"postgres"."maintenance_window_days"', 'json'],
+});
 
 /** The fields every shape shares (list items add created_at, full records the rest). */
 function base(row: PostgresRow) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
-import { applyPage, shapedPage } from '../../db/paging.ts';
+import { pageOfQuery } from '../../db/paging.ts';
 import { runShape } from '../../db/prepared.ts';
 import { cachedRead } from '../../db/read-cache.ts';
 
@@ -48,7 +48,7 @@ export async function countProjects(db: Db | Tx, accountId: string): Promise<num
  * at most once a second per account, and at once after this process changes a membership.
  */
 export async function listProjects(db: Db, accountId: string, page: Page) {
-  const { rows, count } = await shapedPage(
+  const { rows, count } = await pageOfQuery(
     db,
     'projects',
     [accountId],
@@ -67,8 +67,11 @@ const projectView = (p: { id: string; name: string; credit: number; discount: nu
 
 /** The list as a personal access token sees it: its own project only (decision 180). */
 export async function listTokenProject(db: Db, projectId: string, page: Page) {
-  const items = await applyPage(db.selectFrom('project').select(columns).where('project.id', '=', projectId), page, { id: 'project.id', name: 'project.name' }).execute();
-  return { count: 1, items: items.map(projectView) };
+  const { rows } = await pageOfQuery(db, 'token project', [projectId], page, { id: 'project.id', name: 'project.name' }, (v) => {
+    const own = db.selectFrom('project').where('project.id', '=', v(0));
+    return { rows: own.select(columns), count: own.select((eb) => eb.fn.countAll<number>().as('n')) };
+  });
+  return { count: 1, items: rows.map(projectView) };
 }
 
 /**
