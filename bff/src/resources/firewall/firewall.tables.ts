@@ -142,11 +142,18 @@ export const firewallMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // The list item aggregates a firewall's rules from their rows (decision 262).
+  // The list item aggregates a firewall's rules from their rows (decision 262), through an index
+  // that holds what it reads of them.
   '0074_drop_kept_arrays': {
     async up(db: Kysely<unknown>) {
       await dropTriggerSet(db, 'firewall_rules_json');
       await db.schema.dropTable('firewall_rules_json').execute();
+      // What the item reads of a rule, in its order: the page reads no rule row.
+      await db.schema
+        .createIndex('firewall_rule_list_idx')
+        .on('firewall_rule')
+        .columns(['firewall_id', 'id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'])
+        .execute();
     },
   },
 };

@@ -81,6 +81,8 @@ export const privateSubnetMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await dropTriggerSet(db, 'subnet_nics');
       await db.schema.dropTable('subnet_nics').execute();
+      await db.schema.dropIndex('nic_subnet_idx').execute();
+      await db.schema.createIndex('nic_subnet_idx').on('nic').columns(['subnet_id', 'id', 'name', 'private_ipv4', 'private_ipv6', 'vm_id']).execute();
     },
   },
 };
