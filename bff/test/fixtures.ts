@@ -1,12 +1,11 @@
 // Shared helpers for the networking and compute API tests (private subnets, VMs, firewalls).
-import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { currentErrorSchema, legacyErrorSchema, type Generation } from '#shared/errors';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { parseCidr, parseIPv4, parseIPv6 } from '#shared/net';
 import type { BodyInputOf, ResponseOf } from '#shared/routes';
-import { engine, expectSchema, type Reply, type TestServer } from './harness.ts';
+import { expectSchema, type Reply, type TestServer } from './harness.ts';
 
 /** A valid OpenSSH public key line. */
 export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
@@ -261,4 +260,3 @@ export function expectOneWinner(replies: Reply[], generation: Generation, taken 
   for (const r of replies.filter((x) => x.status === 400)) expect(expectError(generation, r, 400, 'InvalidRequest').message).toBe(taken);
   return replies.find((r) => r.status === 200)!;
 }
-

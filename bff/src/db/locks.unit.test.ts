@@ -7,7 +7,9 @@ import { ADVISORY_LOCK_CLASS } from './locks.ts';
 
 const src = path.resolve(import.meta.dirname, '..');
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.includes('.test.') ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.includes('.test.') ? [path.join(dir, e.name)] : []));
 
 describe('advisory lock classes', () => {
   it('are distinct, one per mechanism', () => {

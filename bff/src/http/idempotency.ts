@@ -63,7 +63,8 @@ export interface KeyedRequest {
  */
 async function lockKey(tx: Tx, ctx: AppContext, r: KeyedRequest): Promise<void> {
   if (ctx.engine !== 'postgres') return;
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${sql.lit(ADVISORY_LOCK_CLASS.idempotencyKey)}, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(tx);
+  const lockClass = sql.lit(ADVISORY_LOCK_CLASS.idempotencyKey);
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockClass}, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(tx);
   if (!rows[0]?.locked) throw new ApiError('Conflict', `A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`);
 }
 

@@ -45,6 +45,5 @@ describe('a firewall’s rules in its list item', () => {
     expect((await rulesShown(token, project, 'edge')).map((r) => r.id)).toEqual([ssh.id]);
     expect((await t.request('DELETE', rulePath(project, 'edge', ssh.id), { token })).status).toBe(204);
     expect(await rulesShown(token, project, 'edge')).toEqual([]);
-
   });
 });

@@ -1,7 +1,7 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
-import { POSTGRES_PORTS, postgresListItemSchema, type Postgres, type PostgresDetail, type PostgresListItem, type Tag } from '#shared/api/postgres';
+import { POSTGRES_PORTS, postgresListItemSchema, type Postgres, type PostgresDetail, type Tag } from '#shared/api/postgres';
 import type { Db } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
