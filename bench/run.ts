@@ -435,7 +435,7 @@ async function main() {
     const load = (name: string, m: Measured & { base: { rps: number; p99: number; cpuMs: number } }, goal = 0.6) =>
       rows.push([
         name,
-        `${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu(m.cpuMs)} (Express around it: ${m.base.rps.toFixed(0)} req/s, p99 ${m.base.p99.toFixed(1)} ms, ${cpu(m.base.cpuMs)})`,
+        `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${cpu(m.cpuMs)} (Express around it: ${m.base.rps.toFixed(0)} req/s, p99 ${m.base.p99.toFixed(1)} ms, ${cpu(m.base.cpuMs)})`,
         `${x(m.rps / m.base.rps)} req/s, ${x(m.p99 / m.base.p99)} p99, ${x(m.base.cpuMs / m.cpuMs)} by CPU`,
         `≥ ${goal}×, ≤ 2× p99: ${ok(m.rps / m.base.rps >= goal && m.p99 <= 2 * m.base.p99)}`,
       ]);
@@ -450,24 +450,21 @@ async function main() {
     load('`GET P/vm?page_size=10` (of 10,000)', vmList);
     load('`GET P/location/L/vm/{name}`', vmGet);
     load('`GET P/location/L/postgres?page_size=10` (of 1,000)', pgList);
+    // Each kind's list page as a user feels it (issue 27): its p50 and p99 under load, for
+    // comparison with the same list's figures before a change, not with other kinds' lists.
     for (const [op, m, bytes, sending] of lists) {
       rows.push([
         `\`${op}\` (page of 10, ${(bytes / 1000).toFixed(1)} kB)`,
-        `${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${cpu(m.cpuMs)}` +
+        `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps.toFixed(0)} req/s, ${cpu(m.cpuMs)}` +
           (sending ? ` (Express sending ${(bytes / 1000).toFixed(1)} kB: ${sending.rps.toFixed(0)} req/s, ${cpu(sending.cpuMs)})` : ''),
-        `${x(m.rps / vmList.rps)} of the VM list, ${x(vmList.cpuMs / m.cpuMs)} by CPU` +
-          (sending ? `; Express sending as much: ${x(sending.rps / vmList.rps)} of the VM list, the list ${x(m.rps / sending.rps)} of it` : ''),
-        `≥ 0.8×: ${ok(m.rps / vmList.rps >= 0.8)}`,
+        '',
+        '',
       ]);
     }
     const flat = lastHuge.p50 / Math.max(lastSmall.p50, 0.001);
     rows.push(['last page of VMs, p50: 100,000 vs 1,000 rows', `${lastHuge.p50} vs ${lastSmall.p50} ms`, x(flat), `≤ 1.2×: ${ok(flat <= 1.2)}`]);
-    rows.push([
-      'VM creates/s vs the durable-commit floor',
-      `${createRate.toFixed(0)} vs ${floor.toFixed(0)} /s`,
-      x(createRate / floor),
-      `≥ 0.5×: ${ok(createRate / floor >= 0.5)}`,
-    ]);
+    // Information, not a goal: the floor is a ceiling this machine's creates cannot reach (decision 257).
+    rows.push(['VM creates/s vs the durable-commit floor', `${createRate.toFixed(0)} vs ${floor.toFixed(0)} /s`, x(createRate / floor), '']);
     if (!Number.isNaN(statementsRate)) {
       // One create costs at least its statements plus the CPU Express alone spends on a request.
       const expressCpuMs = helloRuns.reduce((sum, m) => sum + m.cpuMs, 0) / helloRuns.length;
@@ -476,7 +473,7 @@ async function main() {
         'VM creates: ceiling from this run (a create’s statements alone, 10 a commit, plus Express hello’s CPU a request)',
         `${statementsRate.toFixed(0)} /s alone, ${ceiling.toFixed(0)} /s with Express's ${(expressCpuMs * 1000).toFixed(0)} µs; the creates ${x(createRate / ceiling)} of it`,
         x(ceiling / floor),
-        ceiling / floor < 0.5 ? 'the 0.5× goal is above this ceiling' : '',
+        '',
       ]);
     }
     for (const { scenario, r, loadCpu } of streams) {

@@ -1,12 +1,11 @@
 // Shared helpers for the networking and compute API tests (private subnets, VMs, firewalls).
-import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { currentErrorSchema, legacyErrorSchema, type Generation } from '#shared/errors';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { parseCidr, parseIPv4, parseIPv6 } from '#shared/net';
 import type { BodyInputOf, ResponseOf } from '#shared/routes';
-import { engine, expectSchema, type Reply, type TestServer } from './harness.ts';
+import { expectSchema, type Reply, type TestServer } from './harness.ts';
 
 /** A valid OpenSSH public key line. */
 export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
@@ -260,27 +259,4 @@ export function expectOneWinner(replies: Reply[], generation: Generation, taken 
   expect(statuses, replies.map((r) => r.text).join('\n')).toEqual([200, ...Array(replies.length - 1).fill(400)]);
   for (const r of replies.filter((x) => x.status === 400)) expect(expectError(generation, r, 400, 'InvalidRequest').message).toBe(taken);
   return replies.find((r) => r.status === 200)!;
-}
-
-/**
- * A kept array (decision 255) as before this version of its triggers: its triggers gone (there
- * were `made[engine]` of them), an older version's trigger on `child` left in their place, and
- * nothing kept in `table`. The next ensureTriggers must drop the older one and make the texts.
- */
-export async function asBeforeKeptTriggers(server: TestServer, table: string, child: string, made: { postgres: number; sqlite: number }) {
-  const { db } = server.ctx;
-  if (engine === 'postgres') {
-    const found = await sql<{ name: string; table: string; fn: string }>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
-      from pg_trigger t join pg_proc p on p.oid = t.tgfoid where t.tgname like ${`${table.replace(/_/g, '\\_')}\\_%`}`.execute(db);
-    expect(found.rows).toHaveLength(made.postgres);
-    for (const r of found.rows) await sql.raw(`drop trigger ${r.name} on ${r.table}`).execute(db);
-    const fn = found.rows.find((r) => r.table === child)!.fn;
-    await sql.raw(`create trigger ${table}_older after insert on ${child} for each row execute function ${fn}()`).execute(db);
-  } else {
-    const found = await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and name like ${`${table}_%`}`.execute(db);
-    expect(found.rows).toHaveLength(made.sqlite);
-    for (const r of found.rows) await sql.raw(`drop trigger ${r.name}`).execute(db);
-    await sql.raw(`create trigger ${table}_older_ins after insert on ${child} begin update ${table} set json = '"stale"'; end`).execute(db);
-  }
-  await sql.raw(`delete from ${table}`).execute(db);
 }

@@ -19,3 +19,16 @@ export function isPostgres(db: Kysely<any>): boolean {
 export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Queryable, qb: QB): QB {
   return isPostgres(db) ? (qb.forNoKeyUpdate() as QB) : qb;
 }
+
+/**
+ * Every class of PostgreSQL's advisory locks the BFF takes (the first key of
+ * `pg_advisory_xact_lock(class, key)`), in one place: two mechanisms sharing a class make
+ * unrelated commits wait for each other, or deadlock. A new mechanism adds its own class here
+ * (locks.unit.test.ts checks they differ and that no other file writes a class as a number).
+ */
+export const ADVISORY_LOCK_CLASS = {
+  /** One request at a time per idempotency key (http/idempotency.ts). */
+  idempotencyKey: 7301,
+  /** A project's commits, one at a time, in the order of their events (events/triggers.ts). */
+  projectEventOrder: 7302,
+} as const;

@@ -10,14 +10,12 @@ import { proxyMigrations } from '../proxy/proxy.tables.ts';
 import { mailMigrations } from '../mail/mail.tables.ts';
 import { accountMigrations } from '../resources/account/account.tables.ts';
 import { authMigrations } from '../resources/auth/auth.tables.ts';
-import { firewallRulesTriggers } from '../resources/firewall/firewall-rules.tables.ts';
 import { firewallMigrations } from '../resources/firewall/firewall.tables.ts';
 import { githubMigrations } from '../resources/github/github.tables.ts';
 import { kubernetesMigrations } from '../resources/kubernetes/kubernetes.tables.ts';
 import { loadBalancerMigrations } from '../resources/load-balancer/load-balancer.tables.ts';
 import { postgresMigrations } from '../resources/postgres/postgres.tables.ts';
 import { privateSubnetMigrations } from '../resources/private-subnet/private-subnet.tables.ts';
-import { subnetNicsTriggers } from '../resources/private-subnet/subnet-nics.tables.ts';
 import { projectMigrations } from '../resources/project/project.tables.ts';
 import { verificationMigrations } from '../resources/verification/verification.tables.ts';
 import { accessTokenMigrations } from '../resources/token/token.tables.ts';
@@ -94,5 +92,5 @@ export async function migrate(db: Kysely<any>): Promise<void> {
 /** Makes every trigger set made from code that is not there in its current version (decision 253); answers how many it made. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ensureTriggers(db: Kysely<any>): Promise<number> {
-  return ensureTriggerSets(db, [...scopeCountTriggers(db), ...(await eventTriggerSets(db)), subnetNicsTriggers(db), firewallRulesTriggers(db)]);
+  return ensureTriggerSets(db, [...scopeCountTriggers(db), ...(await eventTriggerSets(db))]);
 }

@@ -1,4 +1,7 @@
-// Keyset pagination (behaviour.md §6): one indexed range scan per page, plus a count.
+// Keyset pagination (behaviour.md §6): one indexed range scan per page, plus a count. Three
+// entry points, named for what they page: pageOfKind (resources/scoped.ts: a kind's objects in
+// a project, as JSON items), pageWhere (a table's rows by one column) and pageOfQuery (any
+// other query: members, tokens, projects).
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { isId, type IdKind } from '#shared/ids';
 import { toPage, type Page, type PaginationQuery } from '#shared/pagination';
@@ -22,7 +25,7 @@ export function pageFor(kind: IdKind, query: PaginationQuery): Page {
  * columns; ordering by name breaks ties by id so a page is stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function applyPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, page: Page, columns: { id: string; name: string }): QB {
+function applyPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, page: Page, columns: { id: string; name: string }): QB {
   const col = page.orderColumn === 'id' ? columns.id : columns.name;
   let q = qb;
   if (page.startAfter !== undefined) q = q.where(sql.ref(col), '>', page.startAfter) as QB;
@@ -39,8 +42,8 @@ interface ListQueries<R> {
   count: SelectQueryBuilder<any, any, { n: number | string | bigint }>;
 }
 
-/** How shapedPage reads a list's count. */
-export interface Counting {
+/** How pageOfQuery reads a list's count. */
+interface Counting {
   /** Runs the count's `load`, or answers it another way (from a cache, say). */
   counted?: (load: () => Promise<number>) => Promise<number>;
   /**
@@ -56,7 +59,7 @@ export interface Counting {
  * filters' values only; `key` names whatever else chose them (a viewer's rights, say). The
  * page's cursor, order and limit are added here, as applyPage does.
  */
-export async function shapedPage<R>(
+export async function pageOfQuery<R>(
   db: Db,
   key: string,
   values: readonly unknown[],
@@ -90,12 +93,12 @@ export async function shapedPage<R>(
 
 /**
  * A page of the rows of `table` whose `column` holds `value` (a project's SSH keys, a
- * repository's cache entries) and their count, through shapedPage. `name`: the column that
+ * repository's cache entries) and their count, through pageOfQuery. `name`: the column that
  * ordering by name orders by.
  */
 export async function pageWhere<T extends keyof Database & string>(db: Db, table: T, column: string, value: string, page: Page, name = 'name') {
   const columns = await columnsOf(db, table);
-  const { rows, count } = await shapedPage(db, `${table} where ${column} by ${name}`, [value], page, { id: 'id', name }, (v) => {
+  const { rows, count } = await pageOfQuery(db, `${table} where ${column} by ${name}`, [value], page, { id: 'id', name }, (v) => {
     // Kysely cannot type a table and column chosen at run time; each caller's table has them.
     const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
     return { rows: scope.select(columns as readonly 'id'[]), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };

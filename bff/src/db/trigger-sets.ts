@@ -1,9 +1,9 @@
 // Triggers made at start, after the migrations, from code (decision 253): the per-scope counts
-// (113), the event writers (210) and the kept arrays (252, 255). Each is a set of statements
-// whose names carry a hash of their text, so a set whose text changes (a new column, a new
-// kind, a changed list item) is found out of date: its older triggers are dropped, the new ones
-// made, and what they keep is made again from the rows, in one transaction. A trigger of the
-// set's tables whose name starts with its prefix is one of its versions.
+// (113) and the event writers (210). Each is a set of statements whose names carry a hash of
+// their text, so a set whose text changes (a new column, a new kind) is found out of date: its
+// older triggers are dropped, the new ones made, and what they keep is made again from the rows,
+// in one transaction. A trigger of the set's tables whose name starts with its prefix is one of
+// its versions.
 //
 // The check comes first and takes no lock: a start that finds every set current (every start
 // but the first after an upgrade) waits for no writer and stops none. On PostgreSQL a set that
@@ -99,4 +99,19 @@ export async function ensureTriggerSets(db: Kysely<any>, sets: readonly TriggerS
     });
   }
   return replaced;
+}
+
+/** Drops every version of the set whose names start with `prefix`, functions included: for a migration that retires a set. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function dropTriggerSet(db: Kysely<any>, prefix: string): Promise<void> {
+  const like = `${prefix.replace(/_/g, '\\_')}\\_%`;
+  if (isPostgres(db)) {
+    const { rows } = await sql<Trigger>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
+      from pg_trigger t join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal and t.tgname like ${like}`.execute(db);
+    for (const t of rows) await sql.raw(`drop trigger ${t.name} on ${t.table}`).execute(db);
+    for (const fn of new Set(rows.map((t) => t.fn))) await sql.raw(`drop function if exists ${fn}()`).execute(db);
+  } else {
+    const { rows } = await sql<Trigger>`select name from sqlite_master where type = 'trigger' and name like ${like} escape '\\'`.execute(db);
+    for (const t of rows) await sql.raw(`drop trigger ${t.name}`).execute(db);
+  }
 }

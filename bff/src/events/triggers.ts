@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ID_PREFIXES } from '#shared/ids';
 import { kinds, projectKinds } from '#shared/routes';
-import { isPostgres } from '../db/locks.ts';
+import { ADVISORY_LOCK_CLASS, isPostgres } from '../db/locks.ts';
 import type { TriggerSet } from '../db/trigger-sets.ts';
 
 type Engine = 'sqlite' | 'postgres';
@@ -20,8 +20,6 @@ type Row = 'new' | 'old';
 
 /** The NOTIFY channel; each payload is `<project_id> <seq>`. */
 export const EVENT_CHANNEL = 'project_event';
-/** The class of the per-project advisory lock that orders a project's commits (idempotency uses 7301). */
-const ORDER_LOCK_CLASS = 7302;
 
 /** A table whose rows are objects a project's members watch, as the triggers see it. */
 interface Source {
@@ -233,7 +231,7 @@ end`;
 function pgOrderSet(sequence: string): TriggerSet {
   const body = `declare s bigint;
 begin
-  perform pg_advisory_xact_lock(${ORDER_LOCK_CLASS}, hashtext(new.project_id));
+  perform pg_advisory_xact_lock(${ADVISORY_LOCK_CLASS.projectEventOrder}, hashtext(new.project_id));
   s := nextval(${quote(sequence)});
   update event set seq = s where seq = new.seq;
   perform pg_notify(${quote(EVENT_CHANNEL)}, new.project_id || ' ' || s);

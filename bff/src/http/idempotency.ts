@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern } from '#shared/route-hel
 import type { Generation } from '#shared/errors';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { ADVISORY_LOCK_CLASS } from '../db/locks.ts';
 import { requestTransaction, type Tx } from '../db/transaction.ts';
 import { ApiError } from '../errors.ts';
 import { errorAnswer } from './errors.ts';
@@ -62,8 +63,8 @@ export interface KeyedRequest {
  */
 async function lockKey(tx: Tx, ctx: AppContext, r: KeyedRequest): Promise<void> {
   if (ctx.engine !== 'postgres') return;
-  // 7301: this lock's class, apart from any other use of advisory locks.
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(7301, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(tx);
+  const lockClass = sql.lit(ADVISORY_LOCK_CLASS.idempotencyKey);
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockClass}, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(tx);
   if (!rows[0]?.locked) throw new ApiError('Conflict', `A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`);
 }
 

@@ -10,14 +10,14 @@ import { resourceName } from '#shared/names';
 import type { PaginationQuery } from '#shared/pagination';
 import { routes, type BodyOf, type KindDescriptor, type OperationId, type ParamsOf, type ResponseOf } from '#shared/routes';
 import type { AppContext } from '../context.ts';
-import type { Db, Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
 import { fieldError, notFound, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/handlers.ts';
-import { assertChildNameFree, assertNameFree, findByReference, listPage, listPageJson, type ScopedRow, type ScopedTable } from './scoped.ts';
-import type { JsonOf } from '../db/json.ts';
+import { assertChildNameFree, assertNameFree, findByReference, pageOfKind, type ScopedRow, type ScopedTable } from './scoped.ts';
+import type { JsonArray, JsonAs, JsonOf } from '../db/json.ts';
 import { RawJson } from '../db/raw-json.ts';
 
 type Row<T extends ScopedTable> = ScopedRow<T>;
@@ -29,27 +29,43 @@ type Renaming = { [K in OperationId]: BodyOf<K> extends { name: string } ? K : n
 /** Operations that answer exactly `T`. */
 type Answering<T> = { [K in OperationId]: [ResponseOf<K>] extends [T] ? ([T] extends [ResponseOf<K>] ? K : never) : never }[OperationId];
 
-export interface KindBehaviour<T extends ScopedTable, View, Item, C extends keyof Row<T> = keyof Row<T>> {
+export interface KindBehaviour<T extends ScopedTable, View, Item> {
   kind: KindDescriptor & { table: T };
   /** The full record of one object (get, rename). */
   view: (db: Queryable, row: Row<T>) => Promise<View>;
-  /**
-   * The columns a list item is made of, when it needs fewer than the full record (decision 240):
-   * a list page does not read what only the record shows, such as a database's certificates.
-   */
-  listColumns?: readonly C[];
-  /** The items of one page of a list (unless listJson makes them). */
-  listItems?: (db: Db, rows: Pick<Row<T>, C>[]) => Promise<Item[]>;
-  /**
-   * A list item's fields as SQL, when the database writes each item's JSON (decision 245): for
-   * items of many fields or with children, which cost more as rows than as text. The kind's
-   * tests check that these items are its views' items.
-   */
-  listJson?: JsonOf<Item>;
+  /** A list item as the database writes it: `listOf(schema, table)`, its children as arrays (for the list operations). */
+  list?: JsonOf<Item>;
   /** What else a rename changes, in its transaction (a VM's NIC is named after it). */
   renamed?: (tx: Tx, row: Row<T>, name: string) => Promise<void>;
   /** Deletes the object or starts its deletion job, in a transaction; the worker is woken after. */
   remove?: (tx: Tx, row: Row<T>) => Promise<void>;
+}
+
+/** A field of a list item other than its column of the same name: another SQL expression (and how it goes in), or an array of children. */
+export type ListField = string | readonly [expr: string, as: JsonAs] | JsonArray;
+type Keys<S extends z.ZodObject> = keyof z.output<S> & string;
+const fieldsOf = (keys: string[], column: (key: string) => string, fields: Partial<Record<string, ListField>>) =>
+  keys.map((key) => {
+    const f = fields[key] ?? column(key);
+    return typeof f === 'string' ? ([key, f] as const) : 'fields' in f ? ([key, f] as const) : ([key, f[0], f[1]] as const);
+  });
+
+/**
+ * The one way a list item is written (decision 262): each key of the item's schema, in order,
+ * from the column of the same name in `table`, unless `fields` gives another expression, a
+ * boolean or stored JSON (`[expr, 'bool' | 'json']`), or an array of children (`childrenOf`).
+ */
+export function listOf<S extends z.ZodObject>(schema: S, table: string, fields: Partial<Record<Keys<S>, ListField>> = {}): JsonOf<z.output<S>> {
+  return { fields: fieldsOf(Object.keys(schema.shape), (key) => `"${table}"."${key}"`, fields) as JsonOf<z.output<S>>['fields'] };
+}
+
+/**
+ * A list item's array of children, each made as `listOf` makes an item: from the rows `from`
+ * names (`<table> <alias> where …`, correlated to the item's table), their columns read through
+ * `alias`, ordered by `orderBy`.
+ */
+export function childrenOf<S extends z.ZodObject>(schema: S, alias: string, from: string, orderBy: string, fields: Partial<Record<Keys<S>, ListField>> = {}): JsonArray {
+  return { fields: fieldsOf(Object.keys(schema.shape), (key) => `${alias}.${key}`, fields), from, orderBy };
 }
 
 /** What a common handler reads of its arguments (the mount gives more). */
@@ -79,10 +95,9 @@ export function commonHandlers<
   const L extends InProject & Answering<{ count: number; items: Item[] }> = never,
   const R extends Located & Renaming & Answering<View> = never,
   const D extends Located & Answering<void> = never,
-  C extends keyof Row<T> = keyof Row<T>,
 >(
   ctx: AppContext,
-  behaviour: KindBehaviour<T, View, Item, C>,
+  behaviour: KindBehaviour<T, View, Item>,
   ops: { get?: readonly G[]; list?: readonly L[]; rename?: readonly R[]; delete?: readonly D[] },
 ): Handlers<G | L | R | D> {
   const { db } = ctx;
@@ -93,17 +108,12 @@ export function commonHandlers<
   for (const op of ops.get ?? []) out[op] = async (a) => behaviour.view(db, await find(db, op, a));
 
   for (const op of ops.list ?? []) {
-    const { listJson, listItems } = behaviour;
-    if (!listJson && !listItems) throw new Error(`${op}: the kind ${idKind} has neither listItems nor listJson`);
-    out[op] = listJson
-      ? async (a) => {
-          const { count, items } = await listPageJson(db, table, a.project.id, a.location, pageFor(idKind, a.query), listJson.fields);
-          return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
-        }
-      : async (a) => {
-          const { count, rows } = await listPage(db, table, a.project.id, a.location, pageFor(idKind, a.query), behaviour.listColumns as readonly string[] | undefined);
-          return { count, items: await listItems!(db, rows) };
-        };
+    const { list } = behaviour;
+    if (!list) throw new Error(`${op}: the kind ${idKind} has no list`);
+    out[op] = async (a) => {
+      const { count, items } = await pageOfKind(db, table, a.project.id, a.location, pageFor(idKind, a.query), list);
+      return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
+    };
   }
 
   for (const op of ops.rename ?? []) {

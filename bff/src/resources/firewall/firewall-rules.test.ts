@@ -1,12 +1,10 @@
-// A firewall's rules are kept as its list item writes them, by triggers on `firewall_rule`
-// (decision 255). What the list shows is checked against the firewall's page, which reads the
-// rules' rows, after each change: rules added, changed and deleted, the firewall deleted, and
-// the triggers made again.
+// A firewall's list item carries its rules, aggregated from their rows by the list's statement
+// (decision 262). What the list shows is checked against the firewall's page, which reads the
+// rules' rows, after each change: rules added, changed and deleted.
 import { describe, expect, it } from 'vitest';
 import { firewallDetailSchema } from '#shared/api/firewall';
-import { asBeforeKeptTriggers, createFirewall, firewallPath, newOwner } from '../../../test/fixtures.ts';
+import { createFirewall, firewallPath, newOwner } from '../../../test/fixtures.ts';
 import { expectSchema, serverForFile } from '../../../test/harness.ts';
-import { ensureTriggers } from '../../db/migrations.ts';
 
 const t = await serverForFile();
 
@@ -27,8 +25,8 @@ async function addRule(token: string, project: string, fw: string, body: Record<
   return res.body as { id: string };
 }
 
-describe('a firewall’s kept rules', () => {
-  it('follow rules added, changed and deleted, and go with their firewall', async () => {
+describe('a firewall’s rules in its list item', () => {
+  it('follow rules added, changed and deleted', async () => {
     const { token, project } = await newOwner(t);
     await createFirewall(t, token, project, 'edge');
     expect(await rulesShown(token, project, 'edge')).toEqual([]);
@@ -47,26 +45,5 @@ describe('a firewall’s kept rules', () => {
     expect((await rulesShown(token, project, 'edge')).map((r) => r.id)).toEqual([ssh.id]);
     expect((await t.request('DELETE', rulePath(project, 'edge', ssh.id), { token })).status).toBe(204);
     expect(await rulesShown(token, project, 'edge')).toEqual([]);
-
-    // A firewall deleted with its rules takes its kept text with it.
-    await addRule(token, project, 'edge', { cidr: '192.0.2.0/24' });
-    const { id } = (await t.request('GET', firewallPath(project, 'edge'), { token })).body as { id: string };
-    expect((await t.request('DELETE', firewallPath(project, 'edge'), { token })).status).toBe(204);
-    expect(await t.ctx.db.selectFrom('firewall_rules_json').select('json').where('firewall_id', '=', id).execute()).toEqual([]);
-  });
-
-  it('are made from the rows when the triggers are new, replacing older ones', async () => {
-    const { token, project } = await newOwner(t);
-    await createFirewall(t, token, project, 'old');
-    await addRule(token, project, 'old', { cidr: '10.1.0.0/16' });
-    await addRule(token, project, 'old', { cidr: '10.2.0.0/16' });
-    await asBeforeKeptTriggers(t, 'firewall_rules_json', 'firewall_rule', { postgres: 1, sqlite: 3 });
-    const list = await t.call('listFirewalls', { token, params: { project_id: project } });
-    expect(list.body.items[0]!.firewall_rules).toEqual([]);
-
-    expect(await ensureTriggers(t.ctx.db)).toBe(1);
-    expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16']);
-    await addRule(token, project, 'old', { cidr: '10.3.0.0/16' });
-    expect((await rulesShown(token, project, 'old')).map((r) => r.cidr)).toEqual(['10.1.0.0/16', '10.2.0.0/16', '10.3.0.0/16']);
   });
 });

@@ -13,7 +13,7 @@ import {
   findFirewall,
   findRule,
   firewallDetail,
-  FIREWALL_LIST_JSON,
+  FIREWALL_LIST,
   insertFirewall,
   ruleView,
   updateRule,
@@ -32,7 +32,7 @@ export const firewall = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: firewallKind, view: firewallDetail, listJson: FIREWALL_LIST_JSON, remove: deleteFirewall },
+        { kind: firewallKind, view: firewallDetail, list: FIREWALL_LIST, remove: deleteFirewall },
         { get: ['getFirewall'], list: ['listFirewalls', 'listLocationFirewalls'], rename: ['renameFirewall'], delete: ['deleteFirewall'] },
       ),
 

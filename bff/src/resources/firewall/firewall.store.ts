@@ -1,17 +1,16 @@
 import type { Selectable } from 'kysely';
-import { firewallRuleQuota, type Firewall, type FirewallDetail, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
+import { firewallRuleQuota, firewallRuleSchema, firewallSchema, type FirewallDetail, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
 import { newId } from '#shared/ids';
 import { formatPortRange, parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import type { JsonOf } from '../../db/json.ts';
 import { runShape } from '../../db/prepared.ts';
-import { KEPT_RULES } from './firewall-rules.tables.ts';
 import type { FirewallRuleTable, FirewallTable } from './firewall.tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest, notFound } from '../../errors.ts';
 import { assertBelowQuota, assertNameFree, findByReference } from '../scoped.ts';
+import { childrenOf, listOf } from '../common.ts';
 
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
@@ -33,16 +32,13 @@ async function rulesOf(db: Queryable, firewallId: string): Promise<FirewallRule[
   return rows.map(ruleView);
 }
 
-/** A firewall's list item as the database writes it, its rules in ID order, kept as text (decisions 240, 245, 255): what firewallDetail answers, without its subnets. */
-export const FIREWALL_LIST_JSON: JsonOf<Firewall> = {
-  fields: [
-    ['id', '"firewall"."id"'],
-    ['name', '"firewall"."name"'],
-    ['description', '"firewall"."description"'],
-    ['location', '"firewall"."location"'],
-    ['firewall_rules', KEPT_RULES, 'made'],
-  ],
-};
+/** A rule's `port_range` in SQL, as formatPortRange writes it, of the rule aliased `alias`. */
+export const PORT_RANGE_SQL = (alias: string) => `${alias}.port_start || '..' || ${alias}.port_end`;
+
+/** A firewall's list item as the database writes it (decisions 245, 262): what firewallDetail answers, without its subnets; its rules in ID order. */
+export const FIREWALL_LIST = listOf(firewallSchema, 'firewall', {
+  firewall_rules: childrenOf(firewallRuleSchema, 'r', 'firewall_rule r where r.firewall_id = "firewall"."id"', 'r.id', { port_range: PORT_RANGE_SQL('r') }),
+});
 
 export async function firewallDetail(db: Queryable, row: FirewallRow): Promise<FirewallDetail> {
   const [firewall_rules, private_subnets] = await Promise.all([

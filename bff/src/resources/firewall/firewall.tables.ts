@@ -2,7 +2,7 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import { newId } from '#shared/ids';
 import { isPostgres } from '../../db/locks.ts';
-import type { FirewallRulesJsonTable } from './firewall-rules.tables.ts';
+import { dropTriggerSet } from '../../db/trigger-sets.ts';
 
 export interface FirewallTable {
   id: string;
@@ -34,7 +34,6 @@ export interface FirewallTables {
   firewall: FirewallTable;
   firewall_rule: FirewallRuleTable;
   firewall_subnet: FirewallSubnetTable;
-  firewall_rules_json: FirewallRulesJsonTable;
 }
 
 /** The columns of firewall_rule after its ID, in order: 0002 creates the table, 0005 rebuilds it on SQLite. */
@@ -132,13 +131,28 @@ export const firewallMigrations: Record<string, Migration> = {
       else await db.transaction().execute(run);
     },
   },
-  // A firewall's rules as its list item writes them, kept by triggers made at start (decision 255).
+  // A firewall's rules as its list item wrote them, kept by triggers made at start (decision 255;
+  // dropped by 0074, decision 262).
   '0072_firewall_rules_json': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('firewall_rules_json')
         .addColumn('firewall_id', 'text', (c) => c.primaryKey().references('firewall.id').onDelete('cascade'))
         .addColumn('json', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // The list item aggregates a firewall's rules from their rows (decision 262), through an index
+  // that holds what it reads of them.
+  '0074_drop_kept_arrays': {
+    async up(db: Kysely<unknown>) {
+      await dropTriggerSet(db, 'firewall_rules_json');
+      await db.schema.dropTable('firewall_rules_json').execute();
+      // What the item reads of a rule, in its order: the page reads no rule row.
+      await db.schema
+        .createIndex('firewall_rule_list_idx')
+        .on('firewall_rule')
+        .columns(['firewall_id', 'id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'])
         .execute();
     },
   },

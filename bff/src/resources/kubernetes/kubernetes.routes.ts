@@ -1,6 +1,6 @@
 import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema, nodepoolNameSchema } from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
-import type { Db, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import { fieldError } from '../../errors.ts';
 import { createRootCa } from '../certs.ts';
 import { childHandlers, commonHandlers, inJobTransaction } from '../common.ts';
@@ -19,7 +19,7 @@ import {
   upgradeCluster,
   upgradeNodepool,
 } from './kubernetes.service.ts';
-import { clusterView, clusterViews, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
+import { clusterList, clusterView, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
 import { clusterMetrics } from './kubernetes.sim.ts';
 
 type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
@@ -38,12 +38,11 @@ export const kubernetes = kindModule({
     const domain = ctx.config.serviceDomain;
     const { quotas } = ctx.config;
     const view = (q: Queryable, row: ClusterRow) => clusterView(q, row, domain);
-    const listItems = (q: Db, rows: ClusterRow[]) => clusterViews(q, rows, domain);
     const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
     return {
       ...commonHandlers(
         ctx,
-        { kind: kubernetesClusterKind, view, listItems, remove: deleteCluster },
+        { kind: kubernetesClusterKind, view, list: clusterList(domain), remove: deleteCluster },
         {
           get: ['getKubernetesCluster'],
           list: ['listKubernetesClusters', 'listLocationKubernetesClusters'],

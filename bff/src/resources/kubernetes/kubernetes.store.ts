@@ -1,10 +1,12 @@
 // Kubernetes queries and views: a cluster with its control-plane VMs and its node pools, each
 // pool with its worker VMs (all of them VM rows serving the cluster).
 import type { Selectable } from 'kysely';
-import type { KubernetesCluster, KubernetesVm, Nodepool } from '#shared/api/kubernetes';
+import { kubernetesClusterSchema, kubernetesVmSchema, nodepoolSchema, type KubernetesCluster, type KubernetesVm, type Nodepool } from '#shared/api/kubernetes';
+import { sqlString } from '../../db/json.ts';
 import type { Queryable } from '../../db/database.ts';
 import { findByReference } from '../scoped.ts';
-import { vmSummary } from '../vm/vm.store.ts';
+import { childrenOf, listOf } from '../common.ts';
+import { IP4_ENABLED_SQL, vmSummary } from '../vm/vm.store.ts';
 import type { KubernetesClusterTable, KubernetesNodepoolTable } from './kubernetes.tables.ts';
 
 export type ClusterRow = Selectable<KubernetesClusterTable>;
@@ -57,6 +59,24 @@ export const nodepoolView = (nodepool: NodepoolRow, nodes: NodeRow[], maintenanc
   version: nodepool.version,
   vms: nodes.filter((n) => n.nodepool_id === nodepool.id).map((n) => nodeView(n, maintenanceHour)),
 });
+
+/** The nodes (VMs) of the cluster's list item that `where` picks of its `kubernetes_node` rows `kn`, in ID order. */
+const nodesOf = (where: string) =>
+  childrenOf(kubernetesVmSchema, 'vm', `kubernetes_node kn join vm on vm.id = kn.vm_id where ${where}`, 'vm.id', {
+    ip4_enabled: IP4_ENABLED_SQL,
+    maintenance_window_start_at: '"kubernetes_cluster"."maintenance_window_start_at"',
+  });
+
+/** A cluster's list item as the database writes it (decision 262): what clusterViews answers. */
+export const clusterList = (serviceDomain: string) =>
+  listOf(kubernetesClusterSchema, 'kubernetes_cluster', {
+    cp_vms: nodesOf('kn.kubernetes_cluster_id = "kubernetes_cluster"."id" and kn.nodepool_id is null'),
+    nodepools: childrenOf(nodepoolSchema, 'p', 'kubernetes_nodepool p where p.kubernetes_cluster_id = "kubernetes_cluster"."id"', 'p.name, p.id', {
+      vms: nodesOf('kn.nodepool_id = p.id'),
+    }),
+    // As servicesUrl.
+    services_load_balancer_url: `'https://' || "kubernetes_cluster"."name" || '-services.' || "kubernetes_cluster"."id" || '.k8s.' || ${sqlString(serviceDomain)}`,
+  });
 
 /** The records of these rows, in their order: two queries whatever their number. */
 export async function clusterViews(db: Queryable, rows: ClusterRow[], serviceDomain: string): Promise<KubernetesCluster[]> {

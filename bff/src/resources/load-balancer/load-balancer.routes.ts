@@ -1,11 +1,11 @@
 import { loadBalancerKind } from '#shared/api/load-balancer';
-import type { Db, Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { loadBalancerJobs } from './load-balancer.jobs.ts';
 import { attachVm, createLoadBalancer, deleteLoadBalancer, detachVm, setCertEnabled, updateLoadBalancer } from './load-balancer.service.ts';
-import { findLoadBalancer, loadBalancerView, loadBalancerViews, type LoadBalancerRow } from './load-balancer.store.ts';
+import { findLoadBalancer, loadBalancerList, loadBalancerView, type LoadBalancerRow } from './load-balancer.store.ts';
 
 type At = { project: { id: string }; location: string; params: { load_balancer_reference: string } };
 
@@ -15,7 +15,6 @@ export const loadBalancer = kindModule({
     const { db } = ctx;
     const domain = ctx.config.serviceDomain;
     const view = (q: Queryable, row: LoadBalancerRow) => loadBalancerView(q, row, domain);
-    const listItems = (q: Db, rows: LoadBalancerRow[]) => loadBalancerViews(q, rows, domain);
     /** Finds the load balancer, changes it in a job transaction, answers its record. */
     const change = async (a: At, fn: (tx: Tx, lb: LoadBalancerRow) => Promise<LoadBalancerRow>) => {
       const found = await findLoadBalancer(db, a.project.id, a.location, a.params.load_balancer_reference);
@@ -24,7 +23,7 @@ export const loadBalancer = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: loadBalancerKind, view, listItems, remove: deleteLoadBalancer },
+        { kind: loadBalancerKind, view, list: loadBalancerList(domain), remove: deleteLoadBalancer },
         {
           get: ['getLoadBalancer'],
           list: ['listLoadBalancers', 'listLocationLoadBalancers'],

@@ -1,11 +1,13 @@
 // Load balancer queries and views: the record with its subnet's name and its VMs, each with
 // the health the (simulated) data plane reports for it.
 import type { Selectable } from 'kysely';
-import type { LbVm, LbVmHealth, LoadBalancer } from '#shared/api/load-balancer';
+import { lbVmSchema, loadBalancerSchema, type LbVm, type LbVmHealth, type LoadBalancer } from '#shared/api/load-balancer';
+import { sqlString } from '../../db/json.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
-import { vmSummary } from '../vm/vm.store.ts';
+import { childrenOf, listOf } from '../common.ts';
+import { IP4_ENABLED_SQL, vmSummary } from '../vm/vm.store.ts';
 import type { LoadBalancerTable } from './load-balancer.tables.ts';
 
 export type LoadBalancerRow = Selectable<LoadBalancerTable>;
@@ -20,6 +22,19 @@ export function simulatedHealth(lbState: string, vmState: string): LbVmHealth {
 
 /** `<name>.<id>.lb.<SERVICE_DOMAIN>` (behaviour.md §10). */
 export const lbHostname = (row: { name: string; id: string }, serviceDomain: string) => `${row.name}.${row.id}.lb.${serviceDomain}`;
+
+/** A load balancer's list item as the database writes it (decision 262): what loadBalancerViews answers. */
+export const loadBalancerList = (serviceDomain: string) =>
+  listOf(loadBalancerSchema, 'load_balancer', {
+    hostname: `"load_balancer"."name" || '.' || "load_balancer"."id" || '.lb.' || ${sqlString(serviceDomain)}`,
+    subnet: '(select s.name from private_subnet s where s.id = "load_balancer"."private_subnet_id")',
+    vms: childrenOf(lbVmSchema, 'vm', 'load_balancer_vm lv join vm on vm.id = lv.vm_id where lv.load_balancer_id = "load_balancer"."id"', 'vm.name, vm.id', {
+      ip4_enabled: IP4_ENABLED_SQL,
+      // As simulatedHealth.
+      health: `(case when "load_balancer"."state" = 'running' and vm.state = 'running' then 'up' else 'down' end)`,
+    }),
+    cert_enabled: ['"load_balancer"."cert_enabled"', 'bool'],
+  });
 
 /** The records of these rows, in their order: two queries whatever their number. */
 export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], serviceDomain: string): Promise<LoadBalancer[]> {

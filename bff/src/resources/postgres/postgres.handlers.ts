@@ -8,9 +8,11 @@ import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { createPostgres, deletePostgres, recyclePostgres, restartPostgres, updatePostgres } from './postgres.service.ts';
-import { findPostgres, json, POSTGRES_LIST_JSON, postgresDetailView, postgresListItemView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
-import { applyPage, pageFor } from '../../db/paging.ts';
+import { findPostgres, json, POSTGRES_LIST, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import { pageFor } from '../../db/paging.ts';
 import { invalidRequest } from '../../errors.ts';
+import { pageOfKind } from '../scoped.ts';
+import { RawJson } from '../../db/raw-json.ts';
 
 export type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
 
@@ -54,7 +56,7 @@ export const postgresHandlers = kindHandlers((ctx) => {
   const { view, act } = postgresAt(ctx);
   const common = commonHandlers(
     ctx,
-    { kind: postgresKind, view, listJson: POSTGRES_LIST_JSON, remove: deletePostgres },
+    { kind: postgresKind, view, list: POSTGRES_LIST, remove: deletePostgres },
     {
       get: ['getPostgresDatabase'],
       list: ['listPostgresDatabases', 'listLocationPostgresDatabases'],
@@ -69,16 +71,8 @@ export const postgresHandlers = kindHandlers((ctx) => {
       const wanted = parseTags(a.query.tags);
       const all = await db.selectFrom('postgres').select(['id', 'tags']).where('project_id', '=', a.project.id).execute();
       const ids = all.filter((r) => wanted.every((w) => json<Tag[]>(r.tags).some((t) => t.key === w.key && t.value === w.value))).map((r) => r.id);
-      const page = pageFor('postgres', a.query);
-      const rows = await applyPage(
-        db
-          .selectFrom('postgres')
-          .selectAll()
-          .where('id', 'in', ids.length ? ids : ['']),
-        page,
-        { id: 'postgres.id', name: 'postgres.name' },
-      ).execute();
-      return { count: ids.length, items: await Promise.all(rows.map((r) => postgresListItemView(db, r))) };
+      const { count, items } = await pageOfKind(db, 'postgres', a.project.id, undefined, pageFor('postgres', a.query), POSTGRES_LIST, ids);
+      return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
     },
     ...commonHandlers(ctx, { kind: postgresKind, view: (q: Queryable, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
 

@@ -1,13 +1,13 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
-import { POSTGRES_PORTS, type Postgres, type PostgresDetail, type PostgresListItem, type Tag, type WEEKDAY_NAMES } from '#shared/api/postgres';
+import { POSTGRES_PORTS, postgresListItemSchema, type Postgres, type PostgresDetail, type Tag, type WEEKDAY_NAMES } from '#shared/api/postgres';
 import { postgresHaType } from '#shared/catalog';
 import type { Queryable } from '../../db/database.ts';
-import type { JsonOf } from '../../db/json.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
+import { listOf } from '../common.ts';
 import { restoreWindow } from './postgres.sim.ts';
 import type { PostgresFirewallRuleTable, PostgresLogDestinationTable, PostgresMetricDestinationTable, PostgresTable } from './postgres.tables.ts';
 
@@ -35,26 +35,18 @@ export function connectionString(row: PostgresRow, serviceDomain: string, host =
 }
 
 /**
- * A list item as the database writes it (decision 245): the fields of `base` and created_at,
- * in that order; not the certificates, keys, passwords and configuration only the record shows.
+ * A list item as the database writes it (decisions 245, 262): not the certificates, keys,
+ * passwords and configuration only the record shows.
  */
-export const POSTGRES_LIST_JSON: JsonOf<PostgresListItem> = {
-  fields: [
-    ...(['id', 'name', 'location', 'state', 'flavor', 'ha_type', 'version', 'target_version', 'vm_size', 'storage_size_gib', 'maintenance_window_start_at'] as const).map(
-      (c) => [c, `"postgres"."${c}"`] as const,
-    ),
-    ['read_replica', '"postgres"."read_replica"', 'bool'],
-    ['tags', '"postgres"."tags"', 'json'],
-    ['target_storage_size_gib', '"postgres"."target_storage_size_gib"'],
-    ['target_vm_size', '"postgres"."target_vm_size"'],
-    // The parent's path, as the origin writes it.
-    ['parent', `(SELECT '/location/' || "parent"."location" || '/postgres/' || "parent"."name" FROM "postgres" AS "parent" WHERE "parent"."id" = "postgres"."parent_id")`],
-    ['maintenance_window_days', '"postgres"."maintenance_window_days"', 'json'],
-    ['target_server_count', `(CASE "postgres"."ha_type" WHEN 'sync' THEN 3 WHEN 'async' THEN 2 ELSE 1 END)`],
-    ['fallback_active', '0', 'bool'],
-    ['created_at', '"postgres"."created_at"'],
-  ],
-};
+export const POSTGRES_LIST = listOf(postgresListItemSchema, 'postgres', {
+  read_replica: ['"postgres"."read_replica"', 'bool'],
+  tags: ['"postgres"."tags"', 'json'],
+  // The parent's path, as the origin writes it.
+  parent: `(SELECT '/location/' || "parent"."location" || '/postgres/' || "parent"."name" FROM "postgres" AS "parent" WHERE "parent"."id" = "postgres"."parent_id")`,
+  maintenance_window_days: ['"postgres"."maintenance_window_days"', 'json'],
+  target_server_count: `(CASE "postgres"."ha_type" WHEN 'sync' THEN 3 WHEN 'async' THEN 2 ELSE 1 END)`,
+  fallback_active: ['0', 'bool'],
+});
 
 /** The origin's path of a database (how it writes `parent`). */
 const pathOf = (row: Pick<PostgresRow, 'location' | 'name'>) => `/location/${row.location}/postgres/${row.name}`;
@@ -104,11 +96,6 @@ export const metricDestinationView = (row: Selectable<PostgresMetricDestinationT
 };
 
 export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({ id: row.id, name: row.name, type: row.type as 'otlp' | 'syslog', url: row.url });
-
-/** A list item made here rather than by the database (the tag-filtered list): the same fields as POSTGRES_LIST_JSON. */
-export async function postgresListItemView(db: Queryable, row: PostgresRow): Promise<PostgresListItem> {
-  return base(row, await parentPath(db, row));
-}
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
 export async function postgresView(db: Queryable, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {

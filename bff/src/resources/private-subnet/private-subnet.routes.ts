@@ -6,7 +6,7 @@ import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { findByReference } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
-import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, SUBNET_LIST_JSON, subnetView, type SubnetRow } from './private-subnet.store.ts';
+import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, SUBNET_LIST, subnetView, type SubnetRow } from './private-subnet.store.ts';
 
 export const privateSubnet = kindModule({
   jobs: privateSubnetJobs,
@@ -22,7 +22,7 @@ export const privateSubnet = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: privateSubnetKind, view: subnetView, listJson: SUBNET_LIST_JSON, remove: deleteSubnet },
+        { kind: privateSubnetKind, view: subnetView, list: SUBNET_LIST, remove: deleteSubnet },
         {
           get: ['getPrivateSubnet', 'getPrivateSubnetById'],
           list: ['listPrivateSubnets', 'listLocationPrivateSubnets'],

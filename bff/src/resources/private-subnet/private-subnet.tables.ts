@@ -1,6 +1,6 @@
 // Private subnets: row types and migrations.
 import type { Kysely, Migration } from 'kysely';
-import type { SubnetNicsTable } from './subnet-nics.tables.ts';
+import { dropTriggerSet } from '../../db/trigger-sets.ts';
 
 export interface PrivateSubnetTable {
   id: string;
@@ -22,7 +22,6 @@ export interface ConnectedSubnetTable {
 export interface PrivateSubnetTables {
   private_subnet: PrivateSubnetTable;
   connected_subnet: ConnectedSubnetTable;
-  subnet_nics: SubnetNicsTable;
 }
 
 export const privateSubnetMigrations: Record<string, Migration> = {
@@ -65,7 +64,8 @@ export const privateSubnetMigrations: Record<string, Migration> = {
       await db.schema.createIndex('connected_subnet_other_idx').on('connected_subnet').columns(['connected_subnet_id', 'subnet_id']).execute();
     },
   },
-  // A subnet's NICs as its list item writes them, kept by triggers made at start (decision 252).
+  // A subnet's NICs as its list item wrote them, kept by triggers made at start (decision 252;
+  // dropped by 0074, decision 262).
   '0071_subnet_nics': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -73,6 +73,16 @@ export const privateSubnetMigrations: Record<string, Migration> = {
         .addColumn('subnet_id', 'text', (c) => c.primaryKey().references('private_subnet.id').onDelete('cascade'))
         .addColumn('json', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // The list item aggregates a subnet's NICs from their rows (decision 262): the kept texts and
+  // their triggers go, and the NICs' index covers what the item reads of them.
+  '0074_drop_kept_arrays': {
+    async up(db: Kysely<unknown>) {
+      await dropTriggerSet(db, 'subnet_nics');
+      await db.schema.dropTable('subnet_nics').execute();
+      await db.schema.dropIndex('nic_subnet_idx').execute();
+      await db.schema.createIndex('nic_subnet_idx').on('nic').columns(['subnet_id', 'id', 'name', 'private_ipv4', 'private_ipv6', 'vm_id']).execute();
     },
   },
 };

@@ -1,11 +1,11 @@
-// A subnet's NICs are kept as its list item writes them, by triggers on `nic` and `vm`
-// (decision 252). What the list and the subnet's page show is checked against the rows
-// themselves after each change: a VM made, renamed and deleted, and triggers made again.
+// A subnet's list item carries its NICs with their VMs' names, aggregated from their rows by the
+// list's statement (decision 262). What the list and the subnet's page show is checked against
+// the rows themselves after each change: a VM made, renamed and deleted.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
-import { asBeforeKeptTriggers, createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
-import { expectSchema, serverForFile } from '../../../test/harness.ts';
-import { ensureTriggers } from '../../db/migrations.ts';
+import { createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
+import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
 
 const t = await serverForFile();
 
@@ -30,7 +30,7 @@ async function nicsShown(token: string, project: string, name: string) {
   return page.nics;
 }
 
-describe('a subnet’s kept NICs', () => {
+describe('a subnet’s NICs in its list item', () => {
   it('follow VMs made, renamed and deleted', async () => {
     const { token, project } = await newOwner(t);
     const subnet = await createSubnet(t, token, project, 'net');
@@ -56,19 +56,17 @@ describe('a subnet’s kept NICs', () => {
     expect(afterDelete).toEqual(await nicsInRows(subnet.id));
   });
 
-  it('are made from the rows when the triggers are new, replacing older ones', async () => {
-    const { token, project } = await newOwner(t);
-    const subnet = await createSubnet(t, token, project, 'old');
-    await createVm(t, token, project, 'a', { private_subnet_id: subnet.id });
-    await createVm(t, token, project, 'b', { private_subnet_id: subnet.id });
-    await asBeforeKeptTriggers(t, 'subnet_nics', 'nic', { postgres: 2, sqlite: 4 });
-    expect(await nicsShown(token, project, 'old')).toEqual([]);
-
-    expect(await ensureTriggers(t.ctx.db)).toBe(1);
-    expect(await nicsShown(token, project, 'old')).toEqual(await nicsInRows(subnet.id));
-    await createVm(t, token, project, 'c', { private_subnet_id: subnet.id });
-    const now = await nicsShown(token, project, 'old');
-    expect(now.map((n) => n.vm_name).sort()).toEqual(['a', 'b', 'c']);
-    expect(now).toEqual(await nicsInRows(subnet.id));
+  it('are no longer kept in tables of their own, nor by triggers (migration 0074)', async () => {
+    const { db } = t.ctx;
+    const tables =
+      engine === 'postgres'
+        ? await sql<{ name: string }>`select tablename as name from pg_tables where tablename in ('subnet_nics', 'firewall_rules_json')`.execute(db)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name in ('subnet_nics', 'firewall_rules_json')`.execute(db);
+    expect(tables.rows).toEqual([]);
+    const triggers =
+      engine === 'postgres'
+        ? await sql<{ name: string }>`select tgname as name from pg_trigger where tgname like 'subnet\_nics%' or tgname like 'firewall\_rules\_json%'`.execute(db)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and (name like 'subnet_nics%' or name like 'firewall_rules_json%')`.execute(db);
+    expect(triggers.rows).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { Page } from '#shared/pagination';
 import type { Role } from '#shared/roles';
 import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { shapedPage } from '../../db/paging.ts';
+import { pageOfQuery } from '../../db/paging.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../errors.ts';
 
@@ -32,7 +32,7 @@ const memberView = (row: MemberRow, callerId: string): Member => ({
 });
 
 export async function listMembers(db: Db, projectId: string, callerId: string, page: Page) {
-  const { rows, count } = await shapedPage(db, 'members', [projectId], page, { id: 'project_member.account_id', name: 'account.email' }, (v) => ({
+  const { rows, count } = await pageOfQuery(db, 'members', [projectId], page, { id: 'project_member.account_id', name: 'account.email' }, (v) => ({
     rows: members(db, v(0)),
     count: db
       .selectFrom('project_member')
@@ -67,7 +67,7 @@ const invitationColumns = [
 
 export async function listInvitations(db: Db, projectId: string, page: Page): Promise<{ count: number; items: Invitation[] }> {
   const now = new Date().toISOString();
-  const { rows, count } = await shapedPage(db, 'invitations', [projectId, now], page, { id: 'project_invitation.id', name: 'project_invitation.email' }, (v) => ({
+  const { rows, count } = await pageOfQuery(db, 'invitations', [projectId, now], page, { id: 'project_invitation.id', name: 'project_invitation.email' }, (v) => ({
     rows: liveInvitations(db, v(0), v(1)).select(invitationColumns),
     count: liveInvitations(db, v(0), v(1)).select((eb) => eb.fn.countAll<number>().as('n')),
   }));

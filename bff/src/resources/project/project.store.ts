@@ -4,7 +4,7 @@ import { kinds } from '#shared/routes';
 import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
-import { applyPage, shapedPage } from '../../db/paging.ts';
+import { pageOfQuery } from '../../db/paging.ts';
 import { runShape } from '../../db/prepared.ts';
 import { cachedRead } from '../../db/read-cache.ts';
 
@@ -47,7 +47,7 @@ export async function countProjects(db: Queryable, accountId: string): Promise<n
  * at most once a second per account, and at once after this process changes a membership.
  */
 export async function listProjects(db: Db, accountId: string, page: Page) {
-  const { rows, count } = await shapedPage(
+  const { rows, count } = await pageOfQuery(
     db,
     'projects',
     [accountId],
@@ -66,8 +66,11 @@ const projectView = (p: { id: string; name: string; credit: number; discount: nu
 
 /** The list as a personal access token sees it: its own project only (decision 180). */
 export async function listTokenProject(db: Db, projectId: string, page: Page) {
-  const items = await applyPage(db.selectFrom('project').select(columns).where('project.id', '=', projectId), page, { id: 'project.id', name: 'project.name' }).execute();
-  return { count: 1, items: items.map(projectView) };
+  const { rows } = await pageOfQuery(db, 'token project', [projectId], page, { id: 'project.id', name: 'project.name' }, (v) => {
+    const own = db.selectFrom('project').where('project.id', '=', v(0));
+    return { rows: own.select(columns), count: own.select((eb) => eb.fn.countAll<number>().as('n')) };
+  });
+  return { count: 1, items: rows.map(projectView) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { lowerRole, type Role } from '#shared/roles';
 import type { Db, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { forUpdate } from '../../db/locks.ts';
-import { shapedPage } from '../../db/paging.ts';
+import { pageOfQuery } from '../../db/paging.ts';
 import { invalidRequest, nameTaken, notFound } from '../../errors.ts';
 import { newSecret } from '../../auth/access-tokens.ts';
 
@@ -58,7 +58,7 @@ function view({
 export async function listTokens(db: Db, viewer: TokenViewer, page: Page) {
   // An admin's list and anyone else's are two shapes: the admin's has no account filter.
   const values = viewer.admin ? [viewer.projectId] : [viewer.projectId, viewer.accountId];
-  const { rows, count } = await shapedPage(db, `tokens ${viewer.admin ? 'admin' : 'own'}`, values, page, { id: 'access_token.id', name: 'access_token.name' }, (v) => {
+  const { rows, count } = await pageOfQuery(db, `tokens ${viewer.admin ? 'admin' : 'own'}`, values, page, { id: 'access_token.id', name: 'access_token.name' }, (v) => {
     const scope = { projectId: v(0), accountId: viewer.admin ? '' : v(1), admin: viewer.admin };
     return { rows: visible(db, scope).select(columns), count: visible(db, scope).select((eb) => eb.fn.countAll<number>().as('n')) };
   });

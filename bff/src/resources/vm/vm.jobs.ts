@@ -50,8 +50,7 @@ export const vmJobs = defineJobs({
       async finish(_env, job) {
         return {
           // The NIC goes with the VM (its foreign key cascades), which releases its private and
-          // public addresses. The VM first, as a create writes them: on PostgreSQL the VM's
-          // scope count, then the subnet's kept NICs (decision 252), never the other way round.
+          // public addresses.
           apply: async (tx) => {
             await tx.deleteFrom('vm').where('id', '=', job.resource_id).execute();
           },

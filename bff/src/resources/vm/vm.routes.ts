@@ -4,7 +4,7 @@ import { kindModule } from '../kind.ts';
 import { vmJobs } from './vm.jobs.ts';
 import type { VmAction } from '#shared/api/vm-kind';
 import { actOnVm, createVm, deleteVm, renameNic } from './vm.service.ts';
-import { findVm, VM_LIST_JSON, vmView } from './vm.store.ts';
+import { findVm, VM_LIST, vmView } from './vm.store.ts';
 
 export const vm = kindModule({
   jobs: vmJobs,
@@ -19,7 +19,7 @@ export const vm = kindModule({
     return {
       ...commonHandlers(
         ctx,
-        { kind: vmKind, view: vmView, listJson: VM_LIST_JSON, renamed: renameNic, remove: deleteVm },
+        { kind: vmKind, view: vmView, list: VM_LIST, renamed: renameNic, remove: deleteVm },
         { get: ['getVm', 'getVmById'], list: ['listVms', 'listLocationVms'], rename: ['renameVm'], delete: ['deleteVm', 'deleteVmById'] },
       ),
       async createVm({ project, location, params, body }) {

@@ -37,7 +37,10 @@ async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
 }
 
 /** The VM's own fields; the rest (ID, storage, IPv6, subnet, time) is made here. */
-export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'service_of' | 'state_reason'> & { service_of?: string | null; storage_size_gib?: number };
+export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'service_of' | 'state_reason'> & {
+  service_of?: string | null;
+  storage_size_gib?: number;
+};
 
 /** Writes a VM row and its NIC in the subnet (the create path; the bench seeds VMs with it too). */
 export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: string; net6: string }, privateIPv4: string): Promise<VmRow> {

@@ -1,16 +1,17 @@
 import type { Selectable } from 'kysely';
-import type { Vm, VmListItem, VmSummary } from '#shared/api/vm';
+import { vmListItemSchema, type Vm, type VmListItem, type VmSummary } from '#shared/api/vm';
 import type { Queryable } from '../../db/database.ts';
-import type { JsonOf } from '../../db/json.ts';
 import type { VmTable } from './vm.tables.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
+import { listOf } from '../common.ts';
 import { runShape } from '../../db/prepared.ts';
 import { groupLegacyFirewalls, LEGACY_FIREWALL_COLUMNS } from '../firewall/firewall.store.ts';
 
 export type VmRow = Selectable<VmTable>;
 
-export const vmListItem = (item: VmListItem): VmListItem => ({
+/** The fields a VM's record and summary share with its list item. */
+const vmCore = (item: VmListItem): VmListItem => ({
   id: item.id,
   name: item.name,
   state: item.state,
@@ -23,7 +24,10 @@ export const vmListItem = (item: VmListItem): VmListItem => ({
 });
 
 /** The spec's VM summary, embedded in other kinds' records (load balancers, clusters). */
-export const vmSummary = (item: VmListItem): VmSummary => ({ ...vmListItem(item), ip4_enabled: item.ip4 !== null });
+export const vmSummary = (item: VmListItem): VmSummary => ({ ...vmCore(item), ip4_enabled: item.ip4 !== null });
+
+/** A VM summary's `ip4_enabled` in SQL, of the VM aliased `vm` (as vmSummary). */
+export const IP4_ENABLED_SQL = ['(case when vm.ip4 is null then 0 else 1 end)', 'bool'] as const;
 
 /**
  * The legacy full record: the VM, its NIC's addresses, its subnet and that subnet's firewalls
@@ -51,13 +55,11 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
   // A VM has one NIC; were there more, the first one's rows alone, as it was read before.
   const ofFirst = rows.filter((r) => r.nic_id === first.nic_id);
   const firewalls = groupLegacyFirewalls(ofFirst, () => vm.subnet_id).get(vm.subnet_id) ?? [];
-  return { ...vmListItem(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet, state_reason: vm.state_reason ?? null };
+  return { ...vmCore(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet, state_reason: vm.state_reason ?? null };
 }
 
-/** A VM's list item as the database writes it (decisions 240, 245): what vmListItem makes, not its key, image, subnet or times. */
-export const VM_LIST_JSON: JsonOf<VmListItem> = {
-  fields: (['id', 'name', 'state', 'location', 'size', 'unix_user', 'storage_size_gib', 'ip6', 'ip4'] as const).map((c) => [c, `"vm"."${c}"`] as const),
-};
+/** A VM's list item as the database writes it (decisions 240, 245, 262): not its key, image, subnet or times. */
+export const VM_LIST = listOf(vmListItemSchema, 'vm');
 
 /**
  * The VMs serving `owner` (a database's servers, a cluster's nodes): a range of the project's
