@@ -29,7 +29,15 @@ export function outboxMailer(db: Db, logger: Logger): Mailer {
     async send(m) {
       await db
         .insertInto('mail_outbox')
-        .values({ id: newId('mail'), to_address: m.to, subject: m.subject, text: m.text, html: m.html ?? null, project_id: m.projectId ?? null, created_at: new Date().toISOString() })
+        .values({
+          id: newId('mail'),
+          to_address: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? null,
+          project_id: m.projectId ?? null,
+          created_at: new Date().toISOString(),
+        })
         .execute();
       logger.info({ to: m.to, subject: m.subject }, `mail kept in the development outbox (${OUTBOX_PAGE})`);
     },
