@@ -1402,7 +1402,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retire a node: a new one replaces it */
+        /** Retire a worker node: its pool shrinks by one (not its last node) */
         post: operations["retireKubernetesNode"];
         delete?: never;
         options?: never;
@@ -1410,7 +1410,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}": {
+    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool": {
         parameters: {
             query?: never;
             header?: never;
@@ -1421,8 +1421,7 @@ export interface paths {
         put?: never;
         /** Add a node pool to the cluster */
         post: operations["createKubernetesNodepool"];
-        /** Delete a node pool with its nodes */
-        delete: operations["deleteKubernetesNodepool"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1474,6 +1473,23 @@ export interface paths {
         /** Upgrade a node pool to the cluster's version */
         post: operations["upgradeKubernetesNodepool"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a node pool with its nodes */
+        delete: operations["deleteKubernetesNodepool"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1919,11 +1935,9 @@ export interface components {
              * @default v1.36
              * @enum {string}
              */
-            version?: "v1.34" | "v1.35" | "v1.36";
-            /** @enum {number} */
-            cp_nodes?: 1 | 3;
-            /** @enum {number} */
-            cp_node_count?: 1 | 3;
+            version?: "v1.35" | "v1.36";
+            cp_nodes?: number | string;
+            cp_node_count?: number | string;
             /**
              * @default standard-2
              * @enum {string}
@@ -1934,17 +1948,16 @@ export interface components {
              * @enum {string}
              */
             worker_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            /** @default 1 */
-            worker_nodes?: number;
+            worker_nodes?: number | string;
         };
         CreateKubernetesNodepoolBody: {
+            name: string;
             /**
              * @default standard-2
              * @enum {string}
              */
             node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            /** @default 1 */
-            node_count?: number;
+            node_count?: number | string;
         };
         CreateLoadBalancerBody: {
             private_subnet_id: string;
@@ -2068,7 +2081,7 @@ export interface components {
             error: {
                 code: number;
                 /** @enum {string} */
-                type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
+                type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "UnprocessableContent" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
                 message: string;
                 details: {
                     [key: string]: string;
@@ -2231,7 +2244,7 @@ export interface components {
         LegacyError: {
             code: number;
             /** @enum {string} */
-            type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
+            type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "UnprocessableContent" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
             message: string;
             details: {
                 [key: string]: string;
@@ -2672,7 +2685,7 @@ export interface components {
             password: string & (unknown & unknown & unknown & unknown);
         };
         ResizeKubernetesNodepoolBody: {
-            node_count: number;
+            node_count: number | string;
         };
         RestorePostgresBody: {
             name: string;
@@ -3008,6 +3021,15 @@ export interface components {
         };
         /** @description Any other error: `InternalServerError` (quote the `X-Request-Id` header), or `BadGateway` and `GatewayTimeout` in proxy mode. */
         UnexpectedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `UnprocessableContent`: the Kubernetes cluster's or node pool's state does not allow this yet (as the origin answers it). */
+        UnprocessableContent: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6531,6 +6553,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6560,6 +6583,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6596,6 +6620,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6627,6 +6652,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6650,12 +6676,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/yaml": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6665,7 +6692,7 @@ export interface operations {
             query?: {
                 start?: string;
                 end?: string;
-                key?: "cpu_usage" | "memory_usage" | "disk_usage" | "pod_count";
+                key?: "cpu_usage" | "load_average" | "memory_usage" | "disk_usage" | "disk_io" | "network_traffic" | "api_request_rate" | "api_request_latency" | "api_inflight_requests" | "pending_pods" | "cluster_database_size" | "cluster_objects";
             };
             header?: never;
             path: {
@@ -6713,7 +6740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KubernetesCluster"];
+                    "application/json": components["schemas"]["KubernetesNodepool"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6721,6 +6748,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6736,11 +6764,10 @@ export interface operations {
                 project_id: string;
                 location: string;
                 kubernetes_cluster_reference: string;
-                nodepool_reference: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateKubernetesNodepoolBody"];
             };
@@ -6761,36 +6788,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            503: components["responses"]["ServiceUnavailable"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    deleteKubernetesNodepool: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                location: string;
-                kubernetes_cluster_reference: string;
-                nodepool_reference: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6828,6 +6826,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6865,6 +6864,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6897,6 +6897,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteKubernetesNodepool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                location: string;
+                kubernetes_cluster_reference: string;
+                nodepool_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

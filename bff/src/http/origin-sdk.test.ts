@@ -143,3 +143,60 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(r.contentType).toContain('json');
   });
 });
+
+// The origin's SDK against the kinds other than PostgreSQL (issue 28, audit rows 1, 15–23,
+// 25, 30–34): each model method's exact request (sdk/ruby/lib/ubicloud/model/*.rb at the
+// origin's HEAD), nulls included, and what it gets back.
+describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load balancers, SSH keys, audit log", () => {
+  const KC_LOC = 'eu-central-h1';
+  const kcPath = (name: string) => `location/${KC_LOC}/kubernetes-cluster/${name}`;
+  /** Polls Model#info until `done`. */
+  async function until(path: string, done: (x: Record<string, unknown>) => boolean) {
+    for (;;) {
+      const x = (await sdk.get(path))!;
+      if (done(x)) return x;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  type Pool = { id: string; name: string; node_count: number; vms: { name: string }[] };
+
+  it('KubernetesCluster: create, create_nodepool, resize_nodepool, retire_node, destroy_nodepool, upgrade_nodepool, upgrade, kubeconfig', async () => {
+    // KubernetesCluster.create(adapter, location:, name:, **params): the params as given.
+    const kc = await sdk.post(kcPath('sdk-kc'), { version: 'v1.35', worker_size: 'standard-2', worker_nodes: 2 });
+    expect(kc).toMatchObject({ name: 'sdk-kc', version: 'v1.35', display_state: 'creating' });
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    const cfg = await sdk.raw('GET', `${kcPath('sdk-kc')}/kubeconfig`);
+    expect(cfg.code).toBe(200);
+    expect(cfg.body).toMatch(/^apiVersion: v1$/m);
+
+    // #create_nodepool(name, node_size:, node_count:): POST …/nodepool with all three.
+    const np = (await sdk.post(`${kcPath('sdk-kc')}/nodepool`, { name: 'sdk-np', node_size: 'standard-2', node_count: 2 })) as unknown as Pool;
+    expect(np).toMatchObject({ name: 'sdk-np', node_count: 2 });
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+
+    // #resize_nodepool(ref, node_count) by ID.
+    expect(await sdk.post(`${kcPath('sdk-kc')}/nodepool/${np.id}/resize`, { node_count: 3 })).toMatchObject({ id: np.id, node_count: 3 });
+    const grown = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    const pool = (grown.nodepools as Pool[]).find((p) => p.name === 'sdk-np')!;
+    expect(pool.vms).toHaveLength(3);
+
+    // #retire_node(name): the pool answers, one node fewer.
+    expect(await sdk.post(`${kcPath('sdk-kc')}/node/${pool.vms[0]!.name}/retire`)).toMatchObject({ id: np.id, node_count: 2 });
+
+    // #destroy_nodepool(ref), in any state; the last pool stays (422).
+    expect(await sdk.delete(`${kcPath('sdk-kc')}/nodepool/sdk-np`)).toBeNull();
+    expect((await sdk.raw('DELETE', `${kcPath('sdk-kc')}/nodepool/sdk-kc-np`)).code).toBe(422);
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+
+    // #upgrade_nodepool at the cluster's version: the origin's 422; #upgrade: the cluster, upgrading.
+    const current = await sdk.raw('POST', `${kcPath('sdk-kc')}/nodepool/sdk-kc-np/upgrade`);
+    expect(current.code).toBe(422);
+    expect(JSON.parse(current.body)).toMatchObject({ error: { type: 'UnprocessableContent', message: 'Nodepool is not ready to be upgraded' } });
+    expect(await sdk.post(`${kcPath('sdk-kc')}/upgrade`)).toMatchObject({ version: 'v1.36', display_state: 'upgrading' });
+    const upgraded = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    expect(upgraded.nodepools).toEqual([expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.36', node_count: 2 })]);
+    expect((await sdk.raw('POST', `${kcPath('sdk-kc')}/upgrade`)).code).toBe(422);
+    // Model#destroy.
+    expect(await sdk.delete(kcPath('sdk-kc'))).toBeNull();
+  });
+});
