@@ -295,20 +295,31 @@ describe('VM lifecycle', () => {
     }
   });
 
-  it('refuses actions the state does not allow with a nested 409', async () => {
+  it('refuses actions the state does not allow with the origin’s nested 400', async () => {
     const a = await newOwner(t);
     await createVm(t, a.token, a.project, 'strict');
     await waitForVmState(t, a.token, a.project, 'strict', 'running');
-    const start = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'start'), { token: a.token }), 409, 'Conflict');
-    expect(start.message).toMatch(/running/);
+    const start = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'start'), { token: a.token }), 400, 'InvalidRequest');
+    expect(start.message).toBe("The start action is not supported in the VM's current state");
     expect((await t.request('GET', vmPath(a.project, 'strict'), { token: a.token })).body.state).toBe('running');
 
     expect((await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token })).status).toBe(200);
     await waitForVmState(t, a.token, a.project, 'strict', 'stopped');
-    const stop = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token }), 409, 'Conflict');
-    expect(stop.message).toMatch(/stopped/);
-    expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'restart'), { token: a.token }), 409, 'Conflict');
+    const stop = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token }), 400, 'InvalidRequest');
+    expect(stop.message).toBe("The stop action is not supported in the VM's current state");
+    expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'restart'), { token: a.token }), 400, 'InvalidRequest');
     expect((await t.request('GET', vmPath(a.project, 'strict'), { token: a.token })).body.state).toBe('stopped');
+  });
+
+  it('a stop sent right after a start wins, whenever the start finishes', async () => {
+    const a = await newOwner(t);
+    await createVm(t, a.token, a.project, 'flip');
+    await waitForVmState(t, a.token, a.project, 'flip', 'running');
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'stop'), { token: a.token })).status).toBe(200);
+    await waitForVmState(t, a.token, a.project, 'flip', 'stopped');
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'start'), { token: a.token })).status).toBe(200);
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'stop'), { token: a.token })).status).toBe(200);
+    await waitForVmState(t, a.token, a.project, 'flip', 'stopped');
   });
 
   it('answers actions on a missing VM 404 and on a malformed reference 400 (nested)', async () => {
@@ -395,17 +406,30 @@ describe('rename a VM', () => {
 });
 
 describe('while provisioning takes long (VMs stay in their transitional states)', () => {
-  it('refuses every action while creating and while deleting (409), and deletes a creating VM', async () => {
+  it('stops a VM while it is starting or restarting, as the origin allows; the stop wins', async () => {
+    const a = await newOwner(slow);
+    await createVm(slow, a.token, a.project, 'busy');
+    for (const during of ['starting', 'restarting']) {
+      // The slow server's jobs never come due: put the VM where its action would.
+      await slow.ctx.db.updateTable('vm').set({ state: during }).where('project_id', '=', a.project).where('name', '=', 'busy').execute();
+      const res = await slow.request('POST', actionPath(a.project, 'busy', 'stop'), { token: a.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.state).toBe('stopping');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'busy', 'restart'), { token: a.token }), 400, 'InvalidRequest');
+    }
+  });
+
+  it('refuses every action while creating and while deleting (400), and deletes a creating VM', async () => {
     const a = await newOwner(slow);
     await createVm(slow, a.token, a.project, 'young');
     for (const action of ['restart', 'stop', 'start']) {
-      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 409, 'Conflict');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 400, 'InvalidRequest');
     }
     expect((await slow.request('GET', vmPath(a.project, 'young'), { token: a.token })).body.state).toBe('creating');
     expect((await slow.request('DELETE', vmPath(a.project, 'young'), { token: a.token })).status).toBe(204);
     expect((await slow.request('GET', vmPath(a.project, 'young'), { token: a.token })).body.state).toBe('deleting');
     for (const action of ['restart', 'stop', 'start']) {
-      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 409, 'Conflict');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 400, 'InvalidRequest');
     }
     // A second delete of a deleting VM is accepted and changes nothing.
     expect((await slow.request('DELETE', vmPath(a.project, 'young'), { token: a.token })).status).toBe(204);
