@@ -2072,10 +2072,11 @@ export interface components {
              * @enum {string}
              */
             boot_image?: "ubuntu-jammy" | "almalinux-9.1";
-            /** @default false */
-            enable_ip4?: boolean;
+            enable_ip4?: boolean | ("0" | "1" | "true" | "false");
             private_subnet_id?: string;
             storage_size?: number | string;
+            init_script?: string;
+            gpu?: string;
         };
         Error: {
             error: {

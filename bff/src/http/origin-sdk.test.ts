@@ -199,4 +199,27 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     // Model#destroy.
     expect(await sdk.delete(kcPath('sdk-kc'))).toBeNull();
   });
+
+  it('Vm: create with a saved key’s name, init_script, gpu "0:" and coerced strings; stop, start; a refused action is a 400', async () => {
+    // SshPublicKey.create(adapter, name:, public_key:) with authorized_keys text of two lines.
+    const team = `${SSH_KEY}\r\n# spare\r\n${SSH_KEY}\r\n`;
+    expect(await sdk.post('ssh-public-key', { name: 'sdk-team', public_key: team })).toMatchObject({ name: 'sdk-team' });
+    // Vm.create: the create defaults run gsub on public_key; a name has no newline to turn.
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm2`, { public_key: 'sdk-team', init_script: '#!/bin/sh\ntrue', gpu: '0:', enable_ip4: 'true', storage_size: '40' });
+    expect(vm).toMatchObject({ name: 'sdk-vm2', storage_size_gib: 40 });
+    expect(vm!.ip4).not.toBeNull();
+    // Vm#start on a VM that is not stopped: the origin's 400, not a conflict.
+    const refused = await sdk.raw('POST', `location/${LOC}/vm/sdk-vm2/start`);
+    expect(refused.code).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { type: 'InvalidRequest', message: "The start action is not supported in the VM's current state" } });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'running');
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({ id: vm!.id, state: 'stopping' });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'stopped');
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/start`)).toMatchObject({ state: 'starting' });
+    // Vm#stop while it starts: the origin allows it.
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({ state: 'stopping' });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'stopped');
+    expect(await sdk.delete(`location/${LOC}/vm/sdk-vm2`)).toBeNull();
+    expect(await sdk.delete('ssh-public-key/sdk-team')).toBeNull();
+  });
 });

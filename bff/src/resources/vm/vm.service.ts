@@ -94,6 +94,7 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
       boot_image: vm.boot_image,
       ip4,
       service_of: vm.serviceOf ?? null,
+      init_script: vm.init_script || null,
       storage_size_gib: vm.storageSizeGib ?? vm.storage_size,
     },
     subnet,

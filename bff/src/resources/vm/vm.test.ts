@@ -497,3 +497,57 @@ describe('public IPv4 addresses', () => {
     }
   });
 });
+
+describe('the origin’s create body (behaviour.md §10a)', () => {
+  it('takes a saved SSH key’s name as public_key, and refuses a name the project has not saved', async () => {
+    const a = await newOwner(t);
+    const saved = await t.request('POST', `${P(a.project)}/ssh-public-key`, { token: a.token, body: { name: 'laptop', public_key: SSH_KEY } });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await t.request('POST', vmPath(a.project, 'by-name'), { token: a.token, body: { public_key: 'laptop' } });
+    expect(res.status, res.text).toBe(200);
+    const row = await t.ctx.db.selectFrom('vm').select('public_key').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.public_key).toBe(SSH_KEY);
+    const unknown = expectLegacyError(await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: 'desktop' } }), 400, 'InvalidRequest');
+    expect(unknown.details).toEqual({ public_key: expect.stringContaining('desktop') });
+    // Another project's key of that name is not this project's.
+    const b = await newOwner(t);
+    expectLegacyError(await t.request('POST', vmPath(b.project, 'theirs'), { token: b.token, body: { public_key: 'laptop' } }), 400, 'InvalidRequest');
+    expect(await vmCount(a.token, a.project)).toBe(1);
+  });
+
+  it('takes init_script (stored for the first boot) and gpu "0:" (none); a GPU count or a bad form is refused', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', vmPath(a.project, 'boot'), { token: a.token, body: { public_key: SSH_KEY, init_script: '#!/bin/sh\necho hi', gpu: '0:' } });
+    expect(res.status, res.text).toBe(200);
+    expectSchema(vmSchema, res.body);
+    const row = await t.ctx.db.selectFrom('vm').select('init_script').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.init_script).toBe('#!/bin/sh\necho hi');
+    for (const [body, message] of [
+      [{ gpu: '1:a100' }, 'gpu not available for this project'],
+      [{ gpu: '3:a100' }, 'gpu count must be one of the following: 0, 1, 2, 4, 8'],
+      [{ gpu: 'a100' }, "gpu field must be in the format 'count:device_name'."],
+      [{ init_script: 'x'.repeat(2001) }, 'init_script must be at most 2000 characters.'],
+    ] as const) {
+      const e = expectLegacyError(await t.request('POST', vmPath(a.project, 'bad'), { token: a.token, body: { public_key: SSH_KEY, ...body } }), 400, 'InvalidRequest');
+      expect(Object.values(e.details ?? {})).toEqual([message]);
+    }
+    expect(await vmCount(a.token, a.project)).toBe(1);
+  });
+
+  it('takes "true"/"1"/"false"/"0" for enable_ip4 and digits for storage_size, as the origin coerces them', async () => {
+    const a = await newOwner(t);
+    for (const [name, enable_ip4, ip4] of [
+      ['s-true', 'true', true],
+      ['s-one', '1', true],
+      ['s-false', 'false', false],
+      ['s-zero', '0', false],
+    ] as const) {
+      const res = await t.request('POST', vmPath(a.project, name), { token: a.token, body: { public_key: SSH_KEY, enable_ip4, storage_size: '80' } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.ip4 !== null).toBe(ip4);
+      expect(res.body.storage_size_gib).toBe(80);
+    }
+    expectLegacyError(await t.request('POST', vmPath(a.project, 'yes'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: 'yes' } }), 400, 'InvalidRequest');
+    expectLegacyError(await t.request('POST', vmPath(a.project, 'nul'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: null } }), 400, 'InvalidRequest');
+  });
+});
