@@ -1917,15 +1917,15 @@ export interface components {
         CreateFirewallRuleBody: {
             cidr: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
+            firewall_id?: string;
+            project_id?: string;
         };
         CreateFirewallRuleWithIdBody: {
             cidr: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
             firewall_id?: string;
             project_id?: string;
@@ -2102,10 +2102,7 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
-            private_subnets: {
-                id: string;
-                name: string;
-            }[];
+            private_subnets: components["schemas"]["PrivateSubnet"][];
         };
         FirewallList: {
             count: number;
@@ -2119,6 +2116,7 @@ export interface components {
             protocol: "tcp" | "udp";
             description: string;
         };
+        FirewallRuleOrRules: components["schemas"]["FirewallRule"] | components["schemas"]["FirewallRule"][];
         GithubApp: {
             /** @enum {string} */
             provider: "simulated" | "github";
@@ -2721,8 +2719,7 @@ export interface components {
         UpdateFirewallRuleBody: {
             cidr?: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
         };
         UpdateLoadBalancerBody: {
@@ -4391,7 +4388,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FirewallRule"];
+                    "application/json": components["schemas"]["FirewallRuleOrRules"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -222,4 +222,25 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     expect(await sdk.delete(`location/${LOC}/vm/sdk-vm2`)).toBeNull();
     expect(await sdk.delete('ssh-public-key/sdk-team')).toBeNull();
   });
+
+  it('Firewall: add_rule with a subnet’s name and an upper-case protocol answers both rules; modify_rule, attach_subnet with full subnet records', async () => {
+    await sdk.post(`location/${LOC}/firewall/sdk-fw2`, { description: 'two' });
+    const net = await sdk.post(`location/${LOC}/private-subnet/sdk-fw2-net`);
+    // Firewall#add_rule(cidr, start_port: 443, protocol: "TCP"): the body carries only what is given.
+    const rules = (await sdk.post(`location/${LOC}/firewall/sdk-fw2/firewall-rule`, { cidr: 'sdk-fw2-net', port_range: '443..443', protocol: 'TCP' })) as unknown as {
+      id: string;
+      cidr: string;
+      protocol: string;
+    }[];
+    expect(rules.map((r) => [r.cidr, r.protocol])).toEqual([
+      [net!.net4, 'tcp'],
+      [net!.net6, 'tcp'],
+    ]);
+    // Firewall#modify_rule(id, description:): a PATCH with only the given keys (compacted).
+    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[0]!.id}`, { description: 'https' })).toMatchObject({ id: rules[0]!.id, description: 'https' });
+    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw2/attach-subnet`, { private_subnet_id: net!.id });
+    expect(attached!.private_subnets).toEqual([expect.objectContaining({ id: net!.id, net4: net!.net4, net6: net!.net6, firewalls: expect.any(Array), nics: [] })]);
+    // Firewall#update_description: PATCH {description}.
+    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' })).toMatchObject({ description: 'changed' });
+  });
 });
