@@ -1980,8 +1980,7 @@ export interface components {
              * @enum {string}
              */
             stack?: "dual" | "ipv4" | "ipv6";
-            /** @default false */
-            cert_enabled?: boolean;
+            cert_enabled?: boolean | ("0" | "1" | "true" | "false");
         };
         CreatePostgresBody: {
             /** @enum {string} */
@@ -2711,7 +2710,7 @@ export interface components {
             private_subnet_id: string;
         };
         ToggleSslCertificateBody: {
-            cert_enabled: boolean;
+            cert_enabled: boolean | ("0" | "1" | "true" | "false");
         };
         UpdateFirewallBody: {
             description: string;
@@ -2731,7 +2730,9 @@ export interface components {
             vms: string[];
             /** @enum {string} */
             health_check_protocol?: "http" | "https" | "tcp";
-            cert_enabled?: boolean;
+            cert_enabled?: boolean | ("0" | "1" | "true" | "false");
+            /** @enum {string} */
+            stack?: "dual" | "ipv4" | "ipv6";
         };
         UpdatePostgresBody: {
             /** @enum {string} */

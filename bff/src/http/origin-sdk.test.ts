@@ -243,4 +243,30 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     // Firewall#update_description: PATCH {description}.
     expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' })).toMatchObject({ description: 'changed' });
   });
+
+  it('LoadBalancer: create with the SDK’s defaults and an https check (certificate on by default), update, toggle_ssl_certificate', async () => {
+    const net = await sdk.post(`location/${LOC}/private-subnet/sdk-lb-net`);
+    // LoadBalancer.create: algorithm, stack and health_check_protocol filled by the SDK when absent.
+    const lb = await sdk.post(`location/${LOC}/load-balancer/sdk-lb`, {
+      private_subnet_id: net!.id,
+      src_port: 443,
+      dst_port: 8443,
+      health_check_protocol: 'https',
+      algorithm: 'round_robin',
+      stack: 'dual',
+    });
+    expect(lb).toMatchObject({ name: 'sdk-lb', cert_enabled: true, health_check_protocol: 'https' });
+    // #update(algorithm:, src_port:, dst_port:, health_check_endpoint:, cert_enabled:, vms:).
+    const updated = await sdk.patch(`location/${LOC}/load-balancer/sdk-lb`, {
+      algorithm: 'hash_based',
+      src_port: 443,
+      dst_port: 9443,
+      health_check_endpoint: '/up',
+      cert_enabled: false,
+      vms: [],
+    });
+    expect(updated).toMatchObject({ algorithm: 'hash_based', dst_port: 9443, cert_enabled: false });
+    expect(await sdk.post(`location/${LOC}/load-balancer/sdk-lb/toggle-ssl-certificate`, { cert_enabled: true })).toMatchObject({ cert_enabled: true });
+    expect(await sdk.delete(`location/${LOC}/load-balancer/sdk-lb`)).toBeNull();
+  });
 });
