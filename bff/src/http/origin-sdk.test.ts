@@ -242,6 +242,9 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     expect(attached!.private_subnets).toEqual([expect.objectContaining({ id: net!.id, net4: net!.net4, net6: net!.net6, firewalls: expect.any(Array), nics: [] })]);
     // Firewall#update_description: PATCH {description}.
     expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' })).toMatchObject({ description: 'changed' });
+    // Firewall#detach_subnet and #delete_rule.
+    expect(await sdk.post(`location/${LOC}/firewall/sdk-fw2/detach-subnet`, { private_subnet_id: net!.id })).toMatchObject({ private_subnets: [] });
+    expect(await sdk.delete(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[1]!.id}`)).toBeNull();
   });
 
   it('LoadBalancer: create with the SDK’s defaults and an https check (certificate on by default), update, toggle_ssl_certificate', async () => {
@@ -267,6 +270,11 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     });
     expect(updated).toMatchObject({ algorithm: 'hash_based', dst_port: 9443, cert_enabled: false });
     expect(await sdk.post(`location/${LOC}/load-balancer/sdk-lb/toggle-ssl-certificate`, { cert_enabled: true })).toMatchObject({ cert_enabled: true });
+    // #attach_vm / #detach_vm with a VM of its subnet: {vm_id}.
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-lb-vm`, { public_key: SSH_KEY, private_subnet_id: net!.id, enable_ip4: true });
+    const attached = await sdk.post(`location/${LOC}/load-balancer/sdk-lb/attach-vm`, { vm_id: vm!.id });
+    expect(attached!.vms).toEqual([expect.objectContaining({ id: vm!.id })]);
+    expect((await sdk.post(`location/${LOC}/load-balancer/sdk-lb/detach-vm`, { vm_id: vm!.id }))!.vms).toEqual([]);
     expect(await sdk.delete(`location/${LOC}/load-balancer/sdk-lb`)).toBeNull();
   });
 });
