@@ -19,7 +19,7 @@ export function NodesTable({ kc, kcRef, vms, caption, pool }: { kc: KubernetesCl
   if (!vms.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No nodes yet.</p>;
   return (
     <>
-      <Table caption={caption}>
+      <Table caption={caption} scrollLabel={caption}>
         <THeadRow columns={['Node', 'State', 'Size', 'Private IPv6', 'Image', 'Maintenance']} actions={Boolean(pool)} />
         <TBody>
           {vms.map((vm) => (
