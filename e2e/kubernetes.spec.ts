@@ -100,7 +100,7 @@ test('create a cluster through the form, add and resize a node pool, upgrade it 
 });
 
 test('remove a node pool and retire a node, each after a confirmation, then delete the cluster', async ({ page, project }) => {
-  const kc = await project.createRunningCluster(uniqueName('ops'), { worker_nodes: 1 });
+  const kc = await project.createRunningCluster(uniqueName('ops'), { worker_nodes: 2 });
   const detail = new ClusterDetailPage(page);
   await detail.goto(project.id, kc, 'nodepools');
   await markDocument(page);
@@ -133,9 +133,11 @@ test('remove a node pool and retire a node, each after a confirmation, then dele
   await expect(retire).toContainText(node!.name);
   await retire.getByRole('button', { name: 'Retire node' }).click();
   await expect(retire).toBeHidden();
-  // A new node takes its place.
+  // The pool shrinks by one (the origin's retire); its last node cannot be retired.
   await expect(page.getByText(node!.name, { exact: true })).toHaveCount(0, { timeout: 60_000 });
   await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`).getByText('running')).toHaveCount(1, { timeout: 60_000 });
+  const [left] = (await project.getCluster(kc.location, kc.name))!.nodepools[0]!.vms;
+  await expect(page.getByRole('button', { name: `Retire node ${left!.name}` })).toBeDisabled();
 
   await detail.delete(kc.name);
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/kubernetes$`), { timeout: 60_000 });

@@ -34,8 +34,11 @@ describe('postgresCapabilities', () => {
     expect(postgresCapabilities(small).metadata).toEqual({
       flavor: { standard: { display_name: 'PostgreSQL' } },
       location: { here: { display_name: 'here', ui_name: 'Here', provider: 'hetzner' }, there: { display_name: 'there', ui_name: 'There', provider: 'hetzner' } },
-      family: { hobby: { display_name: 'Hobby' }, big: { display_name: 'Big' } },
-      size: { 'h-1': { display_name: 'h-1', vcpus: 1, memory_gib: 2, monthly_usd: 12 }, 'b-8': { display_name: 'b-8', vcpus: 8, memory_gib: 32, monthly_usd: 260 } },
+      family: { hobby: { display_name: 'Hobby', category: 'shared' }, big: { display_name: 'Big', category: 'dedicated' } },
+      size: {
+        'h-1': { display_name: 'h-1', vcpu: 1, vcpus: 1, memory_gib: 2, monthly_usd: 12 },
+        'b-8': { display_name: 'b-8', vcpu: 8, vcpus: 8, memory_gib: 32, monthly_usd: 260 },
+      },
       ha_type: {
         none: { display_name: 'No standby', standby_count: 0, description: 'One server.' },
         sync: { display_name: 'Two standbys', standby_count: 2, description: 'No write lost.' },

@@ -139,18 +139,21 @@ export function postgresMonthlyUsd(size: string, storageGib: number, haType: str
 }
 
 /**
- * Kubernetes (behaviour.md §7, §10): the versions offered (oldest first: an upgrade moves to the
- * next one), the locations where clusters run, the control-plane node counts, and the sizes of
- * control-plane and worker nodes (VM sizes, billed as VMs; the services load balancer is free).
+ * Kubernetes (behaviour.md §7, §10): the versions a cluster may run (oldest first: an upgrade
+ * moves to the next one) and the ones a new cluster may choose (the origin's
+ * `selectable_kubernetes_versions`: its newest two), the locations where clusters run, the
+ * control-plane node counts, and the sizes of control-plane and worker nodes (VM sizes, billed
+ * as VMs; the services load balancer is free).
  */
-export const KUBERNETES_VERSIONS = ['v1.34', 'v1.35', 'v1.36'] as const;
-export type KubernetesVersion = (typeof KUBERNETES_VERSIONS)[number];
-export const DEFAULT_KUBERNETES_VERSION: KubernetesVersion = 'v1.36';
+export const KUBERNETES_KNOWN_VERSIONS = ['v1.33', 'v1.34', 'v1.35', 'v1.36'] as const;
+export const KUBERNETES_VERSIONS = ['v1.35', 'v1.36'] as const satisfies readonly (typeof KUBERNETES_KNOWN_VERSIONS)[number][];
+export type KubernetesVersion = (typeof KUBERNETES_KNOWN_VERSIONS)[number];
+export const DEFAULT_KUBERNETES_VERSION: (typeof KUBERNETES_VERSIONS)[number] = 'v1.36';
 
 /** The version an upgrade moves to, or undefined at the newest. */
 export function nextKubernetesVersion(version: string): KubernetesVersion | undefined {
-  const i = (KUBERNETES_VERSIONS as readonly string[]).indexOf(version);
-  return i >= 0 ? KUBERNETES_VERSIONS[i + 1] : undefined;
+  const i = (KUBERNETES_KNOWN_VERSIONS as readonly string[]).indexOf(version);
+  return i >= 0 ? KUBERNETES_KNOWN_VERSIONS[i + 1] : undefined;
 }
 
 export const KUBERNETES_LOCATIONS = ['eu-central-h1', 'us-east-a2'] as const satisfies readonly LocationName[];
@@ -162,7 +165,7 @@ export const KUBERNETES_LOCATION_MESSAGE = `Kubernetes clusters are available in
 export const KUBERNETES_CP_NODE_COUNTS = [1, 3] as const;
 export const KUBERNETES_NODE_SIZE_NAMES = VM_SIZE_NAMES;
 export const DEFAULT_KUBERNETES_NODE_SIZE: VmSizeName = 'standard-2';
-/** The most worker nodes one node pool may hold (behaviour.md §13). */
+/** The most worker nodes one node pool may hold (behaviour.md §13: a limit, refused as quotas are). */
 export const KUBERNETES_MAX_POOL_NODES = 50;
 /** Cluster and node pool names are at most 40 characters (behaviour.md §5). */
 export const KUBERNETES_NAME_MAX = 40;

@@ -140,6 +140,10 @@ const ERRORS = {
   404: { name: 'NotFound', description: '`ResourceNotFound`: the project, location or resource does not exist, or the caller cannot see it.' },
   409: { name: 'Conflict', description: '`Conflict`: the resource is not in a state that allows this, or the Idempotency-Key is in use by another request.' },
   413: { name: 'PayloadTooLarge', description: '`PayloadTooLarge`: the body is larger than 100 kB.' },
+  422: {
+    name: 'UnprocessableContent',
+    description: "`UnprocessableContent`: the Kubernetes cluster's or node pool's state does not allow this yet (as the origin answers it).",
+  },
   429: { name: 'TooManyRequests', description: '`TooManyRequests`: a throttle refused the request; retry after `Retry-After` seconds.', headers: retryAfter },
   503: {
     name: 'ServiceUnavailable',
@@ -169,6 +173,8 @@ function errorStatuses(operationId: string, r: RouteDef): ErrorStatus[] {
   // A change in a project can meet a state that refuses it; a create's Idempotency-Key can be in use.
   if ((changes && inProject) || takesIdempotencyKey(operationId, r)) statuses.push(409);
   if (r.body) statuses.push(413);
+  // Kubernetes refusals by state are the origin's 422 (behaviour.md §2).
+  if (r.path.includes('/kubernetes-cluster/{') && (changes || r.path.endsWith('/kubeconfig'))) statuses.push(422);
   if (r.throttled) statuses.push(429);
   statuses.push(503);
   return statuses;

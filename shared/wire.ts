@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   Unauthorized: 403,
   ResourceNotFound: 404,
   Conflict: 409,
+  UnprocessableContent: 422,
   PayloadTooLarge: 413,
   TooManyRequests: 429,
   InternalServerError: 500,

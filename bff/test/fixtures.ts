@@ -124,10 +124,12 @@ export async function waitForLoadBalancerState(server: TestServer, token: string
   return res.body as ResponseOf<'getLoadBalancer'>;
 }
 
+/** One rule with a CIDR (a subnet's reference makes two: createFirewallRule answers them as an array). */
 export async function createRule(server: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {
   const res = await server.call('createFirewallRule', { token, params: { ...at(project, loc), firewall_reference: firewall }, body });
   expect(res.status, res.text).toBe(200);
-  return res.body;
+  expect(Array.isArray(res.body)).toBe(false);
+  return res.body as Exclude<typeof res.body, unknown[]>;
 }
 
 /**

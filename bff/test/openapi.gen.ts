@@ -1402,7 +1402,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retire a node: a new one replaces it */
+        /** Retire a worker node: its pool shrinks by one (not its last node) */
         post: operations["retireKubernetesNode"];
         delete?: never;
         options?: never;
@@ -1410,7 +1410,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}": {
+    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool": {
         parameters: {
             query?: never;
             header?: never;
@@ -1421,8 +1421,7 @@ export interface paths {
         put?: never;
         /** Add a node pool to the cluster */
         post: operations["createKubernetesNodepool"];
-        /** Delete a node pool with its nodes */
-        delete: operations["deleteKubernetesNodepool"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1474,6 +1473,23 @@ export interface paths {
         /** Upgrade a node pool to the cluster's version */
         post: operations["upgradeKubernetesNodepool"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a node pool with its nodes */
+        delete: operations["deleteKubernetesNodepool"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2128,15 +2144,15 @@ export interface components {
         CreateFirewallRuleBody: {
             cidr: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
+            firewall_id?: string;
+            project_id?: string;
         };
         CreateFirewallRuleWithIdBody: {
             cidr: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
             firewall_id?: string;
             project_id?: string;
@@ -2146,11 +2162,9 @@ export interface components {
              * @default v1.36
              * @enum {string}
              */
-            version?: "v1.34" | "v1.35" | "v1.36";
-            /** @enum {number} */
-            cp_nodes?: 1 | 3;
-            /** @enum {number} */
-            cp_node_count?: 1 | 3;
+            version?: "v1.35" | "v1.36";
+            cp_nodes?: number | string;
+            cp_node_count?: number | string;
             /**
              * @default standard-2
              * @enum {string}
@@ -2161,17 +2175,16 @@ export interface components {
              * @enum {string}
              */
             worker_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            /** @default 1 */
-            worker_nodes?: number;
+            worker_nodes?: number | string;
         };
         CreateKubernetesNodepoolBody: {
+            name: string;
             /**
              * @default standard-2
              * @enum {string}
              */
             node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
-            /** @default 1 */
-            node_count?: number;
+            node_count?: number | string;
         };
         CreateLoadBalancerBody: {
             private_subnet_id: string;
@@ -2194,8 +2207,7 @@ export interface components {
              * @enum {string}
              */
             stack?: "dual" | "ipv4" | "ipv6";
-            /** @default false */
-            cert_enabled?: boolean;
+            cert_enabled?: boolean | ("0" | "1" | "true" | "false");
         };
         CreatePostgresBody: {
             size: string;
@@ -2297,16 +2309,17 @@ export interface components {
              * @enum {string}
              */
             boot_image?: "ubuntu-jammy" | "almalinux-9.1";
-            /** @default false */
-            enable_ip4?: boolean;
+            enable_ip4?: boolean | ("0" | "1" | "true" | "false");
             private_subnet_id?: string;
             storage_size?: number | string;
+            init_script?: string;
+            gpu?: string;
         };
         Error: {
             error: {
                 code: number;
                 /** @enum {string} */
-                type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
+                type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "UnprocessableContent" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
                 message: string;
                 details: {
                     [key: string]: string;
@@ -2326,10 +2339,7 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
-            private_subnets: {
-                id: string;
-                name: string;
-            }[];
+            private_subnets: components["schemas"]["PrivateSubnet"][];
         };
         FirewallList: {
             count: number;
@@ -2343,6 +2353,7 @@ export interface components {
             protocol: "tcp" | "udp";
             description: string;
         };
+        FirewallRuleOrRules: components["schemas"]["FirewallRule"] | components["schemas"]["FirewallRule"][];
         GithubApp: {
             /** @enum {string} */
             provider: "simulated" | "github";
@@ -2470,7 +2481,7 @@ export interface components {
         LegacyError: {
             code: number;
             /** @enum {string} */
-            type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
+            type: "InvalidRequest" | "NotAuthenticated" | "InvalidToken" | "InvalidCredentials" | "Unauthorized" | "ResourceNotFound" | "Conflict" | "UnprocessableContent" | "PayloadTooLarge" | "TooManyRequests" | "InternalServerError" | "BadGateway" | "ServiceUnavailable" | "GatewayTimeout";
             message: string;
             details: {
                 [key: string]: string;
@@ -2969,7 +2980,7 @@ export interface components {
             password: string & (unknown & unknown & unknown & unknown);
         };
         ResizeKubernetesNodepoolBody: {
-            node_count: number;
+            node_count: number | string;
         };
         RestorePostgresBody: {
             tags?: {
@@ -3048,7 +3059,7 @@ export interface components {
             delay_ms: number | null;
         };
         ToggleSslCertificateBody: {
-            cert_enabled: boolean;
+            cert_enabled: boolean | ("0" | "1" | "true" | "false");
         };
         UpdateFirewallBody: {
             description: string;
@@ -3056,8 +3067,7 @@ export interface components {
         UpdateFirewallRuleBody: {
             cidr?: string;
             port_range?: string;
-            /** @enum {string} */
-            protocol?: "tcp" | "udp";
+            protocol?: string;
             description?: string;
         };
         UpdateLoadBalancerBody: {
@@ -3069,7 +3079,9 @@ export interface components {
             vms: string[];
             /** @enum {string} */
             health_check_protocol?: "http" | "https" | "tcp";
-            cert_enabled?: boolean;
+            cert_enabled?: boolean | ("0" | "1" | "true" | "false");
+            /** @enum {string} */
+            stack?: "dual" | "ipv4" | "ipv6";
         };
         UpdatePostgresBody: {
             size?: string;
@@ -3360,6 +3372,15 @@ export interface components {
         };
         /** @description Any other error: `InternalServerError` (quote the `X-Request-Id` header), or `BadGateway` and `GatewayTimeout` in proxy mode. */
         UnexpectedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `UnprocessableContent`: the Kubernetes cluster's or node pool's state does not allow this yet (as the origin answers it). */
+        UnprocessableContent: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4729,7 +4750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FirewallRule"];
+                    "application/json": components["schemas"]["FirewallRuleOrRules"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6893,6 +6914,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6922,6 +6944,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6958,6 +6981,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -6989,6 +7013,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7012,12 +7037,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/yaml": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7027,7 +7053,7 @@ export interface operations {
             query?: {
                 start?: string;
                 end?: string;
-                key?: "cpu_usage" | "memory_usage" | "disk_usage" | "pod_count";
+                key?: "cpu_usage" | "load_average" | "memory_usage" | "disk_usage" | "disk_io" | "network_traffic" | "api_request_rate" | "api_request_latency" | "api_inflight_requests" | "pending_pods" | "cluster_database_size" | "cluster_objects";
             };
             header?: never;
             path: {
@@ -7075,7 +7101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KubernetesCluster"];
+                    "application/json": components["schemas"]["KubernetesNodepool"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7083,6 +7109,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7098,11 +7125,10 @@ export interface operations {
                 project_id: string;
                 location: string;
                 kubernetes_cluster_reference: string;
-                nodepool_reference: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateKubernetesNodepoolBody"];
             };
@@ -7123,36 +7149,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            503: components["responses"]["ServiceUnavailable"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    deleteKubernetesNodepool: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                location: string;
-                kubernetes_cluster_reference: string;
-                nodepool_reference: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No Content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7190,6 +7187,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7227,6 +7225,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7259,6 +7258,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteKubernetesNodepool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                location: string;
+                kubernetes_cluster_reference: string;
+                nodepool_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

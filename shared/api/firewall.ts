@@ -5,6 +5,8 @@ import { resourceName } from '../names.ts';
 import { CIDR_MESSAGE, normalizeCidr, parsePortRange, formatPortRange, PORT_RANGE_MESSAGE } from '../net.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
+import { legacyFirewallRuleSchema } from './firewall-legacy.ts';
+import { privateSubnetSchema } from './private-subnet.ts';
 import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type Quota, type RouteList } from '../route-helpers.ts';
 import { FIREWALL_WORDS } from './firewall-kind.ts';
 
@@ -35,7 +37,11 @@ export const portRangeSchema = z
     return r ? formatPortRange(r) : v;
   });
 
-export const protocolSchema = z.enum(PROTOCOLS, { error: 'protocol must be tcp or udp.' });
+/** `tcp` or `udp`, in any case (the origin lower-cases it). */
+export const protocolSchema = z
+  .string({ error: 'protocol must be tcp or udp.' })
+  .transform((p) => p.toLowerCase())
+  .pipe(z.enum(PROTOCOLS, { error: 'protocol must be tcp or udp.' }));
 export const descriptionSchema = z.string({ error: 'description must be a string.' }).max(1000, 'description must be at most 1000 characters.');
 
 export const firewallRuleSchema = z
@@ -43,27 +49,13 @@ export const firewallRuleSchema = z
     id: z.string().regex(idPattern('firewallRule')),
     cidr: z.string(),
     port_range: z.string(),
-    protocol: protocolSchema,
+    protocol: z.enum(PROTOCOLS),
     description: z.string(),
   })
   .meta({ id: 'FirewallRule' });
 export type FirewallRule = z.infer<typeof firewallRuleSchema>;
 
-/** The legacy rule shape, also the answer of the spec's rule create. */
-export const legacyFirewallRuleSchema = z
-  .strictObject({ id: z.string().regex(idPattern('firewallRule')), cidr: z.string(), port_range: z.string() })
-  .meta({ id: 'LegacyFirewallRule' });
-
-/** A firewall inside legacy subnet and VM responses. */
-export const legacyFirewallSchema = z
-  .strictObject({
-    id: z.string().regex(idPattern('firewall')),
-    name: z.string(),
-    description: z.string(),
-    firewall_rules: z.array(legacyFirewallRuleSchema),
-  })
-  .meta({ id: 'LegacyFirewall' });
-export type LegacyFirewall = z.infer<typeof legacyFirewallSchema>;
+export { legacyFirewallRuleSchema, legacyFirewallSchema, type LegacyFirewall } from './firewall-legacy.ts';
 
 export const firewallSchema = z
   .strictObject({
@@ -76,8 +68,11 @@ export const firewallSchema = z
   .meta({ id: 'Firewall' });
 export type Firewall = z.infer<typeof firewallSchema>;
 
-/** A firewall with the subnets it is attached to (get, create, attach, detach, rename, update). */
-export const firewallDetailSchema = firewallSchema.extend({ private_subnets: z.array(z.strictObject({ id: z.string(), name: z.string() })) }).meta({ id: 'FirewallDetailed' });
+/**
+ * A firewall with the subnets it is attached to (get, create, attach, detach, rename, update),
+ * each the full private subnet record as the origin's `FirewallDetailed` has it.
+ */
+export const firewallDetailSchema = firewallSchema.extend({ private_subnets: z.array(privateSubnetSchema) }).meta({ id: 'FirewallDetailed' });
 export type FirewallDetail = z.infer<typeof firewallDetailSchema>;
 
 export const firewallListSchema = listSchema(firewallSchema).meta({ id: 'FirewallList' });
@@ -101,15 +96,37 @@ export const createFirewallRuleWithIdBodySchema = z
   })
   .meta({ id: 'CreateFirewallRuleWithIdBody' });
 
+/** An address (`.` or `:`): a CIDR; else a private subnet's ID or name, whose net4 and net6 the service looks up (the origin's `FirewallRuleOrRules`). */
+export const CIDR_OR_SUBNET_MESSAGE = `${CIDR_MESSAGE} Or a private subnet's ID or name in this location.`;
+export const isAddressLike = (text: string) => text.includes('.') || text.includes(':');
+const cidrOrSubnetSchema = z
+  .string({ error: CIDR_OR_SUBNET_MESSAGE })
+  .max(64, CIDR_OR_SUBNET_MESSAGE)
+  .transform((v, ctx) => {
+    if (!isAddressLike(v)) return v;
+    const c = normalizeCidr(v);
+    if (!c) ctx.addIssue({ code: 'custom', message: CIDR_OR_SUBNET_MESSAGE });
+    return c ?? v;
+  });
+
+/**
+ * The origin's rule create: `cidr` may name a private subnet (a rule for each of its networks);
+ * `firewall_id` and `project_id`, which its document allows, must match the path when given.
+ */
 export const createFirewallRuleBodySchema = z
   .strictObject({
-    cidr: cidrSchema,
+    cidr: cidrOrSubnetSchema,
     port_range: portRangeSchema.optional(),
     protocol: protocolSchema.optional(),
     description: descriptionSchema.optional(),
+    firewall_id: z.string({ error: 'firewall_id must be a string.' }).optional(),
+    project_id: z.string({ error: 'project_id must be a string.' }).optional(),
   })
   .meta({ id: 'CreateFirewallRuleBody' });
 export type CreateFirewallRuleBody = z.input<typeof createFirewallRuleBodySchema>;
+
+/** The rule made, or the rules made for a subnet's networks (the origin answers an array then). */
+export const firewallRuleOrRulesSchema = z.union([firewallRuleSchema, z.array(firewallRuleSchema)]).meta({ id: 'FirewallRuleOrRules' });
 
 export const updateFirewallRuleBodySchema = z
   .strictObject({
@@ -228,7 +245,7 @@ export const firewallRoutes = {
     summary: 'Create a firewall rule',
     params: firewallRef,
     body: createFirewallRuleBodySchema,
-    response: firewallRuleSchema,
+    response: firewallRuleOrRulesSchema,
   }),
   getFirewallRule: route({ ...rule, method: 'get', path: RULE, summary: 'Get a firewall rule', params: firewallRuleRef, response: firewallRuleSchema }),
   updateFirewallRule: route({

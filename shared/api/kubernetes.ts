@@ -7,11 +7,11 @@ import {
   DEFAULT_KUBERNETES_NODE_SIZE,
   DEFAULT_KUBERNETES_VERSION,
   KUBERNETES_CP_NODE_COUNTS,
-  KUBERNETES_MAX_POOL_NODES,
   KUBERNETES_NAME_MAX,
   KUBERNETES_NODE_SIZE_NAMES,
   KUBERNETES_VERSIONS,
 } from '../catalog.ts';
+import { wireInt } from '../coerce.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
@@ -76,17 +76,18 @@ export type KubernetesClusterList = z.infer<typeof kubernetesClusterListSchema>;
 export const kubernetesClusterNameSchema = resourceName('kubernetesCluster', KUBERNETES_NAME_MAX);
 export const nodepoolNameSchema = resourceName('nodePool', KUBERNETES_NAME_MAX);
 
-const VERSION_MESSAGE = `version must be one of ${KUBERNETES_VERSIONS.join(', ')}.`;
+/** The origin's message (`Validation.validate_kubernetes_version`), newest first as it lists them. */
+const versionMessage = (v: unknown) =>
+  `Kubernetes version "${typeof v === 'string' ? v : String(v)}" is not supported. Available versions: ${[...KUBERNETES_VERSIONS].reverse().join(', ')}`;
 const CP_MESSAGE = (field: string) => `${field} must be ${KUBERNETES_CP_NODE_COUNTS.join(' or ')}.`;
 const sizeSchema = (field: string) => z.enum(KUBERNETES_NODE_SIZE_NAMES, { error: `${field} must be one of ${KUBERNETES_NODE_SIZE_NAMES.join(', ')}.` });
-const NODE_COUNT_MESSAGE = (field: string) => `${field} must be an integer from 1 to ${KUBERNETES_MAX_POOL_NODES}.`;
-const nodeCountSchema = (field: string) =>
-  z
-    .number({ error: NODE_COUNT_MESSAGE(field) })
-    .int(NODE_COUNT_MESSAGE(field))
-    .min(1, NODE_COUNT_MESSAGE(field))
-    .max(KUBERNETES_MAX_POOL_NODES, NODE_COUNT_MESSAGE(field));
-const cpCountSchema = (field: string) => z.literal(KUBERNETES_CP_NODE_COUNTS, { error: CP_MESSAGE(field) });
+/**
+ * Node counts: any positive integer, digits as a string too (the origin's `pos_int`); the most
+ * a pool may hold is a limit the service enforces as quotas are (behaviour.md §10, §13).
+ */
+const NODE_COUNT_MESSAGE = (field: string) => `${field} must be a positive integer.`;
+const nodeCountSchema = (field: string) => wireInt(NODE_COUNT_MESSAGE(field)).pipe(z.number().min(1, NODE_COUNT_MESSAGE(field)));
+const cpCountSchema = (field: string) => wireInt(CP_MESSAGE(field)).pipe(z.literal(KUBERNETES_CP_NODE_COUNTS, { error: CP_MESSAGE(field) }));
 
 /**
  * The origin's create body (behaviour.md §10): `cp_node_count` is a synonym of `cp_nodes`
@@ -94,7 +95,7 @@ const cpCountSchema = (field: string) => z.literal(KUBERNETES_CP_NODE_COUNTS, { 
  */
 export const createKubernetesClusterBodySchema = z
   .strictObject({
-    version: z.enum(KUBERNETES_VERSIONS, { error: VERSION_MESSAGE }).default(DEFAULT_KUBERNETES_VERSION),
+    version: z.enum(KUBERNETES_VERSIONS, { error: (i) => versionMessage(i.input) }).default(DEFAULT_KUBERNETES_VERSION),
     cp_nodes: cpCountSchema('cp_nodes').optional(),
     cp_node_count: cpCountSchema('cp_node_count').optional(),
     node_size: sizeSchema('node_size').default(DEFAULT_KUBERNETES_NODE_SIZE),
@@ -111,30 +112,40 @@ export type CreateKubernetesClusterBody = z.input<typeof createKubernetesCluster
 export const renameKubernetesClusterBodySchema = z.strictObject({ name: kubernetesClusterNameSchema }).meta({ id: 'RenameKubernetesClusterBody' });
 export const renameNodepoolBodySchema = z.strictObject({ name: nodepoolNameSchema }).meta({ id: 'RenameKubernetesNodepoolBody' });
 
-/** A node pool's create body, as the origin's SDK sends it (either field may be left out). */
+/** A node pool's create body, as the origin's SDK sends it: the name in the body (the size and count may be left out). */
 export const createNodepoolBodySchema = z
-  .strictObject({ node_size: sizeSchema('node_size').default(DEFAULT_KUBERNETES_NODE_SIZE), node_count: nodeCountSchema('node_count').default(1) })
+  .strictObject({
+    name: nodepoolNameSchema,
+    node_size: sizeSchema('node_size').default(DEFAULT_KUBERNETES_NODE_SIZE),
+    node_count: nodeCountSchema('node_count').default(1),
+  })
   .meta({ id: 'CreateKubernetesNodepoolBody' });
 export type CreateNodepoolBody = z.input<typeof createNodepoolBodySchema>;
 
-export const resizeNodepoolBodySchema = z
-  .strictObject({
-    node_count: z
-      .number({ error: (i) => (i.input === undefined ? 'node_count is required.' : NODE_COUNT_MESSAGE('node_count')) })
-      .int(NODE_COUNT_MESSAGE('node_count'))
-      .min(1, NODE_COUNT_MESSAGE('node_count'))
-      .max(KUBERNETES_MAX_POOL_NODES, NODE_COUNT_MESSAGE('node_count')),
-  })
-  .meta({ id: 'ResizeKubernetesNodepoolBody' });
+export const resizeNodepoolBodySchema = z.strictObject({ node_count: nodeCountSchema('node_count') }).meta({ id: 'ResizeKubernetesNodepoolBody' });
 
-// Metrics (decision 130): series as the origin serves them, [unix seconds, "value"] pairs.
-export const KUBERNETES_METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'pod_count'] as const;
+// Metrics (decision 130): series as the origin serves them, [unix seconds, "value"] pairs, with
+// the origin's keys (`lib/metrics.rb` KUBERNETES_METRICS).
+export const KUBERNETES_METRIC_KEYS = [
+  'cpu_usage',
+  'load_average',
+  'memory_usage',
+  'disk_usage',
+  'disk_io',
+  'network_traffic',
+  'api_request_rate',
+  'api_request_latency',
+  'api_inflight_requests',
+  'pending_pods',
+  'cluster_database_size',
+  'cluster_objects',
+] as const;
 export const kubernetesMetricsQuerySchema = metricsQuery(KUBERNETES_METRIC_KEYS);
 export const kubernetesMetricsSchema = metricsAnswer('KubernetesClusterMetrics');
 export type KubernetesMetrics = z.infer<typeof kubernetesMetricsSchema>;
 
 /** The kubeconfig's media type and file name (as the origin answers it). */
-export const KUBECONFIG_MEDIA_TYPE = 'text/plain';
+export const KUBECONFIG_MEDIA_TYPE = 'text/yaml';
 export const kubeconfigFileName = (clusterName: string) => `${clusterName}-kubeconfig.yaml`;
 
 const kcRef = z.strictObject({ ...currentLoc, kubernetes_cluster_reference: referenceSchema });
@@ -214,16 +225,16 @@ export const kubernetesRoutes = {
     ...kc,
     method: 'post',
     path: `${KC}/node/{node_name}/retire`,
-    summary: 'Retire a node: a new one replaces it',
+    summary: 'Retire a worker node: its pool shrinks by one (not its last node)',
     params: nodeRef,
-    response: kubernetesClusterSchema,
+    response: nodepoolSchema,
   }),
   createKubernetesNodepool: route({
     ...np,
     method: 'post',
-    path: NP,
+    path: `${KC}/nodepool`,
     summary: 'Add a node pool to the cluster',
-    params: npRef,
+    params: kcRef,
     body: createNodepoolBodySchema,
     response: nodepoolSchema,
   }),

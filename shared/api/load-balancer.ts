@@ -2,6 +2,7 @@
 // operations the spec does not list): a frontend port on a hostname, forwarding to a port of
 // the VMs attached to it, all of them in one private subnet.
 import { z } from 'zod';
+import { wireBool } from '../coerce.ts';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
@@ -90,11 +91,12 @@ const portSchema = (field: string) =>
 const algorithmSchema = z.enum(LB_ALGORITHMS, { error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.` });
 const protocolSchema = z.enum(LB_HEALTH_CHECK_PROTOCOLS, { error: `health_check_protocol must be one of ${LB_HEALTH_CHECK_PROTOCOLS.join(', ')}.` });
 const stackSchema = z.enum(LB_STACKS, { error: `stack must be one of ${LB_STACKS.join(', ')}.` });
-const certEnabledSchema = z.boolean({ error: 'cert_enabled must be true or false.' });
+/** A boolean, or "true"/"1"/"false"/"0" (the origin's coercion). */
+const certEnabledSchema = wireBool('cert_enabled must be true or false.');
 
-export const HEALTH_CHECK_ENDPOINT_MESSAGE = 'health_check_endpoint must be a path starting with "/", at most 255 characters, without spaces or control characters.';
-/** A URL path (and query) the health check asks for: `/` then visible ASCII, no spaces. */
-export const healthCheckEndpointSchema = z.string({ error: HEALTH_CHECK_ENDPOINT_MESSAGE }).regex(/^\/[\x21-\x7e]{0,254}$/, HEALTH_CHECK_ENDPOINT_MESSAGE);
+export const HEALTH_CHECK_ENDPOINT_MESSAGE = 'health_check_endpoint must be 1 to 255 visible characters (a path such as /up), without spaces or control characters.';
+/** What the health check asks for: the origin takes any non-empty text; ours is visible ASCII without spaces (usable in a request line). */
+export const healthCheckEndpointSchema = z.string({ error: HEALTH_CHECK_ENDPOINT_MESSAGE }).regex(/^[\x21-\x7e]{1,255}$/, HEALTH_CHECK_ENDPOINT_MESSAGE);
 
 const vmIdSchema = (field: string) => z.string(requiredString(field)).regex(idPattern('vm'), `${field} must be a VM ID ("vm" and 24 base32 characters).`);
 
@@ -107,7 +109,8 @@ export const createLoadBalancerBodySchema = z
     health_check_endpoint: healthCheckEndpointSchema.default(LB_DEFAULTS.health_check_endpoint),
     health_check_protocol: protocolSchema.default(LB_DEFAULTS.health_check_protocol),
     stack: stackSchema.default(LB_DEFAULTS.stack),
-    cert_enabled: certEnabledSchema.default(LB_DEFAULTS.cert_enabled),
+    /** Default (the service's): on for an https health check, as the origin's. */
+    cert_enabled: certEnabledSchema.optional(),
   })
   .meta({ id: 'CreateLoadBalancerBody' });
 export type CreateLoadBalancerBody = z.input<typeof createLoadBalancerBodySchema>;
@@ -125,6 +128,8 @@ export const updateLoadBalancerBodySchema = z
     vms: z.array(vmIdSchema('vms'), { error: 'vms must be an array of VM IDs.' }).max(LB_MAX_VMS, `vms may hold at most ${LB_MAX_VMS} VM IDs.`),
     health_check_protocol: protocolSchema.optional(),
     cert_enabled: certEnabledSchema.optional(),
+    /** The origin's document lists it; its PATCH does not change the stack, nor does ours. */
+    stack: stackSchema.optional(),
   })
   .meta({ id: 'UpdateLoadBalancerBody' });
 export type UpdateLoadBalancerBody = z.input<typeof updateLoadBalancerBodySchema>;

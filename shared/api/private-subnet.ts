@@ -4,7 +4,7 @@ import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
-import { legacyFirewallSchema } from './firewall.ts';
+import { legacyFirewallSchema } from './firewall-legacy.ts';
 import { PRIVATE_SUBNET_TRANSITIONAL_STATES, PRIVATE_SUBNET_WORDS } from './private-subnet-kind.ts';
 
 export const nicSchema = z

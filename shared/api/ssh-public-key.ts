@@ -3,17 +3,31 @@
 import { z } from 'zod';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
-import { isOpenSshPublicKey, SSH_KEY_MESSAGE } from '../net.ts';
+import { isOpenSshPublicKey } from '../net.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, inProject, P, project_id, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
 import { SSH_PUBLIC_KEY_WORDS } from './ssh-public-key-kind.ts';
 
-/** One OpenSSH public key line (a VM's `public_key`, a saved key), trimmed. */
-export const publicKeySchema = z
+/**
+ * Text as an `authorized_keys` file holds it (the origin's `VALID_SSH_AUTHORIZED_KEYS`): lines
+ * that are blank, `#` comments or public key lines, at least one of them a key.
+ */
+export function isAuthorizedKeys(text: string): boolean {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  if (text.length > 65_536 || !lines.some((l) => l && !l.startsWith('#'))) return false;
+  return lines.every((l) => !l || l.startsWith('#') || isOpenSshPublicKey(l));
+}
+export const AUTHORIZED_KEYS_MESSAGE = 'Enter an OpenSSH public key line such as "ssh-ed25519 AAAA… user@host" (or several, as in authorized_keys; # comments allowed).';
+
+/** A saved key: one key line or several (authorized_keys text), trailing space trimmed. */
+export const authorizedKeysSchema = z
   .string(requiredString('public_key'))
-  .refine(isOpenSshPublicKey, SSH_KEY_MESSAGE)
-  .transform((k) => k.trim());
+  .refine(isAuthorizedKeys, AUTHORIZED_KEYS_MESSAGE)
+  .transform((k) => k.trim().replace(/\r\n/g, '\n'));
+
+/** A saved key's name as a VM create's `public_key` (the origin: text without a space). */
+export const isKeyName = (text: string) => !/\s/.test(text.trim());
 
 export const sshPublicKeyKind = resourceKind({
   idKind: 'sshPublicKey',
@@ -39,12 +53,12 @@ export type SshPublicKeyList = z.infer<typeof sshPublicKeyListSchema>;
 
 const keyName = resourceName('sshPublicKey');
 
-export const createSshPublicKeyBodySchema = z.strictObject({ name: keyName, public_key: publicKeySchema }).meta({ id: 'CreateSshPublicKeyBody' });
+export const createSshPublicKeyBodySchema = z.strictObject({ name: keyName, public_key: authorizedKeysSchema }).meta({ id: 'CreateSshPublicKeyBody' });
 export type CreateSshPublicKeyBody = z.input<typeof createSshPublicKeyBodySchema>;
 
 /** The origin's update: a new name, a new key, or both (at least one). */
 export const updateSshPublicKeyBodySchema = z
-  .strictObject({ name: keyName.optional(), public_key: publicKeySchema.optional() })
+  .strictObject({ name: keyName.optional(), public_key: authorizedKeysSchema.optional() })
   .refine((b) => b.name !== undefined || b.public_key !== undefined, 'Give name, public_key or both.')
   .meta({ id: 'UpdateSshPublicKeyBody' });
 export type UpdateSshPublicKeyBody = z.input<typeof updateSshPublicKeyBodySchema>;

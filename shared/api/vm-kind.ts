@@ -10,12 +10,19 @@ export type VmState = (typeof VM_STATES)[number];
 /** States a VM passes through on its own; the console polls while one is on screen. */
 export const VM_TRANSITIONAL_STATES: readonly string[] = ['creating', 'restarting', 'stopping', 'starting', 'deleting'] satisfies VmState[];
 
-/** A VM's actions: the state each one needs and the state it sets. The BFF refuses an action from any other state; the console offers it only from this one. */
+/**
+ * A VM's actions: the states each one is taken in and the state it sets, as the origin's
+ * `can_restart?`/`can_stop?`/`can_start?` (stop also while starting or restarting: the stop
+ * wins). The BFF refuses an action from any other state; the console offers it only from these.
+ */
 export const VM_ACTIONS = {
-  restart: { label: 'Restart', from: 'running', to: 'restarting' },
-  stop: { label: 'Stop', from: 'running', to: 'stopping' },
-  start: { label: 'Start', from: 'stopped', to: 'starting' },
-} as const satisfies Record<string, { label: string; from: VmState; to: VmState }>;
+  restart: { label: 'Restart', from: ['running'], to: 'restarting' },
+  stop: { label: 'Stop', from: ['running', 'starting', 'restarting'], to: 'stopping' },
+  start: { label: 'Start', from: ['stopped'], to: 'starting' },
+} as const satisfies Record<string, { label: string; from: readonly VmState[]; to: VmState }>;
+
+/** Whether `action` is taken in `state`. */
+export const allowsAction = (action: VmAction, state: string): boolean => (VM_ACTIONS[action].from as readonly string[]).includes(state);
 export type VmAction = keyof typeof VM_ACTIONS;
 
 export const VM_WORDS = { singular: 'VM', plural: 'VMs' } as const satisfies KindWords;

@@ -4,8 +4,10 @@ import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
-import { legacyFirewallSchema } from './firewall.ts';
-import { publicKeySchema } from './ssh-public-key.ts';
+import { legacyFirewallSchema } from './firewall-legacy.ts';
+import { AUTHORIZED_KEYS_MESSAGE, isAuthorizedKeys, isKeyName } from './ssh-public-key.ts';
+import { wireBool } from '../coerce.ts';
+import { requiredString } from '../errors.ts';
 import { VM_TRANSITIONAL_STATES, VM_WORDS } from './vm-kind.ts';
 
 export { VM_STATES, VM_TRANSITIONAL_STATES, type VmState } from './vm-kind.ts';
@@ -71,9 +73,30 @@ export function checkStorageSize(body: { size: string; storage_size?: number }, 
   }
 }
 
+/** The origin's GPU request "count:device"; no GPUs here, so only a count of 0 ("0:") is taken. */
+const GPU_MESSAGE = "gpu field must be in the format 'count:device_name'.";
+const gpuSchema = z
+  .string({ error: GPU_MESSAGE })
+  .regex(/^\d+:.*$/, GPU_MESSAGE)
+  .superRefine((g, ctx) => {
+    const count = Number(g.split(':')[0]);
+    if (![0, 1, 2, 4, 8].includes(count)) ctx.addIssue({ code: 'custom', message: 'gpu count must be one of the following: 0, 1, 2, 4, 8' });
+    else if (count > 0) ctx.addIssue({ code: 'custom', message: 'gpu not available for this project' });
+  });
+
+/** A VM's init script (the origin's: at most 2000 characters, run at first boot). */
+export const INIT_SCRIPT_MAX = 2000;
+const initScriptSchema = z.string({ error: 'init_script must be a string.' }).max(INIT_SCRIPT_MAX, `init_script must be at most ${INIT_SCRIPT_MAX} characters.`);
+
+/** A VM's key: an OpenSSH key line, authorized_keys text, or (no space) a saved key's name, which the service looks up. */
+const vmPublicKeySchema = z
+  .string(requiredString('public_key'))
+  .refine((k) => isKeyName(k) || isAuthorizedKeys(k), `${AUTHORIZED_KEYS_MESSAGE} Or the name of a saved SSH public key.`)
+  .transform((k) => k.trim());
+
 export const createVmBodySchema = z
   .strictObject({
-    public_key: publicKeySchema,
+    public_key: vmPublicKeySchema,
     size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }).default(DEFAULT_VM_SIZE),
     unix_user: z
       .string({ error: UNIX_USER_MESSAGE })
@@ -81,7 +104,7 @@ export const createVmBodySchema = z
       .refine((u) => u !== 'root', UNIX_USER_MESSAGE)
       .default('ubi'),
     boot_image: z.enum(BOOT_IMAGE_NAMES, { error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.` }).default(DEFAULT_BOOT_IMAGE),
-    enable_ip4: z.boolean({ error: 'enable_ip4 must be true or false.' }).default(false),
+    enable_ip4: wireBool('enable_ip4 must be true or false.').default(false),
     private_subnet_id: z.string({ error: 'private_subnet_id must be a string.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.').optional(),
     /** GiB, one of the size's storage options (behaviour.md §9); the size's default when absent. The origin's CLI sends it as a string. */
     storage_size: z
@@ -96,6 +119,8 @@ export const createVmBodySchema = z
         { error: 'storage_size must be a whole number of GiB.' },
       )
       .optional(),
+    init_script: initScriptSchema.optional(),
+    gpu: gpuSchema.optional(),
   })
   .superRefine(checkStorageSize)
   .meta({ id: 'CreateVmBody' });

@@ -72,6 +72,9 @@ export function mergeMigrations(lists: Record<string, Migration>[]): Record<stri
   );
 }
 
+/** Every migration, merged by name (what `migrate` runs; migration tests step through them). */
+export const allMigrations = () => mergeMigrations(kindMigrations);
+
 class StaticProvider implements MigrationProvider {
   async getMigrations() {
     return mergeMigrations(kindMigrations);

@@ -295,3 +295,138 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
     for (const name of ['sdk-life', 'sdk-copy', 'sdk-rr']) expect(await sdk.delete(`${PG}/${name}`)).toBeNull();
   });
 });
+
+// The origin's SDK against the kinds other than PostgreSQL (issue 28, audit rows 1, 15–23,
+// 25, 30–34): each model method's exact request (sdk/ruby/lib/ubicloud/model/*.rb at the
+// origin's HEAD), nulls included, and what it gets back.
+describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load balancers, SSH keys, audit log", () => {
+  const KC_LOC = 'eu-central-h1';
+  const kcPath = (name: string) => `location/${KC_LOC}/kubernetes-cluster/${name}`;
+  /** Polls Model#info until `done`. */
+  async function until(path: string, done: (x: Record<string, unknown>) => boolean) {
+    for (;;) {
+      const x = (await sdk.get(path))!;
+      if (done(x)) return x;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  type Pool = { id: string; name: string; node_count: number; vms: { name: string }[] };
+
+  it('KubernetesCluster: create, create_nodepool, resize_nodepool, retire_node, destroy_nodepool, upgrade_nodepool, upgrade, kubeconfig', async () => {
+    // KubernetesCluster.create(adapter, location:, name:, **params): the params as given.
+    const kc = await sdk.post(kcPath('sdk-kc'), { version: 'v1.35', worker_size: 'standard-2', worker_nodes: 2 });
+    expect(kc).toMatchObject({ name: 'sdk-kc', version: 'v1.35', display_state: 'creating' });
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    const cfg = await sdk.raw('GET', `${kcPath('sdk-kc')}/kubeconfig`);
+    expect(cfg.code).toBe(200);
+    expect(cfg.body).toMatch(/^apiVersion: v1$/m);
+
+    // #create_nodepool(name, node_size:, node_count:): POST …/nodepool with all three.
+    const np = (await sdk.post(`${kcPath('sdk-kc')}/nodepool`, { name: 'sdk-np', node_size: 'standard-2', node_count: 2 })) as unknown as Pool;
+    expect(np).toMatchObject({ name: 'sdk-np', node_count: 2 });
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+
+    // #resize_nodepool(ref, node_count) by ID.
+    expect(await sdk.post(`${kcPath('sdk-kc')}/nodepool/${np.id}/resize`, { node_count: 3 })).toMatchObject({ id: np.id, node_count: 3 });
+    const grown = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    const pool = (grown.nodepools as Pool[]).find((p) => p.name === 'sdk-np')!;
+    expect(pool.vms).toHaveLength(3);
+
+    // #retire_node(name): the pool answers, one node fewer.
+    expect(await sdk.post(`${kcPath('sdk-kc')}/node/${pool.vms[0]!.name}/retire`)).toMatchObject({ id: np.id, node_count: 2 });
+
+    // #destroy_nodepool(ref), in any state; the last pool stays (422).
+    expect(await sdk.delete(`${kcPath('sdk-kc')}/nodepool/sdk-np`)).toBeNull();
+    expect((await sdk.raw('DELETE', `${kcPath('sdk-kc')}/nodepool/sdk-kc-np`)).code).toBe(422);
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+
+    // #upgrade_nodepool at the cluster's version: the origin's 422; #upgrade: the cluster, upgrading.
+    const current = await sdk.raw('POST', `${kcPath('sdk-kc')}/nodepool/sdk-kc-np/upgrade`);
+    expect(current.code).toBe(422);
+    expect(JSON.parse(current.body)).toMatchObject({ error: { type: 'UnprocessableContent', message: 'Nodepool is not ready to be upgraded' } });
+    expect(await sdk.post(`${kcPath('sdk-kc')}/upgrade`)).toMatchObject({ version: 'v1.36', display_state: 'upgrading' });
+    const upgraded = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    expect(upgraded.nodepools).toEqual([expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.36', node_count: 2 })]);
+    expect((await sdk.raw('POST', `${kcPath('sdk-kc')}/upgrade`)).code).toBe(422);
+    // Model#destroy.
+    expect(await sdk.delete(kcPath('sdk-kc'))).toBeNull();
+  });
+
+  it('Vm: create with a saved key’s name, init_script, gpu "0:" and coerced strings; stop, start; a refused action is a 400', async () => {
+    // SshPublicKey.create(adapter, name:, public_key:) with authorized_keys text of two lines.
+    const team = `${SSH_KEY}\r\n# spare\r\n${SSH_KEY}\r\n`;
+    expect(await sdk.post('ssh-public-key', { name: 'sdk-team', public_key: team })).toMatchObject({ name: 'sdk-team' });
+    // Vm.create: the create defaults run gsub on public_key; a name has no newline to turn.
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm2`, { public_key: 'sdk-team', init_script: '#!/bin/sh\ntrue', gpu: '0:', enable_ip4: 'true', storage_size: '40' });
+    expect(vm).toMatchObject({ name: 'sdk-vm2', storage_size_gib: 40 });
+    expect(vm!.ip4).not.toBeNull();
+    // Vm#start on a VM that is not stopped: the origin's 400, not a conflict.
+    const refused = await sdk.raw('POST', `location/${LOC}/vm/sdk-vm2/start`);
+    expect(refused.code).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: { type: 'InvalidRequest', message: "The start action is not supported in the VM's current state" } });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'running');
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({ id: vm!.id, state: 'stopping' });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'stopped');
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/start`)).toMatchObject({ state: 'starting' });
+    // Vm#stop while it starts: the origin allows it.
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({ state: 'stopping' });
+    await waitForVmState(t, token, project, 'sdk-vm2', 'stopped');
+    expect(await sdk.delete(`location/${LOC}/vm/sdk-vm2`)).toBeNull();
+    expect(await sdk.delete('ssh-public-key/sdk-team')).toBeNull();
+  });
+
+  it('Firewall: add_rule with a subnet’s name and an upper-case protocol answers both rules; modify_rule, attach_subnet with full subnet records', async () => {
+    await sdk.post(`location/${LOC}/firewall/sdk-fw2`, { description: 'two' });
+    const net = await sdk.post(`location/${LOC}/private-subnet/sdk-fw2-net`);
+    // Firewall#add_rule(cidr, start_port: 443, protocol: "TCP"): the body carries only what is given.
+    const rules = (await sdk.post(`location/${LOC}/firewall/sdk-fw2/firewall-rule`, { cidr: 'sdk-fw2-net', port_range: '443..443', protocol: 'TCP' })) as unknown as {
+      id: string;
+      cidr: string;
+      protocol: string;
+    }[];
+    expect(rules.map((r) => [r.cidr, r.protocol])).toEqual([
+      [net!.net4, 'tcp'],
+      [net!.net6, 'tcp'],
+    ]);
+    // Firewall#modify_rule(id, description:): a PATCH with only the given keys (compacted).
+    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[0]!.id}`, { description: 'https' })).toMatchObject({ id: rules[0]!.id, description: 'https' });
+    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw2/attach-subnet`, { private_subnet_id: net!.id });
+    expect(attached!.private_subnets).toEqual([expect.objectContaining({ id: net!.id, net4: net!.net4, net6: net!.net6, firewalls: expect.any(Array), nics: [] })]);
+    // Firewall#update_description: PATCH {description}.
+    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' })).toMatchObject({ description: 'changed' });
+    // Firewall#detach_subnet and #delete_rule.
+    expect(await sdk.post(`location/${LOC}/firewall/sdk-fw2/detach-subnet`, { private_subnet_id: net!.id })).toMatchObject({ private_subnets: [] });
+    expect(await sdk.delete(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[1]!.id}`)).toBeNull();
+  });
+
+  it('LoadBalancer: create with the SDK’s defaults and an https check (certificate on by default), update, toggle_ssl_certificate', async () => {
+    const net = await sdk.post(`location/${LOC}/private-subnet/sdk-lb-net`);
+    // LoadBalancer.create: algorithm, stack and health_check_protocol filled by the SDK when absent.
+    const lb = await sdk.post(`location/${LOC}/load-balancer/sdk-lb`, {
+      private_subnet_id: net!.id,
+      src_port: 443,
+      dst_port: 8443,
+      health_check_protocol: 'https',
+      algorithm: 'round_robin',
+      stack: 'dual',
+    });
+    expect(lb).toMatchObject({ name: 'sdk-lb', cert_enabled: true, health_check_protocol: 'https' });
+    // #update(algorithm:, src_port:, dst_port:, health_check_endpoint:, cert_enabled:, vms:).
+    const updated = await sdk.patch(`location/${LOC}/load-balancer/sdk-lb`, {
+      algorithm: 'hash_based',
+      src_port: 443,
+      dst_port: 9443,
+      health_check_endpoint: '/up',
+      cert_enabled: false,
+      vms: [],
+    });
+    expect(updated).toMatchObject({ algorithm: 'hash_based', dst_port: 9443, cert_enabled: false });
+    expect(await sdk.post(`location/${LOC}/load-balancer/sdk-lb/toggle-ssl-certificate`, { cert_enabled: true })).toMatchObject({ cert_enabled: true });
+    // #attach_vm / #detach_vm with a VM of its subnet: {vm_id}.
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-lb-vm`, { public_key: SSH_KEY, private_subnet_id: net!.id, enable_ip4: true });
+    const attached = await sdk.post(`location/${LOC}/load-balancer/sdk-lb/attach-vm`, { vm_id: vm!.id });
+    expect(attached!.vms).toEqual([expect.objectContaining({ id: vm!.id })]);
+    expect((await sdk.post(`location/${LOC}/load-balancer/sdk-lb/detach-vm`, { vm_id: vm!.id }))!.vms).toEqual([]);
+    expect(await sdk.delete(`location/${LOC}/load-balancer/sdk-lb`)).toBeNull();
+  });
+});

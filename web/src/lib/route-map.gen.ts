@@ -123,7 +123,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   getKubernetesClusterKubeconfig: ['get', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/kubeconfig', true],
   getKubernetesClusterMetrics: ['get', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/metrics', true],
   retireKubernetesNode: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/node/{node_name}/retire', true],
-  createKubernetesNodepool: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}', true],
+  createKubernetesNodepool: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool', true],
   renameKubernetesNodepool: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}/rename', true],
   resizeKubernetesNodepool: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}/resize', true],
   upgradeKubernetesNodepool: ['post', '/api/project/{project_id}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}/nodepool/{nodepool_reference}/upgrade', true],

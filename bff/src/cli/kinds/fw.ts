@@ -67,7 +67,8 @@ const addRule: Leaf<PostContext> = {
     const port_range = `${start ?? 0}..${end ?? start ?? 65535}`;
     const description = optionText(opts, 'description');
     const rule = await c.api.call('createFirewallRule', fwRef(c), { body: { cidr: cidr!, port_range, ...(description === undefined ? {} : { description }) } });
-    return reply(`Added firewall rule with id: ${rule.id}`);
+    // A subnet's reference as the CIDR makes a rule per network (the origin's CLI words it so).
+    return reply(Array.isArray(rule) ? `Added firewall rules with ids: ${rule.map((r) => r.id).join(' ')}` : `Added firewall rule with id: ${rule.id}`);
   },
 };
 

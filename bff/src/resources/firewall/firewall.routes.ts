@@ -1,27 +1,54 @@
-import { DEFAULT_PORT_RANGE, firewallKind } from '#shared/api/firewall';
+import { CIDR_OR_SUBNET_MESSAGE, DEFAULT_PORT_RANGE, firewallKind, isAddressLike } from '#shared/api/firewall';
+import { idPattern } from '#shared/ids';
+import type { FirewallDetail } from '#shared/api/firewall';
+import type { Queryable } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
-import { invalidRequest } from '../../errors.ts';
+import { invalidRequest, unlessNotFound } from '../../errors.ts';
 import type { ProjectAccess } from '../../http/handlers.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { assertProjectQuota } from '../scoped.ts';
 import { kindModule } from '../kind.ts';
-import { attachSubnet } from '../private-subnet/private-subnet.store.ts';
+import { attachSubnet, subnetView } from '../private-subnet/private-subnet.store.ts';
 import {
   addRule,
   addRuleWithId,
   deleteFirewall,
   findFirewall,
   findRule,
-  firewallDetail,
   FIREWALL_LIST,
   insertFirewall,
   ruleView,
+  rulesOf,
+  type FirewallRow,
   updateRule,
   type RuleInput,
 } from './firewall.store.ts';
 
 function ruleInput(body: { cidr: string; port_range?: string; protocol?: 'tcp' | 'udp'; description?: string }): RuleInput {
   return { cidr: body.cidr, port_range: body.port_range ?? DEFAULT_PORT_RANGE, protocol: body.protocol ?? 'tcp', description: body.description ?? '' };
+}
+
+/** `firewall_id` and `project_id` in a rule create's body, when given, must match the path (behaviour.md §9). */
+function assertSamePath(body: { firewall_id?: string; project_id?: string }, firewallId: string, projectId: string): void {
+  if (body.firewall_id !== undefined && body.firewall_id !== firewallId) throw invalidRequest({ firewall_id: 'firewall_id does not match the firewall in the path.' });
+  if (body.project_id !== undefined && body.project_id !== projectId) throw invalidRequest({ project_id: 'project_id does not match the project in the path.' });
+}
+
+/** A firewall's detailed record: its rules and the full records of the subnets it is attached to (the origin's `FirewallDetailed`). */
+async function firewallDetail(db: Queryable, row: FirewallRow): Promise<FirewallDetail> {
+  const [firewall_rules, subnets] = await Promise.all([
+    rulesOf(db, row.id),
+    db
+      .selectFrom('firewall_subnet')
+      .innerJoin('private_subnet', 'private_subnet.id', 'firewall_subnet.subnet_id')
+      .selectAll('private_subnet')
+      .where('firewall_subnet.firewall_id', '=', row.id)
+      .orderBy('private_subnet.name')
+      .execute(),
+  ]);
+  // A subnet whose destroy finished meanwhile is left out.
+  const private_subnets = (await Promise.all(subnets.map((ps) => unlessNotFound(subnetView(db, ps))))).filter((ps) => ps !== undefined);
+  return { id: row.id, name: row.name, description: row.description, location: row.location, firewall_rules, private_subnets };
 }
 
 export const firewall = kindModule({
@@ -65,8 +92,7 @@ export const firewall = kindModule({
 
       async createFirewallRuleWithId({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        if (body.firewall_id !== undefined && body.firewall_id !== fw.id) throw invalidRequest({ firewall_id: 'firewall_id does not match the firewall in the path.' });
-        if (body.project_id !== undefined && body.project_id !== project.id) throw invalidRequest({ project_id: 'project_id does not match the project in the path.' });
+        assertSamePath(body, fw.id, project.id);
         const rule = await transactionWithRetry(db, (tx) => addRuleWithId(tx, fw.id, params.firewall_rule_id, ruleInput(body), ctx.config.quotas));
         const { id, cidr, port_range } = ruleView(rule);
         return { id, cidr, port_range };
@@ -74,7 +100,22 @@ export const firewall = kindModule({
 
       async createFirewallRule({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        return ruleView(await transactionWithRetry(db, (tx) => addRule(tx, fw.id, ruleInput(body), ctx.config.quotas)));
+        assertSamePath(body, fw.id, project.id);
+        if (isAddressLike(body.cidr)) return ruleView(await transactionWithRetry(db, (tx) => addRule(tx, fw.id, ruleInput(body), ctx.config.quotas)));
+        // A subnet's ID or name: a rule for its IPv4 and one for its IPv6 network, answered together (as the origin).
+        const subnet = await db
+          .selectFrom('private_subnet')
+          .select(['net4', 'net6'])
+          .where('project_id', '=', project.id)
+          .where('location', '=', location)
+          .where((eb) => (idPattern('privateSubnet').test(body.cidr) ? eb('id', '=', body.cidr) : eb('name', '=', body.cidr)))
+          .executeTakeFirst();
+        if (!subnet) throw invalidRequest({ cidr: CIDR_OR_SUBNET_MESSAGE });
+        const rules = await transactionWithRetry(db, async (tx) => [
+          await addRule(tx, fw.id, ruleInput({ ...body, cidr: subnet.net4 }), ctx.config.quotas),
+          await addRule(tx, fw.id, ruleInput({ ...body, cidr: subnet.net6 }), ctx.config.quotas),
+        ]);
+        return rules.map(ruleView);
       },
 
       async getFirewallRule({ project, location, params }) {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { firewallRuleQuota, firewallRuleSchema, firewallSchema, type FirewallDetail, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
+import { firewallRuleQuota, firewallRuleSchema, firewallSchema, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
 import { newId } from '#shared/ids';
 import { formatPortRange, parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
@@ -27,7 +27,7 @@ export const ruleView = (row: RuleViewRow): FirewallRule => ({
 });
 
 /** A firewall's rules as its record shows them, in ID order (the primary key's, no sort). */
-async function rulesOf(db: Queryable, firewallId: string): Promise<FirewallRule[]> {
+export async function rulesOf(db: Queryable, firewallId: string): Promise<FirewallRule[]> {
   const rows = await runShape(db, 'firewall rules', [firewallId], (v) => db.selectFrom('firewall_rule').select(RULE_VIEW_COLUMNS).where('firewall_id', '=', v(0)).orderBy('id'));
   return rows.map(ruleView);
 }
@@ -39,20 +39,6 @@ export const PORT_RANGE_SQL = (alias: string) => `${alias}.port_start || '..' ||
 export const FIREWALL_LIST = listOf(firewallSchema, 'firewall', {
   firewall_rules: childrenOf(firewallRuleSchema, 'r', 'firewall_rule r where r.firewall_id = "firewall"."id"', 'r.id', { port_range: PORT_RANGE_SQL('r') }),
 });
-
-export async function firewallDetail(db: Queryable, row: FirewallRow): Promise<FirewallDetail> {
-  const [firewall_rules, private_subnets] = await Promise.all([
-    rulesOf(db, row.id),
-    db
-      .selectFrom('firewall_subnet')
-      .innerJoin('private_subnet', 'private_subnet.id', 'firewall_subnet.subnet_id')
-      .select(['private_subnet.id', 'private_subnet.name'])
-      .where('firewall_subnet.firewall_id', '=', row.id)
-      .orderBy('private_subnet.name')
-      .execute(),
-  ]);
-  return { id: row.id, name: row.name, description: row.description, location: row.location, firewall_rules, private_subnets };
-}
 
 /**
  * The columns of a firewall and its rules in the legacy shape, the rules left-joined: a row per

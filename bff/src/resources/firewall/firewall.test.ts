@@ -223,9 +223,10 @@ describe('attach and detach subnets', () => {
 
     const attach = await t.request('POST', `${firewallPath(a.project, 'guard')}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
     expect(attach.status, attach.text).toBe(200);
-    expect(expectSchema(firewallDetailSchema, attach.body).private_subnets).toEqual([{ id: ps.id, name: 'net' }]);
     const legacy = { id: fw.id, name: 'guard', description: 'ssh only', firewall_rules: [{ id: rule.id, cidr: '198.51.100.0/24', port_range: '22..22' }] };
     const subnet = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body);
+    // Each attached subnet is its full record, as the origin's FirewallDetailed has it.
+    expect(expectSchema(firewallDetailSchema, attach.body).private_subnets).toEqual([subnet]);
     expect(subnet.firewalls).toHaveLength(2);
     expect(subnet.firewalls).toContainEqual(legacy);
     for (const f of subnet.firewalls) for (const r of f.firewall_rules) expectSchema(legacyFirewallRuleSchema, r);
@@ -241,7 +242,7 @@ describe('attach and detach subnets', () => {
     // Attaching again changes nothing; attaching by ID works the same.
     const again = await t.request('POST', `${firewallPath(a.project, fw.id)}/attach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
     expect(again.status).toBe(200);
-    expect(again.body.private_subnets).toEqual([{ id: ps.id, name: 'net' }]);
+    expect(again.body.private_subnets.map((x: { id: string; name: string }) => [x.id, x.name])).toEqual([[ps.id, 'net']]);
 
     const detach = await t.request('POST', `${firewallPath(a.project, 'guard')}/detach-subnet`, { token: a.token, body: { private_subnet_id: ps.id } });
     expect(detach.status, detach.text).toBe(200);
@@ -363,6 +364,49 @@ describe('firewall rules', () => {
     expectInvalid('current', await t.request('POST', rulePath(a.project, 'strict'), { token: a.token, body }), field);
     expectInvalid('current', await t.request('POST', rulePath(a.project, 'strict', newId('firewallRule')), { token: a.token, body }), field);
     expect(await rulesOf(a.token, a.project, 'strict')).toEqual([]);
+  });
+
+  it('makes a rule for each network of a subnet named by ID or name in cidr, answering them as an array (the origin’s FirewallRuleOrRules)', async () => {
+    const a = await newOwner(t);
+    await createFirewall(t, a.token, a.project, 'from-subnet');
+    const ps = await createSubnet(t, a.token, a.project, 'app');
+    for (const [cidr, port_range] of [
+      ['app', '22'],
+      [ps.id, '443'],
+    ]) {
+      const res = await t.request('POST', rulePath(a.project, 'from-subnet'), { token: a.token, body: { cidr, port_range, protocol: 'TCP' } });
+      expect(res.status, res.text).toBe(200);
+      const rules = expectSchema(firewallRuleSchema.array(), res.body);
+      expect(rules.map((r) => [r.cidr, r.port_range, r.protocol])).toEqual([
+        [ps.net4, `${port_range}..${port_range}`, 'tcp'],
+        [ps.net6, `${port_range}..${port_range}`, 'tcp'],
+      ]);
+    }
+    expect(await rulesOf(a.token, a.project, 'from-subnet')).toHaveLength(4);
+    // An unknown subnet, or one of another location, is neither a CIDR nor a subnet here.
+    const other = await createSubnet(t, a.token, a.project, 'far', OTHER_LOC);
+    for (const cidr of ['nowhere', other.id]) {
+      const e = expectInvalid('current', await t.request('POST', rulePath(a.project, 'from-subnet'), { token: a.token, body: { cidr } }), 'cidr');
+      expect(e.details!.cidr).toContain("private subnet's ID or name");
+    }
+    expect(await rulesOf(a.token, a.project, 'from-subnet')).toHaveLength(4);
+  });
+
+  it('takes protocol in any case, and firewall_id and project_id that match the path (the origin’s document allows them)', async () => {
+    const a = await newOwner(t);
+    const fw = await createFirewall(t, a.token, a.project, 'cases');
+    const res = await t.request('POST', rulePath(a.project, 'cases'), { token: a.token, body: { cidr: '10.0.0.0/8', protocol: 'UDP', firewall_id: fw.id, project_id: a.project } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ protocol: 'udp' });
+    const patched = await t.request('PATCH', rulePath(a.project, 'cases', res.body.id), { token: a.token, body: { protocol: 'Tcp' } });
+    expect(patched.body).toMatchObject({ protocol: 'tcp' });
+    expectInvalid(
+      'current',
+      await t.request('POST', rulePath(a.project, 'cases'), { token: a.token, body: { cidr: '10.1.0.0/16', firewall_id: newId('firewall') } }),
+      'firewall_id',
+    );
+    expectInvalid('current', await t.request('POST', rulePath(a.project, 'cases'), { token: a.token, body: { cidr: '10.1.0.0/16', project_id: newId('project') } }), 'project_id');
+    expect(await rulesOf(a.token, a.project, 'cases')).toHaveLength(1);
   });
 
   it('refuses bad updates with 400 and keeps the rule as it was', async () => {

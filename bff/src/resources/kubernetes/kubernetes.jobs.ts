@@ -1,12 +1,14 @@
 // A cluster's jobs (decision 126): converge (its nodes to the counts of its control plane and
-// node pools, one node at a time, then `running`), upgrade (its node pools follow its version)
+// node pools, one node at a time, then `running`; changes that come in meanwhile are converged
+// too, whatever their order), upgrade (its node pools follow its version)
 // and destroy. Nodes are VMs of the VM service; their own VM jobs make and remove them, and a
 // cluster job waits for them. Every step reads the state afresh, so a job re-run after a crash
 // (kill -9) continues where the database says it is.
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
+import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import { defineJobs, enqueueJob, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
 import { deleteSubnet } from '../private-subnet/private-subnet.store.ts';
 import { deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
@@ -39,36 +41,56 @@ async function deleteVmById(tx: Tx, id: string) {
   if (vm) await deleteVm(tx, vm);
 }
 
+type Move = { wait: true } | { add: NodepoolRow | null } | { remove: string } | { done: true };
+
 /**
- * One step of convergence: waits while a node is being made or removed; else adds or removes
- * one node of the first group (control plane, then each pool) off its count, then deletes one
- * retired node (its replacement runs by then); once all agree, the cluster is `running`.
+ * What convergence does next, from the nodes as they are: wait while a node is being made or
+ * removed; else add or remove one node of the first group (control plane, then each pool) off
+ * its count, then remove one retired node; done once all agree.
  */
-async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
-  const wait = { step: 'converge', delayMs: env.delayMs };
-  const cluster = await load(env, job);
-  if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating')) return {};
-  const vms = await serviceVms(env.db, cluster).select(['id', 'state']).execute();
+async function nextMove(q: Db | Tx, cluster: ClusterRow): Promise<Move> {
+  const vms = await serviceVms(q, cluster).select(['id', 'state']).execute();
   if (vms.some((v) => v.state === 'failed')) throw new Error(`a node of ${cluster.id} failed`);
-  if (vms.some((v) => v.state !== 'running')) return { next: wait };
-  const [nodes, pools] = await Promise.all([listNodes(env.db, [cluster.id]), listNodepools(env.db, [cluster.id])]);
+  if (vms.some((v) => v.state !== 'running')) return { wait: true };
+  const [nodes, pools] = await Promise.all([listNodes(q, [cluster.id]), listNodepools(q, [cluster.id])]);
   const groups: { pool: NodepoolRow | null; want: number }[] = [
     { pool: null, want: Number(cluster.cp_node_count) },
     ...pools.map((p) => ({ pool: p, want: Number(p.node_count) })),
   ];
   for (const { pool, want } of groups) {
     const active = nodes.filter((n) => n.nodepool_id === (pool?.id ?? null) && !Number(n.retiring));
-    if (active.length < want) return { apply: whileIn(cluster, (tx, now) => addNode(tx, now, pool, NO_QUOTAS)), next: wait };
+    if (active.length < want) return { add: pool };
     // The newest node goes first.
-    if (active.length > want) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, active.at(-1)!.id)), next: wait };
+    if (active.length > want) return { remove: active.at(-1)!.id };
   }
   const retired = nodes.find((n) => Number(n.retiring));
-  if (retired) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, retired.id)), next: wait };
-  return {
-    apply: whileIn(cluster, async (tx) => {
-      await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', cluster.id).execute();
-    }),
-  };
+  return retired ? { remove: retired.id } : { done: true };
+}
+
+/**
+ * Ends a change on the locked cluster: `running` when its nodes agree with its counts now
+ * (a retire or pool delete may have come in meanwhile, in the same lock order); else it keeps
+ * converging, in a new converge job.
+ */
+async function settle(tx: Tx, now: ClusterRow): Promise<void> {
+  if ('done' in (await nextMove(tx, now))) {
+    await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', now.id).execute();
+    return;
+  }
+  await tx.updateTable('kubernetes_cluster').set({ display_state: 'updating' }).where('id', '=', now.id).execute();
+  await enqueueJob(tx, 'kubernetes.converge', now.id);
+}
+
+/** One step of convergence (nextMove); the last one settles the cluster. */
+async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
+  const wait = { step: 'converge', delayMs: env.delayMs };
+  const cluster = await load(env, job);
+  if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating')) return {};
+  const move = await nextMove(env.db, cluster);
+  if ('wait' in move) return { next: wait };
+  if ('add' in move) return { apply: whileIn(cluster, (tx, now) => addNode(tx, now, move.add, NO_QUOTAS)), next: wait };
+  if ('remove' in move) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, move.remove)), next: wait };
+  return { apply: whileIn(cluster, settle) };
 }
 
 const spec = (c: ClusterRow) => ({ name: c.name, location: c.location, version: c.version });
@@ -102,7 +124,8 @@ export const kubernetesJobs = defineJobs({
         return {
           apply: whileIn(cluster, async (tx, now) => {
             await tx.updateTable('kubernetes_nodepool').set({ version: now.version }).where('kubernetes_cluster_id', '=', now.id).execute();
-            await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', now.id).execute();
+            // A retire or pool delete during the upgrade is converged next.
+            await settle(tx, now);
           }),
         };
       },

@@ -1,7 +1,7 @@
-import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema, nodepoolNameSchema } from '#shared/api/kubernetes';
+import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema } from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
 import type { Queryable } from '../../db/database.ts';
-import { fieldError } from '../../errors.ts';
+import { ApiError, fieldError } from '../../errors.ts';
 import { createRootCa } from '../certs.ts';
 import { childHandlers, commonHandlers, inJobTransaction } from '../common.ts';
 import { kindModule } from '../kind.ts';
@@ -63,6 +63,8 @@ export const kubernetes = kindModule({
       },
       async getKubernetesClusterKubeconfig(a) {
         const cluster = await find(a);
+        // The origin has no kubeconfig until the cluster is provisioned.
+        if (cluster.display_state === 'creating') throw new ApiError('UnprocessableContent', 'Cluster is not ready, kubeconfig is not available yet');
         a.res.setHeader('Content-Disposition', `attachment; filename="${kubeconfigFileName(cluster.name)}"`);
         return kubeconfig(cluster, domain);
       },
@@ -79,7 +81,7 @@ export const kubernetes = kindModule({
       },
       async retireKubernetesNode(a) {
         const cluster = await find(a);
-        return view(db, await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)));
+        return nodepoolViewOf(await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)), cluster, db);
       },
       ...childHandlers(
         ctx,
@@ -95,7 +97,7 @@ export const kubernetes = kindModule({
         {
           create: {
             createKubernetesNodepool: {
-              insert: (tx, cluster, a) => createNodepool(tx, cluster, { ...a.body, name: nameOf(nodepoolNameSchema, a.params.nodepool_reference) }, quotas),
+              insert: (tx, cluster, a) => createNodepool(tx, cluster, a.body, quotas),
             },
           },
           update: {

@@ -4,7 +4,7 @@
 // Changes of nodes are converged by the worker one node at a time (kubernetes.jobs.ts).
 import type { z } from 'zod';
 import { kubernetesClusterKind, type createKubernetesClusterBodySchema, type createNodepoolBodySchema } from '#shared/api/kubernetes';
-import { DEFAULT_BOOT_IMAGE, nextKubernetesVersion, isKubernetesLocation, KUBERNETES_LOCATION_MESSAGE } from '#shared/catalog';
+import { DEFAULT_BOOT_IMAGE, nextKubernetesVersion, isKubernetesLocation, KUBERNETES_LOCATION_MESSAGE, KUBERNETES_MAX_POOL_NODES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -17,8 +17,8 @@ import { insertSubnet } from '../private-subnet/private-subnet.store.ts';
 import { assertBelowQuota, assertChildNameFree, assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
-import { apiServerUrl, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
-import { clusterTakesChanges, KUBERNETES_CHANGES_FROM } from '#shared/api/kubernetes-kind';
+import { apiServerUrl, listNodepools, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
+import { clusterTakesChanges } from '#shared/api/kubernetes-kind';
 
 export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & { id: string; projectId: string; location: string; name: string };
 export type NewNodepool = z.output<typeof createNodepoolBodySchema> & { name: string };
@@ -64,6 +64,7 @@ export function assertKubernetesLocation(location: string): void {
  */
 export async function createCluster(tx: Tx, cluster: NewCluster, ca: { certificate: string; privateKey: string }, quotas: Quotas): Promise<ClusterRow> {
   assertKubernetesLocation(cluster.location);
+  assertPoolLimit('worker_nodes', cluster.worker_nodes);
   await assertProjectQuota(tx, kubernetesClusterKind, cluster.projectId, quotas);
   await assertNameFree(tx, 'kubernetes_cluster', cluster.projectId, cluster.location, cluster.name);
   const { id } = cluster;
@@ -135,40 +136,77 @@ async function insertNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quota
   return row;
 }
 
-/**
- * The cluster, locked for the rest of the transaction, moved from `running` to `to`; 409 from
- * any other state (one change at a time: decision 126).
- */
-async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrading', what: string): Promise<ClusterRow> {
+/** The origin's refusal of a change the cluster's or node pool's state does not allow yet (behaviour.md §2). */
+const unprocessable = (message: string) => new ApiError('UnprocessableContent', message);
+
+/** 400 naming the limit of nodes in one pool (behaviour.md §13), as quotas are refused. */
+export function assertPoolLimit(field: string, count: number): void {
+  if (count <= KUBERNETES_MAX_POOL_NODES) return;
+  const message = `A node pool may hold at most ${KUBERNETES_MAX_POOL_NODES} nodes.`;
+  throw invalidRequest({ [field]: message }, message);
+}
+
+/** The cluster as it is now, locked for the rest of the transaction. */
+async function lockCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
   const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id)).executeTakeFirst();
   if (!now) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
-  if (!clusterTakesChanges(now.display_state)) throw new ApiError('Conflict', `The Kubernetes cluster is ${now.display_state}; it must be ${KUBERNETES_CHANGES_FROM} to ${what}.`);
+  return now;
+}
+
+/**
+ * The cluster, locked, moved from `running` (the origin's `idle?`: nothing being made, removed
+ * or upgraded) to `to`; the origin's 422 with `refusal` from any other state.
+ */
+async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrading', refusal: string): Promise<ClusterRow> {
+  const now = await lockCluster(tx, cluster);
+  if (!clusterTakesChanges(now.display_state)) throw unprocessable(refusal);
   await tx.updateTable('kubernetes_cluster').set({ display_state: to }).where('id', '=', cluster.id).execute();
   return { ...now, display_state: to };
 }
 
-/** Upgrade (behaviour.md §10): the cluster moves to the next minor version, its node pools follow in the job; 409 at the newest or while busy. */
-export async function upgradeCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
-  const next = nextKubernetesVersion(cluster.version);
-  if (!next) throw new ApiError('Conflict', `The Kubernetes cluster is at ${cluster.version}, the newest version.`);
-  const now = await startChange(tx, cluster, 'upgrading', 'upgrade');
-  if (now.version !== cluster.version) throw new ApiError('Conflict', 'The Kubernetes cluster was upgraded meanwhile.');
-  await tx.updateTable('kubernetes_cluster').set({ version: next }).where('id', '=', cluster.id).execute();
-  await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
-  return { ...now, version: next };
+/**
+ * After a change the origin takes in any state (retire, delete a node pool), on the locked
+ * cluster: an idle (or failed) cluster starts converging; a converging one's job re-reads the
+ * nodes before it finishes, an upgrading one's hands over to a converge when it ends
+ * (kubernetes.jobs.ts), and a deleting one's nodes go anyway.
+ */
+async function requestConverge(tx: Tx, now: ClusterRow): Promise<void> {
+  if (now.display_state !== 'running' && now.display_state !== 'failed') return;
+  await tx.updateTable('kubernetes_cluster').set({ display_state: 'updating' }).where('id', '=', now.id).execute();
+  await enqueueJob(tx, 'kubernetes.converge', now.id);
 }
 
-/** A node pool's upgrade to the cluster's version (the origin's); 409 when it is there already or the cluster is busy. */
+const minor = (version: string) => Number(/^v\d+\.(\d+)$/.exec(version)?.[1] ?? 0);
+
+/**
+ * Upgrade (behaviour.md §10): the cluster moves to the next minor version, its node pools follow
+ * in the job; the origin's 422 when a pool is more than two minor versions behind, at the
+ * newest version, or while busy.
+ */
+export async function upgradeCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
+  const now = await lockCluster(tx, cluster);
+  const pools = await listNodepools(tx, [cluster.id]);
+  if (pools.some((p) => minor(p.version) < minor(now.version) - 2)) throw unprocessable('All nodepools must be upgraded to within two minor versions of the cluster first');
+  const next = nextKubernetesVersion(now.version);
+  if (!next || now.display_state !== 'running') throw unprocessable('Cluster is not ready to be upgraded');
+  await tx.updateTable('kubernetes_cluster').set({ version: next, display_state: 'upgrading' }).where('id', '=', cluster.id).execute();
+  await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
+  return { ...now, version: next, display_state: 'upgrading' };
+}
+
+/** A node pool's upgrade to the cluster's version (the origin's); 422 when it is there already or the cluster is busy. */
 export async function upgradeNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow): Promise<NodepoolRow> {
-  if (pool.version === cluster.version) throw new ApiError('Conflict', `The node pool is at ${pool.version}, the cluster's version.`);
-  await startChange(tx, cluster, 'upgrading', 'upgrade a node pool');
+  const now = await lockCluster(tx, cluster);
+  if (minor(pool.version) >= minor(now.version) || now.display_state !== 'running') throw unprocessable('Nodepool is not ready to be upgraded');
+  await startChange(tx, now, 'upgrading', 'Nodepool is not ready to be upgraded');
   await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
   return pool;
 }
 
 /** A new node pool; its workers are added one by one by the worker. */
 export async function createNodepool(tx: Tx, cluster: ClusterRow, nodepool: NewNodepool, quotas: Quotas): Promise<NodepoolRow> {
-  const now = await startChange(tx, cluster, 'updating', 'add a node pool');
+  assertPoolLimit('node_count', nodepool.node_count);
+  const now = await startChange(tx, cluster, 'updating', 'Cluster is not ready to add a nodepool');
   const pool = await insertNodepool(tx, now, nodepool, quotas);
   await enqueueJob(tx, 'kubernetes.converge', cluster.id);
   return pool;
@@ -176,30 +214,46 @@ export async function createNodepool(tx: Tx, cluster: ClusterRow, nodepool: NewN
 
 /** A new target node count; the worker adds or removes workers one by one until the pool has it. */
 export async function resizeNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow, nodeCount: number): Promise<NodepoolRow> {
-  await startChange(tx, cluster, 'updating', 'resize a node pool');
+  assertPoolLimit('node_count', nodeCount);
+  await startChange(tx, cluster, 'updating', 'Cluster is not ready to resize a nodepool');
   await tx.updateTable('kubernetes_nodepool').set({ node_count: nodeCount }).where('id', '=', pool.id).execute();
   await enqueueJob(tx, 'kubernetes.converge', cluster.id);
   return { ...pool, node_count: nodeCount };
 }
 
-/** The pool goes at once; its workers are deleted by the VM service (the cluster is `updating` until they are gone). */
+/**
+ * The pool goes at once, in any state (as the origin's), but never the last one (422); its
+ * workers are deleted by the VM service and the cluster converges.
+ */
 export async function deleteNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow): Promise<void> {
-  await startChange(tx, cluster, 'updating', 'delete a node pool');
+  const now = await lockCluster(tx, cluster);
+  if ((await listNodepools(tx, [cluster.id])).length <= 1) throw unprocessable('You cannot delete the last nodepool of a cluster');
   const ids = (await listNodes(tx, [cluster.id])).filter((n) => n.nodepool_id === pool.id).map((n) => n.id);
   if (ids.length) for (const vm of await tx.selectFrom('vm').selectAll().where('id', 'in', ids).execute()) await deleteVm(tx, vm);
   await tx.deleteFrom('kubernetes_nodepool').where('id', '=', pool.id).execute();
-  await enqueueJob(tx, 'kubernetes.converge', cluster.id);
+  await requestConverge(tx, now);
 }
 
-/** Retire a node by its name: the worker makes its replacement, then deletes it. */
-export async function retireNode(tx: Tx, cluster: ClusterRow, nodeName: string): Promise<ClusterRow> {
-  const node = (await listNodes(tx, [cluster.id])).find((n) => n.name === nodeName);
+/**
+ * Retire a worker node by its name, in any state (as the origin's): its pool shrinks by one and
+ * the worker removes it; 422 for a node already retiring or the last node of its pool.
+ * Answers the pool.
+ */
+export async function retireNode(tx: Tx, cluster: ClusterRow, nodeName: string): Promise<NodepoolRow> {
+  const now = await lockCluster(tx, cluster);
+  const node = (await listNodes(tx, [cluster.id])).find((n) => n.name === nodeName && n.nodepool_id !== null);
   if (!node) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the node you’re looking for.');
-  if (node.retiring || node.state === 'deleting') throw new ApiError('Conflict', `Node ${nodeName} is already being retired.`);
-  const now = await startChange(tx, cluster, 'updating', 'retire a node');
+  const pool = await tx.selectFrom('kubernetes_nodepool').selectAll().where('id', '=', node.nodepool_id!).executeTakeFirstOrThrow();
+  if (Number(node.retiring) || node.state === 'deleting') throw unprocessable(`Node ${nodeName} is already being retired`);
+  if (Number(pool.node_count) <= 1) throw unprocessable('You cannot retire the last node of a nodepool');
   await tx.updateTable('kubernetes_node').set({ retiring: 1 }).where('vm_id', '=', node.id).execute();
-  await enqueueJob(tx, 'kubernetes.converge', cluster.id);
-  return now;
+  await tx
+    .updateTable('kubernetes_nodepool')
+    .set((eb) => ({ node_count: eb('node_count', '-', 1) }))
+    .where('id', '=', pool.id)
+    .execute();
+  await requestConverge(tx, now);
+  return { ...pool, node_count: Number(pool.node_count) - 1 };
 }
 
 /** Marks the cluster `deleting` and enqueues its destroy job, once (a repeat does nothing). */

@@ -113,15 +113,27 @@ describe('create and get a cluster', () => {
     const a = await newOwner(t);
     const kc = expectSchema(
       kubernetesClusterSchema,
-      (await create(t, a, 'big', { version: 'v1.34', cp_nodes: 3, node_size: 'standard-4', worker_size: 'standard-8', worker_nodes: 2 }, US)).body,
+      (await create(t, a, 'big', { version: 'v1.35', cp_nodes: 3, node_size: 'standard-4', worker_size: 'standard-8', worker_nodes: 2 }, US)).body,
     );
-    expect(kc).toMatchObject({ location: US, version: 'v1.34', cp_node_count: 3, node_size: 'standard-4' });
+    expect(kc).toMatchObject({ location: US, version: 'v1.35', cp_node_count: 3, node_size: 'standard-4' });
     expect(kc.cp_vms.map((v) => v.size)).toEqual(['standard-4', 'standard-4', 'standard-4']);
-    expect(kc.nodepools[0]).toMatchObject({ node_count: 2, node_size: 'standard-8', version: 'v1.34' });
+    expect(kc.nodepools[0]).toMatchObject({ node_count: 2, node_size: 'standard-8', version: 'v1.35' });
     expect(kc.nodepools[0]!.vms.map((v) => v.size)).toEqual(['standard-8', 'standard-8']);
     const syn = expectSchema(kubernetesClusterSchema, (await create(t, a, 'syn', { cp_node_count: 3 })).body);
     expect(syn.cp_node_count).toBe(3);
     expect((await create(t, a, 'both', { cp_nodes: 3, cp_node_count: 3 })).status).toBe(200);
+    // The origin's coercion (behaviour.md §10a): digit strings for its integer fields.
+    const strings = expectSchema(kubernetesClusterSchema, (await create(t, a, 'strings', { cp_nodes: '3', worker_nodes: '2' } as never)).body);
+    expect(strings).toMatchObject({ cp_node_count: 3, nodepools: [expect.objectContaining({ node_count: 2 })] });
+  });
+
+  it('offers the origin’s selectable versions only, with its message; a pool over the node limit is the limit’s 400', async () => {
+    const a = await newOwner(t);
+    const old = expectInvalid('current', await t.request('POST', kcPath(a.project, 'old'), { token: a.token, body: { version: 'v1.34' } }), 'version');
+    expect(old.details!.version).toBe('Kubernetes version "v1.34" is not supported. Available versions: v1.36, v1.35');
+    const over = expectInvalid('current', await create(t, a, 'huge', { worker_nodes: 51 }), 'worker_nodes');
+    expect(over.message).toBe('A node pool may hold at most 50 nodes.');
+    expect(await count(t, a)).toBe(0);
   });
 
   it('makes the nodes as VM rows outside the customer’s VM list, in a subnet of their own, with a services load balancer', async () => {
@@ -138,9 +150,11 @@ describe('create and get a cluster', () => {
 
   it.each<[CreateKubernetesClusterBody | Record<string, unknown>, string]>([
     [{ version: 'v1.33' }, 'version'],
-    [{ version: 1.34 }, 'version'],
+    [{ version: 'v1.34' }, 'version'],
+    [{ version: 1.35 }, 'version'],
     [{ cp_nodes: 2 }, 'cp_nodes'],
-    [{ cp_nodes: '3' }, 'cp_nodes'],
+    [{ cp_nodes: '2' }, 'cp_nodes'],
+    [{ cp_nodes: 'three' }, 'cp_nodes'],
     [{ cp_node_count: 0 }, 'cp_node_count'],
     [{ cp_nodes: 1, cp_node_count: 3 }, 'cp_node_count'],
     [{ node_size: 'standard-3' }, 'node_size'],
@@ -149,7 +163,8 @@ describe('create and get a cluster', () => {
     [{ worker_nodes: 0 }, 'worker_nodes'],
     [{ worker_nodes: 51 }, 'worker_nodes'],
     [{ worker_nodes: 1.5 }, 'worker_nodes'],
-    [{ worker_nodes: '2' }, 'worker_nodes'],
+    [{ worker_nodes: '1.5' }, 'worker_nodes'],
+    [{ worker_nodes: true }, 'worker_nodes'],
     [{ extra: true }, 'extra'],
   ])('refuses body %j with a 400 naming %s; nothing is made', async (body, field) => {
     const a = await newOwner(t);
@@ -241,8 +256,11 @@ describe('rename a cluster', () => {
 });
 
 describe('upgrade a cluster', () => {
-  it('moves v1.34 → v1.35 → v1.36 with its node pools, `upgrading` on the way; 409 at the newest', async () => {
-    const { a, kc } = await runningCluster('up', { version: 'v1.34' });
+  it('moves v1.34 → v1.35 → v1.36 with its node pools, `upgrading` on the way; 422 at the newest', async () => {
+    // A cluster stored at v1.34 (no longer offered for new clusters) still upgrades.
+    const { a, kc } = await runningCluster('up', { version: 'v1.35' });
+    await t.ctx.db.updateTable('kubernetes_cluster').set({ version: 'v1.34' }).where('id', '=', kc.id).execute();
+    await t.ctx.db.updateTable('kubernetes_nodepool').set({ version: 'v1.34' }).where('kubernetes_cluster_id', '=', kc.id).execute();
     const upgrade = () => t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'up') });
     for (const [, to] of [
       ['v1.34', 'v1.35'],
@@ -256,20 +274,21 @@ describe('upgrade a cluster', () => {
       expect(done.version).toBe(to);
       expect(done.nodepools.map((p) => p.version)).toEqual([to]);
     }
-    const newest = expectCurrentError(await upgrade(), 409, 'Conflict');
-    expect(newest.message).toContain('v1.36');
+    const newest = expectCurrentError(await upgrade(), 422, 'UnprocessableContent');
+    expect(newest.message).toBe('Cluster is not ready to be upgraded');
     expect((await get(t, a, kc.id)).body).toMatchObject({ version: 'v1.36', display_state: 'running' });
   });
 
-  it('answers 409 while the cluster is busy (creating, upgrading)', async () => {
+  it('answers the origin’s 422 while the cluster is busy (creating, upgrading)', async () => {
     const a = await newOwner(slow);
     const kc = (await create(slow, a, 'busy', { version: 'v1.35' })).body;
     const upgrade = () => slow.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'busy') });
-    expect(expectCurrentError(await upgrade(), 409, 'Conflict').message).toContain('creating');
+    expect(expectCurrentError(await upgrade(), 422, 'UnprocessableContent').message).toBe('Cluster is not ready to be upgraded');
     // An upgrade in progress (the slow server's jobs never come due; set the state as its upgrade would).
     await slow.ctx.db.updateTable('kubernetes_cluster').set({ display_state: 'upgrading' }).where('id', '=', kc.id).execute();
-    expect(expectCurrentError(await upgrade(), 409, 'Conflict').message).toContain('upgrading');
-    expectCurrentError(await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 2 } }), 409, 'Conflict');
+    expectCurrentError(await upgrade(), 422, 'UnprocessableContent');
+    const resize = await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 2 } });
+    expect(expectCurrentError(resize, 422, 'UnprocessableContent').message).toBe('Cluster is not ready to resize a nodepool');
     expect((await get(slow, a, 'busy')).body).toMatchObject({ version: 'v1.35', display_state: 'upgrading' });
   });
 });
@@ -280,7 +299,7 @@ describe('node pools', () => {
 
   it('adds a pool, resizes it up and down one node at a time (VM rows follow), renames, upgrades and deletes it', async () => {
     const { a, kc } = await runningCluster('pools');
-    const created = await t.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'gpu'), body: { node_size: 'standard-4', node_count: 2 } });
+    const created = await t.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'pools'), body: { name: 'gpu', node_size: 'standard-4', node_count: 2 } });
     expect(created.status, created.text).toBe(200);
     const np = expectSchema(nodepoolSchema, created.body);
     expect(np).toMatchObject({ kubernetes_cluster_id: kc.id, name: 'gpu', node_count: 2, node_size: 'standard-4', version: 'v1.36' });
@@ -323,7 +342,8 @@ describe('node pools', () => {
     ).toBe('name is already taken');
 
     // Already at the cluster's version.
-    expectCurrentError(await t.call('upgradeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') }), 409, 'Conflict');
+    const current = await t.call('upgradeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') });
+    expect(expectCurrentError(current, 422, 'UnprocessableContent').message).toBe('Nodepool is not ready to be upgraded');
 
     const del = await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', np.id) });
     expect(del.status).toBe(204);
@@ -332,27 +352,35 @@ describe('node pools', () => {
     expect(await serviceVmRows(kc.id)).toHaveLength(2);
     // Idempotent.
     expect((await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') })).status).toBe(204);
+    // The last node pool stays (the origin's 422), whatever the cluster's state.
+    const last = await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'pools-np') });
+    expect(expectCurrentError(last, 422, 'UnprocessableContent').message).toBe('You cannot delete the last nodepool of a cluster');
+    expect((await get(t, a, 'pools')).body.nodepools.map((p: { name: string }) => p.name)).toEqual(['pools-np']);
   });
 
   it('refuses bad pool bodies with a 400 naming the field; nothing changes', async () => {
     const { a } = await runningCluster('badpools');
     const cases: [string, unknown, string][] = [
-      ['', { node_size: 'huge' }, 'node_size'],
-      ['', { node_count: 0 }, 'node_count'],
-      ['', { node_count: 51 }, 'node_count'],
-      ['', { node_count: '2' }, 'node_count'],
-      ['', { extra: 1 }, 'extra'],
-      ['/resize', {}, 'node_count'],
-      ['/resize', { node_count: -1 }, 'node_count'],
-      ['/resize', { node_count: 2.5 }, 'node_count'],
-      ['/resize', { node_count: 2, more: 1 }, 'more'],
+      ['', { node_count: 1 }, 'name'],
+      ['', { name: 'fresh', node_size: 'huge' }, 'node_size'],
+      ['', { name: 'fresh', node_count: 0 }, 'node_count'],
+      ['', { name: 'fresh', node_count: 51 }, 'node_count'],
+      ['', { name: 'fresh', node_count: 'two' }, 'node_count'],
+      ['', { name: 'fresh', extra: 1 }, 'extra'],
+      ['', { name: 'x'.repeat(41) }, 'name'],
+      ['', { name: 'badpools-np' }, 'name'],
+      ['/badpools-np/resize', {}, 'node_count'],
+      ['/badpools-np/resize', { node_count: -1 }, 'node_count'],
+      ['/badpools-np/resize', { node_count: '-1' }, 'node_count'],
+      ['/badpools-np/resize', { node_count: 2.5 }, 'node_count'],
+      ['/badpools-np/resize', { node_count: 51 }, 'node_count'],
+      ['/badpools-np/resize', { node_count: 2, more: 1 }, 'more'],
     ];
     for (const [suffix, body, field] of cases) {
-      const pool = suffix ? 'badpools-np' : 'fresh';
-      expectInvalid('current', await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool/${pool}${suffix}`, { token: a.token, body }), field);
+      expectInvalid('current', await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool${suffix}`, { token: a.token, body }), field);
     }
-    expectInvalid('current', await t.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'badpools', 'x'.repeat(41)), body: {} }), 'name');
-    expectInvalid('current', await t.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'badpools', 'badpools-np'), body: {} }), 'name');
+    // The name is the body's: the path with a name after /nodepool creates nothing.
+    expect((await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool/fresh`, { token: a.token, body: { node_count: 1 } })).status).toBe(404);
     const c = await get(t, a, 'badpools');
     expect(c.body).toMatchObject({ display_state: 'running' });
     expect(c.body.nodepools.map((p: { name: string; node_count: number }) => `${p.name}:${p.node_count}`)).toEqual(['badpools-np:1']);
@@ -367,61 +395,130 @@ describe('node pools', () => {
     const a = await newOwner(small);
     await create(small, a, 'q');
     await waitRunning(small, a, 'q');
-    expect((await small.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'q', 'two'), body: {} })).status).toBe(200);
+    expect((await small.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'q'), body: { name: 'two' } })).status).toBe(200);
     await waitRunning(small, a, 'q');
-    expectInvalid('current', await small.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'q', 'three'), body: {} }), 'node_pools');
+    expectInvalid('current', await small.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'q'), body: { name: 'three' } }), 'node_pools');
     expect((await get(small, a, 'q')).body.nodepools).toHaveLength(2);
   });
 
-  it('answers 409 to pool changes while the cluster is busy', async () => {
+  it('answers the origin’s 422 to pool adds and resizes while the cluster is busy', async () => {
     const a = await newOwner(slow);
     await create(slow, a, 'busy');
-    expectCurrentError(await slow.call('createKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'more'), body: {} }), 409, 'Conflict');
-    expectCurrentError(await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 3 } }), 409, 'Conflict');
-    expectCurrentError(await slow.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np') }), 409, 'Conflict');
+    const add = await slow.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'busy'), body: { name: 'more' } });
+    expect(expectCurrentError(add, 422, 'UnprocessableContent').message).toBe('Cluster is not ready to add a nodepool');
+    expectCurrentError(
+      await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 3 } }),
+      422,
+      'UnprocessableContent',
+    );
+    expectCurrentError(await slow.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np') }), 422, 'UnprocessableContent');
     expect((await get(slow, a, 'busy')).body.nodepools.map((p: { node_count: number }) => p.node_count)).toEqual([1]);
   });
 });
 
 describe('retire a node', () => {
-  it('replaces a worker node with a new one; the old VM row goes', async () => {
-    const { a, kc } = await runningCluster('ret', { worker_nodes: 2 });
+  const retire = (s: TestServer, a: Owner, cluster: string, node_name: string) =>
+    s.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, cluster), node_name } });
+
+  it('removes a worker node and shrinks its pool by one, answering the pool; the old VM row goes', async () => {
+    const { a, kc } = await runningCluster('ret', { worker_nodes: 3 });
     const old = kc.nodepools[0]!.vms[0]!;
-    const res = await t.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, 'ret'), node_name: old.name } });
+    const res = await retire(t, a, 'ret', old.name);
     expect(res.status, res.text).toBe(200);
-    expect(expectSchema(kubernetesClusterSchema, res.body).display_state).toBe('updating');
-    const now = await waitFor(t, a, 'ret', (c) => running(c) && !c.nodepools[0]!.vms.some((v) => v.id === old.id), 'node replaced');
+    const pool = expectSchema(nodepoolSchema, res.body);
+    expect(pool).toMatchObject({ id: kc.nodepools[0]!.id, node_count: 2 });
+    expect((await get(t, a, 'ret')).body.display_state).toBe('updating');
+    const now = await waitFor(t, a, 'ret', (c) => running(c) && !c.nodepools[0]!.vms.some((v) => v.id === old.id), 'node retired');
+    expect(now.nodepools[0]).toMatchObject({ node_count: 2 });
     expect(now.nodepools[0]!.vms).toHaveLength(2);
     expect(await t.ctx.db.selectFrom('vm').select('id').where('id', '=', old.id).executeTakeFirst()).toBeUndefined();
-    // Also a control-plane node.
-    const cp = now.cp_vms[0]!;
-    expect((await t.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, 'ret'), node_name: cp.name } })).status).toBe(200);
-    const after = await waitFor(t, a, 'ret', (c) => running(c) && c.cp_vms[0]?.id !== cp.id, 'control-plane node replaced');
-    expect(after.cp_vms).toHaveLength(1);
   });
 
-  it('answers 404 for an unknown node, 400 for a malformed name, 409 while the cluster is busy', async () => {
-    const { a, kc } = await runningCluster('ret2');
-    const retire = (node_name: string) => t.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, 'ret2'), node_name } });
-    expectCurrentError(await retire('no-such-node'), 404, 'ResourceNotFound');
-    expectInvalid('current', await retire('Bad_Name'), 'node_name');
-    expect(kc.nodepools[0]!.vms).toHaveLength(1);
-    // While the cluster is busy (the slow server's cluster stays creating).
-    const b = await newOwner(slow);
-    const young = expectSchema(kubernetesClusterSchema, (await create(slow, b, 'young')).body);
-    const busy = await slow.call('retireKubernetesNode', { token: b.token, params: { ...ref(b.project, 'young'), node_name: young.cp_vms[0]!.name } });
-    expectCurrentError(busy, 409, 'Conflict');
-    expect(await slow.ctx.db.selectFrom('kubernetes_node').select('retiring').where('vm_id', '=', young.cp_vms[0]!.id).executeTakeFirst()).toEqual({ retiring: 0 });
+  it('answers 422 for a node already retiring and for the last node of a pool; 404 for a control-plane or unknown node', async () => {
+    // The slow server's jobs never come due: the first node stays retiring.
+    const a = await newOwner(slow);
+    const kc = expectSchema(kubernetesClusterSchema, (await create(slow, a, 'ret2', { worker_nodes: 2 })).body);
+    const [first, second] = kc.nodepools[0]!.vms;
+    expect((await retire(slow, a, 'ret2', first!.name)).status).toBe(200);
+    expect(expectCurrentError(await retire(slow, a, 'ret2', first!.name), 422, 'UnprocessableContent').message).toBe(`Node ${first!.name} is already being retired`);
+    const last = expectCurrentError(await retire(slow, a, 'ret2', second!.name), 422, 'UnprocessableContent');
+    expect(last.message).toBe('You cannot retire the last node of a nodepool');
+    expectCurrentError(await retire(slow, a, 'ret2', kc.cp_vms[0]!.name), 404, 'ResourceNotFound');
+    expectCurrentError(await retire(slow, a, 'ret2', 'no-such-node'), 404, 'ResourceNotFound');
+    expectInvalid('current', await retire(slow, a, 'ret2', 'Bad_Name'), 'node_name');
+    expect((await get(slow, a, 'ret2')).body.nodepools[0]).toMatchObject({ node_count: 1 });
+  });
+
+  it('is taken while the cluster is still being created, and the cluster converges to it', async () => {
+    const a = await newOwner(slow);
+    const young = expectSchema(kubernetesClusterSchema, (await create(slow, a, 'young', { worker_nodes: 2 })).body);
+    const res = await retire(slow, a, 'young', young.nodepools[0]!.vms[1]!.name);
+    expect(res.status, res.text).toBe(200);
+    expect(expectSchema(nodepoolSchema, res.body).node_count).toBe(1);
+    // Still creating: its own converge job removes the node.
+    expect((await get(slow, a, 'young')).body.display_state).toBe('creating');
+    expect(await slow.ctx.db.selectFrom('kubernetes_node').select('retiring').where('vm_id', '=', young.nodepools[0]!.vms[1]!.id).executeTakeFirst()).toEqual({ retiring: 1 });
+  });
+});
+
+describe('changes in any order converge', () => {
+  const retire = (a: Owner, cluster: string, node_name: string) => t.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, cluster), node_name } });
+  const poolsOf = (c: KubernetesCluster) => c.nodepools.map((p) => `${p.name}:${p.node_count}:${p.vms.length}:${p.version}`);
+
+  it('retire during a resize: the pool ends at the new count less one, without the retired node', async () => {
+    const { a, kc } = await runningCluster('mix1', { worker_nodes: 2 });
+    const old = kc.nodepools[0]!.vms[0]!;
+    expect((await t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'mix1', 'mix1-np'), body: { node_count: 4 } })).status).toBe(200);
+    expect((await retire(a, 'mix1', old.name)).status).toBe(200);
+    const done = await waitFor(t, a, 'mix1', (c) => running(c) && c.nodepools[0]!.vms.length === 3, 'converged');
+    expect(poolsOf(done)).toEqual(['mix1-np:3:3:v1.36']);
+    expect(done.nodepools[0]!.vms.map((v) => v.id)).not.toContain(old.id);
+    expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toHaveLength(4);
+  });
+
+  it('retire and pool delete during an upgrade: upgraded, the pool gone, the node retired', async () => {
+    const { a, kc } = await runningCluster('mix2', { version: 'v1.35', worker_nodes: 2 });
+    expect((await t.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'mix2'), body: { name: 'extra', node_count: 2 } })).status).toBe(200);
+    await waitRunning(t, a, 'mix2');
+    expect((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'mix2') })).status).toBe(200);
+    expect((await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'mix2', 'extra') })).status).toBe(204);
+    const old = kc.nodepools[0]!.vms[1]!;
+    expect((await retire(a, 'mix2', old.name)).status).toBe(200);
+    const done = await waitFor(t, a, 'mix2', (c) => running(c) && c.version === 'v1.36' && c.nodepools[0]!.vms.length === 1, 'converged');
+    expect(poolsOf(done)).toEqual(['mix2-np:1:1:v1.36']);
+    expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toHaveLength(2);
+  });
+
+  it('a retire that comes in as the cluster settles is not lost', async () => {
+    const { a, kc } = await runningCluster('mix3', { worker_nodes: 3 });
+    const [n1, n2] = kc.nodepools[0]!.vms;
+    expect((await retire(a, 'mix3', n1!.name)).status).toBe(200);
+    // The second retire lands while the first one's convergence runs (or after it settled).
+    await pollUntil(
+      () => get(t, a, 'mix3'),
+      (r) => !r.body.nodepools[0].vms.some((v: { id: string }) => v.id === n1!.id) || r.body.display_state === 'running',
+      'first node going',
+      50,
+    );
+    expect((await retire(a, 'mix3', n2!.name)).status).toBe(200);
+    const done = await waitFor(t, a, 'mix3', (c) => running(c) && c.nodepools[0]!.vms.length === 1, 'converged');
+    expect(poolsOf(done)).toEqual(['mix3-np:1:1:v1.36']);
   });
 });
 
 describe('kubeconfig and metrics', () => {
+  it('answers 422 until the cluster is provisioned, as the origin does', async () => {
+    const a = await newOwner(slow);
+    const kc = (await create(slow, a, 'young')).body;
+    const res = await slow.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, kc.id) });
+    expect(expectCurrentError(res, 422, 'UnprocessableContent').message).toBe('Cluster is not ready, kubeconfig is not available yet');
+  });
+
   it('answers a kubeconfig YAML for the cluster’s API endpoint with a client certificate signed by the cluster’s CA', async () => {
-    const a = await newOwner(t);
-    const kc = (await create(t, a, 'cfg')).body;
+    const { a, kc } = await runningCluster('cfg');
     const res = await t.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, kc.id) });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.headers.get('content-type')).toMatch(/^text\/yaml/);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="cfg-kubeconfig.yaml"');
     const doc = parseYaml(res.text) as {
       apiVersion: string;
@@ -445,6 +542,7 @@ describe('kubeconfig and metrics', () => {
     expect(decode(doc.users[0]!.user['client-key-data'])).toContain('BEGIN PRIVATE KEY');
     // Another cluster's CA did not sign it.
     const other = (await create(t, a, 'cfg2')).body;
+    await waitRunning(t, a, 'cfg2');
     const otherDoc = parseYaml((await t.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, other.id) })).text) as typeof doc;
     const otherCa = new X509Certificate(decode(otherDoc.clusters[0]!.cluster['certificate-authority-data']));
     expect(client.verify(otherCa.publicKey)).toBe(false);
@@ -457,10 +555,29 @@ describe('kubeconfig and metrics', () => {
     const res = await metrics({});
     expect(res.status, res.text).toBe(200);
     const m = expectSchema(kubernetesMetricsSchema, res.body);
-    expect(m.metrics.map((x) => x.key)).toEqual(['cpu_usage', 'memory_usage', 'disk_usage', 'pod_count']);
+    // The origin's twelve keys (lib/metrics.rb), in its order.
+    expect(m.metrics.map((x) => x.key)).toEqual([
+      'cpu_usage',
+      'load_average',
+      'memory_usage',
+      'disk_usage',
+      'disk_io',
+      'network_traffic',
+      'api_request_rate',
+      'api_request_latency',
+      'api_inflight_requests',
+      'pending_pods',
+      'cluster_database_size',
+      'cluster_objects',
+    ]);
+    expect(m.metrics[0]).toMatchObject({ name: 'CPU Usage', unit: '%' });
     expect(m.metrics[0]!.series.map((s) => s.labels.role).sort()).toEqual(['control-plane', 'worker', 'worker']);
-    const one = expectSchema(kubernetesMetricsSchema, (await metrics({ key: 'pod_count', start: since })).body);
-    expect(one.metrics.map((x) => x.key)).toEqual(['pod_count']);
+    // Reads and writes per node; the API server's from the control plane only.
+    expect(m.metrics.find((x) => x.key === 'disk_io')!.series.map((s) => s.labels.name)).toEqual(['Reads', 'Writes', 'Reads', 'Writes', 'Reads', 'Writes']);
+    expect(m.metrics.find((x) => x.key === 'api_request_rate')!.series.map((s) => s.labels.role)).toEqual(['control-plane']);
+    const one = expectSchema(kubernetesMetricsSchema, (await metrics({ key: 'pending_pods', start: since })).body);
+    expect(one.metrics.map((x) => x.key)).toEqual(['pending_pods']);
+    expectInvalid('current', await metrics({ key: 'pod_count' }), 'key');
     expectInvalid('current', await metrics({ key: 'temperature' }), 'key');
     expectInvalid('current', await metrics({ start: 'yesterday' }), 'start');
     expectInvalid('current', await metrics({ start: new Date().toISOString(), end: since }), 'end');
@@ -474,8 +591,8 @@ describe('delete a cluster', () => {
     expect((await del()).status).toBe(204);
     const r: Reply = await get(t, a, 'bye');
     if (r.status === 200) expect(r.body.display_state).toBe('deleting');
-    // Deleting (409) or already gone (404): never upgraded.
-    expect([404, 409]).toContain((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, kc.id) })).status);
+    // Deleting (422) or already gone (404): never upgraded.
+    expect([404, 422]).toContain((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, kc.id) })).status);
     await pollUntil(
       () => get(t, a, kc.id),
       (x) => x.status === 404,

@@ -42,7 +42,8 @@ export async function createLoadBalancer(tx: Tx, lb: NewLoadBalancer, quotas: Qu
     dst_port: lb.dst_port,
     health_check_endpoint: lb.health_check_endpoint,
     health_check_protocol: lb.health_check_protocol,
-    cert_enabled: lb.cert_enabled ? 1 : 0,
+    // Without one given, on for an https health check (the origin's default).
+    cert_enabled: (lb.cert_enabled ?? lb.health_check_protocol === 'https') ? 1 : 0,
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('load_balancer').values(row).execute();

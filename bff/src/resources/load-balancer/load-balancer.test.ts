@@ -137,7 +137,6 @@ describe('create and get a load balancer', () => {
     ['an algorithm that is not a string', 'algorithm', { algorithm: 1 }],
     ['a health check protocol of udp', 'health_check_protocol', { health_check_protocol: 'udp' }],
     ['an upper-case health check protocol', 'health_check_protocol', { health_check_protocol: 'HTTP' }],
-    ['a health check endpoint without a leading slash', 'health_check_endpoint', { health_check_endpoint: 'up' }],
     ['an empty health check endpoint', 'health_check_endpoint', { health_check_endpoint: '' }],
     ['a health check endpoint with a space', 'health_check_endpoint', { health_check_endpoint: '/is up' }],
     ['a health check endpoint over 255 characters', 'health_check_endpoint', { health_check_endpoint: `/${'x'.repeat(255)}` }],
@@ -455,11 +454,10 @@ describe('update a load balancer', () => {
     ['an unknown algorithm', 'algorithm', { algorithm: 'random' }],
     ['src_port 0', 'src_port', { src_port: 0 }],
     ['no dst_port', 'dst_port', { dst_port: undefined }],
-    ['a health check endpoint without a slash', 'health_check_endpoint', { health_check_endpoint: 'up' }],
     ['no health check endpoint', 'health_check_endpoint', { health_check_endpoint: undefined }],
     ['a health check protocol of udp', 'health_check_protocol', { health_check_protocol: 'udp' }],
     ['cert_enabled 1', 'cert_enabled', { cert_enabled: 1 }],
-    ['a stack (not updatable)', 'stack', { stack: 'ipv4' }],
+    ['a stack of ipv5', 'stack', { stack: 'ipv5' }],
     ['a name', 'name', { name: 'other' }],
   ])('refuses an update with %s (400 naming %s) and changes nothing', async (_what, field, change) => {
     const { a, ps } = await withSubnet();
@@ -509,7 +507,7 @@ describe('toggle the SSL certificate', () => {
     expect(off.body.cert_enabled).toBe(false);
   });
 
-  it.each([[{}], [{ cert_enabled: 'true' }], [{ cert_enabled: null }], [{ cert_enabled: 1 }]])(
+  it.each([[{}], [{ cert_enabled: 'yes' }], [{ cert_enabled: null }], [{ cert_enabled: 1 }]])(
     'refuses body %j with a 400 naming cert_enabled and changes nothing',
     async (body) => {
       const { a, ps } = await withSubnet();
@@ -518,6 +516,23 @@ describe('toggle the SSL certificate', () => {
       expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(true);
     },
   );
+
+  it('takes the origin’s coerced booleans ("1"/"0", "true"/"false") and sets cert_enabled by default for an https health check', async () => {
+    const { a, ps } = await withSubnet();
+    const https = await newLb(t, a, 'https', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443, health_check_protocol: 'https' });
+    expect(https.cert_enabled).toBe(true);
+    const http = await newLb(t, a, 'http', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080, health_check_protocol: 'http', cert_enabled: '1' as never });
+    expect(http.cert_enabled).toBe(true);
+    const toggle = (cert_enabled: string) => t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'http'), invalidBody: { cert_enabled } });
+    expect((await toggle('false')).body.cert_enabled).toBe(false);
+    expect((await toggle('true')).body.cert_enabled).toBe(true);
+    expect((await toggle('0')).body.cert_enabled).toBe(false);
+    // The origin's PATCH takes (and keeps) the stack, and an endpoint need not start with "/".
+    const body = { algorithm: 'round_robin', src_port: '81', dst_port: '8081', health_check_endpoint: 'healthz', vms: [], stack: 'ipv4', cert_enabled: 'true' };
+    const patched = await t.call('updateLoadBalancer', { token: a.token, params: ref(a.project, 'http'), invalidBody: body });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({ src_port: 81, dst_port: 8081, health_check_endpoint: 'healthz', stack: 'dual', cert_enabled: true });
+  });
 
   it('refuses an unknown field beside cert_enabled', async () => {
     const { a, ps } = await withSubnet();

@@ -38,7 +38,7 @@ describe('create and get a private subnet', () => {
     // The same firewall through the firewall API: tcp and udp for each family, attached to the subnet.
     const detail = expectSchema(firewallDetailSchema, (await t.request('GET', firewallPath(a.project, 'backend-default'), { token: a.token })).body);
     expect(detail.id).toBe(fw.id);
-    expect(detail.private_subnets).toEqual([{ id: ps.id, name: 'backend' }]);
+    expect(detail.private_subnets).toEqual([expect.objectContaining({ id: ps.id, name: 'backend', net4: ps.net4, net6: ps.net6 })]);
     expect(detail.firewall_rules.map((r) => `${r.cidr} ${r.port_range} ${r.protocol}`).sort()).toEqual([
       '0.0.0.0/0 0..65535 tcp',
       '0.0.0.0/0 0..65535 udp',
@@ -78,7 +78,7 @@ describe('create and get a private subnet', () => {
     expect(await firewallCount(a.token, a.project)).toBe(1);
     expectCurrentError(await t.request('GET', firewallPath(a.project, 'front-default'), { token: a.token }), 404, 'ResourceNotFound');
     const detail = (await t.request('GET', firewallPath(a.project, 'web'), { token: a.token })).body;
-    expect(detail.private_subnets).toEqual([{ id: ps.id, name: 'front' }]);
+    expect(detail.private_subnets).toEqual([expect.objectContaining({ id: ps.id, name: 'front', net4: ps.net4, net6: ps.net6 })]);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 // SSH public keys per project (the origin's `ssh-public-key` routes): save, list, get by ID or
-// name, rename, update, delete; a key is one OpenSSH line, names are unique in the project.
+// name, rename, update, delete; a key is OpenSSH key lines (authorized_keys text, as the
+// origin's), names are unique in the project.
 import { describe, expect, it } from 'vitest';
 import { sshPublicKeyListSchema, sshPublicKeySchema } from '#shared/api/ssh-public-key';
 import { newId } from '#shared/ids';
@@ -63,11 +64,21 @@ describe('SSH public keys', () => {
     expect((await list(a.token, a.project)).count).toBe(0);
   });
 
-  it('refuses what is not one OpenSSH public key line, a taken name and an empty update with 400; changes nothing', async () => {
+  it('saves several key lines with comments (authorized_keys text, as the origin), and a VM made with its name gets them all', async () => {
+    const a = await newOwner(t);
+    const text = `# work\r\n${SSH_KEY}\r\n\r\n${OTHER_KEY}\r\n`;
+    const key = await save(a.token, a.project, 'team', text);
+    expect(key.public_key).toBe(`# work\n${SSH_KEY}\n\n${OTHER_KEY}`);
+    const vm = await t.request('POST', `${P(a.project)}/location/eu-central-h1/vm/multi`, { token: a.token, body: { public_key: 'team' } });
+    expect(vm.status, vm.text).toBe(200);
+    expect((await t.ctx.db.selectFrom('vm').select('public_key').where('id', '=', vm.body.id).executeTakeFirstOrThrow()).public_key).toBe(key.public_key);
+  });
+
+  it('refuses what holds no OpenSSH public key line, a taken name and an empty update with 400; changes nothing', async () => {
     const a = await newOwner(t);
     await save(a.token, a.project, 'laptop');
     const before = await list(a.token, a.project);
-    for (const public_key of ['not a key', `${SSH_KEY}\n${OTHER_KEY}`, 'ssh-ed25519 AAAA', '']) {
+    for (const public_key of ['not a key', `${SSH_KEY}\nnot a key`, '# only a comment', 'ssh-ed25519 AAAA', '']) {
       const e = expectInvalid('current', await t.call('createSshPublicKey', { token: a.token, params: at(a.project), body: { name: 'bad', public_key } }), 'public_key');
       expect(e.details!.public_key).toMatch(/OpenSSH public key/);
     }

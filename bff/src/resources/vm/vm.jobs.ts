@@ -17,7 +17,15 @@ function vmTransition(from: string, to: string, call: VmCall): JobDefinition {
         const vm = await env.db.selectFrom('vm').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
         if (!vm || vm.state !== from) return {};
         if (call === 'createVm') {
-          const spec = { name: vm.name, location: vm.location, size: vm.size, bootImage: vm.boot_image, unixUser: vm.unix_user, publicKey: vm.public_key };
+          const spec = {
+            name: vm.name,
+            location: vm.location,
+            size: vm.size,
+            bootImage: vm.boot_image,
+            unixUser: vm.unix_user,
+            publicKey: vm.public_key,
+            initScript: vm.init_script,
+          };
           await env.provider.call('createVm', vm.id, spec, stepRef(job));
         } else {
           await env.provider.call(call, vm.id, {}, stepRef(job));
@@ -69,6 +77,8 @@ export interface VmSpec {
   bootImage: string;
   unixUser: string;
   publicKey: string;
+  /** Run at first boot; null without one. */
+  initScript: string | null;
 }
 
 declare module '../../lifecycle/provider.ts' {

@@ -1,10 +1,22 @@
+import { isKeyName } from '#shared/api/ssh-public-key';
 import { vmKind } from '#shared/api/vm';
+import type { Tx } from '../../db/transaction.ts';
+import { invalidRequest } from '../../errors.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { vmJobs } from './vm.jobs.ts';
 import type { VmAction } from '#shared/api/vm-kind';
 import { actOnVm, createVm, deleteVm, renameNic } from './vm.service.ts';
 import { findVm, VM_LIST, vmView } from './vm.store.ts';
+
+/** A `public_key` without a space names a saved key of the project (the origin's lookup); 400 when there is none. */
+async function resolvePublicKey(tx: Tx, projectId: string, key: string): Promise<string> {
+  if (!isKeyName(key)) return key;
+  const saved = await tx.selectFrom('ssh_public_key').select('public_key').where('project_id', '=', projectId).where('name', '=', key).executeTakeFirst();
+  if (saved) return saved.public_key;
+  const message = `public_key is neither an OpenSSH public key nor the name of a saved SSH public key of this project ("${key}").`;
+  throw invalidRequest({ public_key: message }, message);
+}
 
 export const vm = kindModule({
   jobs: vmJobs,
@@ -24,7 +36,13 @@ export const vm = kindModule({
       ),
       async createVm({ project, location, params, body }) {
         const name = nameFromPath(vmKind, params.vm_name);
-        return vmView(db, await inJobTransaction(ctx, (tx) => createVm(tx, { ...body, projectId: project.id, location, name }, ctx.config.quotas)));
+        return vmView(
+          db,
+          await inJobTransaction(ctx, async (tx) => {
+            const public_key = await resolvePublicKey(tx, project.id, body.public_key);
+            return createVm(tx, { ...body, public_key, projectId: project.id, location, name }, ctx.config.quotas);
+          }),
+        );
       },
       restartVm: act('restart'),
       stopVm: act('stop'),

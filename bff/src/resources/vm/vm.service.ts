@@ -98,6 +98,7 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
       boot_image: vm.boot_image,
       ip4,
       service_of: vm.serviceOf ?? null,
+      init_script: vm.init_script || null,
       storage_size_gib: vm.storageSizeGib ?? vm.storage_size,
     },
     subnet,
@@ -110,15 +111,21 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
 /** The job that finishes each VM action (its states are shared with the console: VM_ACTIONS). */
 const ACTION_JOBS: Record<VmAction, JobKind> = { restart: 'vm.restart', stop: 'vm.stop', start: 'vm.start' };
 
-/** Moves the VM into the action's transitional state and enqueues its job; 409 from any other state. */
+/**
+ * Moves the VM into the action's transitional state and enqueues its job; from any other state
+ * the origin's 400 (behaviour.md §2). A job of an action it interrupts (a start or restart
+ * stopped meanwhile) finds the VM no longer in its state and does nothing.
+ */
 export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRow> {
   const { from, to } = VM_ACTIONS[action];
   const job = ACTION_JOBS[action];
-  const moved = await tx.updateTable('vm').set({ state: to }).where('id', '=', vm.id).where('state', '=', from).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    const now = await tx.selectFrom('vm').select('state').where('id', '=', vm.id).executeTakeFirst();
-    throw new ApiError('Conflict', `The VM is ${now?.state ?? 'gone'}; it must be ${from} to ${action}.`);
-  }
+  const moved = await tx
+    .updateTable('vm')
+    .set({ state: to })
+    .where('id', '=', vm.id)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('InvalidRequest', `The ${action} action is not supported in the VM's current state`);
   await enqueueJob(tx, job, vm.id);
   return { ...vm, state: to };
 }

@@ -20,6 +20,8 @@ export interface VmTable {
   created_at: string;
   /** The ID of the object a service VM serves (a database's server, a cluster's node; migration 0007): hidden from the VM routes, not counted by the VM quota. */
   service_of: string | null;
+  /** The origin's init script, run at first boot (migration 0085); null without one. */
+  init_script: string | null;
 }
 
 export interface NicTable {
@@ -78,6 +80,11 @@ export const vmMigrations: Record<string, Migration> = {
       await db.schema.createIndex('nic_ipv4_uq').on('nic').columns(['subnet_id', 'private_ipv4']).unique().execute();
       await db.schema.createIndex('nic_ipv6_uq').on('nic').columns(['subnet_id', 'private_ipv6']).unique().execute();
       await db.schema.createIndex('nic_vm_idx').on('nic').column('vm_id').execute();
+    },
+  },
+  '0085_vm_init_script': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('vm').addColumn('init_script', 'text').execute();
     },
   },
 };

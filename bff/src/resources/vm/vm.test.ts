@@ -115,7 +115,7 @@ describe('create a VM', () => {
     ['public_key missing', 'public_key', () => ({})],
     ['public_key not a key', 'public_key', () => ({ public_key: 'not a key' })],
     ['public_key of a wrong type', 'public_key', () => ({ public_key: 42 })],
-    ['public_key of two lines', 'public_key', () => ({ public_key: `${SSH_KEY}\n${SSH_KEY}` })],
+    ['public_key of a key line and a line that is no key', 'public_key', () => ({ public_key: `${SSH_KEY}\nnot a key` })],
     ['an unknown size', 'size', () => ({ public_key: SSH_KEY, size: 'standard-3' })],
     ['unix_user root', 'unix_user', () => ({ public_key: SSH_KEY, unix_user: 'root' })],
     ['unix_user with a space', 'unix_user', () => ({ public_key: SSH_KEY, unix_user: 'bad user' })],
@@ -297,20 +297,31 @@ describe('VM lifecycle', () => {
     }
   });
 
-  it('refuses actions the state does not allow with a nested 409', async () => {
+  it('refuses actions the state does not allow with the origin’s nested 400', async () => {
     const a = await newOwner(t);
     await createVm(t, a.token, a.project, 'strict');
     await waitForVmState(t, a.token, a.project, 'strict', 'running');
-    const start = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'start'), { token: a.token }), 409, 'Conflict');
-    expect(start.message).toMatch(/running/);
+    const start = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'start'), { token: a.token }), 400, 'InvalidRequest');
+    expect(start.message).toBe("The start action is not supported in the VM's current state");
     expect((await t.request('GET', vmPath(a.project, 'strict'), { token: a.token })).body.state).toBe('running');
 
     expect((await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token })).status).toBe(200);
     await waitForVmState(t, a.token, a.project, 'strict', 'stopped');
-    const stop = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token }), 409, 'Conflict');
-    expect(stop.message).toMatch(/stopped/);
-    expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'restart'), { token: a.token }), 409, 'Conflict');
+    const stop = expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'stop'), { token: a.token }), 400, 'InvalidRequest');
+    expect(stop.message).toBe("The stop action is not supported in the VM's current state");
+    expectCurrentError(await t.request('POST', actionPath(a.project, 'strict', 'restart'), { token: a.token }), 400, 'InvalidRequest');
     expect((await t.request('GET', vmPath(a.project, 'strict'), { token: a.token })).body.state).toBe('stopped');
+  });
+
+  it('a stop sent right after a start wins, whenever the start finishes', async () => {
+    const a = await newOwner(t);
+    await createVm(t, a.token, a.project, 'flip');
+    await waitForVmState(t, a.token, a.project, 'flip', 'running');
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'stop'), { token: a.token })).status).toBe(200);
+    await waitForVmState(t, a.token, a.project, 'flip', 'stopped');
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'start'), { token: a.token })).status).toBe(200);
+    expect((await t.request('POST', actionPath(a.project, 'flip', 'stop'), { token: a.token })).status).toBe(200);
+    await waitForVmState(t, a.token, a.project, 'flip', 'stopped');
   });
 
   it('answers actions on a missing VM 404 and on a malformed reference 400 (nested)', async () => {
@@ -397,17 +408,30 @@ describe('rename a VM', () => {
 });
 
 describe('while provisioning takes long (VMs stay in their transitional states)', () => {
-  it('refuses every action while creating and while deleting (409), and deletes a creating VM', async () => {
+  it('stops a VM while it is starting or restarting, as the origin allows; the stop wins', async () => {
+    const a = await newOwner(slow);
+    await createVm(slow, a.token, a.project, 'busy');
+    for (const during of ['starting', 'restarting']) {
+      // The slow server's jobs never come due: put the VM where its action would.
+      await slow.ctx.db.updateTable('vm').set({ state: during }).where('project_id', '=', a.project).where('name', '=', 'busy').execute();
+      const res = await slow.request('POST', actionPath(a.project, 'busy', 'stop'), { token: a.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.state).toBe('stopping');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'busy', 'restart'), { token: a.token }), 400, 'InvalidRequest');
+    }
+  });
+
+  it('refuses every action while creating and while deleting (400), and deletes a creating VM', async () => {
     const a = await newOwner(slow);
     await createVm(slow, a.token, a.project, 'young');
     for (const action of ['restart', 'stop', 'start']) {
-      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 409, 'Conflict');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 400, 'InvalidRequest');
     }
     expect((await slow.request('GET', vmPath(a.project, 'young'), { token: a.token })).body.state).toBe('creating');
     expect((await slow.request('DELETE', vmPath(a.project, 'young'), { token: a.token })).status).toBe(204);
     expect((await slow.request('GET', vmPath(a.project, 'young'), { token: a.token })).body.state).toBe('deleting');
     for (const action of ['restart', 'stop', 'start']) {
-      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 409, 'Conflict');
+      expectCurrentError(await slow.request('POST', actionPath(a.project, 'young', action), { token: a.token }), 400, 'InvalidRequest');
     }
     // A second delete of a deleting VM is accepted and changes nothing.
     expect((await slow.request('DELETE', vmPath(a.project, 'young'), { token: a.token })).status).toBe(204);
@@ -473,5 +497,59 @@ describe('public IPv4 addresses', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('the origin’s create body (behaviour.md §10a)', () => {
+  it('takes a saved SSH key’s name as public_key, and refuses a name the project has not saved', async () => {
+    const a = await newOwner(t);
+    const saved = await t.request('POST', `${P(a.project)}/ssh-public-key`, { token: a.token, body: { name: 'laptop', public_key: SSH_KEY } });
+    expect(saved.status, saved.text).toBe(200);
+    const res = await t.request('POST', vmPath(a.project, 'by-name'), { token: a.token, body: { public_key: 'laptop' } });
+    expect(res.status, res.text).toBe(200);
+    const row = await t.ctx.db.selectFrom('vm').select('public_key').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.public_key).toBe(SSH_KEY);
+    const unknown = expectLegacyError(await t.request('POST', vmPath(a.project, 'nope'), { token: a.token, body: { public_key: 'desktop' } }), 400, 'InvalidRequest');
+    expect(unknown.details).toEqual({ public_key: expect.stringContaining('desktop') });
+    // Another project's key of that name is not this project's.
+    const b = await newOwner(t);
+    expectLegacyError(await t.request('POST', vmPath(b.project, 'theirs'), { token: b.token, body: { public_key: 'laptop' } }), 400, 'InvalidRequest');
+    expect(await vmCount(a.token, a.project)).toBe(1);
+  });
+
+  it('takes init_script (stored for the first boot) and gpu "0:" (none); a GPU count or a bad form is refused', async () => {
+    const a = await newOwner(t);
+    const res = await t.request('POST', vmPath(a.project, 'boot'), { token: a.token, body: { public_key: SSH_KEY, init_script: '#!/bin/sh\necho hi', gpu: '0:' } });
+    expect(res.status, res.text).toBe(200);
+    expectSchema(vmSchema, res.body);
+    const row = await t.ctx.db.selectFrom('vm').select('init_script').where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(row.init_script).toBe('#!/bin/sh\necho hi');
+    for (const [body, message] of [
+      [{ gpu: '1:a100' }, 'gpu not available for this project'],
+      [{ gpu: '3:a100' }, 'gpu count must be one of the following: 0, 1, 2, 4, 8'],
+      [{ gpu: 'a100' }, "gpu field must be in the format 'count:device_name'."],
+      [{ init_script: 'x'.repeat(2001) }, 'init_script must be at most 2000 characters.'],
+    ] as const) {
+      const e = expectLegacyError(await t.request('POST', vmPath(a.project, 'bad'), { token: a.token, body: { public_key: SSH_KEY, ...body } }), 400, 'InvalidRequest');
+      expect(Object.values(e.details ?? {})).toEqual([message]);
+    }
+    expect(await vmCount(a.token, a.project)).toBe(1);
+  });
+
+  it('takes "true"/"1"/"false"/"0" for enable_ip4 and digits for storage_size, as the origin coerces them', async () => {
+    const a = await newOwner(t);
+    for (const [name, enable_ip4, ip4] of [
+      ['s-true', 'true', true],
+      ['s-one', '1', true],
+      ['s-false', 'false', false],
+      ['s-zero', '0', false],
+    ] as const) {
+      const res = await t.request('POST', vmPath(a.project, name), { token: a.token, body: { public_key: SSH_KEY, enable_ip4, storage_size: '80' } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.ip4 !== null).toBe(ip4);
+      expect(res.body.storage_size_gib).toBe(80);
+    }
+    expectLegacyError(await t.request('POST', vmPath(a.project, 'yes'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: 'yes' } }), 400, 'InvalidRequest');
+    expectLegacyError(await t.request('POST', vmPath(a.project, 'nul'), { token: a.token, body: { public_key: SSH_KEY, enable_ip4: null } }), 400, 'InvalidRequest');
   });
 });

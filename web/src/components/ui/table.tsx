@@ -1,9 +1,16 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
-export function Table({ className, caption, children, ...props }: ComponentProps<'table'> & { caption?: ReactNode }) {
+/**
+ * A table in a horizontally scrolling frame. `scrollLabel`: a table without any focusable
+ * control inside makes its frame a focusable region of that name, so keyboard users can scroll it.
+ */
+export function Table({ className, caption, children, scrollLabel, ...props }: ComponentProps<'table'> & { caption?: ReactNode; scrollLabel?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

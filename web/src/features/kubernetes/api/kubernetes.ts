@@ -112,8 +112,9 @@ export function useDeleteCluster() {
 export function useRetireNode() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Answers the node's pool (one node fewer), as the origin does: the cluster is read afresh.
     mutationFn: ({ ref, node }: { ref: KcRef; node: string }) => apiRequest('retireKubernetesNode', { params: { ...kcParams(ref), node_name: node } }),
-    onSuccess: (kc, { ref }) => settle(queryClient, ref, kc),
+    onSuccess: (_np, { ref }) => settle(queryClient, ref),
   });
 }
 
@@ -122,8 +123,7 @@ const npParams = (ref: KcRef, pool: string) => ({ ...kcParams(ref), nodepool_ref
 export function useCreateNodepool() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, pool, body }: { ref: KcRef; pool: string; body: BodyInputOf<'createKubernetesNodepool'> }) =>
-      apiRequest('createKubernetesNodepool', { params: npParams(ref, pool), body }),
+    mutationFn: ({ ref, body }: { ref: KcRef; body: BodyInputOf<'createKubernetesNodepool'> }) => apiRequest('createKubernetesNodepool', { params: kcParams(ref), body }),
     onSuccess: (_np, { ref }) => settle(queryClient, ref),
   });
 }

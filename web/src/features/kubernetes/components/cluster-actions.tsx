@@ -15,10 +15,13 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
   const next = nextKubernetesVersion(kc.version);
   return (
     <div className="flex flex-wrap gap-2">
-      <a href={kubeconfigUrl(kcRef)} download={kubeconfigFileName(kc.name)} className={buttonClass('secondary')}>
-        Kubeconfig
-        <span className="sr-only"> of {kc.name} (download)</span>
-      </a>
+      {/* The kubeconfig exists once the cluster is provisioned (the API answers 422 before). */}
+      {kc.display_state === 'creating' ? null : (
+        <a href={kubeconfigUrl(kcRef)} download={kubeconfigFileName(kc.name)} className={buttonClass('secondary')}>
+          Kubeconfig
+          <span className="sr-only"> of {kc.name} (download)</span>
+        </a>
+      )}
       <Button
         access="write"
         variant="secondary"

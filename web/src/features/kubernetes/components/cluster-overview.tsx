@@ -43,9 +43,13 @@ export function ClusterOverview({ kc, kcRef }: { kc: KubernetesCluster; kcRef: K
           title="Access with kubectl"
           description="The kubeconfig holds the API endpoint, the cluster's CA and a client certificate with full access. Keep it secret."
           actions={
-            <a href={kubeconfigUrl(kcRef)} download={file} className={buttonClass('secondary', 'sm')}>
-              Download kubeconfig
-            </a>
+            kc.display_state === 'creating' ? (
+              <span className="text-sm text-slate-600 dark:text-slate-400">Available once the cluster runs</span>
+            ) : (
+              <a href={kubeconfigUrl(kcRef)} download={file} className={buttonClass('secondary', 'sm')}>
+                Download kubeconfig
+              </a>
+            )
           }
         />
         <div className="space-y-2 px-5 py-5">

@@ -14,7 +14,7 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { NameField } from '#web/components/ui/input.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { ApiError, asApiError } from '#web/lib/api-client.ts';
+import { asApiError } from '#web/lib/api-client.ts';
 import { useForm } from '#web/lib/form.ts';
 import { useCreateNodepool, useDeleteNodepool, useResizeNodepool, useUpgradeNodepool, type KcRef } from '../api/kubernetes.ts';
 import { formatMonthly, nodes, sizeSpec } from '../format.ts';
@@ -88,7 +88,8 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
               size="sm"
               variant="ghost"
               aria-label={`Remove node pool ${np.name}`}
-              disabled={busy}
+              title={kc.nodepools.length <= 1 ? 'A cluster keeps at least one node pool.' : undefined}
+              disabled={kc.nodepools.length <= 1 || kc.display_state === 'deleting'}
               onClick={() => {
                 remove.reset();
                 setAsked('remove');
@@ -105,7 +106,7 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
             {np.vms.length < np.node_count ? 'Adding' : 'Removing'} nodes: {np.vms.length} of {np.node_count}…
           </p>
         ) : null}
-        <NodesTable kc={kc} kcRef={kcRef} vms={np.vms} caption={`Nodes of ${np.name}`} />
+        <NodesTable kc={kc} kcRef={kcRef} vms={np.vms} caption={`Nodes of ${np.name}`} pool={np} />
       </div>
       {asked === 'resize' ? <ResizeDialog kc={kc} kcRef={kcRef} np={np} onClose={() => setAsked(null)} /> : null}
       {asked === 'upgrade' ? (
@@ -232,14 +233,6 @@ const addSchema = z.object({
     .transform(Number),
 });
 
-/** The server names the pool by its path parameter: shown under the name field. */
-function onFields(err: unknown): ApiError {
-  const e = asApiError(err);
-  if (!e.details?.nodepool_reference) return e;
-  const { nodepool_reference: name, ...rest } = e.details;
-  return new ApiError(e.status, e.type, e.message, { ...rest, name }, e.requestId);
-}
-
 function AddPoolDialog({ kc, kcRef, onClose }: { kc: KubernetesCluster; kcRef: KcRef; onClose: () => void }) {
   const create = useCreateNodepool();
   const form = useForm(addSchema, { name: '', node_size: DEFAULT_KUBERNETES_NODE_SIZE, node_count: '1' });
@@ -259,13 +252,13 @@ function AddPoolDialog({ kc, kcRef, onClose }: { kc: KubernetesCluster; kcRef: K
           const body = form.submit();
           if (!body || create.isPending) return;
           create.mutate(
-            { ref: kcRef, pool: body.name, body: { node_size: body.node_size as never, node_count: body.node_count } },
+            { ref: kcRef, body: { name: body.name, node_size: body.node_size as never, node_count: body.node_count } },
             {
               onSuccess: (np) => {
                 toast.success('Adding node pool', `${np.name} with ${nodes(np.node_count)} is being created.`);
                 onClose();
               },
-              onError: (err) => form.setServerError(onFields(err)),
+              onError: (err) => form.setServerError(err),
             },
           );
         }}

@@ -1,8 +1,8 @@
-// Restart / Stop / Start. Each is allowed in one state only (the server answers 409 else):
+// Restart / Stop / Start. Each is allowed in its states only (VM_ACTIONS; the server answers 400 else):
 // the others stay focusable but inert (aria-disabled) and say why. Restart and Stop ask first.
 import { useId, useState, type ReactNode } from 'react';
 import type { Vm } from '#shared/api/vm';
-import { VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
+import { allowsAction, VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
@@ -22,8 +22,9 @@ function reason(state: string): string | undefined {
     case 'deleting':
       return 'The VM is being deleted.';
     case 'restarting':
-    case 'stopping':
     case 'starting':
+      return `The VM is ${state}; it can be stopped, other actions are available when it has finished.`;
+    case 'stopping':
       return `The VM is ${state}; actions are available when it has finished.`;
     default:
       return `Actions are not available while the VM is ${state}.`;
@@ -51,14 +52,14 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
   };
 
   const button = (action: VmAction, icon: ReactNode) => {
-    const needs = VM_ACTIONS[action].from;
-    const allowed = vm.state === needs && !busy;
+    const inState = allowsAction(action, vm.state);
+    const allowed = inState && !busy;
     return (
       <Button
         access="write"
         variant="secondary"
         aria-disabled={!allowed || undefined}
-        aria-describedby={vm.state !== needs ? reasonId : undefined}
+        aria-describedby={!inState ? reasonId : undefined}
         className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-white dark:aria-disabled:hover:bg-slate-900"
         onClick={() => {
           if (!allowed) return;
