@@ -1,6 +1,6 @@
 // Settings › Audit log: an admin's change is listed with who made it and its result, the action
 // filter and the pages live in the URL.
-import { CreateSubnetPage, SubnetsPage } from './pages/networking-subnets.ts';
+import { CreateSubnetPage, SubnetsPage } from './pages/private-subnet.ts';
 import { AuditLogPage } from './pages/audit-log-page.ts';
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 

@@ -4,8 +4,8 @@
 // Conflict message; delete the VM, then the subnet.
 import type { Page } from '@playwright/test';
 import { expect, expectSameDocument, markDocument, SSH_KEY, test, uniqueName, type ProjectApi } from './fixtures.ts';
-import { FirewallDetailPage } from './pages/networking-firewalls.ts';
-import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
+import { FirewallDetailPage } from './pages/firewall.ts';
+import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private-subnet.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
 

@@ -3,7 +3,7 @@
 // configuration, detach, delete (deleting → gone, the list says so); axe on the list, the
 // form and the detail page (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
-import { CreateLoadBalancerPage, LoadBalancerDetailPage, LoadBalancersPage } from './pages/networking-load-balancers.ts';
+import { CreateLoadBalancerPage, LoadBalancerDetailPage, LoadBalancersPage } from './pages/load-balancer.ts';
 
 const LOCATION = 'eu-central-h1';
 

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAxeClean, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName, type ConsoleApi } from './fixtures.ts';
 import { SignupPage, LoginPage } from './pages/auth-pages.ts';
 import { MembersPage } from './pages/members-page.ts';
-import { CreateSubnetPage } from './pages/networking-subnets.ts';
+import { CreateSubnetPage } from './pages/private-subnet.ts';
 
 /** What a control that changes the project says to a viewer (lib/project-access.ts). */
 const VIEWER_REASON = 'Viewers cannot change this project.';

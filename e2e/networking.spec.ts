@@ -2,8 +2,8 @@
 // deleting → gone), firewall rules (presets, CIDR validation, edit, remove), firewalls (create,
 // attach and detach a subnet), and axe on the four main pages (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
-import { FirewallDetailPage, FirewallsPage } from './pages/networking-firewalls.ts';
-import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/networking-subnets.ts';
+import { FirewallDetailPage, FirewallsPage } from './pages/firewall.ts';
+import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private-subnet.ts';
 
 const LOCATION = 'eu-central-h1';
 

@@ -19,11 +19,11 @@ import {
 } from './command.ts';
 import { kindOfId } from './common.ts';
 import { ApiFailure } from './internal-api.ts';
-import { fwGroup } from './kinds/fw.ts';
-import { kcGroup } from './kinds/kc.ts';
-import { lbGroup } from './kinds/lb.ts';
-import { pgGroup } from './kinds/pg.ts';
-import { psGroup } from './kinds/ps.ts';
+import { fwGroup } from './kinds/firewall.ts';
+import { kcGroup } from './kinds/kubernetes.ts';
+import { lbGroup } from './kinds/load-balancer.ts';
+import { pgGroup } from './kinds/postgres.ts';
+import { psGroup } from './kinds/private-subnet.ts';
 import { vmGroup } from './kinds/vm.ts';
 
 const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;

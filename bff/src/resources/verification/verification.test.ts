@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '#shared/ids';
 import { BAD_LINK_MESSAGE, linkToken, RESET_PAGE, UNVERIFIED_MESSAGE, VERIFY_PAGE } from '#shared/api/verification';
-import { mail } from '../../mail/mail.routes.ts';
+import { mail } from '../../mail/mail.handlers.ts';
 import { ApiError } from '../../errors.ts';
 import { expectCurrentError, newProject } from '../../../test/fixtures.ts';
 import { serverForFile, type TestServer } from '../../../test/harness.ts';

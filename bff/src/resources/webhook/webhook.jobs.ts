@@ -147,7 +147,7 @@ export const webhookJobs = defineJobs({
           // Never let the fan-out fail for good: the cursors make the next round start where this one stopped.
           logger?.warn({ err }, 'webhook fan-out failed; will retry');
         }
-        // The hub wakes this job as soon as events commit (webhook.routes.ts); the delay is the safety net.
+        // The hub wakes this job as soon as events commit (webhook.handlers.ts); the delay is the safety net.
         return { next: { step: 'start', delayMs: (await anyWebhookOn(env.db)) ? FANOUT_EVERY_MS : FANOUT_IDLE_MS } };
       },
     },

@@ -3,7 +3,7 @@ import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
 import { destroyCommand, showCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
 import { RULE_FIELDS, ruleText } from '../firewall-text.ts';
-import { NIC_FIELDS, nicsText } from './ps.ts';
+import { NIC_FIELDS, nicsText } from './private-subnet.ts';
 
 const k = KINDS.fw;
 const REF = '(location/fw-name | fw-id)';

@@ -5,7 +5,7 @@
 // fixture).
 import fs from 'node:fs/promises';
 import { expect, expectAxeClean, expectSameDocument, markDocument, test, uniqueName } from './fixtures.ts';
-import { DatabaseCreatePage, DatabaseDetailPage, DatabaseListPage } from './pages/databases.ts';
+import { DatabaseCreatePage, DatabaseDetailPage, DatabaseListPage } from './pages/postgres.ts';
 
 test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({ page, context, project, baseURL }) => {
   const list = new DatabaseListPage(page);

@@ -17,7 +17,7 @@ import { isVerified } from '../verification/verification.store.ts';
 import { checkSecondFactor, codeRequired } from '../account/two-factor.ts';
 
 import { tooMany } from '../../auth/throttle.ts';
-import { hasTestToken, isTestAccount } from '../../testmode/testmode.routes.ts';
+import { hasTestToken, isTestAccount } from '../../testmode/testmode.handlers.ts';
 
 /**
  * Verifies credentials under the per-account and per-address throttles; throws 401 or 429.

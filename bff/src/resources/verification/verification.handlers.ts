@@ -9,7 +9,7 @@ import type { Throttle } from '../../auth/throttle.ts';
 import { ApiError, invalidRequest } from '../../errors.ts';
 import { hashPassword } from '../auth/account.store.ts';
 import { tooMany } from '../../auth/throttle.ts';
-import { startSession } from '../auth/auth.routes.ts';
+import { startSession } from '../auth/auth.handlers.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { apiModule } from '../kind.ts';
 import { mailPasswordReset, resendVerification } from './mail-flows.ts';

@@ -8,7 +8,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { apiModule } from '../kind.ts';
-import { isTestAccount } from '../../testmode/testmode.routes.ts';
+import { isTestAccount } from '../../testmode/testmode.handlers.ts';
 import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
 
 export const member = apiModule({ handlers: memberHandlers });
