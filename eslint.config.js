@@ -13,8 +13,16 @@ import layers from './scripts/eslint-layers.js';
 const zones = [
   { target: 'shared/', from: 'web/', message: 'shared/ must not import from web/ or bff/.' },
   { target: 'shared/', from: 'bff/', message: 'shared/ must not import from web/ or bff/.' },
-  { target: 'web/', from: 'bff/', message: 'the console reaches the BFF over HTTP only; shared code goes to shared/.' },
-  { target: 'bff/', from: 'web/', message: 'the BFF does not import the console; shared code goes to shared/.' },
+  {
+    target: 'web/',
+    from: 'bff/',
+    message: 'the console reaches the BFF over HTTP only; shared code goes to shared/.',
+  },
+  {
+    target: 'bff/',
+    from: 'web/',
+    message: 'the BFF does not import the console; shared code goes to shared/.',
+  },
   {
     target: 'web/src/features/*/',
     from: 'web/src/features/*/',
@@ -24,18 +32,32 @@ const zones = [
     target: 'bff/src/resources/',
     from: 'bff/src/http/',
     types: ['bff/src/http/handlers.ts'],
-    message: 'a kind sees the HTTP layer through the handler types only (import type from http/handlers.ts); shared mechanisms go to auth/ or db/.',
+    message:
+      'a kind sees the HTTP layer through the handler types only (import type from http/handlers.ts); shared mechanisms go to auth/ or db/.',
   },
   {
     target: 'bff/src/db/',
     from: 'bff/src/resources/',
     except: ['bff/src/db/migrations.ts', 'bff/src/db/schema.ts'],
-    message: 'the database layer does not import the kinds; only migrations.ts and schema.ts gather their tables.',
+    message:
+      'the database layer does not import the kinds; only migrations.ts and schema.ts gather their tables.',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'web/src/routeTree.gen.ts', 'bff/test/openapi.gen.ts', '.tanstack', '.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'web/src/routeTree.gen.ts',
+      'bff/test/openapi.gen.ts',
+      '.tanstack',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -57,7 +79,10 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -70,7 +95,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['node:*', 'express', 'react', 'react-dom', 'kysely', 'pg', 'better-sqlite3'],
-              message: 'shared/ is imported by the browser and the server: no Node, server or UI imports.',
+              message:
+                'shared/ is imported by the browser and the server: no Node, server or UI imports.',
             },
           ],
         },
@@ -94,7 +120,13 @@ export default tseslint.config(
     files: ['bff/src/**/*.ts'],
     ignores: ['bff/src/config.ts', 'bff/src/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Only bff/src/config.ts reads process.env.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Only bff/src/config.ts reads process.env.',
+        },
+      ],
     },
   },
   {

@@ -22,13 +22,20 @@ const TEST_MODE_URL = `http://127.0.0.1:${TEST_MODE_PORT}`;
 const TEST_MODE_TOKEN = (process.env.E2E_TEST_MODE_TOKEN ??= `e2e-test-mode-${'0'.repeat(32)}`);
 
 // Made once in the main process; workers inherit the variable, so all agree on the database.
-const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-')));
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), 'console-e2e-'),
+));
 // The proxy keeps only its sessions, in a database of its own.
-const proxyDataDir = (process.env.E2E_PROXY_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-proxy-')));
-const testModeDataDir = (process.env.E2E_TEST_MODE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-test-mode-')));
+const proxyDataDir = (process.env.E2E_PROXY_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), 'console-e2e-proxy-'),
+));
+const testModeDataDir = (process.env.E2E_TEST_MODE_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), 'console-e2e-test-mode-'),
+));
 // The proxy project runs each resource kind's main journey, sign-up/in/out and an ended session
 // through the proxy: the whole suite twice would not fit CI's time on two busy cores (decision 224).
-const PROXY_SPECS = /(journey|auth|networking|vm|databases|load-balancer|kubernetes|code-host|ssh-keys)\.spec\.ts$/;
+const PROXY_SPECS =
+  /(journey|auth|networking|vm|databases|load-balancer|kubernetes|code-host|ssh-keys)\.spec\.ts$/;
 const PROXY_JOURNEYS =
   /subnet, VM, restart, firewall rule|sign up, sign out, sign in|@proxy-only|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
 
@@ -62,7 +69,16 @@ export default defineConfig<Options>({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
@@ -78,13 +94,21 @@ export default defineConfig<Options>({
     },
     // Against the test-mode BFF: its specs make their own accounts with the test-mode token.
     { name: 'test-mode', testMatch: /test-mode\.spec\.ts$/, use: { baseURL: TEST_MODE_URL } },
-    { name: 'proxy-setup', testMatch: /.*\.setup\.ts/, use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' } },
+    {
+      name: 'proxy-setup',
+      testMatch: /.*\.setup\.ts/,
+      use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' },
+    },
     {
       name: 'proxy',
       dependencies: ['proxy-setup'],
       testMatch: PROXY_SPECS,
       grep: PROXY_JOURNEYS,
-      use: { baseURL: PROXY_URL, storageState: 'test-results/.auth/user-proxy.json', userState: 'test-results/.auth/user-proxy.json' },
+      use: {
+        baseURL: PROXY_URL,
+        storageState: 'test-results/.auth/user-proxy.json',
+        userState: 'test-results/.auth/user-proxy.json',
+      },
     },
   ],
   webServer: [
@@ -117,7 +141,13 @@ export default defineConfig<Options>({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(PROXY_PORT), HOST: '127.0.0.1', DATA_DIR: proxyDataDir, LOG_LEVEL: 'warn', UPSTREAM_API_URL: `${BASE_URL}/api` },
+      env: {
+        PORT: String(PROXY_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: proxyDataDir,
+        LOG_LEVEL: 'warn',
+        UPSTREAM_API_URL: `${BASE_URL}/api`,
+      },
     },
     {
       command: 'node --import tsx bff/src/server.ts',

@@ -20,7 +20,15 @@ export default defineConfig({
       autoCodeSplitting: true,
       // Loaders too, not only components: a route's data code (each kind's list and detail
       // queries) loads with its page, so the initial bundle does not grow with kinds (decision 116).
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
       routesDirectory: path.join(web, 'src/routes'),
       generatedRouteTree: path.join(web, 'src/routeTree.gen.ts'),
       quoteStyle: 'single',

@@ -24,7 +24,17 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: FuzzFirst },
     projects: [
-      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'bff/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'web/src/**/*.unit.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'shared/**/*.test.ts',
+            'bff/src/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+            'web/src/**/*.unit.test.ts',
+          ],
+        },
+      },
       {
         test: {
           name: 'api',
@@ -32,7 +42,12 @@ export default defineConfig({
           include: ['bff/src/**/*.test.ts'],
           // Engine-specific fault suites run in their engine's pass; `npm test` runs the
           // PostgreSQL pass whenever TEST_DATABASE_URL is set (CI sets it).
-          exclude: ['bff/src/**/*.unit.test.ts', process.env.TEST_ENGINE === 'postgres' ? 'bff/src/**/*.sqlite.test.ts' : 'bff/src/**/*.postgres.test.ts'],
+          exclude: [
+            'bff/src/**/*.unit.test.ts',
+            process.env.TEST_ENGINE === 'postgres'
+              ? 'bff/src/**/*.sqlite.test.ts'
+              : 'bff/src/**/*.postgres.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own server on its own database and nothing mocks or stubs a

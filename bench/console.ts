@@ -26,7 +26,11 @@ const lcpOf = (page: Page) =>
       }),
   );
 
-export async function consoleTimes(baseUrl: string, login: { email: string; password: string }, projectId: string): Promise<ConsoleTimes | undefined> {
+export async function consoleTimes(
+  baseUrl: string,
+  login: { email: string; password: string },
+  projectId: string,
+): Promise<ConsoleTimes | undefined> {
   if (!fs.existsSync(CHROMIUM)) return undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
@@ -76,10 +80,17 @@ export async function consoleTimes(baseUrl: string, login: { email: string; pass
       const w = window as unknown as { navigation?: Promise<number> };
       w.navigation = new Promise<number>((resolve) => {
         let clicked = 0;
-        document.addEventListener('click', (e) => (clicked = e.timeStamp), { capture: true, once: true });
+        document.addEventListener('click', (e) => (clicked = e.timeStamp), {
+          capture: true,
+          once: true,
+        });
         // No named functions in here: the bench runs through tsx, whose helpers the page lacks.
         new MutationObserver((_, observer) => {
-          if (!clicked || ![...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === name)) return;
+          if (
+            !clicked ||
+            ![...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === name)
+          )
+            return;
           observer.disconnect();
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - clicked)));
         }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -87,7 +98,12 @@ export async function consoleTimes(baseUrl: string, login: { email: string; pass
     }, vmName);
     await link.click();
     await page.getByRole('heading', { level: 1, name: vmName }).waitFor();
-    return { lcp, navigation: await page.evaluate(() => (window as unknown as { navigation: Promise<number> }).navigation) };
+    return {
+      lcp,
+      navigation: await page.evaluate(
+        () => (window as unknown as { navigation: Promise<number> }).navigation,
+      ),
+    };
   } finally {
     await browser.close();
   }

@@ -27,7 +27,8 @@ const [source, dir] = [process.argv[2]!, process.argv[3]!];
 const perCommit = Number(process.argv[4] ?? 10);
 const perProject = Number(process.argv[5] ?? 19);
 const file = path.join(dir, 'create-statements.sqlite');
-for (const suffix of ['', '-wal']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
+for (const suffix of ['', '-wal'])
+  if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix);
 /** A connection with the BFF's settings (db/sqlite/): the writer, and the reader for reads outside a transaction. */
 function open(): SQLite.Database {
   const c = new SQLite(file);
@@ -48,20 +49,30 @@ const projects = db
   .all() as { id: string; subnet: string; net4: string; net6: string }[];
 if (!projects.length) throw new Error('no projects of the bench’s creates in the database');
 const creates = projects.length * perProject;
-const account = db.prepare('select id, email from account order by created_at limit 1').get() as { id: string; email: string };
+const account = db.prepare('select id, email from account order by created_at limit 1').get() as {
+  id: string;
+  email: string;
+};
 const LOCATION = 'eu-central-h1';
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
+const KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
 const s = (text: string) => db.prepare(text);
 const q = {
   project: s('select "id" from "project" where "id" = ?'),
   count: s('select sum("n") as "n" from "scope_count" where "tbl" = ? and "project_id" = ?'),
-  nameFree: s('select "id" from "vm" where "service_of" is null and "project_id" = ? and "location" = ? and "name" = ?'),
-  subnet: s('select * from "private_subnet" where "project_id" = ? and "location" = ? and "name" = ?'),
+  nameFree: s(
+    'select "id" from "vm" where "service_of" is null and "project_id" = ? and "location" = ? and "name" = ?',
+  ),
+  subnet: s(
+    'select * from "private_subnet" where "project_id" = ? and "location" = ? and "name" = ?',
+  ),
   taken: s('select "private_ipv4" from "nic" where "subnet_id" = ?'),
   vm: s(
     'insert into "vm" ("project_id", "location", "name", "state", "size", "unix_user", "public_key", "boot_image", "ip4", "service_of", "storage_size_gib", "id", "ip6", "subnet_id", "created_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
-  nic: s('insert into "nic" ("id", "subnet_id", "vm_id", "name", "private_ipv4", "private_ipv6", "created_at") values (?, ?, ?, ?, ?, ?, ?)'),
+  nic: s(
+    'insert into "nic" ("id", "subnet_id", "vm_id", "name", "private_ipv4", "private_ipv6", "created_at") values (?, ?, ?, ?, ?, ?, ?)',
+  ),
   job: s(
     'insert into "job" ("id", "kind", "resource_id", "step", "state", "run_at", "attempts", "lease_owner", "lease_expires_at", "last_error", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
@@ -75,7 +86,9 @@ const q = {
     'insert into "audit_entry" ("id", "project_id", "at", "action", "account_id", "account_email", "token_id", "object_id", "object_kind", "object_name", "location", "request_id", "error_type") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ),
   readVm: reader.prepare('select * from "vm" where "id" = ?'),
-  call: s('insert into "sim_call" ("job_id", "step", "operation", "resource_id", "worker", "created_at") values (?, ?, ?, ?, ?, ?)'),
+  call: s(
+    'insert into "sim_call" ("job_id", "step", "operation", "resource_id", "worker", "created_at") values (?, ?, ?, ?, ?, ?)',
+  ),
   advance: s(
     'update "job" set "step" = ?, "state" = ?, "run_at" = ?, "attempts" = ?, "lease_owner" = ?, "lease_expires_at" = ?, "last_error" = ?, "updated_at" = ? where "id" = ? and "state" = ? and "step" = ?',
   ),
@@ -94,13 +107,51 @@ function create(i: number) {
   const taken = (q.taken.all(p.subnet) as { private_ipv4: string }[]).map((r) => r.private_ipv4);
   db.exec('savepoint request_1');
   const vm = newId('vm');
-  q.vm.run(p.id, LOCATION, name, 'creating', 'standard-2', 'ubi', KEY, 'ubuntu-jammy', null, null, 40, vm, randomPublicIPv6(), p.subnet, now);
-  q.nic.run(newId('nic'), p.subnet, vm, `${name}-nic`, pickNicIPv4(p.net4, taken), pickNicIPv6(p.net6), now);
+  q.vm.run(
+    p.id,
+    LOCATION,
+    name,
+    'creating',
+    'standard-2',
+    'ubi',
+    KEY,
+    'ubuntu-jammy',
+    null,
+    null,
+    40,
+    vm,
+    randomPublicIPv6(),
+    p.subnet,
+    now,
+  );
+  q.nic.run(
+    newId('nic'),
+    p.subnet,
+    vm,
+    `${name}-nic`,
+    pickNicIPv4(p.net4, taken),
+    pickNicIPv6(p.net6),
+    now,
+  );
   const job = newId('job');
   q.job.run(job, 'vm.create', vm, 'start', 'pending', now, 0, null, null, null, now, now);
   db.exec('release savepoint request_1');
   q.view.all(vm, p.subnet);
-  q.audit.run(newId('auditEntry'), p.id, now, 'createVm', account.id, account.email, null, vm, 'vm', name, LOCATION, 'request', null);
+  q.audit.run(
+    newId('auditEntry'),
+    p.id,
+    now,
+    'createVm',
+    account.id,
+    account.email,
+    null,
+    vm,
+    'vm',
+    name,
+    LOCATION,
+    'request',
+    null,
+  );
   db.exec('release holder');
   return { vm, job };
 }
@@ -111,7 +162,19 @@ function firstStep({ vm, job }: { vm: string; job: string }) {
   q.call.run(job, 'start', 'createVm', vm, 'bench', new Date().toISOString());
   db.exec('savepoint holder');
   const now = Date.now();
-  q.advance.run('finish', 'pending', new Date(now + 3000).toISOString(), 0, null, null, null, new Date(now).toISOString(), job, 'pending', 'start');
+  q.advance.run(
+    'finish',
+    'pending',
+    new Date(now + 3000).toISOString(),
+    0,
+    null,
+    null,
+    null,
+    new Date(now).toISOString(),
+    job,
+    'pending',
+    'start',
+  );
   db.exec('release holder');
 }
 

@@ -128,7 +128,10 @@ interface Change {
   last: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : NaN;
 
 /**
  * `scenario.streams` streams over `scenario.projects` new projects of a BFF whose database holds
@@ -136,9 +139,17 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
  * projects in turn) for `seconds`. Each rename writes one event (`firewall.renamed`, its new
  * name unique to the change), which each stream of that project must receive exactly once.
  */
-export async function eventStreams(server: EventsProbe, scenario: EventsScenario, seconds = EVENTS_SECONDS): Promise<EventsResult> {
+export async function eventStreams(
+  server: EventsProbe,
+  scenario: EventsScenario,
+  seconds = EVENTS_SECONDS,
+): Promise<EventsResult> {
   const base = server.url;
-  const login = await call(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: EMAIL, password: PASSWORD }) });
+  const login = await call(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: EMAIL, password: PASSWORD }),
+  });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
   const authorization = `Bearer ${login.headers.get('authorization')}`;
   const json = { authorization, 'content-type': 'application/json' };
@@ -146,10 +157,18 @@ export async function eventStreams(server: EventsProbe, scenario: EventsScenario
   const projectIds: string[] = [];
   const names: string[] = [];
   for (let p = 0; p < scenario.projects; p++) {
-    const res = await call(`${base}/api/project`, { method: 'POST', headers: json, body: JSON.stringify({ name: `events-${p}` }) });
+    const res = await call(`${base}/api/project`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: `events-${p}` }),
+    });
     if (res.status !== 200) throw new Error(`create project: ${res.status} ${res.text}`);
     const id = (JSON.parse(res.text) as { id: string }).id;
-    const fw = await call(`${base}/api/project/${id}/location/${LOCATION}/firewall/fw`, { method: 'POST', headers: json, body: '{}' });
+    const fw = await call(`${base}/api/project/${id}/location/${LOCATION}/firewall/fw`, {
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
     if (fw.status !== 200) throw new Error(`create firewall: ${fw.status} ${fw.text}`);
     projectIds.push(id);
     names.push('fw');
@@ -164,48 +183,72 @@ export async function eventStreams(server: EventsProbe, scenario: EventsScenario
   /** Opens one stream; resolves once the server has subscribed it (its first line, `retry:`, is written after). */
   const open = (project: number) =>
     new Promise<void>((resolve, reject) => {
-      const stream: Stream = { project, counts: new Uint16Array(total), unexpected: 0, ended: false, close: () => {} };
-      const req = http.get({ agent, hostname, port, path: `/api/project/${projectIds[project]}/events`, headers: { authorization, accept: 'text/event-stream' } }, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return reject(new Error(`GET P/events: ${res.statusCode}`));
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        let ready = false;
-        res.on('data', (chunk: string) => {
-          const at = now();
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.startsWith('retry:')) {
-              ready = true;
-              resolve();
-              continue;
-            }
-            if (block.startsWith(':')) continue; // a heartbeat
-            const data = block.split('\n').find((l) => l.startsWith('data: '));
-            const event = data && (JSON.parse(data.slice(6)) as { type: string; object: { name: string | null }; at: string });
-            const k = event && event.type === 'firewall.renamed' ? Number(/^f(\d+)$/.exec(event.object.name ?? '')?.[1] ?? NaN) : NaN;
-            const change = changes[k];
-            if (!event || !change || change.project !== project) {
-              stream.unexpected++;
-              continue;
-            }
-            if (stream.counts[k]!++ > 0) continue;
-            if (change.received++ === 0) {
-              change.first = at;
-              change.at = Date.parse(event.at);
-            }
-            change.last = Math.max(change.last, at);
+      const stream: Stream = {
+        project,
+        counts: new Uint16Array(total),
+        unexpected: 0,
+        ended: false,
+        close: () => {},
+      };
+      const req = http.get(
+        {
+          agent,
+          hostname,
+          port,
+          path: `/api/project/${projectIds[project]}/events`,
+          headers: { authorization, accept: 'text/event-stream' },
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            return reject(new Error(`GET P/events: ${res.statusCode}`));
           }
-        });
-        res.on('close', () => {
-          stream.ended = true;
-          if (!ready) reject(new Error('GET P/events ended before it was subscribed'));
-        });
-      });
+          res.setEncoding('utf8');
+          let buffer = '';
+          let ready = false;
+          res.on('data', (chunk: string) => {
+            const at = now();
+            buffer += chunk;
+            for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (block.startsWith('retry:')) {
+                ready = true;
+                resolve();
+                continue;
+              }
+              if (block.startsWith(':')) continue; // a heartbeat
+              const data = block.split('\n').find((l) => l.startsWith('data: '));
+              const event =
+                data &&
+                (JSON.parse(data.slice(6)) as {
+                  type: string;
+                  object: { name: string | null };
+                  at: string;
+                });
+              const k =
+                event && event.type === 'firewall.renamed'
+                  ? Number(/^f(\d+)$/.exec(event.object.name ?? '')?.[1] ?? NaN)
+                  : NaN;
+              const change = changes[k];
+              if (!event || !change || change.project !== project) {
+                stream.unexpected++;
+                continue;
+              }
+              if (stream.counts[k]!++ > 0) continue;
+              if (change.received++ === 0) {
+                change.first = at;
+                change.at = Date.parse(event.at);
+              }
+              change.last = Math.max(change.last, at);
+            }
+          });
+          res.on('close', () => {
+            stream.ended = true;
+            if (!ready) reject(new Error('GET P/events ended before it was subscribed'));
+          });
+        },
+      );
       req.on('error', reject);
       stream.close = () => req.destroy();
       streams.push(stream);
@@ -236,13 +279,24 @@ export async function eventStreams(server: EventsProbe, scenario: EventsScenario
         const wait = t0 + k * INTERVAL_MS - performance.now();
         if (wait > 0) await sleep(wait);
         const project = k % scenario.projects;
-        const change: Change = { project, ok: false, answeredAt: NaN, at: NaN, received: 0, first: NaN, last: -Infinity };
+        const change: Change = {
+          project,
+          ok: false,
+          answeredAt: NaN,
+          at: NaN,
+          received: 0,
+          first: NaN,
+          last: -Infinity,
+        };
         changes[k] = change;
-        const res = await call(`${base}/api/project/${projectIds[project]}/location/${LOCATION}/firewall/${names[project]}/rename`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ name: `f${k}` }),
-        });
+        const res = await call(
+          `${base}/api/project/${projectIds[project]}/location/${LOCATION}/firewall/${names[project]}/rename`,
+          {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ name: `f${k}` }),
+          },
+        );
         change.answeredAt = now();
         if (res.status === 200) {
           change.ok = true;
@@ -253,7 +307,11 @@ export async function eventStreams(server: EventsProbe, scenario: EventsScenario
       const perProject = (p: number) => streams.filter((s) => s.project === p).length;
       const expected = Array.from({ length: scenario.projects }, (_, p) => perProject(p));
       const deadline = performance.now() + SETTLE_MS;
-      while (performance.now() < deadline && changes.some((c) => c.ok && c.received < expected[c.project]!)) await sleep(50);
+      while (
+        performance.now() < deadline &&
+        changes.some((c) => c.ok && c.received < expected[c.project]!)
+      )
+        await sleep(50);
       const cpuUsed = server.cpuMs() - cpuBefore;
       const waited = server.waitMs() - waitBefore;
       const serverCpu = cpuUsed / (performance.now() - t0);
@@ -286,8 +344,16 @@ export async function eventStreams(server: EventsProbe, scenario: EventsScenario
         changes: changes.length - failedChanges,
         failedChanges,
         seconds: ran,
-        fromAnswer: { p50: percentile(fromAnswer, 50), p99: percentile(fromAnswer, 99), max: fromAnswer.at(-1) ?? NaN },
-        fromAt: { p50: percentile(fromAt, 50), p99: percentile(fromAt, 99), max: fromAt.at(-1) ?? NaN },
+        fromAnswer: {
+          p50: percentile(fromAnswer, 50),
+          p99: percentile(fromAnswer, 99),
+          max: fromAnswer.at(-1) ?? NaN,
+        },
+        fromAt: {
+          p50: percentile(fromAt, 50),
+          p99: percentile(fromAt, 99),
+          max: fromAt.at(-1) ?? NaN,
+        },
         firstP50: percentile(first, 50),
         rssBeforeMb,
         rssOpenMb,

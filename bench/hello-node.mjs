@@ -3,7 +3,10 @@ import http from 'node:http';
 
 const body = JSON.stringify({ hello: 'world' });
 const server = http.createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 });
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {

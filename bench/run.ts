@@ -15,7 +15,15 @@ import { sql } from 'kysely';
 import { routes } from '#shared/routes';
 import { openDatabase } from '../bff/src/db/database.ts';
 import { consoleTimes } from './console.ts';
-import { EVENTS_SECONDS, eventsDataDir, eventStreams, openFileLimit, runQueueWaitMs, type EventsResult, type EventsScenario } from './events.ts';
+import {
+  EVENTS_SECONDS,
+  eventsDataDir,
+  eventStreams,
+  openFileLimit,
+  runQueueWaitMs,
+  type EventsResult,
+  type EventsScenario,
+} from './events.ts';
 import { EMAIL, LOCATION, PASSWORD, SSH_KEY, seedSqlite, seedVmProject } from './seed.ts';
 import { migrate } from '../bff/src/db/migrations.ts';
 import { createAccount } from '../bff/src/resources/auth/account.store.ts';
@@ -29,7 +37,8 @@ const CONNECTIONS = 50;
 const cores = os.cpus().length;
 const pinned = cores >= 2 && spawnSync('taskset', ['-V']).status === 0;
 /** Servers on core 0, this process (the load) on the last core. */
-if (pinned) execFileSync('taskset', ['-cp', String(cores - 1), String(process.pid)], { stdio: 'ignore' });
+if (pinned)
+  execFileSync('taskset', ['-cp', String(cores - 1), String(process.pid)], { stdio: 'ignore' });
 const doubts: string[] = [];
 
 interface Server {
@@ -52,10 +61,18 @@ function runPinned(args: string[], timeout?: number) {
   return spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', timeout });
 }
 
-function start(args: string[], env: Record<string, string> = {}, { pin = pinned } = {}): Promise<Server> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+  { pin = pinned } = {},
+): Promise<Server> {
   const began = performance.now();
   const [cmd, argv] = pinnedCommand(args, pin);
-  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(cmd, argv, {
+    cwd: root,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -65,7 +82,13 @@ function start(args: string[], env: Record<string, string> = {}, { pin = pinned 
       if (m) {
         child.stdout.removeAllListeners('data');
         child.stdout.resume(); // discard the rest (request logs) without blocking the server
-        resolve({ url: m[1]!, pid: child.pid!, readyMs: performance.now() - began, stop: () => child.kill('SIGTERM'), exited });
+        resolve({
+          url: m[1]!,
+          pid: child.pid!,
+          readyMs: performance.now() - began,
+          stop: () => child.kill('SIGTERM'),
+          exited,
+        });
       }
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}`)));
@@ -76,7 +99,15 @@ function start(args: string[], env: Record<string, string> = {}, { pin = pinned 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const own = Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
-  const children = fs.readdirSync(`/proc/${pid}/task`).flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((t) =>
+      fs
+        .readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
   return own + children.reduce((sum, c) => sum + rssMb(c), 0);
 }
 
@@ -99,7 +130,8 @@ function cpuTimeMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const CLOCK_TICKS =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** BENCH_ONLY: a pattern of the loads to run (for profiling one); the others are skipped and the run is doubtful. */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
@@ -122,19 +154,34 @@ async function withLoadCpu<T>(load: () => Promise<T>): Promise<[T, number]> {
 
 /** A load core near its limit measured the load, not the server: the run is doubtful. */
 function doubtIfSaturated(name: string, loadCpu: number): void {
-  if (loadCpu > 0.95) doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
+  if (loadCpu > 0.95)
+    doubts.push(`${name}: the load core was saturated (${(loadCpu * 100).toFixed(0)} %)`);
 }
 
 /** One load against `server` (whose CPU time is read), the BFF unless `bff: false`. */
-async function measure(name: string, url: string, headers: Record<string, string>, server: Server, opts: { bff?: boolean } = { bff: true }): Promise<Measured> {
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  server: Server,
+  opts: { bff?: boolean } = { bff: true },
+): Promise<Measured> {
   if (skipped(name)) {
     return { rps: NaN, p50: NaN, p99: NaN, loadCpu: 0, cpuMs: NaN };
   }
   const serverCpu = cpuTimeMs(server.pid);
-  const [r, loadCpu] = await withLoadCpu(() => autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }));
+  const [r, loadCpu] = await withLoadCpu(() =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }),
+  );
   if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   if (opts.bff) doubtIfSaturated(name, loadCpu);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, loadCpu, cpuMs: (cpuTimeMs(server.pid) - serverCpu) / r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    loadCpu,
+    cpuMs: (cpuTimeMs(server.pid) - serverCpu) / r.requests.total,
+  };
 }
 
 /** BENCH_SOAK: seconds of the long load that watches the server's memory (issue 11: five minutes). */
@@ -156,11 +203,21 @@ async function soakRss(server: Server, headers: Record<string, string>, paths: s
   if (skipped('soak')) return undefined;
   const samples: { at: number; mb: number }[] = [];
   const began = performance.now();
-  const sampler = setInterval(() => samples.push({ at: (performance.now() - began) / 1000, mb: rssMb(server.pid) }), 1000);
+  const sampler = setInterval(
+    () => samples.push({ at: (performance.now() - began) / 1000, mb: rssMb(server.pid) }),
+    1000,
+  );
   try {
-    const r = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SOAK_SECONDS, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
+    const r = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: SOAK_SECONDS,
+      headers,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    });
     if (r.non2xx || r.errors) doubts.push(`soak: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-    const highest = (from: number, to: number) => Math.max(...samples.filter((s) => s.at > from && s.at <= to).map((s) => s.mb));
+    const highest = (from: number, to: number) =>
+      Math.max(...samples.filter((s) => s.at > from && s.at <= to).map((s) => s.mb));
     const settled = highest(SOAK_SETTLE_SECONDS, 2 * SOAK_SETTLE_SECONDS);
     const end = highest(SOAK_SECONDS - SOAK_SETTLE_SECONDS, SOAK_SECONDS + 1);
     return { settled, end, peak: Math.max(...samples.map((s) => s.mb)), rps: r.requests.average };
@@ -179,8 +236,17 @@ async function json(url: string, init: RequestInit = {}) {
 function consoleInitialJsKb(): number {
   const dir = path.join(root, 'dist/web');
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
-  return files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0) / 1000;
+  const files = [
+    ...html.matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g,
+    ),
+  ].map((m) => m[1]!);
+  return (
+    files.reduce(
+      (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length,
+      0,
+    ) / 1000
+  );
 }
 
 /**
@@ -189,22 +255,47 @@ function consoleInitialJsKb(): number {
  */
 function projectLists(): { op: string; path: string }[] {
   return Object.entries(routes)
-    .filter(([, r]) => r.method === 'get' && /^\/project\/\{project_id\}\/[\w-]+$/.test(r.path) && 'query' in r && !('responseType' in r))
+    .filter(
+      ([, r]) =>
+        r.method === 'get' &&
+        /^\/project\/\{project_id\}\/[\w-]+$/.test(r.path) &&
+        'query' in r &&
+        !('responseType' in r),
+    )
     .map(([op, r]) => ({ op, path: r.base + r.path }));
 }
 
-async function creates(bffUrl: string, auth: Record<string, string>, label: string, projects: number, perProject: number): Promise<number> {
+async function creates(
+  bffUrl: string,
+  auth: Record<string, string>,
+  label: string,
+  projects: number,
+  perProject: number,
+): Promise<number> {
   const ids: string[] = [];
   for (let p = 0; p < projects; p++) {
-    const res = await json(`${bffUrl}/api/project`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: `${label}-${p}` }) });
+    const res = await json(`${bffUrl}/api/project`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `${label}-${p}` }),
+    });
     ids.push(((await res.json()) as { id: string }).id);
   }
-  const jobs = ids.flatMap((id) => Array.from({ length: perProject }, (_, i) => `${bffUrl}/api/project/${id}/location/${LOCATION}/vm/c-${i}`));
+  const jobs = ids.flatMap((id) =>
+    Array.from(
+      { length: perProject },
+      (_, i) => `${bffUrl}/api/project/${id}/location/${LOCATION}/vm/c-${i}`,
+    ),
+  );
   const began = performance.now();
   let failed = 0;
   const worker = async () => {
     for (let url = jobs.pop(); url; url = jobs.pop()) {
-      const res = await fetch(url, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ public_key: SSH_KEY }) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ public_key: SSH_KEY }),
+      });
       if (!res.ok) failed++;
       await res.arrayBuffer();
     }
@@ -226,14 +317,30 @@ function machineTicks(): { busy: number; all: number } {
  * Several autocannon runs at once (one per URL, the connections split): their req/s summed, and
  * the share of the whole machine's CPU (every core) that was busy meanwhile, and of the load's core.
  */
-async function measureSplit(name: string, urls: string[], headers: Record<string, string>): Promise<{ rps: number; machineBusy: number; loadCpu: number }> {
+async function measureSplit(
+  name: string,
+  urls: string[],
+  headers: Record<string, string>,
+): Promise<{ rps: number; machineBusy: number; loadCpu: number }> {
   if (skipped(name)) return { rps: NaN, machineBusy: NaN, loadCpu: NaN };
   const before = machineTicks();
-  const [runs, loadCpu] = await withLoadCpu(() => Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers }))));
+  const [runs, loadCpu] = await withLoadCpu(() =>
+    Promise.all(
+      urls.map((url) =>
+        autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION, headers }),
+      ),
+    ),
+  );
   const after = machineTicks();
   doubtIfSaturated(name, loadCpu);
-  for (const r of runs) if (r.non2xx || r.errors) doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { rps: runs.reduce((sum, r) => sum + r.requests.average, 0), machineBusy: (after.busy - before.busy) / (after.all - before.all), loadCpu };
+  for (const r of runs)
+    if (r.non2xx || r.errors)
+      doubts.push(`${name}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return {
+    rps: runs.reduce((sum, r) => sum + r.requests.average, 0),
+    machineBusy: (after.busy - before.busy) / (after.all - before.all),
+    loadCpu,
+  };
 }
 
 /**
@@ -242,7 +349,9 @@ async function measureSplit(name: string, urls: string[], headers: Record<string
  * load split between them. The processes are not pinned: each may use any core (on two cores
  * they share them with PostgreSQL and the load, so 2× is out of reach there).
  */
-async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' | 'two', Awaited<ReturnType<typeof measureSplit>>> | undefined> {
+async function twoProcessesOnPostgres(
+  nodeArgs: string[],
+): Promise<Record<'one' | 'two', Awaited<ReturnType<typeof measureSplit>>> | undefined> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return undefined;
   const { db } = openDatabase({ databaseUrl, dataDir: os.tmpdir() });
@@ -260,12 +369,20 @@ async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' 
   const servers: Server[] = [];
   try {
     const boot = async (dataDir: string) => {
-      const server = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' }, { pin: false });
+      const server = await start(
+        [...nodeArgs, 'scripts/start.mjs'],
+        { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+        { pin: false },
+      );
       servers.push(server);
       return server.url;
     };
     const first = await boot(dataDirs[0]!);
-    const login = await json(`${first}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: EMAIL, password: PASSWORD }) });
+    const login = await json(`${first}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: EMAIL, password: PASSWORD }),
+    });
     const auth = { authorization: `Bearer ${login.headers.get('authorization')}` };
     const list = (url: string) => `${url}/api/project/${project.id}/vm?page_size=10`;
     const one = await measureSplit('PostgreSQL, one BFF', [list(first), list(first)], auth);
@@ -280,10 +397,21 @@ async function twoProcessesOnPostgres(nodeArgs: string[]): Promise<Record<'one' 
 
 /** bench/create-statements.ts on the closed database in `dataDir`: 10 creates a commit, 19 a project, pinned as the servers are. */
 function createStatementsRate(dataDir: string): number {
-  const args = ['--import', 'tsx', 'bench/create-statements.ts', path.join(dataDir, 'console.sqlite'), dataDir, '10', '19'];
+  const args = [
+    '--import',
+    'tsx',
+    'bench/create-statements.ts',
+    path.join(dataDir, 'console.sqlite'),
+    dataDir,
+    '10',
+    '19',
+  ];
   const run = runPinned(args, 120_000);
   if (run.status !== 0) {
-    const why = run.error?.message ?? run.stderr?.split('\n').find((l) => /Error/.test(l)) ?? `exit ${run.status}`;
+    const why =
+      run.error?.message ??
+      run.stderr?.split('\n').find((l) => /Error/.test(l)) ??
+      `exit ${run.status}`;
     doubts.push(`a create's statements alone: ${why}`);
     return NaN;
   }
@@ -300,29 +428,47 @@ const EVENT_SCENARIOS: EventsScenario[] = [
  * bench/events.ts: for each scenario a BFF as `npm start` runs it, pinned as the others are, on a
  * fresh database holding the bench's account; the streams are held by this process (the load core).
  */
-async function eventRows(nodeArgs: string[]): Promise<{ scenario: EventsScenario; r: EventsResult; loadCpu: number }[]> {
+async function eventRows(
+  nodeArgs: string[],
+): Promise<{ scenario: EventsScenario; r: EventsResult; loadCpu: number }[]> {
   const results: { scenario: EventsScenario; r: EventsResult; loadCpu: number }[] = [];
   for (const scenario of EVENT_SCENARIOS) {
     if (skipped(scenario.name)) continue;
     const dataDir = await eventsDataDir();
     let server: Server | undefined;
     try {
-      server = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      server = await start([...nodeArgs, 'scripts/start.mjs'], {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      });
       const { pid } = server;
       // A stream is a socket at each end, both on this machine; Node raises its soft limit to the hard one at start.
       for (const [who, limit] of [
         ['the bench', openFileLimit()],
         ['the BFF', openFileLimit(pid)],
       ] as const) {
-        if (limit < scenario.streams + 200) doubts.push(`${scenario.name}: ${who} may open ${limit} files, under ${scenario.streams} streams and its own (raise \`ulimit -n\`)`);
+        if (limit < scenario.streams + 200)
+          doubts.push(
+            `${scenario.name}: ${who} may open ${limit} files, under ${scenario.streams} streams and its own (raise \`ulimit -n\`)`,
+          );
       }
       const [r, loadCpu] = await withLoadCpu(() =>
-        eventStreams({ url: server!.url, rssMb: () => rssMb(pid), cpuMs: () => cpuTimeMs(pid), waitMs: () => runQueueWaitMs(pid) }, scenario),
+        eventStreams(
+          {
+            url: server!.url,
+            rssMb: () => rssMb(pid),
+            cpuMs: () => cpuTimeMs(pid),
+            waitMs: () => runQueueWaitMs(pid),
+          },
+          scenario,
+        ),
       );
       doubtIfSaturated(scenario.name, loadCpu);
-      if (r.failedChanges) doubts.push(`${scenario.name}: ${r.failedChanges} of the changes failed`);
+      if (r.failedChanges)
+        doubts.push(`${scenario.name}: ${r.failedChanges} of the changes failed`);
       if (r.ended) doubts.push(`${scenario.name}: the server ended ${r.ended} streams`);
-      if (r.unexpected) doubts.push(`${scenario.name}: ${r.unexpected} events no change of the bench made`);
+      if (r.unexpected)
+        doubts.push(`${scenario.name}: ${r.unexpected} events no change of the bench made`);
       // Latency on a core shared with other work measures that work too.
       if (r.serverWaitMsPerChange > r.serverCpuMsPerChange)
         doubts.push(
@@ -344,7 +490,11 @@ async function main() {
   if (bffBuildIsStale()) await buildBff();
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
     console.log('building the console (vite build)...');
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
   const { big, small, huge } = await seedSqlite(dataDir);
@@ -354,7 +504,11 @@ async function main() {
   // What `npm start` runs (the console and BFF builds are fresh, see above).
   // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the BFF under this load.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const bff = await start([...nodeArgs, 'scripts/start.mjs'], { DATA_DIR: dataDir, LOG_LEVEL: 'info', PROJECT_QUOTA: '2000' });
+  const bff = await start([...nodeArgs, 'scripts/start.mjs'], {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PROJECT_QUOTA: '2000',
+  });
   await new Promise((r) => setTimeout(r, 2000));
   const rssIdle = rssMb(bff.pid);
   const rows: [string, string, string, string][] = [];
@@ -370,20 +524,37 @@ async function main() {
     const nodeHello = await measure('node:http hello', `${hello.url}/`, {}, hello, { bff: false });
     // Express is measured before and after each hot path: each ratio is against the mean of
     // the two runs around it, so a machine whose load changes during the run moves both.
-    const helloRuns = [await measure('Express hello', `${express.url}/`, {}, express, { bff: false })];
+    const helloRuns = [
+      await measure('Express hello', `${express.url}/`, {}, express, { bff: false }),
+    ];
     const bracketed = async (name: string, url: string) => {
       const m = await measure(name, url, auth, bff);
-      helloRuns.push(await measure('Express hello', `${express.url}/`, {}, express, { bff: false }));
+      helloRuns.push(
+        await measure('Express hello', `${express.url}/`, {}, express, { bff: false }),
+      );
       const [before, after] = helloRuns.slice(-2) as [Measured, Measured];
-      const base = { rps: (before.rps + after.rps) / 2, p99: (before.p99 + after.p99) / 2, cpuMs: (before.cpuMs + after.cpuMs) / 2 };
+      const base = {
+        rps: (before.rps + after.rps) / 2,
+        p99: (before.p99 + after.p99) / 2,
+        cpuMs: (before.cpuMs + after.cpuMs) / 2,
+      };
       const drift = Math.abs(before.rps - after.rps) / base.rps;
-      if (drift > 0.2) doubts.push(`${name}: Express hello moved ${(drift * 100).toFixed(0)} % between the runs around it`);
+      if (drift > 0.2)
+        doubts.push(
+          `${name}: Express hello moved ${(drift * 100).toFixed(0)} % between the runs around it`,
+        );
       return { ...m, base };
     };
     const projects = await bracketed('GET /api/project', `${bff.url}/api/project?page_size=10`);
     const vmList = await bracketed('GET P/vm', `${P(big.id)}/vm?page_size=10`);
-    const vmGet = await bracketed('GET P/location/L/vm/{name}', `${P(big.id)}/location/${LOCATION}/vm/vm-5000`);
-    const pgList = await bracketed('GET P/location/L/postgres', `${P(big.id)}/location/${LOCATION}/postgres?page_size=10`);
+    const vmGet = await bracketed(
+      'GET P/location/L/vm/{name}',
+      `${P(big.id)}/location/${LOCATION}/vm/vm-5000`,
+    );
+    const pgList = await bracketed(
+      'GET P/location/L/postgres',
+      `${P(big.id)}/location/${LOCATION}/postgres?page_size=10`,
+    );
     // Each list with the size of its answer: what a page holds differs by kind (a subnet
     // carries its NICs, ~60 each in this data).
     const lists: [string, Measured, number, Measured | undefined][] = [];
@@ -393,27 +564,55 @@ async function main() {
       const m = await measure(l.op, url, auth, bff);
       // A page much larger than the VM list's: Express alone sending as many bytes, its floor.
       const sending =
-        bytes > 20_000 && !Number.isNaN(m.rps) ? await measure(`Express sending ${bytes} bytes`, `${express.url}/bytes/${bytes}`, {}, express, { bff: false }) : undefined;
+        bytes > 20_000 && !Number.isNaN(m.rps)
+          ? await measure(
+              `Express sending ${bytes} bytes`,
+              `${express.url}/bytes/${bytes}`,
+              {},
+              express,
+              { bff: false },
+            )
+          : undefined;
       lists.push([l.op, m, bytes, sending]);
     }
-    const lastSmall = await measure('last page of 1,000', `${P(small.id)}/vm?page_size=10&start_after=${small.lastPage}`, auth, bff);
-    const lastHuge = await measure('last page of 100,000', `${P(huge.id)}/vm?page_size=10&start_after=${huge.lastPage}`, auth, bff);
+    const lastSmall = await measure(
+      'last page of 1,000',
+      `${P(small.id)}/vm?page_size=10&start_after=${small.lastPage}`,
+      auth,
+      bff,
+    );
+    const lastHuge = await measure(
+      'last page of 100,000',
+      `${P(huge.id)}/vm?page_size=10&start_after=${huge.lastPage}`,
+      auth,
+      bff,
+    );
     const rssLoaded = rssMb(bff.pid);
-    const soak = await soakRss(bff, auth, [`/api/project/${big.id}/vm?page_size=10`, `/api/project/${big.id}/location/${LOCATION}/vm/vm-5000`, '/api/project?page_size=10']);
+    const soak = await soakRss(bff, auth, [
+      `/api/project/${big.id}/vm?page_size=10`,
+      `/api/project/${big.id}/location/${LOCATION}/vm/vm-5000`,
+      '/api/project?page_size=10',
+    ]);
 
     const floorRun = runPinned(['bench/commit-floor.mjs', dataDir, '3']);
     const floor = (JSON.parse(floorRun.stdout) as { commitsPerSecond: number }).commitsPerSecond;
     // Creates are measured warm, as the reads are (their loads last seconds): 1,200 creates
     // first, not counted, then 1,000 (decision 251).
-    const createRate = only && !only.test('VM creates') ? NaN : (await creates(bff.url, auth, 'warm-up', 30, 40), await creates(bff.url, auth, 'creates', 25, 40));
+    const createRate =
+      only && !only.test('VM creates')
+        ? NaN
+        : (await creates(bff.url, auth, 'warm-up', 30, 40),
+          await creates(bff.url, auth, 'creates', 25, 40));
     const consoleKb = consoleInitialJsKb();
     const browser =
       only && !only.test('console')
         ? undefined
-        : await consoleTimes(bff.url, { email: EMAIL, password: PASSWORD }, big.id).catch((err: unknown) => {
-            doubts.push(`console in Chromium: ${String(err)}`);
-            return undefined;
-          });
+        : await consoleTimes(bff.url, { email: EMAIL, password: PASSWORD }, big.id).catch(
+            (err: unknown) => {
+              doubts.push(`console in Chromium: ${String(err)}`);
+              return undefined;
+            },
+          );
     bff.stop();
     await bff.exited;
     // A create's statements alone on a copy of the database the server has closed: with
@@ -422,17 +621,24 @@ async function main() {
     const streams = await eventRows(nodeArgs);
     // A database that cannot be reached is a doubt, not the end of the run: the other figures stand.
     const pg = await twoProcessesOnPostgres(nodeArgs).catch((err: unknown) => {
-      doubts.push(`two processes on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
+      doubts.push(
+        `two processes on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return undefined;
     });
 
     const base = helloRuns.reduce((sum, m) => sum + m.rps, 0) / helloRuns.length;
     const baseP99 = helloRuns.reduce((sum, m) => sum + m.p99, 0) / helloRuns.length;
-    const spread = (Math.max(...helloRuns.map((m) => m.rps)) - Math.min(...helloRuns.map((m) => m.rps))) / base;
+    const spread =
+      (Math.max(...helloRuns.map((m) => m.rps)) - Math.min(...helloRuns.map((m) => m.rps))) / base;
     const x = (v: number) => `${v.toFixed(2)}×`;
     const cpu = (ms: number) => `${(ms * 1000).toFixed(0)} µs CPU/req`;
     const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
-    const load = (name: string, m: Measured & { base: { rps: number; p99: number; cpuMs: number } }, goal = 0.6) =>
+    const load = (
+      name: string,
+      m: Measured & { base: { rps: number; p99: number; cpuMs: number } },
+      goal = 0.6,
+    ) =>
       rows.push([
         name,
         `${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${cpu(m.cpuMs)} (Express around it: ${m.base.rps.toFixed(0)} req/s, p99 ${m.base.p99.toFixed(1)} ms, ${cpu(m.base.cpuMs)})`,
@@ -445,7 +651,12 @@ async function main() {
       `${x(nodeHello.rps / base)} req/s`,
       nodeHello.loadCpu > 0.95 ? '(load-bound: a lower bound)' : '',
     ]);
-    rows.push([`Express 5 hello (mean of ${helloRuns.length} runs)`, `${base.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms`, '1.00×', `spread ${(spread * 100).toFixed(0)} %`]);
+    rows.push([
+      `Express 5 hello (mean of ${helloRuns.length} runs)`,
+      `${base.toFixed(0)} req/s, p99 ${baseP99.toFixed(1)} ms`,
+      '1.00×',
+      `spread ${(spread * 100).toFixed(0)} %`,
+    ]);
     load('`GET /api/project?page_size=10` (of 1,000)', projects);
     load('`GET P/vm?page_size=10` (of 10,000)', vmList);
     load('`GET P/location/L/vm/{name}`', vmGet);
@@ -456,15 +667,27 @@ async function main() {
       rows.push([
         `\`${op}\` (page of 10, ${(bytes / 1000).toFixed(1)} kB)`,
         `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps.toFixed(0)} req/s, ${cpu(m.cpuMs)}` +
-          (sending ? ` (Express sending ${(bytes / 1000).toFixed(1)} kB: ${sending.rps.toFixed(0)} req/s, ${cpu(sending.cpuMs)})` : ''),
+          (sending
+            ? ` (Express sending ${(bytes / 1000).toFixed(1)} kB: ${sending.rps.toFixed(0)} req/s, ${cpu(sending.cpuMs)})`
+            : ''),
         '',
         '',
       ]);
     }
     const flat = lastHuge.p50 / Math.max(lastSmall.p50, 0.001);
-    rows.push(['last page of VMs, p50: 100,000 vs 1,000 rows', `${lastHuge.p50} vs ${lastSmall.p50} ms`, x(flat), `≤ 1.2×: ${ok(flat <= 1.2)}`]);
+    rows.push([
+      'last page of VMs, p50: 100,000 vs 1,000 rows',
+      `${lastHuge.p50} vs ${lastSmall.p50} ms`,
+      x(flat),
+      `≤ 1.2×: ${ok(flat <= 1.2)}`,
+    ]);
     // Information, not a goal: the floor is a ceiling this machine's creates cannot reach (decision 257).
-    rows.push(['VM creates/s vs the durable-commit floor', `${createRate.toFixed(0)} vs ${floor.toFixed(0)} /s`, x(createRate / floor), '']);
+    rows.push([
+      'VM creates/s vs the durable-commit floor',
+      `${createRate.toFixed(0)} vs ${floor.toFixed(0)} /s`,
+      x(createRate / floor),
+      '',
+    ]);
     if (!Number.isNaN(statementsRate)) {
       // One create costs at least its statements plus the CPU Express alone spends on a request.
       const expressCpuMs = helloRuns.reduce((sum, m) => sum + m.cpuMs, 0) / helloRuns.length;
@@ -501,10 +724,25 @@ async function main() {
         `≥ 1.6×: ${ok(pg.two.rps / pg.one.rps >= 1.6)}${most < 1.6 ? ` (at most ${x(most)} here: the cores are shared with PostgreSQL and the load)` : ''}`,
       ]);
     } else {
-      rows.push(['VM list on PostgreSQL: two BFF processes vs one', 'not measured (set BENCH_DATABASE_URL)', '', '']);
+      rows.push([
+        'VM list on PostgreSQL: two BFF processes vs one',
+        'not measured (set BENCH_DATABASE_URL)',
+        '',
+        '',
+      ]);
     }
-    rows.push(['server ready after `npm start` (fresh build)', `${bff.readyMs.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(bff.readyMs <= 1000)}`]);
-    rows.push(['RSS idle, after the load', `${rssIdle.toFixed(0)} MB, ${rssLoaded.toFixed(0)} MB`, '', `idle ≤ 120 MB: ${ok(rssIdle <= 120)}`]);
+    rows.push([
+      'server ready after `npm start` (fresh build)',
+      `${bff.readyMs.toFixed(0)} ms`,
+      '',
+      `≤ 1,000 ms: ${ok(bff.readyMs <= 1000)}`,
+    ]);
+    rows.push([
+      'RSS idle, after the load',
+      `${rssIdle.toFixed(0)} MB, ${rssLoaded.toFixed(0)} MB`,
+      '',
+      `idle ≤ 120 MB: ${ok(rssIdle <= 120)}`,
+    ]);
     if (soak) {
       const growth = soak.end / soak.settled;
       rows.push([
@@ -516,12 +754,33 @@ async function main() {
     } else {
       rows.push(['RSS over a long load', 'skipped (BENCH_ONLY)', '', '']);
     }
-    rows.push(['console initial JavaScript (gzip)', `${consoleKb.toFixed(1)} kB`, '', `≤ 150 kB: ${ok(consoleKb <= 150)}`]);
+    rows.push([
+      'console initial JavaScript (gzip)',
+      `${consoleKb.toFixed(1)} kB`,
+      '',
+      `≤ 150 kB: ${ok(consoleKb <= 150)}`,
+    ]);
     if (browser) {
-      for (const [name, ms] of browser.lcp) rows.push([`LCP in Chromium: ${name}`, `${ms.toFixed(0)} ms`, '', `≤ 1,000 ms: ${ok(ms <= 1000)}`]);
-      rows.push(['VM list → cached VM page in Chromium', `${browser.navigation.toFixed(0)} ms`, '', `≤ 100 ms: ${ok(browser.navigation <= 100)}`]);
+      for (const [name, ms] of browser.lcp)
+        rows.push([
+          `LCP in Chromium: ${name}`,
+          `${ms.toFixed(0)} ms`,
+          '',
+          `≤ 1,000 ms: ${ok(ms <= 1000)}`,
+        ]);
+      rows.push([
+        'VM list → cached VM page in Chromium',
+        `${browser.navigation.toFixed(0)} ms`,
+        '',
+        `≤ 100 ms: ${ok(browser.navigation <= 100)}`,
+      ]);
     } else {
-      rows.push(['console LCP and navigation in Chromium', 'not measured (no /usr/bin/chromium, or BENCH_ONLY)', '', '']);
+      rows.push([
+        'console LCP and navigation in Chromium',
+        'not measured (no /usr/bin/chromium, or BENCH_ONLY)',
+        '',
+        '',
+      ]);
     }
 
     console.log(

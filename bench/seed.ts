@@ -18,7 +18,8 @@ import { createRootCa } from '../bff/src/resources/certs.ts';
 import { postgresRow } from '../bff/src/resources/postgres/postgres.service.ts';
 
 export const LOCATION = 'eu-central-h1';
-export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
+export const SSH_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bench';
 export const EMAIL = 'bench@example.com';
 export const PASSWORD = 'bench-password';
 
@@ -37,7 +38,11 @@ export async function seedVmProject(db: Db, accountId: string, name: string, cou
     const newSubnet = async (name: string) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await insertSubnet(tx, { projectId: project.id, location: LOCATION, name }, quotas);
+          return await insertSubnet(
+            tx,
+            { projectId: project.id, location: LOCATION, name },
+            quotas,
+          );
         } catch (err) {
           if (attempt >= 10 || !isUniqueViolation(err)) throw err;
         }
@@ -89,7 +94,15 @@ export async function seedVmProject(db: Db, accountId: string, name: string, cou
         subnet_id: subnet.id,
         created_at: now,
       });
-      nics.push({ id: newId('nic'), subnet_id: subnet.id, vm_id: id, name: `vm-${i}-nic`, private_ipv4: ip, private_ipv6: pickNicIPv6(subnet.net6), created_at: now });
+      nics.push({
+        id: newId('nic'),
+        subnet_id: subnet.id,
+        vm_id: id,
+        name: `vm-${i}-nic`,
+        private_ipv4: ip,
+        private_ipv6: pickNicIPv6(subnet.net6),
+        created_at: now,
+      });
       if (vms.length === 500) await flush();
     }
     await flush();
@@ -118,7 +131,11 @@ async function seedPostgres(db: Db, projectId: string, location: string, count: 
       } as const;
       await tx
         .insertInto('postgres')
-        .values({ ...postgresRow(newId('postgres'), { ...fields, tags: [] }, ca), state: 'running', running_since: now })
+        .values({
+          ...postgresRow(newId('postgres'), { ...fields, tags: [] }, ca),
+          state: 'running',
+          running_since: now,
+        })
         .execute();
     }
   });
@@ -141,7 +158,8 @@ export async function seedSqlite(dataDir: string): Promise<Seeded> {
   const src = path.join(import.meta.dirname, '../bff/src');
   const hash = createHash('sha256').update(fs.readFileSync(import.meta.filename));
   for (const f of (fs.readdirSync(src, { recursive: true }) as string[]).sort()) {
-    if (f.endsWith('.tables.ts') || (f.startsWith('db/') && f.endsWith('.ts'))) hash.update(f).update(fs.readFileSync(path.join(src, f)));
+    if (f.endsWith('.tables.ts') || (f.startsWith('db/') && f.endsWith('.ts')))
+      hash.update(f).update(fs.readFileSync(path.join(src, f)));
   }
   const migrationsKey = hash.digest('hex');
   const cached = cacheDir && path.join(cacheDir, 'seeded.json');
@@ -153,7 +171,9 @@ export async function seedSqlite(dataDir: string): Promise<Seeded> {
       return saved;
     }
   }
-  console.log('seeding: projects of 10,000 (and 1,000 databases), 1,000 and 100,000 VMs, and 997 more projects (1,000 in all)...');
+  console.log(
+    'seeding: projects of 10,000 (and 1,000 databases), 1,000 and 100,000 VMs, and 997 more projects (1,000 in all)...',
+  );
   const { db } = openDatabase({ dataDir });
   await migrate(db);
   const account = await createAccount(db, EMAIL, PASSWORD, { verified: true });

@@ -49,7 +49,10 @@ test('/projects has no serious violations', async ({ page, createProject }) => {
   await expectAxeClean(page);
 });
 
-test('a project page, its switcher and its delete dialog have no serious violations', async ({ page, createProject }) => {
+test('a project page, its switcher and its delete dialog have no serious violations', async ({
+  page,
+  createProject,
+}) => {
   const project = await createProject();
   const view = new ProjectPage(page);
   await view.goto(project.id);
@@ -67,7 +70,10 @@ test('a project page, its switcher and its delete dialog have no serious violati
   await expectAxeClean(page, 'dialog');
 });
 
-test('a project page whose live updates are paused (the stream cut) has no serious violations', async ({ page, createProject }) => {
+test('a project page whose live updates are paused (the stream cut) has no serious violations', async ({
+  page,
+  createProject,
+}) => {
   const project = await createProject();
   await page.route(new RegExp(`/api/project/${project.id}/events`), (route) => route.abort());
   const view = new ProjectPage(page);
@@ -77,7 +83,10 @@ test('a project page whose live updates are paused (the stream cut) has no serio
   await expectAxeClean(page);
 });
 
-test('the delete dialog traps focus, closes on Escape and gives focus back', async ({ page, createProject }) => {
+test('the delete dialog traps focus, closes on Escape and gives focus back', async ({
+  page,
+  createProject,
+}) => {
   const project = await createProject();
   const view = new ProjectPage(page);
   await view.goto(project.id);
@@ -101,7 +110,10 @@ test('the delete dialog traps focus, closes on Escape and gives focus back', asy
   await expect(open).toBeFocused();
 });
 
-test('the menus work with the keyboard and the theme toggle switches themes', async ({ page, createProject }) => {
+test('the menus work with the keyboard and the theme toggle switches themes', async ({
+  page,
+  createProject,
+}) => {
   const project = await createProject();
   await new ProjectPage(page).goto(project.id);
   const header = new AppHeader(page);

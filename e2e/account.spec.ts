@@ -14,7 +14,10 @@ import { ProjectsPage } from './pages/projects-page.ts';
 test.use({ storageState: SIGNED_OUT });
 
 /** The code an authenticator app shows `offset` steps of 30 s from now. */
-const codeOf = (key: string, offset = 0) => new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: Date.now() + offset * 30_000 });
+const codeOf = (key: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(key) }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 
 /** Signs `account` in through the sign-in page and opens the account page from the account menu. */
 async function openAccountPage(page: Page, account: ConsoleApi) {
@@ -29,7 +32,10 @@ async function openAccountPage(page: Page, account: ConsoleApi) {
   return accountPage;
 }
 
-test('turn on two-factor sign-in, sign in with a code and with a recovery code, turn it off from the keyboard', async ({ page, freshAccount }) => {
+test('turn on two-factor sign-in, sign in with a code and with a recovery code, turn it off from the keyboard', async ({
+  page,
+  freshAccount,
+}) => {
   const accountPage = await openAccountPage(page, freshAccount);
   await expect(accountPage.twoFactor).toContainText('Off');
   await expectAxeClean(page);
@@ -39,8 +45,13 @@ test('turn on two-factor sign-in, sign in with a code and with a recovery code, 
   await expectAxeClean(page);
   const recovery = await accountPage.confirmTwoFactor(codeOf(key));
   for (const code of recovery) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
-  await expect(accountPage.twoFactor.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'recovery-codes.txt');
-  await expect(accountPage.twoFactor.getByRole('button', { name: 'Copy recovery codes' })).toBeVisible();
+  await expect(accountPage.twoFactor.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'download',
+    'recovery-codes.txt',
+  );
+  await expect(
+    accountPage.twoFactor.getByRole('button', { name: 'Copy recovery codes' }),
+  ).toBeVisible();
   await expectAxeClean(page);
   await accountPage.twoFactor.getByRole('button', { name: 'I have saved them' }).click();
   await expect(accountPage.twoFactor).toContainText('10 of 10 recovery codes left');
@@ -67,7 +78,9 @@ test('turn on two-factor sign-in, sign in with a code and with a recovery code, 
   // Turn it off from the keyboard, with another recovery code.
   await accountPage.goto();
   await expect(accountPage.twoFactor).toContainText('9 of 10 recovery codes left');
-  const turnOff = accountPage.twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' });
+  const turnOff = accountPage.twoFactor.getByRole('button', {
+    name: 'Turn off two-factor sign-in',
+  });
   await turnOff.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
@@ -81,11 +94,18 @@ test('turn on two-factor sign-in, sign in with a code and with a recovery code, 
   await page.keyboard.press('Tab');
   await page.keyboard.type(recovery[1]!);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Two-factor sign-in is off' })).toBeVisible();
-  await expect(accountPage.twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Two-factor sign-in is off' }),
+  ).toBeVisible();
+  await expect(
+    accountPage.twoFactor.getByRole('button', { name: 'Set up two-factor sign-in' }),
+  ).toBeVisible();
 });
 
-test('change the password: other sessions are signed out and the old password fails', async ({ page, freshAccount }) => {
+test('change the password: other sessions are signed out and the old password fails', async ({
+  page,
+  freshAccount,
+}) => {
   const accountPage = await openAccountPage(page, freshAccount);
   // The API helper's session and this browser's.
   await expect(accountPage.sessions.getByRole('row')).toHaveCount(3);
@@ -97,7 +117,9 @@ test('change the password: other sessions are signed out and the old password fa
   await expect(accountPage.password.getByText('That password is not right.')).toBeVisible();
   await accountPage.password.getByLabel('Current password').fill(PASSWORD);
   await accountPage.password.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toContainText('1 other session was signed out.');
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toContainText(
+    '1 other session was signed out.',
+  );
   await expect(accountPage.sessions.getByRole('row')).toHaveCount(2);
   expect((await freshAccount.call('listProjects')).status()).toBe(401);
 
@@ -118,7 +140,9 @@ test('sign another session out from the sessions list', async ({ page, freshAcco
   await expect(page.getByRole('status').filter({ hasText: 'Session signed out' })).toBeVisible();
   await expect(others).toHaveCount(0);
   expect((await freshAccount.call('listProjects')).status()).toBe(401);
-  await expect(accountPage.sessions.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+  await expect(
+    accountPage.sessions.getByRole('button', { name: 'Sign out all other sessions' }),
+  ).toBeDisabled();
 });
 
 test('the account page has no serious violations', async ({ page, freshAccount }) => {
@@ -127,6 +151,10 @@ test('the account page has no serious violations', async ({ page, freshAccount }
   await accountPage.beginTwoFactor(PASSWORD);
   await accountPage.twoFactor.getByLabel('Code from the app').fill('12');
   await accountPage.twoFactor.getByRole('button', { name: 'Turn on' }).click();
-  await expect(accountPage.twoFactor.getByText('That code is not right: enter the 6 digits your app shows now.')).toBeVisible();
+  await expect(
+    accountPage.twoFactor.getByText(
+      'That code is not right: enter the 6 digits your app shows now.',
+    ),
+  ).toBeVisible();
   await expectAxeClean(page);
 });

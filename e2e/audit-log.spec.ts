@@ -4,7 +4,11 @@ import { CreateSubnetPage, SubnetsPage } from './pages/private-subnet.ts';
 import { AuditLogPage } from './pages/audit-log-page.ts';
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 
-test('an admin creates a subnet, opens the audit log, filters by action and sees the entry', async ({ page, project, user }) => {
+test('an admin creates a subnet, opens the audit log, filters by action and sees the entry', async ({
+  page,
+  project,
+  user,
+}) => {
   const subnets = new SubnetsPage(page);
   await subnets.goto(project.id);
   await subnets.openCreate();
@@ -39,7 +43,8 @@ test('an admin creates a subnet, opens the audit log, filters by action and sees
 });
 
 test('the log pages along its cursor, newest first', async ({ page, project }) => {
-  for (let i = 0; i < 26; i++) await project.createFirewall('eu-central-h1', `fw-${String(i).padStart(2, '0')}`);
+  for (let i = 0; i < 26; i++)
+    await project.createFirewall('eu-central-h1', `fw-${String(i).padStart(2, '0')}`);
   const log = new AuditLogPage(page);
   await log.goto(project.id, '?action=createFirewall');
   // 25 rows a page and one header row.

@@ -2,9 +2,23 @@
 // coming back to the page asked for after signing in.
 import { PROJECT_NAME_MESSAGE } from '#shared/names';
 import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
-import { expect, expectAxeClean, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  SIGNED_OUT,
+  test,
+  uniqueEmail,
+  uniqueName,
+} from './fixtures.ts';
 import { AppHeader } from './pages/app-header.ts';
-import { CheckEmailPage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth-pages.ts';
+import {
+  CheckEmailPage,
+  ForgotPasswordPage,
+  LoginPage,
+  ResetPasswordPage,
+  SignupPage,
+} from './pages/auth-pages.ts';
 import { OutboxPage } from './pages/outbox-page.ts';
 import { ProjectPage } from './pages/project-page.ts';
 import { CreateProjectPage, ProjectsPage } from './pages/projects-page.ts';
@@ -14,7 +28,9 @@ const idFromUrl = (url: string) => new URL(url).pathname.split('/')[2]!;
 test.describe('signed out', () => {
   test.use({ storageState: SIGNED_OUT });
 
-  test('sign up, sign out, sign in, create and switch projects, delete one, sign in again', async ({ page }) => {
+  test('sign up, sign out, sign in, create and switch projects, delete one, sign in again', async ({
+    page,
+  }) => {
     const email = uniqueEmail('journey');
     const login = new LoginPage(page);
     const signup = new SignupPage(page);
@@ -44,7 +60,9 @@ test.describe('signed out', () => {
     const mail = await outbox.open(email, 'Verify your e-mail address');
     await expectAxeClean(page);
     await mail.getByRole('link', { name: /\/verify-email#/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'E-mail address verified' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'E-mail address verified' }),
+    ).toBeVisible();
     await expect(projects.heading).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
     await expect(header.accountMenu).toContainText(email);
@@ -114,24 +132,34 @@ test.describe('signed out', () => {
     await header.signOut();
     await page.goto(`/projects/${secondId}/settings`);
     await login.expectShown();
-    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/projects/${secondId}/settings`)}`);
+    await expect(page).toHaveURL(
+      `/login?redirect=${encodeURIComponent(`/projects/${secondId}/settings`)}`,
+    );
     await login.signIn(email, PASSWORD);
     await expect(page).toHaveURL(new RegExp(`/projects/${secondId}/settings$`));
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 
-  test('signing up with a taken e-mail answers as for a new one, and the owner is told by mail', async ({ page, freshAccount }) => {
+  test('signing up with a taken e-mail answers as for a new one, and the owner is told by mail', async ({
+    page,
+    freshAccount,
+  }) => {
     const signup = new SignupPage(page);
     await signup.goto();
     await signup.signUp(freshAccount.email, PASSWORD);
     await expect(new CheckEmailPage(page).heading).toBeVisible();
     const outbox = new OutboxPage(page);
     await outbox.goto();
-    const mail = await outbox.open(freshAccount.email, 'Your e-mail address was used to sign up again');
+    const mail = await outbox.open(
+      freshAccount.email,
+      'Your e-mail address was used to sign up again',
+    );
     await expect(mail.getByRole('link', { name: /\/forgot-password$/ })).toBeVisible();
   });
 
-  test('signing in before verifying is refused, with a way to send the link again', async ({ page }) => {
+  test('signing in before verifying is refused, with a way to send the link again', async ({
+    page,
+  }) => {
     const email = uniqueEmail('unverified');
     const signup = new SignupPage(page);
     await signup.goto();
@@ -144,11 +172,16 @@ test.describe('signed out', () => {
     const resend = page.getByRole('button', { name: 'Send the link again' });
     await resend.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: `We sent a new link to ${email}.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `We sent a new link to ${email}.` }),
+    ).toBeVisible();
     await expectAxeClean(page);
   });
 
-  test('forgot password: the mailed link sets a new password once, and the old one stops working', async ({ page, freshAccount }) => {
+  test('forgot password: the mailed link sets a new password once, and the old one stops working', async ({
+    page,
+    freshAccount,
+  }) => {
     const login = new LoginPage(page);
     await login.goto();
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -156,7 +189,9 @@ test.describe('signed out', () => {
     await expect(forgot.heading).toBeVisible();
     await expectAxeClean(page);
     await forgot.request(freshAccount.email);
-    await expect(page.getByRole('status')).toContainText(`If an account uses ${freshAccount.email}, we sent it a link`);
+    await expect(page.getByRole('status')).toContainText(
+      `If an account uses ${freshAccount.email}, we sent it a link`,
+    );
 
     const outbox = new OutboxPage(page);
     await outbox.goto();
@@ -191,18 +226,28 @@ test.describe('signed out', () => {
     await expect(reset.alert).toContainText('This link has expired or was already used.');
   });
 
-  test('signing up with a common password shows the server refusal under the password field', async ({ page }) => {
+  test('signing up with a common password shows the server refusal under the password field', async ({
+    page,
+  }) => {
     const signup = new SignupPage(page);
     await signup.goto();
     await signup.signUp(uniqueEmail('common'), 'password123');
-    await expect(signup.password).toHaveAccessibleDescription(/This password is too common: choose one that is harder to guess\./);
+    await expect(signup.password).toHaveAccessibleDescription(
+      /This password is too common: choose one that is harder to guess\./,
+    );
     await expect(signup.password).toHaveAttribute('aria-invalid', 'true');
     await expect(signup.password).toHaveValue('password123');
   });
 
   // Proxy mode only (the `chromium` project leaves @proxy-only tests out; decision 238).
-  test('sign in with a personal access token of the deployment behind the proxy @proxy-only', async ({ page, project }) => {
-    const { token: secret } = await project.account.send('issueToken', { params: { project_id: project.id }, body: { name: 'console', role: 'member' } });
+  test('sign in with a personal access token of the deployment behind the proxy @proxy-only', async ({
+    page,
+    project,
+  }) => {
+    const { token: secret } = await project.account.send('issueToken', {
+      params: { project_id: project.id },
+      body: { name: 'console', role: 'member' },
+    });
     const login = new LoginPage(page);
     await login.goto();
     await page.getByRole('button', { name: 'Sign in with a personal access token' }).click();
@@ -238,7 +283,11 @@ test.describe('signed out', () => {
   });
 });
 
-test('at its project quota, the server refusal is shown in the form and the name is kept', async ({ page, context, freshAccount }) => {
+test('at its project quota, the server refusal is shown in the form and the name is kept', async ({
+  page,
+  context,
+  freshAccount,
+}) => {
   for (let i = 0; i < 20; i++) await freshAccount.createProject(`quota-${i}`);
   await freshAccount.signInBrowser(context);
 
@@ -246,14 +295,20 @@ test('at its project quota, the server refusal is shown in the form and the name
   await create.goto();
   await create.name.fill('one-too-many');
   await create.submit.click();
-  await expect(create.alert).toContainText('You have reached your limit of 20 projects. Delete a project first.');
+  await expect(create.alert).toContainText(
+    'You have reached your limit of 20 projects. Delete a project first.',
+  );
   await expect(create.alert).toContainText('Request ID:');
   await expect(create.name).toHaveValue('one-too-many');
   await expect(create.submit).toBeEnabled();
   expect((await freshAccount.listProjects()).count).toBe(20);
 });
 
-test('when the session ends, the next request asks to sign in and comes back', async ({ page, context, freshAccount }) => {
+test('when the session ends, the next request asks to sign in and comes back', async ({
+  page,
+  context,
+  freshAccount,
+}) => {
   const mine = await freshAccount.createProject();
   await freshAccount.signInBrowser(context);
   const project = new ProjectPage(page);
@@ -269,7 +324,9 @@ test('when the session ends, the next request asks to sign in and comes back', a
   const login = new LoginPage(page);
   await login.expectShown();
   await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeVisible();
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`/projects/${mine.id}/settings`)}`);
+  await expect(page).toHaveURL(
+    `/login?redirect=${encodeURIComponent(`/projects/${mine.id}/settings`)}`,
+  );
   await login.signIn(freshAccount.email, freshAccount.password);
   await expect(page).toHaveURL(new RegExp(`/projects/${mine.id}/settings$`));
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();

@@ -3,14 +3,21 @@
 // the dialogs (each check covers both themes).
 import { expect, expectAxeClean, test } from './fixtures.ts';
 
-test('connect a demo installation, browse its repositories and delete a cache entry', async ({ page, project }) => {
+test('connect a demo installation, browse its repositories and delete a cache entry', async ({
+  page,
+  project,
+}) => {
   await page.goto(`/projects/${project.id}/code-host`);
   await expect(page.getByRole('heading', { name: 'Code host', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No installations yet' })).toBeVisible();
   await page.getByRole('button', { name: 'Connect demo installation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Demo installation connected' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Demo installation connected' }),
+  ).toBeVisible();
 
-  const [installation] = (await project.account.send('listGithubInstallations', { params: { project_id: project.id } })).items;
+  const [installation] = (
+    await project.account.send('listGithubInstallations', { params: { project_id: project.id } })
+  ).items;
   const repos = page.getByRole('region', { name: `Repositories of ${installation!.name}` });
   await expect(repos.getByText('25 repositories', { exact: true })).toBeVisible();
   const table = repos.getByRole('table', { name: /Repositories, sorted by name/ });
@@ -48,7 +55,13 @@ test('connect a demo installation, browse its repositories and delete a cache en
   const dialog = page.getByRole('dialog', { name: 'Cache entries of api' });
   await expect(dialog.getByText('3 entries')).toBeVisible();
   const entries = (
-    await project.account.send('listGithubCacheEntries', { params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' } })
+    await project.account.send('listGithubCacheEntries', {
+      params: {
+        project_id: project.id,
+        installation_reference: installation!.name,
+        repository_reference: 'api',
+      },
+    })
   ).items;
   const victim = entries[0]!;
   await dialog.getByRole('button', { name: `Delete cache entry ${victim.key}` }).click();
@@ -60,7 +73,11 @@ test('connect a demo installation, browse its repositories and delete a cache en
   await expect(after.getByText('2 entries')).toBeVisible();
   await expect(after.getByText(victim.key)).toHaveCount(0);
   const left = await project.account.send('listGithubCacheEntries', {
-    params: { project_id: project.id, installation_reference: installation!.name, repository_reference: 'api' },
+    params: {
+      project_id: project.id,
+      installation_reference: installation!.name,
+      repository_reference: 'api',
+    },
   });
   expect(left.items.map((e) => e.id)).not.toContain(victim.id);
   await page.keyboard.press('Escape');
@@ -75,7 +92,9 @@ test('the code host page and its dialogs have no serious violations', async ({ p
   await expect(page.getByText('25 repositories', { exact: true })).toBeVisible();
   await expectAxeClean(page);
   await page.getByRole('button', { name: 'Cache entries of api' }).click();
-  await expect(page.getByRole('dialog', { name: 'Cache entries of api' }).getByText('3 entries')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Cache entries of api' }).getByText('3 entries'),
+  ).toBeVisible();
   await expectAxeClean(page, 'dialog');
   await page
     .getByRole('dialog')

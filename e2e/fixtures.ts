@@ -6,7 +6,15 @@ import { test as base, expect, type Page, type Route } from '@playwright/test';
 import type { Project } from '#shared/api/project';
 import { ConsoleApi, type ProjectApi, uniqueEmail, uniqueName } from './api.ts';
 
-export { BASE_URL, ConsoleApi, PASSWORD, ProjectApi, SSH_KEY, uniqueEmail, uniqueName } from './api.ts';
+export {
+  BASE_URL,
+  ConsoleApi,
+  PASSWORD,
+  ProjectApi,
+  SSH_KEY,
+  uniqueEmail,
+  uniqueName,
+} from './api.ts';
 /** Written by auth.setup.ts, used as the default storage state of the chromium project. */
 export const USER_STATE = path.join('test-results', '.auth', 'user.json');
 export const SIGNED_OUT = { cookies: [], origins: [] };
@@ -52,12 +60,16 @@ export { expect };
 
 /** Marks the document, so a later check can tell that the page was never reloaded. */
 export async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.evaluate(
+    () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
+  );
 }
 
 /** The document marked by markDocument is still the one shown: no reload happened. */
 export async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
 }
 
 type Theme = 'light' | 'dark';
@@ -83,7 +95,9 @@ export async function expectAxeClean(page: Page, within?: string) {
   const start = await page.evaluate((key) => {
     const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
     return {
-      theme: document.documentElement.classList.contains('dark') ? ('dark' as const) : ('light' as const),
+      theme: document.documentElement.classList.contains('dark')
+        ? ('dark' as const)
+        : ('light' as const),
       system: dark ? ('dark' as const) : ('light' as const),
       picked: localStorage.getItem(key),
     };
@@ -99,9 +113,15 @@ export async function expectAxeClean(page: Page, within?: string) {
 
 /** Sets the theme pick (null: follow the system) and the system's scheme, and waits until `theme` is shown. */
 async function showTheme(page: Page, theme: Theme, system: Theme, picked: string | null) {
-  await page.evaluate(([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)), [THEME_KEY, picked] as const);
+  await page.evaluate(
+    ([key, value]) =>
+      value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value),
+    [THEME_KEY, picked] as const,
+  );
   await page.emulateMedia({ colorScheme: system });
-  await expect(page.locator('html'), `the page switches to the ${theme} theme`).toHaveClass(themeClass(theme));
+  await expect(page.locator('html'), `the page switches to the ${theme} theme`).toHaveClass(
+    themeClass(theme),
+  );
 }
 
 async function seriousViolations(page: Page, theme: Theme, within?: string): Promise<string[]> {
@@ -119,9 +139,16 @@ async function seriousViolations(page: Page, theme: Theme, within?: string): Pro
   const violations = await page.evaluate(async (context) => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
     const results = await axe.run(context ?? document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
   }, within ?? null);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} theme: ${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${theme} theme: ${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
 }
 
 /**

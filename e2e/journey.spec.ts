@@ -3,7 +3,15 @@
 // add and remove a firewall rule; try to delete the subnet while the VM exists and read the
 // Conflict message; delete the VM, then the subnet.
 import type { Page } from '@playwright/test';
-import { expect, expectSameDocument, markDocument, SSH_KEY, test, uniqueName, type ProjectApi } from './fixtures.ts';
+import {
+  expect,
+  expectSameDocument,
+  markDocument,
+  SSH_KEY,
+  test,
+  uniqueName,
+  type ProjectApi,
+} from './fixtures.ts';
 import { FirewallDetailPage } from './pages/firewall.ts';
 import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private-subnet.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
@@ -11,7 +19,10 @@ import { VmDetailPage } from './pages/vm-detail-page.ts';
 
 const LOCATION = 'eu-central-h1';
 
-test('subnet, VM, restart, firewall rule, Conflict on subnet delete, then delete VM and subnet', async ({ page, project }) => {
+test('subnet, VM, restart, firewall rule, Conflict on subnet delete, then delete VM and subnet', async ({
+  page,
+  project,
+}) => {
   const subnetName = uniqueName('app');
   const vmName = uniqueName('vm');
   // The VM is made in the UI: if the journey stops early, delete it so the subnet and the
@@ -64,7 +75,9 @@ async function journey(page: Page, project: ProjectApi, subnetName: string, vmNa
     .getByRole('link', { name: `${subnetName}-default` })
     .click();
   const fw = new FirewallDetailPage(page);
-  await expect(page.getByRole('heading', { name: `${subnetName}-default`, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `${subnetName}-default`, level: 1 }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Add rule' }).click();
   const add = fw.ruleDialog('Add rule');
   await add.preset('SSH').check();
@@ -73,18 +86,28 @@ async function journey(page: Page, project: ProjectApi, subnetName: string, vmNa
   await expect(add.dialog).toBeHidden();
   const rule = fw.ruleRow('198.51.100.0/24');
   await expect(rule).toContainText('SSH (22)');
-  expect((await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).toContain('198.51.100.0/24');
+  expect(
+    (await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map(
+      (r) => r.cidr,
+    ),
+  ).toContain('198.51.100.0/24');
   await rule.getByRole('button', { name: /^Remove rule/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove rule' });
   await confirm.getByRole('button', { name: 'Remove rule' }).click();
   await expect(confirm).toBeHidden();
   await expect(fw.ruleRow('198.51.100.0/24')).toHaveCount(0);
-  expect((await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map((r) => r.cidr)).not.toContain('198.51.100.0/24');
+  expect(
+    (await project.getFirewall(LOCATION, `${subnetName}-default`)).firewall_rules.map(
+      (r) => r.cidr,
+    ),
+  ).not.toContain('198.51.100.0/24');
 
   // 5. The subnet cannot be deleted while the VM exists: the Conflict message says why.
   await subnet.goto(project.id, LOCATION, subnetName);
   const refused = await subnet.delete(subnetName);
-  await expect(refused.getByRole('alert')).toContainText(`Private subnet ${subnetName} has VMs attached (${vmName}); delete them first.`);
+  await expect(refused.getByRole('alert')).toContainText(
+    `Private subnet ${subnetName} has VMs attached (${vmName}); delete them first.`,
+  );
   await page.keyboard.press('Escape');
   await expect(refused).toBeHidden();
 
@@ -94,7 +117,9 @@ async function journey(page: Page, project: ProjectApi, subnetName: string, vmNa
   await expect(vm.announcer).toContainText(`VM ${vmName} was deleted.`);
   await subnet.goto(project.id, LOCATION, subnetName);
   await subnet.delete(subnetName);
-  await expect(page.getByTestId('live-announcer')).toHaveText(`Private subnet ${subnetName} was deleted.`);
+  await expect(page.getByTestId('live-announcer')).toHaveText(
+    `Private subnet ${subnetName} was deleted.`,
+  );
   await expect(subnets.row(subnetName)).toHaveCount(0);
   const url = `/api/project/${project.id}/location/${LOCATION}/private-subnet/${subnetName}`;
   await expect.poll(async () => (await page.request.get(url)).status()).toBe(404);

@@ -3,10 +3,21 @@
 // download its kubeconfig; axe on the list, the form and every tab (each check covers the light
 // and the dark theme). Every test empties its project again (the project fixture).
 import fs from 'node:fs/promises';
-import { expect, expectAxeClean, expectSameDocument, holdGets, markDocument, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  expectSameDocument,
+  holdGets,
+  markDocument,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 import { ClusterCreatePage, ClusterDetailPage, ClusterListPage } from './pages/kubernetes.ts';
 
-test('create a cluster through the form, add and resize a node pool, upgrade it and download its kubeconfig', async ({ page, project }) => {
+test('create a cluster through the form, add and resize a node pool, upgrade it and download its kubeconfig', async ({
+  page,
+  project,
+}) => {
   const list = new ClusterListPage(page);
   await list.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No Kubernetes clusters yet' })).toBeVisible();
@@ -67,10 +78,14 @@ test('create a cluster through the form, add and resize a node pool, upgrade it 
   await expect(detail.pool(pool)).toContainText('3 nodes');
   await expect(detail.nodes(`Nodes of ${pool}`)).toHaveCount(3, { timeout: 60_000 });
   await expect(detail.state).toHaveText('running', { timeout: 60_000 });
-  await expect(detail.nodes(`Nodes of ${pool}`).getByText('running')).toHaveCount(3, { timeout: 60_000 });
+  await expect(detail.nodes(`Nodes of ${pool}`).getByText('running')).toHaveCount(3, {
+    timeout: 60_000,
+  });
 
   // Upgrade: the dialog says from → to; the page shows `upgrading` (its reads held), then running.
-  const kcUrl = new RegExp(`/api/project/${project.id}/location/us-east-a2/kubernetes-cluster/${name}$`);
+  const kcUrl = new RegExp(
+    `/api/project/${project.id}/location/us-east-a2/kubernetes-cluster/${name}$`,
+  );
   await page.getByRole('button', { name: 'Upgrade to v1.36' }).click();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade cluster' });
   await expect(upgrade).toContainText('v1.35');
@@ -87,7 +102,10 @@ test('create a cluster through the form, add and resize a node pool, upgrade it 
   await expectSameDocument(page);
 
   // The kubeconfig: a YAML file named after the cluster, for its API endpoint, with its CA and a client certificate.
-  const [download] = await Promise.all([page.waitForEvent('download'), detail.kubeconfig(name).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    detail.kubeconfig(name).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${name}-kubeconfig.yaml`);
   const yaml = await fs.readFile((await download.path())!, 'utf8');
   expect(yaml).toMatch(/^apiVersion: v1$/m);
@@ -99,14 +117,19 @@ test('create a cluster through the form, add and resize a node pool, upgrade it 
   expect(yaml).toContain(name);
 });
 
-test('remove a node pool and retire a node, each after a confirmation, then delete the cluster', async ({ page, project }) => {
+test('remove a node pool and retire a node, each after a confirmation, then delete the cluster', async ({
+  page,
+  project,
+}) => {
   const kc = await project.createRunningCluster(uniqueName('ops'), { worker_nodes: 2 });
   const detail = new ClusterDetailPage(page);
   await detail.goto(project.id, kc, 'nodepools');
   await markDocument(page);
 
   await detail.addPool('spare', 1);
-  await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(1, { timeout: 60_000 });
+  await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(1, {
+    timeout: 60_000,
+  });
   await expect(detail.state).toHaveText('running', { timeout: 60_000 });
   // Resize from the keyboard: Enter on the button, ArrowUp in the field, Enter to send.
   await page.getByRole('button', { name: 'Resize node pool spare' }).focus();
@@ -117,7 +140,9 @@ test('remove a node pool and retire a node, each after a confirmation, then dele
   await expect(resize.getByRole('spinbutton', { name: 'Nodes' })).toHaveValue('2');
   await page.keyboard.press('Enter');
   await expect(resize).toBeHidden();
-  await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(2, { timeout: 60_000 });
+  await expect(detail.nodes('Nodes of spare').getByText('running')).toHaveCount(2, {
+    timeout: 60_000,
+  });
   await expect(detail.state).toHaveText('running', { timeout: 60_000 });
 
   await page.getByRole('button', { name: 'Remove node pool spare' }).click();
@@ -135,13 +160,20 @@ test('remove a node pool and retire a node, each after a confirmation, then dele
   await expect(retire).toBeHidden();
   // The pool shrinks by one (the origin's retire); its last node cannot be retired.
   await expect(page.getByText(node!.name, { exact: true })).toHaveCount(0, { timeout: 60_000 });
-  await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`).getByText('running')).toHaveCount(1, { timeout: 60_000 });
+  await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`).getByText('running')).toHaveCount(
+    1,
+    { timeout: 60_000 },
+  );
   const [left] = (await project.getCluster(kc.location, kc.name))!.nodepools[0]!.vms;
   await expect(page.getByRole('button', { name: `Retire node ${left!.name}` })).toBeDisabled();
 
   await detail.delete(kc.name);
-  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/kubernetes$`), { timeout: 60_000 });
-  await expect(new ClusterListPage(page).announcer).toContainText(`Cluster ${kc.name} was deleted.`);
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/kubernetes$`), {
+    timeout: 60_000,
+  });
+  await expect(new ClusterListPage(page).announcer).toContainText(
+    `Cluster ${kc.name} was deleted.`,
+  );
   await expectSameDocument(page);
 });
 
@@ -150,7 +182,10 @@ test('a cluster that is gone shows "Cluster not found"', async ({ page, project 
   await expect(page.getByRole('heading', { name: 'Cluster not found', level: 1 })).toBeVisible();
 });
 
-test('the cluster list and the create form (with a field error) have no serious violations', async ({ page, project }) => {
+test('the cluster list and the create form (with a field error) have no serious violations', async ({
+  page,
+  project,
+}) => {
   const kc = await project.createRunningCluster();
   const list = new ClusterListPage(page);
   await list.goto(project.id);
@@ -175,7 +210,10 @@ test('the cluster list and the create form (with a field error) have no serious 
   await expectAxeClean(page);
 });
 
-test('the cluster page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
+test('the cluster page, every tab and its dialogs have no serious violations', async ({
+  page,
+  project,
+}) => {
   const kc = await project.createRunningCluster(uniqueName('kc'), { version: 'v1.35' });
   const detail = new ClusterDetailPage(page);
   await detail.goto(project.id, kc);
@@ -183,7 +221,8 @@ test('the cluster page, every tab and its dialogs have no serious violations', a
     await detail.tab(tab).click();
     await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
     if (tab === 'Overview') await expect(detail.nodes('Control-plane nodes')).toHaveCount(1);
-    if (tab === 'Node pools') await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`)).toHaveCount(1);
+    if (tab === 'Node pools')
+      await expect(detail.nodes(`Nodes of ${kc.nodepools[0]!.name}`)).toHaveCount(1);
     if (tab === 'Metrics') await expect(page.getByTestId('metric-chart').first()).toBeVisible();
     await expectAxeClean(page);
   }

@@ -2,7 +2,14 @@
 // client shows up on the open list and moves through its states without a reload and without
 // the page polling; when the stream is cut the shell says so and the page polls instead.
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, expectSameDocument, markDocument, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  expectSameDocument,
+  markDocument,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 import { VmListPage } from './pages/vm-list-page.ts';
 
 const NOTICE = 'Live updates paused — refreshing every few seconds';
@@ -19,7 +26,10 @@ function countListReads(page: Page, projectId: string) {
 
 const eventsUrl = (projectId: string) => new RegExp(`/api/project/${projectId}/events(\\?|$)`);
 
-test('a VM made and changed by another client appears and moves on the open list from the stream, without a reload or polling', async ({ page, project }) => {
+test('a VM made and changed by another client appears and moves on the open list from the stream, without a reload or polling', async ({
+  page,
+  project,
+}) => {
   const reads = countListReads(page, project.id);
   const list = new VmListPage(page);
   const streaming = page.waitForResponse(eventsUrl(project.id));
@@ -37,7 +47,9 @@ test('a VM made and changed by another client appears and moves on the open list
   // Stopped by the other client: the row goes to stopped with no read of the list at all, so the
   // state came from the stream (polling would have had to read it).
   const readsBefore = reads.n;
-  await project.account.send('stopVm', { params: { project_id: project.id, location: vm.location, vm_reference: vm.name } });
+  await project.account.send('stopVm', {
+    params: { project_id: project.id, location: vm.location, vm_reference: vm.name },
+  });
   await expect(row).toContainText('stopped');
   await expect(list.announcer).toContainText(`VM ${vm.name} is stopped.`);
   expect(reads.n).toBe(readsBefore);
@@ -45,7 +57,10 @@ test('a VM made and changed by another client appears and moves on the open list
   await expectSameDocument(page);
 });
 
-test('with the stream cut, the shell says live updates are paused and the list polls; back when it reconnects', async ({ page, project }) => {
+test('with the stream cut, the shell says live updates are paused and the list polls; back when it reconnects', async ({
+  page,
+  project,
+}) => {
   // Every attempt to open the stream fails, as when a proxy cuts it.
   const cut = eventsUrl(project.id);
   const refuse = (route: { abort: () => Promise<void> }) => route.abort();

@@ -3,11 +3,18 @@
 // configuration, detach, delete (deleting → gone, the list says so); axe on the list, the
 // form and the detail page (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
-import { CreateLoadBalancerPage, LoadBalancerDetailPage, LoadBalancersPage } from './pages/load-balancer.ts';
+import {
+  CreateLoadBalancerPage,
+  LoadBalancerDetailPage,
+  LoadBalancersPage,
+} from './pages/load-balancer.ts';
 
 const LOCATION = 'eu-central-h1';
 
-test('create a load balancer, attach a VM and see its health, toggle SSL, then delete everything', async ({ page, project }) => {
+test('create a load balancer, attach a VM and see its health, toggle SSL, then delete everything', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('net'));
   const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
   // A VM of another subnet is not offered.
@@ -26,7 +33,9 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await form.subnet.selectOption({ label: subnet.name });
   await form.srcPort.fill('70000');
   await expect(form.srcPort).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.srcPort).toHaveAccessibleDescription(/src_port must be an integer from 1 to 65535/);
+  await expect(form.srcPort).toHaveAccessibleDescription(
+    /src_port must be an integer from 1 to 65535/,
+  );
   await form.submit.click();
   await expect(page).toHaveURL(/\/load-balancers\/new/);
   await form.srcPort.fill('443');
@@ -45,7 +54,9 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
 
   // Attach the VM from the picker, which offers only the subnet's VMs.
   await expect(detail.vmPicker.getByRole('option', { name: new RegExp(vm.name) })).toHaveCount(1);
-  await expect(detail.vmPicker.getByRole('option', { name: new RegExp(outside.name) })).toHaveCount(0);
+  await expect(detail.vmPicker.getByRole('option', { name: new RegExp(outside.name) })).toHaveCount(
+    0,
+  );
   await detail.vmPicker.selectOption({ label: `${vm.name} (running)` });
   await detail.vms.getByRole('button', { name: 'Attach VM' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'VM attached' })).toBeVisible();
@@ -59,10 +70,18 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   // With the keyboard: the toasts of the create and the attach may still cover the switch (a
   // click would land on them on a busy machine).
   await detail.certificate.press('Space');
-  await expect(page.getByRole('status').filter({ hasText: 'SSL certificate enabled' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'SSL certificate enabled' }),
+  ).toBeVisible();
   await expect(page.getByTestId('lb-cert')).toHaveText('on');
   await expect(detail.certificate).toBeChecked();
-  expect((await project.account.send('getLoadBalancer', { params: { project_id: project.id, location: LOCATION, load_balancer_reference: name } })).cert_enabled).toBe(true);
+  expect(
+    (
+      await project.account.send('getLoadBalancer', {
+        params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },
+      })
+    ).cert_enabled,
+  ).toBe(true);
   await detail.certificate.press('Space');
   await expect(page.getByTestId('lb-cert')).toHaveText('off');
 
@@ -81,7 +100,9 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   // Delete it: the page shows it deleting, then goes back to the list, which says it is gone.
   await detail.tab('Settings').click();
   await detail.delete(name);
-  await expect(page.getByRole('status').filter({ hasText: `Load balancer ${name} was deleted.` })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: `Load balancer ${name} was deleted.` }),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/networking\/load-balancers$/);
   await expect(list.row(name)).toHaveCount(0);
 
@@ -89,7 +110,10 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await project.empty();
 });
 
-test('the list shows load balancers with their state and filters them; the form shows a refused name under its field', async ({ page, project }) => {
+test('the list shows load balancers with their state and filters them; the form shows a refused name under its field', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('net'));
   const names = [uniqueName('alpha'), uniqueName('beta')];
   for (const n of names) {
@@ -120,7 +144,10 @@ test('the list shows load balancers with their state and filters them; the form 
   await expect(page).toHaveURL(/\/load-balancers\/new/);
 });
 
-test('the load balancers list, the create form and a load balancer page have no serious axe violations', async ({ page, project }) => {
+test('the load balancers list, the create form and a load balancer page have no serious axe violations', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
   const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
   const name = uniqueName('lb');
@@ -128,7 +155,10 @@ test('the load balancers list, the create form and a load balancer page have no 
     params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },
     body: { private_subnet_id: subnet.id, src_port: 80, dst_port: 8080 },
   });
-  await project.account.send('attachLoadBalancerVm', { params: { project_id: project.id, location: LOCATION, load_balancer_reference: name }, body: { vm_id: vm.id } });
+  await project.account.send('attachLoadBalancerVm', {
+    params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },
+    body: { vm_id: vm.id },
+  });
 
   const list = new LoadBalancersPage(page);
   await list.goto(project.id);

@@ -3,7 +3,16 @@
 // project with every change offered inert and the reason said (a viewer cannot change it);
 // re-roled to member, the create works at once. Then a demotion and a removal, each confirmed.
 import type { Page } from '@playwright/test';
-import { expect, expectAxeClean, PASSWORD, SIGNED_OUT, test, uniqueEmail, uniqueName, type ConsoleApi } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  PASSWORD,
+  SIGNED_OUT,
+  test,
+  uniqueEmail,
+  uniqueName,
+  type ConsoleApi,
+} from './fixtures.ts';
 import { SignupPage, LoginPage } from './pages/auth-pages.ts';
 import { MembersPage } from './pages/members-page.ts';
 import { CreateSubnetPage } from './pages/private-subnet.ts';
@@ -21,7 +30,13 @@ async function mailLinks(api: ConsoleApi, to: string, subject: RegExp): Promise<
 }
 
 /** Signs up from the invitation's link; when sign-up asks to verify the address first, follows the link it mailed. */
-async function signUpFromInvitation(page: Page, api: ConsoleApi, email: string, projectId: string, projectName: string) {
+async function signUpFromInvitation(
+  page: Page,
+  api: ConsoleApi,
+  email: string,
+  projectId: string,
+  projectName: string,
+) {
   const [signupLink] = await mailLinks(api, email, /^You are invited to the project /);
   expect(signupLink, 'the invitation mail holds a sign-up link').toContain('/signup?');
   await page.goto(signupLink!);
@@ -50,7 +65,12 @@ async function signUpFromInvitation(page: Page, api: ConsoleApi, email: string, 
   await expect(heading).toBeVisible();
 }
 
-test('an admin invites a viewer by mail, who signs up and sees every change disabled with the reason until re-roled to member', async ({ page, browser, project, user }) => {
+test('an admin invites a viewer by mail, who signs up and sees every change disabled with the reason until re-roled to member', async ({
+  page,
+  browser,
+  project,
+  user,
+}) => {
   const { id, name } = project.project;
   const email = uniqueEmail('invitee');
   const admin = new MembersPage(page);
@@ -87,9 +107,13 @@ test('an admin invites a viewer by mail, who signs up and sees every change disa
   await expect(page2.getByRole('main').getByRole('link', { name: 'Create subnet' })).toHaveCount(0);
   await expectAxeClean(page2);
   await page2.goto(`/projects/${id}/settings`);
-  const deleteProject = page2.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete project' });
+  const deleteProject = page2
+    .getByRole('region', { name: 'Danger Zone' })
+    .getByRole('button', { name: 'Delete project' });
   await expect(deleteProject).toBeDisabled();
-  await expect(deleteProject).toHaveAccessibleDescription('Only admins of this project can do this.');
+  await expect(deleteProject).toHaveAccessibleDescription(
+    'Only admins of this project can do this.',
+  );
   await deleteProject.focus();
   await page2.keyboard.press('Enter');
   await expect(page2.getByRole('dialog', { name: 'Delete project' })).toHaveCount(0);
@@ -144,5 +168,7 @@ test('the last admin is told why it cannot leave', async ({ page, project }) => 
   await page.getByRole('button', { name: 'Leave project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave project' });
   await dialog.getByRole('button', { name: 'Leave project' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('You are the last admin of this project and cannot leave.');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'You are the last admin of this project and cannot leave.',
+  );
 });

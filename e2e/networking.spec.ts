@@ -7,7 +7,10 @@ import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private
 
 const LOCATION = 'eu-central-h1';
 
-test('create a subnet: a bad name shows the field error, then it is listed with its default firewall', async ({ page, project }) => {
+test('create a subnet: a bad name shows the field error, then it is listed with its default firewall', async ({
+  page,
+  project,
+}) => {
   const subnets = new SubnetsPage(page);
   await subnets.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No private subnets yet' })).toBeVisible();
@@ -16,7 +19,9 @@ test('create a subnet: a bad name shows the field error, then it is listed with 
   const form = new CreateSubnetPage(page);
   await form.location('Finland').check();
   await form.name.fill('Bad_Name');
-  await expect(form.name).toHaveAccessibleDescription(/Name must only contain lowercase letters, numbers, and hyphens/);
+  await expect(form.name).toHaveAccessibleDescription(
+    /Name must only contain lowercase letters, numbers, and hyphens/,
+  );
   await expect(form.name).toHaveAttribute('aria-invalid', 'true');
   await form.submit.click();
   await expect(page).toHaveURL(/\/subnets\/new/);
@@ -42,7 +47,13 @@ test('create a subnet: a bad name shows the field error, then it is listed with 
   await expect(page).toHaveURL(/tab=firewalls/);
   const fw = detail.panel().getByRole('region', { name: `${name}-default` });
   await expect(fw.getByRole('link', { name: `${name}-default` })).toBeVisible();
-  await expect(fw.getByRole('row')).toHaveText([/Type.*Source/, /All TCP.*All IPv4.*All ports/, /All UDP.*All IPv4/, /All TCP.*All IPv6/, /All UDP.*All IPv6/]);
+  await expect(fw.getByRole('row')).toHaveText([
+    /Type.*Source/,
+    /All TCP.*All IPv4.*All ports/,
+    /All UDP.*All IPv4/,
+    /All TCP.*All IPv6/,
+    /All UDP.*All IPv6/,
+  ]);
 
   await page.getByRole('link', { name: '← Subnets' }).click();
   const row = subnets.row(name);
@@ -56,7 +67,10 @@ test('create a subnet: a bad name shows the field error, then it is listed with 
   await expect(subnets.row(name)).toBeVisible();
 });
 
-test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove it', async ({ page, project }) => {
+test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove it', async ({
+  page,
+  project,
+}) => {
   const name = uniqueName('fw');
   await project.createFirewall(LOCATION, name, 'bastion');
   const fw = new FirewallDetailPage(page);
@@ -99,7 +113,9 @@ test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove
   await expect(custom).toContainText('8000..8080');
   await expect(fw.ruleRow('203.0.113.0/24')).toHaveCount(0);
   const api = await project.getFirewall(LOCATION, name);
-  expect(api.firewall_rules.map((r) => [r.cidr, r.port_range, r.protocol])).toEqual([['::/0', '8000..8080', 'tcp']]);
+  expect(api.firewall_rules.map((r) => [r.cidr, r.port_range, r.protocol])).toEqual([
+    ['::/0', '8000..8080', 'tcp'],
+  ]);
 
   const remove = custom.getByRole('button', { name: /^Remove rule/ });
   await remove.click();
@@ -110,7 +126,10 @@ test('add a firewall rule with the SSH preset and a custom CIDR, edit it, remove
   await expect(page.getByText('This firewall lets no traffic in.')).toBeVisible();
 });
 
-test('create a firewall, attach a subnet of its location and detach it', async ({ page, project }) => {
+test('create a firewall, attach a subnet of its location and detach it', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('app'));
   await project.createSubnet('us-east-a2', uniqueName('elsewhere'));
   const firewalls = new FirewallsPage(page);
@@ -152,7 +171,10 @@ test('create a firewall, attach a subnet of its location and detach it', async (
   expect((await project.getFirewall(LOCATION, name)).private_subnets).toEqual([]);
 });
 
-test('a subnet with a VM refuses deletion with the Conflict message; without it, it is deleted and announced', async ({ page, project }) => {
+test('a subnet with a VM refuses deletion with the Conflict message; without it, it is deleted and announced', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('busy'));
   const vmName = uniqueName('vm');
   await project.createVm(vmName, { location: LOCATION, private_subnet_id: subnet.id });
@@ -165,10 +187,15 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
   await detail.expectShown(subnet.name);
 
   await detail.tab('NICs').click();
-  await expect(detail.panel().getByRole('link', { name: vmName })).toHaveAttribute('href', `/projects/${project.id}/compute/${LOCATION}/${vmName}`);
+  await expect(detail.panel().getByRole('link', { name: vmName })).toHaveAttribute(
+    'href',
+    `/projects/${project.id}/compute/${LOCATION}/${vmName}`,
+  );
 
   const dialog = await detail.delete(subnet.name);
-  await expect(dialog.getByRole('alert')).toContainText(`Private subnet ${subnet.name} has VMs attached (${vmName}); delete them first.`);
+  await expect(dialog.getByRole('alert')).toContainText(
+    `Private subnet ${subnet.name} has VMs attached (${vmName}); delete them first.`,
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Delete subnet' })).toBeFocused();
@@ -177,12 +204,19 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
   await detail.delete(subnet.name);
   // Back on the list: the subnet is deleting, then gone, and that is announced.
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/networking/subnets$`));
-  await expect(page.getByRole('status').filter({ hasText: `Private subnet ${subnet.name} was deleted.` })).toBeVisible();
-  await expect(page.getByTestId('live-announcer')).toHaveText(`Private subnet ${subnet.name} was deleted.`);
+  await expect(
+    page.getByRole('status').filter({ hasText: `Private subnet ${subnet.name} was deleted.` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('live-announcer')).toHaveText(
+    `Private subnet ${subnet.name} was deleted.`,
+  );
   await expect(subnets.row(subnet.name)).toHaveCount(0);
 });
 
-test('the subnets list and a subnet page have no serious axe violations', async ({ page, project }) => {
+test('the subnets list and a subnet page have no serious axe violations', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
   const subnets = new SubnetsPage(page);
   await subnets.goto(project.id);
@@ -197,7 +231,10 @@ test('the subnets list and a subnet page have no serious axe violations', async 
   await expectAxeClean(page);
 });
 
-test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({ page, project }) => {
+test('the firewalls list, a firewall page and the rule dialog have no serious axe violations', async ({
+  page,
+  project,
+}) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
   const fwName = `${subnet.name}-default`;
   await project.addRule(LOCATION, fwName, { cidr: '203.0.113.0/24', port_range: '22' });
@@ -216,7 +253,10 @@ test('the firewalls list, a firewall page and the rule dialog have no serious ax
   await expectAxeClean(page);
 });
 
-test('connect two subnets on the subnet page, see it on both, then disconnect (confirmed)', async ({ page, project }) => {
+test('connect two subnets on the subnet page, see it on both, then disconnect (confirmed)', async ({
+  page,
+  project,
+}) => {
   const web = uniqueName('web');
   const db = uniqueName('db');
   await project.createSubnet('eu-central-h1', web);

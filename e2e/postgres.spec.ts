@@ -4,10 +4,22 @@
 // check covers the light and the dark theme). Every test empties its project again (the project
 // fixture).
 import fs from 'node:fs/promises';
-import { expect, expectAxeClean, expectSameDocument, markDocument, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  expectSameDocument,
+  markDocument,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 import { DatabaseCreatePage, DatabaseDetailPage, DatabaseListPage } from './pages/postgres.ts';
 
-test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({ page, context, project, baseURL }) => {
+test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({
+  page,
+  context,
+  project,
+  baseURL,
+}) => {
   const list = new DatabaseListPage(page);
   await list.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No databases yet' })).toBeVisible();
@@ -53,20 +65,33 @@ test('create a database through the form, watch it reach running, copy its conne
   await expect(shown).not.toContainText(encodeURIComponent(pg.password!));
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByTestId('pg-password')).toHaveText(pg.password!);
-  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.getByRole('button', { name: 'Copy connection string' }).click();
-  await expect(page.getByRole('button', { name: 'Copy connection string' })).toContainText('Copied');
+  await expect(page.getByRole('button', { name: 'Copy connection string' })).toContainText(
+    'Copied',
+  );
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pg.connection_string);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CA certificate' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CA certificate' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${name}.pem`);
   const pem = await fs.readFile((await download.path())!, 'utf8');
-  expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n?$/);
+  expect(pem).toMatch(
+    /^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n?$/,
+  );
 });
 
-test('add a firewall rule, change a parameter, restore to a new database, then delete both', async ({ page, project }) => {
+test('add a firewall rule, change a parameter, restore to a new database, then delete both', async ({
+  page,
+  project,
+}) => {
   const pg = await project.createRunningPostgres(uniqueName('app'));
   const detail = new DatabaseDetailPage(page);
   await detail.goto(project.id, pg, 'networking');
@@ -85,9 +110,11 @@ test('add a firewall rule, change a parameter, restore to a new database, then d
   const row = detail.rulesTable().getByRole('row').filter({ hasText: '203.0.113.0/24' });
   await expect(row).toContainText('5432, 6432');
   await expect(row).toContainText('office');
-  expect((await project.getPostgres(pg.location, pg.name))!.firewall_rules.filter((r) => r.cidr === '203.0.113.0/24').map((r) => r.port)).toEqual(
-    expect.arrayContaining([5432, 6432]),
-  );
+  expect(
+    (await project.getPostgres(pg.location, pg.name))!.firewall_rules
+      .filter((r) => r.cidr === '203.0.113.0/24')
+      .map((r) => r.port),
+  ).toEqual(expect.arrayContaining([5432, 6432]));
 
   // Configuration: a wrong value is refused under the field; a right one is saved.
   await detail.tab('Configuration').click();
@@ -101,7 +128,9 @@ test('add a firewall rule, change a parameter, restore to a new database, then d
   await expect(param.dialog).toBeHidden();
   await expect(page.getByTestId('param-work_mem')).toContainText('64MB');
   await expect(page.getByTestId('param-work_mem')).toContainText('set');
-  const config = await project.account.send('getPostgresConfig', { params: { project_id: project.id, location: pg.location, postgres_database_reference: pg.name } });
+  const config = await project.account.send('getPostgresConfig', {
+    params: { project_id: project.id, location: pg.location, postgres_database_reference: pg.name },
+  });
   expect(config.pg_config.work_mem).toBe('64MB');
 
   // Backups: restore the latest moment of the window to a new database.
@@ -129,8 +158,15 @@ test('add a firewall rule, change a parameter, restore to a new database, then d
   await expect.poll(() => project.getPostgres(pg.location, pg.name)).toBeNull();
 });
 
-test('resize, reset the password, upgrade from 17 to 18, and create and promote a read replica', async ({ page, project }) => {
-  const pg = await project.createRunningPostgres(uniqueName('main'), { size: 'hobby-1', storage_size: 16, version: '17' });
+test('resize, reset the password, upgrade from 17 to 18, and create and promote a read replica', async ({
+  page,
+  project,
+}) => {
+  const pg = await project.createRunningPostgres(uniqueName('main'), {
+    size: 'hobby-1',
+    storage_size: 16,
+    version: '17',
+  });
   const detail = new DatabaseDetailPage(page);
   await detail.goto(project.id, pg, 'settings');
   await markDocument(page);
@@ -148,14 +184,20 @@ test('resize, reset the password, upgrade from 17 to 18, and create and promote 
   await expect(password).toHaveAccessibleDescription(/12 to 128 characters/);
   await password.fill('Correct-Horse-2026');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await page.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset password' })
+    .getByRole('button', { name: 'Reset password' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Password reset' })).toBeVisible();
   expect((await project.getPostgres(pg.location, pg.name))!.password).toBe('Correct-Horse-2026');
 
   // The upgrade says from → to, asks, and the page follows it to the new version.
   await expect(page.getByText('PostgreSQL 17 → 18 is available.')).toBeVisible();
   await page.getByRole('button', { name: 'Upgrade to 18' }).click();
-  await page.getByRole('dialog', { name: 'Upgrade database' }).getByRole('button', { name: 'Upgrade to 18' }).click();
+  await page
+    .getByRole('dialog', { name: 'Upgrade database' })
+    .getByRole('button', { name: 'Upgrade to 18' })
+    .click();
   await expect(meta).toContainText('PostgreSQL 18');
   await expect(page.getByText('PostgreSQL 18 is the newest version available.')).toBeVisible();
 
@@ -172,13 +214,19 @@ test('resize, reset the password, upgrade from 17 to 18, and create and promote 
   await detail.tab('Read replicas').click();
   await expect(detail.panel).toContainText(`Replica of ${pg.name}`);
   await page.getByRole('button', { name: 'Promote to a database of its own' }).click();
-  await page.getByRole('dialog', { name: 'Promote read replica' }).getByRole('button', { name: 'Promote' }).click();
+  await page
+    .getByRole('dialog', { name: 'Promote read replica' })
+    .getByRole('button', { name: 'Promote' })
+    .click();
   await expect(meta).not.toContainText('read replica');
   expect((await project.getPostgres(pg.location, replica))!.read_replica).toBe(false);
   await expectSameDocument(page);
 });
 
-test('a server refusal is shown under its field and keeps every choice', async ({ page, project }) => {
+test('a server refusal is shown under its field and keeps every choice', async ({
+  page,
+  project,
+}) => {
   const taken = await project.createPostgres(uniqueName('twin'), { location: 'us-east-a2' });
   const form = new DatabaseCreatePage(page);
   await form.goto(project.id);
@@ -199,13 +247,23 @@ test('a server refusal is shown under its field and keeps every choice', async (
 
 test('the logs tab lists lines newest first and searches them', async ({ page, project }) => {
   const pg = await project.createRunningPostgres();
-  const params = { project_id: project.id, location: pg.location, postgres_database_reference: pg.name };
+  const params = {
+    project_id: project.id,
+    location: pg.location,
+    postgres_database_reference: pg.name,
+  };
   // A new database logs every few seconds: wait for its first lines.
-  await expect.poll(async () => (await project.account.send('getPostgresLogs', { params })).logs.length, { timeout: 40_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await project.account.send('getPostgresLogs', { params })).logs.length, {
+      timeout: 40_000,
+    })
+    .toBeGreaterThan(0);
   // A page comes oldest first: the table shows the newest line of the page's own answer on top
   // (a line asked for here first could already be older: the database logs on meanwhile).
   const detail = new DatabaseDetailPage(page);
-  const shown = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/logs') && r.request().method() === 'GET');
+  const shown = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.endsWith('/logs') && r.request().method() === 'GET',
+  );
   await detail.goto(project.id, pg, 'logs');
   const { logs } = (await (await shown).json()) as { logs: { message: string }[] };
   const newest = logs[logs.length - 1]!.message;
@@ -244,7 +302,9 @@ test('tabs, dialogs and the rule editor work from the keyboard', async ({ page, 
   await detail.walkTabsByKeyboard((name) => detail.tab(name));
 
   // Restart asks first; Escape closes the dialog and gives focus back.
-  const restart = page.getByRole('group', { name: 'Database actions' }).getByRole('button', { name: 'Restart' });
+  const restart = page
+    .getByRole('group', { name: 'Database actions' })
+    .getByRole('button', { name: 'Restart' });
   await restart.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Restart database' });
@@ -271,7 +331,10 @@ test('a database that is gone shows "Database not found"', async ({ page, projec
   await expect(page.getByRole('heading', { name: 'Database not found', level: 1 })).toBeVisible();
 });
 
-test('the database list and the create form (with a field error) have no serious violations', async ({ page, project }) => {
+test('the database list and the create form (with a field error) have no serious violations', async ({
+  page,
+  project,
+}) => {
   const pg = await project.createRunningPostgres();
   const list = new DatabaseListPage(page);
   await list.goto(project.id);
@@ -286,14 +349,27 @@ test('the database list and the create form (with a field error) have no serious
   await expectAxeClean(page);
 });
 
-test('the database page, every tab and its dialogs have no serious violations', async ({ page, project }) => {
+test('the database page, every tab and its dialogs have no serious violations', async ({
+  page,
+  project,
+}) => {
   const pg = await project.createRunningPostgres();
   const detail = new DatabaseDetailPage(page);
   await detail.goto(project.id, pg);
-  for (const tab of ['Overview', 'Networking', 'Backups', 'Read replicas', 'Configuration', 'Metrics', 'Logs', 'Settings'] as const) {
+  for (const tab of [
+    'Overview',
+    'Networking',
+    'Backups',
+    'Read replicas',
+    'Configuration',
+    'Metrics',
+    'Logs',
+    'Settings',
+  ] as const) {
     await detail.tab(tab).click();
     await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
-    if (tab === 'Overview') await expect(page.getByRole('region', { name: 'Servers' }).getByRole('table')).toBeVisible();
+    if (tab === 'Overview')
+      await expect(page.getByRole('region', { name: 'Servers' }).getByRole('table')).toBeVisible();
     if (tab === 'Metrics') await expect(page.getByTestId('metric-chart')).toHaveCount(4);
     if (tab === 'Configuration') await expect(page.getByTestId('param-work_mem')).toBeVisible();
     if (tab === 'Logs') await expect(page.getByText(/^\d+ lines?$/)).toBeVisible();
@@ -303,7 +379,10 @@ test('the database page, every tab and its dialogs have no serious violations', 
   await expect(page.getByRole('dialog', { name: 'Delete database' })).toBeVisible();
   await expectAxeClean(page, 'dialog');
   await page.keyboard.press('Escape');
-  await page.getByRole('group', { name: 'Database actions' }).getByRole('button', { name: 'Restart' }).click();
+  await page
+    .getByRole('group', { name: 'Database actions' })
+    .getByRole('button', { name: 'Restart' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Restart database' })).toBeVisible();
   await expectAxeClean(page, 'dialog');
 });

@@ -4,9 +4,26 @@ import { expect, expectAxeClean, test } from './fixtures.ts';
 import { ProjectPage } from './pages/project-page.ts';
 import { ProjectsPage } from './pages/projects-page.ts';
 
-test('the list pages along the cursor, sorts by name or ID, searches, and keeps it in the URL', async ({ page, context, freshAccount }) => {
+test('the list pages along the cursor, sorts by name or ID, searches, and keeps it in the URL', async ({
+  page,
+  context,
+  freshAccount,
+}) => {
   // Created in an order that differs from name order, so the two sorts differ.
-  const names = ['kilo', 'echo', 'lima', 'alpha', 'juliet', 'delta', 'hotel', 'bravo', 'golf', 'charlie', 'india', 'foxtrot'];
+  const names = [
+    'kilo',
+    'echo',
+    'lima',
+    'alpha',
+    'juliet',
+    'delta',
+    'hotel',
+    'bravo',
+    'golf',
+    'charlie',
+    'india',
+    'foxtrot',
+  ];
   const created = [];
   for (const name of names) created.push(await freshAccount.createProject(name));
   await freshAccount.signInBrowser(context);
@@ -31,7 +48,10 @@ test('the list pages along the cursor, sorts by name or ID, searches, and keeps 
 
   // IDs grow with creation time, so sorting by ID lists them in creation order.
   await projects.sortBy('ID').click();
-  await expect(page.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'ID' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect(projects.rowNames()).toHaveText(created.slice(0, 10).map((p) => p.name));
   await expect(page).toHaveURL(/sort=id/);
 
@@ -45,18 +65,27 @@ test('the list pages along the cursor, sorts by name or ID, searches, and keeps 
   await expect(projects.rowNames()).toHaveCount(10);
 });
 
-test('deleting a project deletes everything in it, and the dialog says what is left while it runs', async ({ page, user, project }) => {
+test('deleting a project deletes everything in it, and the dialog says what is left while it runs', async ({
+  page,
+  user,
+  project,
+}) => {
   await project.createRunningVm('web');
   expect((await project.createPostgres('db')).name).toBe('db');
   const { id, name } = project.project;
   const view = new ProjectPage(page);
   await view.goto(id);
   await view.openSection('Settings');
-  await page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete project' }).click();
+  await page
+    .getByRole('region', { name: 'Danger Zone' })
+    .getByRole('button', { name: 'Delete project' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete project' });
   const progress = dialog.getByRole('status');
   // The VM and the database made their location's default subnet and its firewall; the database's server VM is in no list.
-  await expect(progress).toHaveText('It holds 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall; each is deleted first, as if you deleted them one by one.');
+  await expect(progress).toHaveText(
+    'It holds 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall; each is deleted first, as if you deleted them one by one.',
+  );
   await expectAxeClean(page, 'dialog');
 
   // The request is held until the progress is checked: it then runs and answers once all is gone.
@@ -68,7 +97,9 @@ test('deleting a project deletes everything in it, and the dialog says what is l
   });
   await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(progress).toHaveText('Deleting… left: 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall.');
+  await expect(progress).toHaveText(
+    'Deleting… left: 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall.',
+  );
   release();
 
   await expect(page).toHaveURL(/\/projects$/);

@@ -29,7 +29,11 @@ async function attackerSite(): Promise<{ url: string; close: () => Promise<void>
   };
 }
 
-test('a cross-origin POST carrying the session cookie changes nothing', async ({ page, context, freshAccount }) => {
+test('a cross-origin POST carrying the session cookie changes nothing', async ({
+  page,
+  context,
+  freshAccount,
+}) => {
   await freshAccount.signInBrowser(context);
   const attacker = await attackerSite();
   try {
@@ -38,11 +42,22 @@ test('a cross-origin POST carrying the session cookie changes nothing', async ({
     const outcomes = await page.evaluate(async (target) => {
       const out: string[] = [];
       // A "simple" request the browser sends without asking (the response is opaque).
-      await fetch(target, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"evil-simple"}' })
+      await fetch(target, {
+        method: 'POST',
+        mode: 'no-cors',
+        credentials: 'include',
+        headers: { 'Content-Type': 'text/plain' },
+        body: '{"name":"evil-simple"}',
+      })
         .then(() => out.push('sent'))
         .catch(() => out.push('blocked'));
       // A JSON request with a guessed CSRF header needs a CORS preflight, which the BFF never grants.
-      await fetch(target, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'guess' }, body: '{"name":"evil-json"}' })
+      await fetch(target, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'guess' },
+        body: '{"name":"evil-json"}',
+      })
         .then((r) => out.push(String(r.status)))
         .catch(() => out.push('blocked'));
       return out;
@@ -63,7 +78,11 @@ test('a cross-origin POST carrying the session cookie changes nothing', async ({
 test.describe('signed out', () => {
   test.use({ storageState: SIGNED_OUT });
 
-  test('the session cookie is HttpOnly and SameSite=Strict, and scripts cannot read it', async ({ page, context, freshAccount }) => {
+  test('the session cookie is HttpOnly and SameSite=Strict, and scripts cannot read it', async ({
+    page,
+    context,
+    freshAccount,
+  }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn(freshAccount.email, freshAccount.password);

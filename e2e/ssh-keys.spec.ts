@@ -11,7 +11,9 @@ test('save an SSH key in the settings and create a VM with it', async ({ page, p
   await expect(page.getByRole('heading', { name: 'No SSH keys yet' })).toBeVisible();
   // A wrong key is refused in the dialog, under its field.
   await keys.add('laptop', 'ssh-rsa not-a-key');
-  await expect(keys.dialog.getByLabel('Public key')).toHaveAccessibleDescription(/Enter an OpenSSH public key line/);
+  await expect(keys.dialog.getByLabel('Public key')).toHaveAccessibleDescription(
+    /Enter an OpenSSH public key line/,
+  );
   await keys.dialog.getByLabel('Public key').fill(SSH_KEY);
   await keys.dialog.getByRole('button', { name: 'Add SSH key' }).click();
   await expect(keys.dialog).toBeHidden();
@@ -36,7 +38,10 @@ test('save an SSH key in the settings and create a VM with it', async ({ page, p
 });
 
 test('rename and delete a saved SSH key, the delete confirmed', async ({ page, project }) => {
-  await project.account.send('createSshPublicKey', { params: { project_id: project.id }, body: { name: 'desk', public_key: SSH_KEY } });
+  await project.account.send('createSshPublicKey', {
+    params: { project_id: project.id },
+    body: { name: 'desk', public_key: SSH_KEY },
+  });
   const keys = new SshKeysPage(page);
   await keys.goto(project.id);
   await expect(keys.keyRow('desk')).toBeVisible();

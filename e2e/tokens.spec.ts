@@ -4,9 +4,14 @@ import { BASE_URL, expect, expectAxeClean, test } from './fixtures.ts';
 import { SettingsTokensPage } from './pages/settings-tokens.ts';
 
 /** The API called with the token, as a script would: no cookie, only the Authorization header. */
-const callWith = (token: string, path: string) => fetch(`${BASE_URL}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+const callWith = (token: string, path: string) =>
+  fetch(`${BASE_URL}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
-test('a token created in the console calls the API until it is revoked there', async ({ page, context, project }) => {
+test('a token created in the console calls the API until it is revoked there', async ({
+  page,
+  context,
+  project,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
   const tokens = new SettingsTokensPage(page);
   await tokens.goto(project.id);
@@ -18,7 +23,9 @@ test('a token created in the console calls the API until it is revoked there', a
   await expect(tokens.createDialog).toBeVisible();
   await expectAxeClean(page, 'dialog');
   await tokens.createDialog.getByLabel('Name').fill('Not Valid');
-  await expect(tokens.createDialog.getByText('Name must only contain lowercase letters')).toBeVisible();
+  await expect(
+    tokens.createDialog.getByText('Name must only contain lowercase letters'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(tokens.createDialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Create token' })).toBeFocused();
@@ -44,7 +51,9 @@ test('a token created in the console calls the API until it is revoked there', a
   const answer = await callWith(secret, `/project/${project.id}`);
   expect(answer.status).toBe(200);
   expect(((await answer.json()) as { id: string }).id).toBe(project.id);
-  const projects = (await (await callWith(secret, '/project')).json()) as { items: { id: string }[] };
+  const projects = (await (await callWith(secret, '/project')).json()) as {
+    items: { id: string }[];
+  };
   expect(projects.items.map((p) => p.id)).toEqual([project.id]);
 
   await page.reload();

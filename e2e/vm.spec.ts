@@ -1,12 +1,24 @@
 // Compute: create a VM through the form and watch it run without a reload; restart, stop,
 // start, rename and delete it from its page; refusals under the field; the list's filters;
 // keyboard and axe (each check covers both themes). Every test empties its project again (the project fixture).
-import { expect, expectAxeClean, expectSameDocument, holdGets, markDocument, SSH_KEY, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAxeClean,
+  expectSameDocument,
+  holdGets,
+  markDocument,
+  SSH_KEY,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 import { VmCreatePage } from './pages/vm-create-page.ts';
 import { VmDetailPage } from './pages/vm-detail-page.ts';
 import { VmListPage } from './pages/vm-list-page.ts';
 
-test('create a VM through the form and watch it reach running without a reload', async ({ page, project }) => {
+test('create a VM through the form and watch it reach running without a reload', async ({
+  page,
+  project,
+}) => {
   const list = new VmListPage(page);
   await list.goto(project.id);
   await expect(page.getByRole('heading', { name: 'No virtual machines yet' })).toBeVisible();
@@ -50,7 +62,9 @@ test('create a VM through the form and watch it reach running without a reload',
   await detail.tab('Networking').click();
   await expect(page).toHaveURL(/tab=networking/);
   await expect(detail.field('Subnet')).toHaveText('default-eu-north-h1');
-  await expect(page.getByRole('table', { name: /Inbound rules of firewall default-eu-north-h1-default/ })).toContainText('All IPv4');
+  await expect(
+    page.getByRole('table', { name: /Inbound rules of firewall default-eu-north-h1-default/ }),
+  ).toContainText('All IPv4');
 });
 
 test('restart, stop, start, rename and delete a VM from its page', async ({ page, project }) => {
@@ -60,10 +74,13 @@ test('restart, stop, start, rename and delete a VM from its page', async ({ page
   await markDocument(page);
   await expect(detail.state).toHaveText('running');
   await expect(detail.start).toBeDisabled();
-  await expect(detail.start).toHaveAccessibleDescription('Start is available when the VM is stopped.');
+  await expect(detail.start).toHaveAccessibleDescription(
+    'Start is available when the VM is stopped.',
+  );
 
   // The page's reads of the VM are held while a transitional state is checked (see holdGets).
-  const vmUrl = (name: string) => new RegExp(`/api/project/${project.id}/location/${vm.location}/vm/${name}$`);
+  const vmUrl = (name: string) =>
+    new RegExp(`/api/project/${project.id}/location/${vm.location}/vm/${name}$`);
   let release = await holdGets(page, vmUrl(vm.name));
   await detail.confirmAction('Restart');
   await expect(detail.state).toHaveText('restarting');
@@ -106,7 +123,10 @@ test('restart, stop, start, rename and delete a VM from its page', async ({ page
   await expectSameDocument(page);
 });
 
-test('a server refusal is shown under its field and keeps what was typed', async ({ page, project }) => {
+test('a server refusal is shown under its field and keeps what was typed', async ({
+  page,
+  project,
+}) => {
   const taken = await project.createVm(uniqueName('twin'));
   const form = new VmCreatePage(page);
   await form.goto(project.id);
@@ -126,7 +146,10 @@ test('a server refusal is shown under its field and keeps what was typed', async
   await expect(form.name).not.toHaveAccessibleDescription(/name is already taken/);
 });
 
-test('the list searches, filters by location and state, sorts, and keeps it in the URL', async ({ page, project }) => {
+test('the list searches, filters by location and state, sorts, and keeps it in the URL', async ({
+  page,
+  project,
+}) => {
   // Created in an order that differs from name order, so the two sorts differ.
   const charlie = await project.createVm('charlie', { location: 'eu-central-h1' });
   const alpha = await project.createVm('alpha', { location: 'eu-north-h1' });
@@ -140,7 +163,10 @@ test('the list searches, filters by location and state, sorts, and keeps it in t
   await expect(list.row('alpha').getByText('running')).toBeVisible();
 
   await list.sortBy('ID').click();
-  await expect(page.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'ID' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect(list.rowNames()).toHaveText(['charlie', 'alpha', 'bravo']);
   await expect(page).toHaveURL(/sort=id/);
 
@@ -196,7 +222,10 @@ test('a VM that is gone shows "VM not found"', async ({ page, project }) => {
   await expect(page.getByRole('heading', { name: 'VM not found', level: 1 })).toBeVisible();
 });
 
-test('the VM list and the create form (with field errors) have no serious violations', async ({ page, project }) => {
+test('the VM list and the create form (with field errors) have no serious violations', async ({
+  page,
+  project,
+}) => {
   const vm = await project.createRunningVm(undefined, { enable_ip4: true });
   const list = new VmListPage(page);
   await list.goto(project.id);
@@ -211,7 +240,10 @@ test('the VM list and the create form (with field errors) have no serious violat
   await expectAxeClean(page);
 });
 
-test('the VM page, its tabs and its dialogs have no serious violations', async ({ page, project }) => {
+test('the VM page, its tabs and its dialogs have no serious violations', async ({
+  page,
+  project,
+}) => {
   const vm = await project.createRunningVm(undefined, { enable_ip4: true });
   const detail = new VmDetailPage(page);
   for (const tab of ['overview', 'networking', 'settings'] as const) {

@@ -22,12 +22,21 @@ async function receiver() {
     req.on('data', (c: Buffer) => (body += c));
     req.on('end', () => {
       const h = (n: string) => String(req.headers[n] ?? '');
-      got.push({ id: h('webhook-id'), timestamp: h('webhook-timestamp'), signature: h('webhook-signature'), body });
+      got.push({
+        id: h('webhook-id'),
+        timestamp: h('webhook-timestamp'),
+        signature: h('webhook-signature'),
+        body,
+      });
       res.writeHead(got.length === 1 ? 500 : 204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    got,
+    close: () => server.close(),
+  };
 }
 
 const signedWith = (secret: string, g: Got) => {
@@ -37,7 +46,11 @@ const signedWith = (secret: string, g: Got) => {
   return g.signature.split(' ').includes(`v1,${mac}`);
 };
 
-test('an admin adds a webhook, tests it, watches its deliveries, rotates its secret and deletes it', async ({ page, context, project }) => {
+test('an admin adds a webhook, tests it, watches its deliveries, rotates its secret and deletes it', async ({
+  page,
+  context,
+  project,
+}) => {
   const hook = await receiver();
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
@@ -80,7 +93,10 @@ test('an admin adds a webhook, tests it, watches its deliveries, rotates its sec
     const testRow = deliveries.getByRole('row').filter({ hasText: 'webhook.test' });
     await expect(testRow).toContainText(/delivered\s*2 attempts, last: 204 · \d+ ms/);
     await deliveries.getByText('2 attempts').click();
-    await expect(deliveries.getByRole('listitem')).toHaveText([/HTTP 500 Internal Server Error · \d+ ms/, /204 · \d+ ms/]);
+    await expect(deliveries.getByRole('listitem')).toHaveText([
+      /HTTP 500 Internal Server Error · \d+ ms/,
+      /204 · \d+ ms/,
+    ]);
     await expectAxeClean(page);
     expect(hook.got).toHaveLength(2);
     expect(hook.got[1]!.id).toBe(hook.got[0]!.id);

@@ -9,7 +9,13 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const OUT = path.join(root, 'dist/bff/server.cjs');
 /** What the bundle is made of: newer than the bundle means it is stale. */
-export const SOURCES = ['bff/src', 'shared', 'package.json', 'package-lock.json', 'scripts/build-bff.mjs'];
+export const SOURCES = [
+  'bff/src',
+  'shared',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-bff.mjs',
+];
 
 function newest(p) {
   const stat = fs.statSync(p);
@@ -31,7 +37,18 @@ export function bffBuildIsStale() {
  * and those the BFF loads only when first needed, which a start should not pay for. Every other
  * package is bundled: loading one file is much faster than loading hundreds (decision 239).
  */
-const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg', 'swagger-ui-dist', 'popular-passwords', '@peculiar/x509', 'reflect-metadata', 'nodemailer', 'qrcode', 'jose'];
+const EXTERNAL = [
+  'better-sqlite3',
+  '@node-rs/argon2',
+  'pg',
+  'swagger-ui-dist',
+  'popular-passwords',
+  '@peculiar/x509',
+  'reflect-metadata',
+  'nodemailer',
+  'qrcode',
+  'jose',
+];
 
 export async function buildBff() {
   // Loaded only to build: a start with a fresh bundle does not pay for it.
@@ -58,7 +75,9 @@ export async function buildBff() {
     define: { 'import.meta.url': 'bundleUrl' },
     banner: { js: "const bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-  fs.cpSync(path.join(root, 'bff/src/http/docs'), path.join(root, 'dist/bff/docs'), { recursive: true });
+  fs.cpSync(path.join(root, 'bff/src/http/docs'), path.join(root, 'dist/bff/docs'), {
+    recursive: true,
+  });
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) await buildBff();

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const dir = fileURLToPath(new URL('../docs/decisions/', import.meta.url));
 export const readme = `${dir}README.md`;
-export const marker = '<!-- Generated below by `npm run decisions` (scripts/decisions-index.ts): do not edit by hand. -->';
+export const marker =
+  '<!-- Generated below by `npm run decisions` (scripts/decisions-index.ts): do not edit by hand. -->';
 
 export interface DecisionRecord {
   file: string;
@@ -50,7 +51,11 @@ export function parseRecord(file: string, text: string): DecisionRecord {
     supersedes: field('Supersedes'),
     supersededBy: field('Superseded by'),
     foldedInto: FOLDED.exec(head.join('\n'))?.[1],
-    otherKeys: head.filter((line) => /^[A-Z][A-Za-z]*( [a-z]+)*: /.test(line) && !KEYS.some((key) => line.startsWith(`${key}: `))),
+    otherKeys: head.filter(
+      (line) =>
+        /^[A-Z][A-Za-z]*( [a-z]+)*: /.test(line) &&
+        !KEYS.some((key) => line.startsWith(`${key}: `)),
+    ),
   };
 }
 
@@ -73,22 +78,38 @@ export function anchors(markdown: string): Set<string> {
 }
 
 /** What is wrong with the records' headers; empty when all is well. */
-export function problems(records: DecisionRecord[], performance = anchors(readFileSync(performancePage, 'utf8'))): string[] {
+export function problems(
+  records: DecisionRecord[],
+  performance = anchors(readFileSync(performancePage, 'utf8')),
+): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
   for (const r of records) {
     if (seen.has(r.number)) found.push(`${r.file}: number ${r.number} is used twice`);
     seen.add(r.number);
     if (!r.title) found.push(`${r.file}: no title line "# ${r.number} Title"`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date ?? '')) found.push(`${r.file}: no "Date: YYYY-MM-DD" line under the title`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date ?? ''))
+      found.push(`${r.file}: no "Date: YYYY-MM-DD" line under the title`);
     if (!STATUS.test(r.status ?? '')) {
-      found.push(`${r.file}: no "Status: proposed | accepted | deprecated | superseded by NNN" line under the title (history goes in the body)`);
+      found.push(
+        `${r.file}: no "Status: proposed | accepted | deprecated | superseded by NNN" line under the title (history goes in the body)`,
+      );
     }
     const by = /^superseded by (\d{3})$/.exec(r.status ?? '')?.[1];
-    if (by && !r.supersededBy?.includes(`[${by}](${by}-`)) found.push(`${r.file}: "Status: superseded by ${by}" without a "Superseded by: [${by}](${by}-….md)" line`);
-    for (const line of r.otherKeys) found.push(`${r.file}: "${line}" is not a header of the template (Date, Status, Supersedes, Superseded by)`);
-    if (r.foldedInto !== undefined && !performance.has(r.foldedInto)) found.push(`${r.file}: folded into docs/performance.md#${r.foldedInto}, which has no such heading`);
-    if (r.foldedInto !== undefined && r.status !== 'deprecated') found.push(`${r.file}: folded into docs/performance.md but not "Status: deprecated"`);
+    if (by && !r.supersededBy?.includes(`[${by}](${by}-`))
+      found.push(
+        `${r.file}: "Status: superseded by ${by}" without a "Superseded by: [${by}](${by}-….md)" line`,
+      );
+    for (const line of r.otherKeys)
+      found.push(
+        `${r.file}: "${line}" is not a header of the template (Date, Status, Supersedes, Superseded by)`,
+      );
+    if (r.foldedInto !== undefined && !performance.has(r.foldedInto))
+      found.push(
+        `${r.file}: folded into docs/performance.md#${r.foldedInto}, which has no such heading`,
+      );
+    if (r.foldedInto !== undefined && r.status !== 'deprecated')
+      found.push(`${r.file}: folded into docs/performance.md but not "Status: deprecated"`);
   }
   return found;
 }
@@ -106,7 +127,12 @@ export function renderIndex(records: DecisionRecord[]): string {
       .join('; ');
     return `| [${r.number}](${r.file}) | ${cell(r.title)} | ${r.date ?? ''} | ${r.status ?? ''} | ${cell(notes)} |`;
   });
-  return ['| No. | Decision | Date | Status | Supersedes / superseded by / folded into |', '|---|---|---|---|---|', ...rows, ''].join('\n');
+  return [
+    '| No. | Decision | Date | Status | Supersedes / superseded by / folded into |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 /**

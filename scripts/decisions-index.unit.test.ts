@@ -2,7 +2,14 @@
 // a record added without `npm run decisions` (or without a header) fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { anchors, parseRecord, problems, readme, readRecords, renderReadme } from './decisions-index.ts';
+import {
+  anchors,
+  parseRecord,
+  problems,
+  readme,
+  readRecords,
+  renderReadme,
+} from './decisions-index.ts';
 
 describe('decision records', () => {
   it('every record has a title, a date and a status, and a number of its own', () => {
@@ -17,7 +24,8 @@ describe('decision records', () => {
   });
 
   it('reads the header fields and reports missing or duplicate ones', () => {
-    const text = '# 070 — Something: decided\n\nDate: 2026-12-01\nStatus: superseded by 071\nSupersedes: [003](003-projects.md)\n\n## Context\nDate: not this one\n';
+    const text =
+      '# 070 — Something: decided\n\nDate: 2026-12-01\nStatus: superseded by 071\nSupersedes: [003](003-projects.md)\n\n## Context\nDate: not this one\n';
     const record = parseRecord('070-something.md', text);
     expect(record).toEqual({
       file: '070-something.md',
@@ -42,7 +50,8 @@ describe('decision records', () => {
   // A Status line is one of the template's values; history, amendments and figures go in the
   // record's body, where the index does not repeat them.
   it('refuses a status that is not a template value, and header lines the template does not have', () => {
-    const header = (lines: string) => parseRecord('080-x.md', `# 080 X\n\nDate: 2026-12-01\n${lines}\n\n## Context\n`);
+    const header = (lines: string) =>
+      parseRecord('080-x.md', `# 080 X\n\nDate: 2026-12-01\n${lines}\n\n## Context\n`);
     const wrong = [
       header('Status: accepted; amended by 081, figures in docs/performance.md'),
       header('Status: accepted (extends 040)'),
@@ -50,21 +59,32 @@ describe('decision records', () => {
       header('Status: accepted\nAmends: [008](008-lifecycle-worker.md)'),
     ].map((record) => problems([record], new Set()));
     expect(wrong.map((found) => found.length)).toEqual([1, 1, 1, 1]);
-    expect(wrong[3]).toEqual(['080-x.md: "Amends: [008](008-lifecycle-worker.md)" is not a header of the template (Date, Status, Supersedes, Superseded by)']);
-    for (const status of ['proposed', 'accepted', 'deprecated']) expect(problems([header(`Status: ${status}`)], new Set())).toEqual([]);
-    expect(problems([header('Status: superseded by 081\nSuperseded by: [081](081-y.md)')], new Set())).toEqual([]);
+    expect(wrong[3]).toEqual([
+      '080-x.md: "Amends: [008](008-lifecycle-worker.md)" is not a header of the template (Date, Status, Supersedes, Superseded by)',
+    ]);
+    for (const status of ['proposed', 'accepted', 'deprecated'])
+      expect(problems([header(`Status: ${status}`)], new Set())).toEqual([]);
+    expect(
+      problems([header('Status: superseded by 081\nSuperseded by: [081](081-y.md)')], new Set()),
+    ).toEqual([]);
   });
 
   it('a record folded into docs/performance.md is deprecated and names a heading that exists', () => {
     const folded = (status: string) =>
-      parseRecord('090-x.md', `# 090 X\n\nDate: 2026-12-01\nStatus: ${status}\n\nFolded into [performance.md, Start](../performance.md#start).\n\n## Context\n`);
+      parseRecord(
+        '090-x.md',
+        `# 090 X\n\nDate: 2026-12-01\nStatus: ${status}\n\nFolded into [performance.md, Start](../performance.md#start).\n\n## Context\n`,
+      );
     expect(folded('deprecated').foldedInto).toBe('start');
     expect(problems([folded('deprecated')], anchors('# Performance\n\n## Start\n'))).toEqual([]);
-    expect(problems([folded('deprecated')], anchors('# Performance\n\n## Starting\n'))).toEqual(['090-x.md: folded into docs/performance.md#start, which has no such heading']);
-    expect(problems([folded('accepted')], anchors('## Start'))).toEqual(['090-x.md: folded into docs/performance.md but not "Status: deprecated"']);
-    expect([...anchors('## SQLite: statements, `limit` and rows (231, 250)\n### Two BFFs on PostgreSQL')]).toEqual([
-      'sqlite-statements-limit-and-rows-231-250',
-      'two-bffs-on-postgresql',
+    expect(problems([folded('deprecated')], anchors('# Performance\n\n## Starting\n'))).toEqual([
+      '090-x.md: folded into docs/performance.md#start, which has no such heading',
     ]);
+    expect(problems([folded('accepted')], anchors('## Start'))).toEqual([
+      '090-x.md: folded into docs/performance.md but not "Status: deprecated"',
+    ]);
+    expect([
+      ...anchors('## SQLite: statements, `limit` and rows (231, 250)\n### Two BFFs on PostgreSQL'),
+    ]).toEqual(['sqlite-statements-limit-and-rows-231-250', 'two-bffs-on-postgresql']);
   });
 });

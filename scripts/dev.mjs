@@ -19,7 +19,11 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 function start(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   children.push(child);
   child.on('exit', (code) => {
     stop('SIGTERM');
@@ -34,6 +38,17 @@ const accepts = () =>
     socket.once('error', () => resolve(false));
   });
 
-start([`${root}node_modules/vite/bin/vite.js`, '--port', vitePort, '--strictPort', '--host', '127.0.0.1']);
+start([
+  `${root}node_modules/vite/bin/vite.js`,
+  '--port',
+  vitePort,
+  '--strictPort',
+  '--host',
+  '127.0.0.1',
+]);
 while (!stopping && !(await accepts())) await sleep(100);
-if (!stopping) start(['--watch', '--import', 'tsx', `${root}bff/src/server.ts`], { PORT: port, DEV_VITE_URL: `http://127.0.0.1:${vitePort}` });
+if (!stopping)
+  start(['--watch', '--import', 'tsx', `${root}bff/src/server.ts`], {
+    PORT: port,
+    DEV_VITE_URL: `http://127.0.0.1:${vitePort}`,
+  });

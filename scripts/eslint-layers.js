@@ -81,11 +81,15 @@ export default {
             additionalProperties: false,
           },
         ],
-        messages: { forbidden: "'{{specifier}}' ({{target}}) must not be imported here: {{message}}" },
+        messages: {
+          forbidden: "'{{specifier}}' ({{target}}) must not be imported here: {{message}}",
+        },
       },
       create(context) {
         const file = toPosix(path.relative(root, context.filename));
-        const zones = (context.options[0]?.zones ?? []).filter((zone) => match(zone.target, file) !== undefined && !(zone.except ?? []).includes(file));
+        const zones = (context.options[0]?.zones ?? []).filter(
+          (zone) => match(zone.target, file) !== undefined && !(zone.except ?? []).includes(file),
+        );
         if (zones.length === 0) return {};
         const aliasMap = aliases();
         function check(source, typeOnly = false) {
@@ -97,14 +101,19 @@ export default {
             if (from === undefined) continue;
             if (from !== '' && from === match(zone.target, file)) continue;
             if (typeOnly && (zone.types ?? []).includes(target)) continue;
-            context.report({ node: source, messageId: 'forbidden', data: { specifier: source.value, target, message: zone.message } });
+            context.report({
+              node: source,
+              messageId: 'forbidden',
+              data: { specifier: source.value, target, message: zone.message },
+            });
           }
         }
         return {
           ImportDeclaration: (node) => check(node.source, onlyTypes(node, 'importKind')),
           ExportNamedDeclaration: (node) => check(node.source, onlyTypes(node, 'exportKind')),
           ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),
-          ImportExpression: (node) => check(node.source.type === 'Literal' ? node.source : undefined),
+          ImportExpression: (node) =>
+            check(node.source.type === 'Literal' ? node.source : undefined),
           TSImportType: (node) => check(node.argument?.literal ?? node.source, true),
           TSExternalModuleReference: (node) => check(node.expression),
         };

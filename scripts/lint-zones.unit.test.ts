@@ -13,7 +13,9 @@ const importRules = ['layers/zones', 'no-restricted-imports', 'import-x/no-cycle
 /** Errors (severity 2, so the build fails) of the import rules for code in a file that need not exist. */
 async function errors(file: string, code: string) {
   const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}${file}` });
-  return (result?.messages ?? []).filter((m) => m.severity === 2 && (m.fatal || importRules.includes(m.ruleId ?? ''))).map((m) => `${m.ruleId}: ${m.message}`);
+  return (result?.messages ?? [])
+    .filter((m) => m.severity === 2 && (m.fatal || importRules.includes(m.ruleId ?? '')))
+    .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 const shared = 'shared/zone-probe.ts';
@@ -39,9 +41,17 @@ const forbidden: [string, string, string][] = [
   [bff, "import { cn } from '../../../web/src/lib/cn.ts';", 'layers/zones'],
   [bff, "import { cn } from '#web/lib/cn.ts';", 'layers/zones'],
   [bff, "const m = await import('../../../web/src/lib/cn.ts');", 'layers/zones'],
-  [feature, "import { FirewallsTable } from '../../firewall/components/firewalls-table.tsx';", 'layers/zones'],
+  [
+    feature,
+    "import { FirewallsTable } from '../../firewall/components/firewalls-table.tsx';",
+    'layers/zones',
+  ],
   [feature, "import { useProjects } from '../../project/api/list-projects.ts';", 'layers/zones'],
-  [feature, "import { FirewallsTable } from '#web/features/firewall/components/firewalls-table.tsx';", 'layers/zones'],
+  [
+    feature,
+    "import { FirewallsTable } from '#web/features/firewall/components/firewalls-table.tsx';",
+    'layers/zones',
+  ],
   [feature, "export * from '../../auth/api/get-session.ts';", 'layers/zones'],
   [feature, "const m = await import('../../private-subnet/format.ts');", 'layers/zones'],
   [kind, "import { pipeline } from '../../http/pipeline.ts';", 'layers/zones'],

@@ -9,12 +9,24 @@ import ts from 'typescript';
 
 /** `file:line name(param)` for each exported function's one-letter parameter in `source`. */
 export function oneLetterParameters(file: string, source: string): string[] {
-  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const tree = ts.createSourceFile(
+    file,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
-  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   function check(name: string, fn: ts.SignatureDeclarationBase) {
     for (const parameter of fn.parameters) {
-      if (ts.isIdentifier(parameter.name) && parameter.name.text.length === 1 && parameter.name.text !== '_') {
+      if (
+        ts.isIdentifier(parameter.name) &&
+        parameter.name.text.length === 1 &&
+        parameter.name.text !== '_'
+      ) {
         const { line } = tree.getLineAndCharacterOfPosition(parameter.getStart(tree));
         found.push(`${file}:${line + 1} ${name}(${parameter.name.text})`);
       }
@@ -26,12 +38,15 @@ export function oneLetterParameters(file: string, source: string): string[] {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const value = declaration.initializer;
-        if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value))) check(declaration.name.getText(tree), value);
+        if (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)))
+          check(declaration.name.getText(tree), value);
       }
     }
     if (ts.isClassDeclaration(statement)) {
       for (const member of statement.members) {
-        const isPrivate = ((ts.canHaveModifiers(member) && ts.getModifiers(member)) || []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
+        const isPrivate = ((ts.canHaveModifiers(member) && ts.getModifiers(member)) || []).some(
+          (m) => m.kind === ts.SyntaxKind.PrivateKeyword,
+        );
         if (!isPrivate && (ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member)))
           check(`${statement.name?.text}.${member.name?.getText(tree) ?? 'constructor'}`, member);
       }
@@ -48,7 +63,11 @@ export function sourceFiles(root: string, dirs: string[]): string[] {
       const relative = path.posix.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules') walk(relative);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|\.gen\.ts$|\.d\.ts$/.test(entry.name)) files.push(relative);
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$|\.gen\.ts$|\.d\.ts$/.test(entry.name)
+      )
+        files.push(relative);
     }
   };
   for (const dir of dirs) walk(dir);
@@ -57,5 +76,7 @@ export function sourceFiles(root: string, dirs: string[]): string[] {
 
 /** Every exported function's one-letter parameter in bff/ and shared/. */
 export function findOneLetterParameters(root: string): string[] {
-  return sourceFiles(root, ['bff', 'shared']).flatMap((file) => oneLetterParameters(file, readFileSync(path.join(root, file), 'utf8')));
+  return sourceFiles(root, ['bff', 'shared']).flatMap((file) =>
+    oneLetterParameters(file, readFileSync(path.join(root, file), 'utf8')),
+  );
 }

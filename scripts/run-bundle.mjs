@@ -32,7 +32,8 @@ export function runBundle(file, { afterMs = 2000 } = {}) {
   let cachedData;
   try {
     const kept = fs.readFileSync(cacheFile);
-    if (kept.length > HASH_BYTES && kept.subarray(0, HASH_BYTES).equals(hash)) cachedData = kept.subarray(HASH_BYTES);
+    if (kept.length > HASH_BYTES && kept.subarray(0, HASH_BYTES).equals(hash))
+      cachedData = kept.subarray(HASH_BYTES);
   } catch {
     // No cache yet.
   }

@@ -37,7 +37,12 @@ await r.written;
 clearInterval(hold);
 const { EOL } = await r.exports.later();
 console.log(JSON.stringify({ status: r.status, answer: r.exports.answer, sep: r.exports.sep, EOL }));`;
-  const run = async (): Promise<Run> => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { encoding: 'utf8' })) as Run;
+  const run = async (): Promise<Run> =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script, file], {
+        encoding: 'utf8',
+      }),
+    ) as Run;
 
   it('makes a cache on the first start, uses it on the next, and the code runs the same', async () => {
     fs.writeFileSync(file, bundle(41));
@@ -46,7 +51,8 @@ console.log(JSON.stringify({ status: r.status, answer: r.exports.answer, sep: r.
     expect(fs.existsSync(cacheFileOf(file))).toBe(true);
     const second = await run();
     expect(second.status).toBe('used');
-    for (const r of [first, second]) expect(r).toMatchObject({ answer: 41, sep: path.sep, EOL: os.EOL });
+    for (const r of [first, second])
+      expect(r).toMatchObject({ answer: 41, sep: path.sep, EOL: os.EOL });
   });
 
   it('runs a rebuilt bundle of the same length from its text, not the older cache', async () => {
@@ -64,7 +70,10 @@ console.log(JSON.stringify({ status: r.status, answer: r.exports.answer, sep: r.
     await run();
     const kept = fs.readFileSync(cacheFileOf(file));
     // The text's hash kept, V8's part spoiled.
-    fs.writeFileSync(cacheFileOf(file), Buffer.concat([kept.subarray(0, 20), Buffer.alloc(kept.length - 20, 1)]));
+    fs.writeFileSync(
+      cacheFileOf(file),
+      Buffer.concat([kept.subarray(0, 20), Buffer.alloc(kept.length - 20, 1)]),
+    );
     const refused = await run();
     expect(refused.status).toBe('rejected');
     expect(refused.answer).toBe(7);

@@ -9,7 +9,11 @@ import { runBundle } from './run-bundle.mjs';
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(`${root}dist/web/index.html`)) {
   console.log('No console build yet: building it once (npm run build)...');
-  const build = spawnSync(process.execPath, [`${root}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    [`${root}node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 if (bffBuildIsStale()) await buildBff();

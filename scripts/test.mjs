@@ -19,7 +19,10 @@ mkdirSync('test-results', { recursive: true });
 
 /** Runs a command to its end; its output goes to ours, or, when `quiet`, is held and printed whole at the end. */
 async function run(cmd, argv, env = {}, quiet = false) {
-  const child = spawn(cmd, argv, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(cmd, argv, {
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
   const held = [];
   if (quiet) {
     child.stdout.on('data', (d) => held.push(d));
@@ -44,15 +47,25 @@ async function vitest(name, argv, env, quiet) {
   const started = Date.now();
   const out = `test-results/vitest-${name}.json`;
   rmSync(out, { force: true });
-  const code = await run(bin('vitest'), ['run', ...argv, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, quiet);
+  const code = await run(
+    bin('vitest'),
+    ['run', ...argv, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    env,
+    quiet,
+  );
   const report = readJson(out);
   const passed = report?.numPassedTests ?? 0;
-  let failed = (report?.numFailedTests ?? 0) + (report?.numTodoTests ?? 0) + (report?.numPendingTests ?? 0);
+  let failed =
+    (report?.numFailedTests ?? 0) + (report?.numTodoTests ?? 0) + (report?.numPendingTests ?? 0);
   if (code !== 0 && failed === 0) failed = 1; // a crash or a failed file counts as a failure
   const names = (report?.testResults ?? []).flatMap((file) => {
     const where = file.name.replace(root, '');
-    const tests = file.assertionResults.filter((t) => t.status !== 'passed').map((t) => `${where} › ${t.fullName}`);
-    return tests.length || file.status === 'passed' ? tests : [`${where}: ${file.message || 'failed'}`];
+    const tests = file.assertionResults
+      .filter((t) => t.status !== 'passed')
+      .map((t) => `${where} › ${t.fullName}`);
+    return tests.length || file.status === 'passed'
+      ? tests
+      : [`${where}: ${file.message || 'failed'}`];
   });
   results.push({ name, passed, failed, seconds: elapsed(started), names });
 }
@@ -60,21 +73,38 @@ async function vitest(name, argv, env, quiet) {
 async function check(name, cmd, argv) {
   const started = Date.now();
   const code = await run(cmd, argv, {}, true);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: elapsed(started) });
+  results.push({
+    name,
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    seconds: elapsed(started),
+  });
 }
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   if (process.getuid?.() !== 0) {
-    console.error('Chromium is missing: run `apt-get install -y chromium` as root (Debian), then npm test again.');
+    console.error(
+      'Chromium is missing: run `apt-get install -y chromium` as root (Debian), then npm test again.',
+    );
     return false;
   }
   console.log('Installing Debian Chromium for the browser tests...');
-  return (await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'])) === 0;
+  return (
+    (await run('sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    ])) === 0
+  );
 }
 
 /** The console the Playwright suite serves, built (and Chromium installed) beside the SQLite pass. */
-const e2eReady = !only || only === 'e2e' ? (async () => (await ensureChromium()) && (await run(bin('vite'), ['build', '--logLevel', 'warn'], {}, true)) === 0)() : undefined;
+const e2eReady =
+  !only || only === 'e2e'
+    ? (async () =>
+        (await ensureChromium()) &&
+        (await run(bin('vite'), ['build', '--logLevel', 'warn'], {}, true)) === 0)()
+    : undefined;
 
 async function e2e() {
   const started = Date.now();
@@ -90,14 +120,22 @@ async function e2e() {
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
-  results.push({ name: 'e2e (chromium)', passed, failed, seconds: elapsed(started), names: playwrightFailures(report?.suites ?? []) });
+  results.push({
+    name: 'e2e (chromium)',
+    passed,
+    failed,
+    seconds: elapsed(started),
+    names: playwrightFailures(report?.suites ?? []),
+  });
 }
 
 /** `file › title` of each Playwright test that did not pass, from its JSON report's suites. */
 function playwrightFailures(suites) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'unexpected' || t.status === 'skipped').map((t) => `${spec.file} › [${t.projectName}] ${spec.title}`),
+      spec.tests
+        .filter((t) => t.status === 'unexpected' || t.status === 'skipped')
+        .map((t) => `${spec.file} › [${t.projectName}] ${spec.title}`),
     ),
     ...playwrightFailures(suite.suites ?? []),
   ]);
@@ -114,7 +152,8 @@ const checks = args.includes('--checks')
 if (!only || only === 'unit-api') await vitest('sqlite', ['--project', 'unit', '--project', 'api']);
 await checks;
 const postgres = (!only || only === 'postgres') && process.env.TEST_DATABASE_URL;
-if (!postgres && !only) console.log('TEST_DATABASE_URL is not set: the API tests ran on SQLite only.');
+if (!postgres && !only)
+  console.log('TEST_DATABASE_URL is not set: the API tests ran on SQLite only.');
 // The fuzz's inputs are the engine's concern only where they reach the database: the
 // PostgreSQL pass tries 5 per operation and case instead of 20, unless ABUSE_RUNS says (decision 237).
 const postgresEnv = { TEST_ENGINE: 'postgres', ABUSE_RUNS: process.env.ABUSE_RUNS ?? '5' };
@@ -126,7 +165,9 @@ if (!only || only === 'e2e') await e2e();
 console.log('');
 // What failed is named again here, beside the totals: a log cut to its last lines still shows it.
 for (const r of results) {
-  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`);
+  console.log(
+    `  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds === undefined ? '' : ` (${r.seconds} s)`}`,
+  );
   for (const test of r.names ?? []) console.log(`    ✘ ${test}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);

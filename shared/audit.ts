@@ -5,8 +5,12 @@ import { P, type RouteDef } from './route-helpers.ts';
 import { routes, type OperationId } from './routes.ts';
 
 export function recordsChange(route: RouteDef): boolean {
-  return route.auth && route.method !== 'get' && (route.path === '/project' || route.path.startsWith(P));
+  return (
+    route.auth && route.method !== 'get' && (route.path === '/project' || route.path.startsWith(P))
+  );
 }
 
 /** The actions an entry may hold: operation IDs, sorted (the console's filter offers them). */
-export const AUDITED_ACTIONS = (Object.keys(routes) as OperationId[]).filter((op) => recordsChange(routes[op])).sort();
+export const AUDITED_ACTIONS = (Object.keys(routes) as OperationId[])
+  .filter((op) => recordsChange(routes[op]))
+  .sort();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LOCATION_NAMES, POSTGRES_FLAVORS, POSTGRES_SIZES, postgresCapabilities, type PostgresCatalog } from './catalog.ts';
+import {
+  LOCATION_NAMES,
+  POSTGRES_FLAVORS,
+  POSTGRES_SIZES,
+  postgresCapabilities,
+  type PostgresCatalog,
+} from './catalog.ts';
 
 describe('postgresCapabilities', () => {
   const small: PostgresCatalog = {
@@ -13,7 +19,14 @@ describe('postgresCapabilities', () => {
       { name: 'big', displayName: 'Big' },
     ],
     sizes: [
-      { name: 'h-1', family: 'hobby', vcpus: 1, memoryGib: 2, storageGib: [16, 32], monthlyUsd: 12 },
+      {
+        name: 'h-1',
+        family: 'hobby',
+        vcpus: 1,
+        memoryGib: 2,
+        storageGib: [16, 32],
+        monthlyUsd: 12,
+      },
       { name: 'b-8', family: 'big', vcpus: 8, memoryGib: 32, storageGib: [512], monthlyUsd: 260 },
     ],
     haTypes: [
@@ -24,17 +37,36 @@ describe('postgresCapabilities', () => {
 
   it('nests flavor → version and location → family → size → storage_size → ha_type', () => {
     const family = {
-      hobby: { size: { 'h-1': { storage_size: { '16': { ha_type: ['none', 'sync'] }, '32': { ha_type: ['none', 'sync'] } } } } },
+      hobby: {
+        size: {
+          'h-1': {
+            storage_size: {
+              '16': { ha_type: ['none', 'sync'] },
+              '32': { ha_type: ['none', 'sync'] },
+            },
+          },
+        },
+      },
       big: { size: { 'b-8': { storage_size: { '512': { ha_type: ['none', 'sync'] } } } } },
     };
-    expect(postgresCapabilities(small).option_tree).toEqual({ flavor: { standard: { version: ['16', '17'], location: { here: { family }, there: { family } } } } });
+    expect(postgresCapabilities(small).option_tree).toEqual({
+      flavor: {
+        standard: { version: ['16', '17'], location: { here: { family }, there: { family } } },
+      },
+    });
   });
 
   it('describes every choice in the metadata', () => {
     expect(postgresCapabilities(small).metadata).toEqual({
       flavor: { standard: { display_name: 'PostgreSQL' } },
-      location: { here: { display_name: 'here', ui_name: 'Here', provider: 'hetzner' }, there: { display_name: 'there', ui_name: 'There', provider: 'hetzner' } },
-      family: { hobby: { display_name: 'Hobby', category: 'shared' }, big: { display_name: 'Big', category: 'dedicated' } },
+      location: {
+        here: { display_name: 'here', ui_name: 'Here', provider: 'hetzner' },
+        there: { display_name: 'there', ui_name: 'There', provider: 'hetzner' },
+      },
+      family: {
+        hobby: { display_name: 'Hobby', category: 'shared' },
+        big: { display_name: 'Big', category: 'dedicated' },
+      },
       size: {
         'h-1': { display_name: 'h-1', vcpu: 1, vcpus: 1, memory_gib: 2, monthly_usd: 12 },
         'b-8': { display_name: 'b-8', vcpu: 8, vcpus: 8, memory_gib: 32, monthly_usd: 260 },

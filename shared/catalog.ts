@@ -20,10 +20,38 @@ export const LOCATION_MESSAGE = `Given location is not a valid location. Availab
  * the origin offers them: 20 and 40 GiB per vCPU (decision 196).
  */
 export const VM_SIZES = [
-  { name: 'standard-2', vcpus: 2, memoryGib: 8, storageGib: 40, storageOptionsGib: [40, 80], monthlyUsd: 26.0 },
-  { name: 'standard-4', vcpus: 4, memoryGib: 16, storageGib: 80, storageOptionsGib: [80, 160], monthlyUsd: 52.0 },
-  { name: 'standard-8', vcpus: 8, memoryGib: 32, storageGib: 160, storageOptionsGib: [160, 320], monthlyUsd: 104.0 },
-  { name: 'standard-16', vcpus: 16, memoryGib: 64, storageGib: 320, storageOptionsGib: [320, 640], monthlyUsd: 208.0 },
+  {
+    name: 'standard-2',
+    vcpus: 2,
+    memoryGib: 8,
+    storageGib: 40,
+    storageOptionsGib: [40, 80],
+    monthlyUsd: 26.0,
+  },
+  {
+    name: 'standard-4',
+    vcpus: 4,
+    memoryGib: 16,
+    storageGib: 80,
+    storageOptionsGib: [80, 160],
+    monthlyUsd: 52.0,
+  },
+  {
+    name: 'standard-8',
+    vcpus: 8,
+    memoryGib: 32,
+    storageGib: 160,
+    storageOptionsGib: [160, 320],
+    monthlyUsd: 104.0,
+  },
+  {
+    name: 'standard-16',
+    vcpus: 16,
+    memoryGib: 64,
+    storageGib: 320,
+    storageOptionsGib: [320, 640],
+    monthlyUsd: 208.0,
+  },
 ] as const;
 export type VmSizeName = (typeof VM_SIZES)[number]['name'];
 export const VM_SIZE_NAMES = VM_SIZES.map((s) => s.name) as [VmSizeName, ...VmSizeName[]];
@@ -38,7 +66,10 @@ export const BOOT_IMAGES = [
   { name: 'almalinux-9.1', displayName: 'AlmaLinux 9.1' },
 ] as const;
 export type BootImageName = (typeof BOOT_IMAGES)[number]['name'];
-export const BOOT_IMAGE_NAMES = BOOT_IMAGES.map((b) => b.name) as [BootImageName, ...BootImageName[]];
+export const BOOT_IMAGE_NAMES = BOOT_IMAGES.map((b) => b.name) as [
+  BootImageName,
+  ...BootImageName[],
+];
 export const DEFAULT_BOOT_IMAGE: BootImageName = 'ubuntu-jammy';
 
 /** Public IPv4 addresses cost extra. */
@@ -65,17 +96,76 @@ export const RULE_PRESETS = [
  * ×2 or ×4; halved for the burstable hobby sizes), versions, flavors and high-availability types.
  */
 export const POSTGRES_SIZES = [
-  { name: 'hobby-1', family: 'hobby', vcpus: 1, memoryGib: 2, storageGib: [16, 32, 64], monthlyUsd: 12.0 },
-  { name: 'hobby-2', family: 'hobby', vcpus: 2, memoryGib: 4, storageGib: [32, 64, 128], monthlyUsd: 24.0 },
-  { name: 'standard-2', family: 'standard', vcpus: 2, memoryGib: 8, storageGib: [64, 128, 256], monthlyUsd: 65.0 },
-  { name: 'standard-4', family: 'standard', vcpus: 4, memoryGib: 16, storageGib: [128, 256, 512], monthlyUsd: 130.0 },
-  { name: 'standard-8', family: 'standard', vcpus: 8, memoryGib: 32, storageGib: [256, 512, 1024], monthlyUsd: 260.0 },
-  { name: 'standard-16', family: 'standard', vcpus: 16, memoryGib: 64, storageGib: [512, 1024, 2048], monthlyUsd: 520.0 },
-  { name: 'standard-30', family: 'standard', vcpus: 30, memoryGib: 120, storageGib: [1024, 2048, 4096], monthlyUsd: 975.0 },
-  { name: 'standard-60', family: 'standard', vcpus: 60, memoryGib: 240, storageGib: [1024, 2048, 4096], monthlyUsd: 1950.0 },
+  {
+    name: 'hobby-1',
+    family: 'hobby',
+    vcpus: 1,
+    memoryGib: 2,
+    storageGib: [16, 32, 64],
+    monthlyUsd: 12.0,
+  },
+  {
+    name: 'hobby-2',
+    family: 'hobby',
+    vcpus: 2,
+    memoryGib: 4,
+    storageGib: [32, 64, 128],
+    monthlyUsd: 24.0,
+  },
+  {
+    name: 'standard-2',
+    family: 'standard',
+    vcpus: 2,
+    memoryGib: 8,
+    storageGib: [64, 128, 256],
+    monthlyUsd: 65.0,
+  },
+  {
+    name: 'standard-4',
+    family: 'standard',
+    vcpus: 4,
+    memoryGib: 16,
+    storageGib: [128, 256, 512],
+    monthlyUsd: 130.0,
+  },
+  {
+    name: 'standard-8',
+    family: 'standard',
+    vcpus: 8,
+    memoryGib: 32,
+    storageGib: [256, 512, 1024],
+    monthlyUsd: 260.0,
+  },
+  {
+    name: 'standard-16',
+    family: 'standard',
+    vcpus: 16,
+    memoryGib: 64,
+    storageGib: [512, 1024, 2048],
+    monthlyUsd: 520.0,
+  },
+  {
+    name: 'standard-30',
+    family: 'standard',
+    vcpus: 30,
+    memoryGib: 120,
+    storageGib: [1024, 2048, 4096],
+    monthlyUsd: 975.0,
+  },
+  {
+    name: 'standard-60',
+    family: 'standard',
+    vcpus: 60,
+    memoryGib: 240,
+    storageGib: [1024, 2048, 4096],
+    monthlyUsd: 1950.0,
+  },
 ] as const;
 export type PostgresSizeName = (typeof POSTGRES_SIZES)[number]['name'];
-export const POSTGRES_SIZE_NAMES = POSTGRES_SIZES.map((s) => s.name) as [PostgresSizeName, ...PostgresSizeName[]];
+export const POSTGRES_SIZE_NAMES = POSTGRES_SIZES.map((s) => s.name) as [
+  PostgresSizeName,
+  ...PostgresSizeName[],
+];
 export const POSTGRES_FAMILIES = [
   { name: 'hobby', displayName: 'Hobby (burstable)' },
   { name: 'standard', displayName: 'Standard' },
@@ -96,35 +186,57 @@ export const DEFAULT_POSTGRES_VERSION: PostgresVersion = '18';
 export const POSTGRES_FLAVORS = [
   { name: 'standard', displayName: 'PostgreSQL', versions: ['16', '17', '18'] },
   { name: 'lantern', displayName: 'Lantern', versions: ['16', '17'] },
-] as const satisfies readonly { name: string; displayName: string; versions: readonly PostgresVersion[] }[];
+] as const satisfies readonly {
+  name: string;
+  displayName: string;
+  versions: readonly PostgresVersion[];
+}[];
 export type PostgresFlavorName = (typeof POSTGRES_FLAVORS)[number]['name'];
-export const POSTGRES_FLAVOR_NAMES = POSTGRES_FLAVORS.map((f) => f.name) as [PostgresFlavorName, ...PostgresFlavorName[]];
+export const POSTGRES_FLAVOR_NAMES = POSTGRES_FLAVORS.map((f) => f.name) as [
+  PostgresFlavorName,
+  ...PostgresFlavorName[],
+];
 export const DEFAULT_POSTGRES_FLAVOR: PostgresFlavorName = 'standard';
 /** A flavor no longer offered: databases made with it before keep working (not created any more). */
-const RETIRED_POSTGRES_FLAVORS = [{ name: 'paradedb', displayName: 'ParadeDB', versions: ['16', '17'] }] as const;
+const RETIRED_POSTGRES_FLAVORS = [
+  { name: 'paradedb', displayName: 'ParadeDB', versions: ['16', '17'] },
+] as const;
 
 export function postgresFlavor(name: string) {
-  return POSTGRES_FLAVORS.find((f) => f.name === name) ?? RETIRED_POSTGRES_FLAVORS.find((f) => f.name === name);
+  return (
+    POSTGRES_FLAVORS.find((f) => f.name === name) ??
+    RETIRED_POSTGRES_FLAVORS.find((f) => f.name === name)
+  );
 }
 
 /** High availability: how many standbys run beside the primary. */
 export const POSTGRES_HA_TYPES = [
-  { name: 'none', displayName: 'No standby', standbys: 0, description: 'One server. A failure means downtime until it is replaced from the backups.' },
+  {
+    name: 'none',
+    displayName: 'No standby',
+    standbys: 0,
+    description: 'One server. A failure means downtime until it is replaced from the backups.',
+  },
   {
     name: 'async',
     displayName: 'One standby (asynchronous)',
     standbys: 1,
-    description: 'A standby replays the primary’s changes a moment later and takes over if the primary fails; the last moments of writes may be lost.',
+    description:
+      'A standby replays the primary’s changes a moment later and takes over if the primary fails; the last moments of writes may be lost.',
   },
   {
     name: 'sync',
     displayName: 'Two standbys (synchronous)',
     standbys: 2,
-    description: 'A commit waits until a standby has it: no committed write is lost when the primary fails.',
+    description:
+      'A commit waits until a standby has it: no committed write is lost when the primary fails.',
   },
 ] as const;
 export type PostgresHaTypeName = (typeof POSTGRES_HA_TYPES)[number]['name'];
-export const POSTGRES_HA_TYPE_NAMES = POSTGRES_HA_TYPES.map((h) => h.name) as [PostgresHaTypeName, ...PostgresHaTypeName[]];
+export const POSTGRES_HA_TYPE_NAMES = POSTGRES_HA_TYPES.map((h) => h.name) as [
+  PostgresHaTypeName,
+  ...PostgresHaTypeName[],
+];
 
 export function postgresHaType(name: string) {
   return POSTGRES_HA_TYPES.find((h) => h.name === name);
@@ -146,7 +258,10 @@ export function postgresMonthlyUsd(size: string, storageGib: number, haType: str
  * as VMs; the services load balancer is free).
  */
 export const KUBERNETES_KNOWN_VERSIONS = ['v1.33', 'v1.34', 'v1.35', 'v1.36'] as const;
-export const KUBERNETES_VERSIONS = ['v1.35', 'v1.36'] as const satisfies readonly (typeof KUBERNETES_KNOWN_VERSIONS)[number][];
+export const KUBERNETES_VERSIONS = [
+  'v1.35',
+  'v1.36',
+] as const satisfies readonly (typeof KUBERNETES_KNOWN_VERSIONS)[number][];
 export type KubernetesVersion = (typeof KUBERNETES_KNOWN_VERSIONS)[number];
 export const DEFAULT_KUBERNETES_VERSION: (typeof KUBERNETES_VERSIONS)[number] = 'v1.36';
 
@@ -156,7 +271,10 @@ export function nextKubernetesVersion(version: string): KubernetesVersion | unde
   return i >= 0 ? KUBERNETES_KNOWN_VERSIONS[i + 1] : undefined;
 }
 
-export const KUBERNETES_LOCATIONS = ['eu-central-h1', 'us-east-a2'] as const satisfies readonly LocationName[];
+export const KUBERNETES_LOCATIONS = [
+  'eu-central-h1',
+  'us-east-a2',
+] as const satisfies readonly LocationName[];
 export function isKubernetesLocation(name: string): boolean {
   return (KUBERNETES_LOCATIONS as readonly string[]).includes(name);
 }
@@ -171,7 +289,10 @@ export const KUBERNETES_MAX_POOL_NODES = 50;
 export const KUBERNETES_NAME_MAX = 40;
 
 /** The monthly list price of a cluster: its control-plane nodes and the worker nodes of its pools. */
-export function kubernetesMonthlyUsd(cp: { size: string; count: number }, pools: readonly { size: string; count: number }[]): number {
+export function kubernetesMonthlyUsd(
+  cp: { size: string; count: number },
+  pools: readonly { size: string; count: number }[],
+): number {
   const price = (p: { size: string; count: number }) => (vmSize(p.size)?.monthlyUsd ?? 0) * p.count;
   return price(cp) + pools.reduce((sum, p) => sum + price(p), 0);
 }
@@ -181,13 +302,29 @@ export interface PostgresCatalog {
   flavors: readonly { name: string; displayName: string; versions: readonly string[] }[];
   locations: readonly { name: string; displayName: string }[];
   families: readonly { name: string; displayName: string }[];
-  sizes: readonly { name: string; family: string; vcpus: number; memoryGib: number; storageGib: readonly number[]; monthlyUsd: number }[];
+  sizes: readonly {
+    name: string;
+    family: string;
+    vcpus: number;
+    memoryGib: number;
+    storageGib: readonly number[];
+    monthlyUsd: number;
+  }[];
   haTypes: readonly { name: string; displayName: string; standbys: number; description: string }[];
 }
 
-const POSTGRES_CATALOG: PostgresCatalog = { flavors: POSTGRES_FLAVORS, locations: LOCATIONS, families: POSTGRES_FAMILIES, sizes: POSTGRES_SIZES, haTypes: POSTGRES_HA_TYPES };
+const POSTGRES_CATALOG: PostgresCatalog = {
+  flavors: POSTGRES_FLAVORS,
+  locations: LOCATIONS,
+  families: POSTGRES_FAMILIES,
+  sizes: POSTGRES_SIZES,
+  haTypes: POSTGRES_HA_TYPES,
+};
 
-const byName = <T extends { name: string }, V>(list: readonly T[], value: (t: T) => V): Record<string, V> => Object.fromEntries(list.map((t) => [t.name, value(t)]));
+const byName = <T extends { name: string }, V>(
+  list: readonly T[],
+  value: (t: T) => V,
+): Record<string, V> => Object.fromEntries(list.map((t) => [t.name, value(t)]));
 
 /**
  * What can be created where (`GET P/postgres/capabilities`), as the origin answers it: the
@@ -198,18 +335,44 @@ export function postgresCapabilities(catalog: PostgresCatalog = POSTGRES_CATALOG
   const family = byName(catalog.families, (fam) => ({
     size: byName(
       catalog.sizes.filter((s) => s.family === fam.name),
-      (s) => ({ storage_size: Object.fromEntries(s.storageGib.map((g) => [String(g), { ha_type: catalog.haTypes.map((h) => h.name) }])) }),
+      (s) => ({
+        storage_size: Object.fromEntries(
+          s.storageGib.map((g) => [String(g), { ha_type: catalog.haTypes.map((h) => h.name) }]),
+        ),
+      }),
     ),
   }));
   return {
-    option_tree: { flavor: byName(catalog.flavors, (f) => ({ version: [...f.versions], location: byName(catalog.locations, () => ({ family })) })) },
+    option_tree: {
+      flavor: byName(catalog.flavors, (f) => ({
+        version: [...f.versions],
+        location: byName(catalog.locations, () => ({ family })),
+      })),
+    },
     metadata: {
       flavor: byName(catalog.flavors, (f) => ({ display_name: f.displayName })),
-      location: byName(catalog.locations, (l) => ({ display_name: l.name, ui_name: l.displayName, provider: 'hetzner' })),
+      location: byName(catalog.locations, (l) => ({
+        display_name: l.name,
+        ui_name: l.displayName,
+        provider: 'hetzner',
+      })),
       // The origin's `category` and `vcpu`, beside our own fields.
-      family: byName(catalog.families, (f) => ({ display_name: f.displayName, category: f.name === 'hobby' ? 'shared' : 'dedicated' })),
-      size: byName(catalog.sizes, (s) => ({ display_name: s.name, vcpu: s.vcpus, vcpus: s.vcpus, memory_gib: s.memoryGib, monthly_usd: s.monthlyUsd })),
-      ha_type: byName(catalog.haTypes, (h) => ({ display_name: h.displayName, standby_count: h.standbys, description: h.description })),
+      family: byName(catalog.families, (f) => ({
+        display_name: f.displayName,
+        category: f.name === 'hobby' ? 'shared' : 'dedicated',
+      })),
+      size: byName(catalog.sizes, (s) => ({
+        display_name: s.name,
+        vcpu: s.vcpus,
+        vcpus: s.vcpus,
+        memory_gib: s.memoryGib,
+        monthly_usd: s.monthlyUsd,
+      })),
+      ha_type: byName(catalog.haTypes, (h) => ({
+        display_name: h.displayName,
+        standby_count: h.standbys,
+        description: h.description,
+      })),
     },
   };
 }

@@ -20,4 +20,10 @@ const TRUE = ['true', '1'];
 
 /** A boolean, or "true"/"1"/"false"/"0"; `message` for anything else. */
 export const wireBool = (message: string) =>
-  z.union([z.boolean({ error: message }), z.enum(['true', '1', 'false', '0'], { error: message }).transform((v) => TRUE.includes(v))], { error: message });
+  z.union(
+    [
+      z.boolean({ error: message }),
+      z.enum(['true', '1', 'false', '0'], { error: message }).transform((v) => TRUE.includes(v)),
+    ],
+    { error: message },
+  );

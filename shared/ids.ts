@@ -35,7 +35,9 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 
 const BODY = '[0-9a-hjkmnp-tv-z]{24}';
-const patterns = Object.fromEntries(Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${BODY}$`)])) as Record<IdKind, RegExp>;
+const patterns = Object.fromEntries(
+  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${BODY}$`)]),
+) as Record<IdKind, RegExp>;
 
 export function isId(kind: IdKind, value: string): boolean {
   return patterns[kind].test(value);
@@ -76,7 +78,8 @@ export function newId(kind: IdKind): string;
 /** Makes an ID for an explicit creation time (no ordering state is kept). */
 export function newId(kind: IdKind, at: number): string;
 export function newId(kind: IdKind, at?: number): string {
-  if (at !== undefined) return ID_PREFIXES[kind] + encode((BigInt(at) << RANDOM_BITS) | randomBits());
+  if (at !== undefined)
+    return ID_PREFIXES[kind] + encode((BigInt(at) << RANDOM_BITS) | randomBits());
   let now = Date.now();
   let random: bigint;
   if (now <= lastTime) {

@@ -9,11 +9,16 @@ describe('names', () => {
     expect(subnetName.safeParse(name).success).toBe(true);
   });
 
-  it.each(['', '-a', 'a-', 'Web', 'a_b', 'a.b', 'a b', 'a'.repeat(64), 'é'])('rejects %j with the spec message', (name) => {
-    const r = subnetName.safeParse(name);
-    expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.message).toBe('Name must only contain lowercase letters, numbers, and hyphens and have max length 63.');
-  });
+  it.each(['', '-a', 'a-', 'Web', 'a_b', 'a.b', 'a b', 'a'.repeat(64), 'é'])(
+    'rejects %j with the spec message',
+    (name) => {
+      const r = subnetName.safeParse(name);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0]!.message).toBe(
+        'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.',
+      );
+    },
+  );
 
   it('rejects a name shaped like an ID of its own kind, but not of another kind', () => {
     expect(subnetName.safeParse(newId('privateSubnet')).success).toBe(false);
@@ -37,12 +42,15 @@ describe('references', () => {
   it('is an ID when shaped like one of the expected kind, else a name', () => {
     const id = newId('privateSubnet');
     expect(parseReference('privateSubnet', id)).toEqual({ id });
-    expect(parseReference('privateSubnet', 'default-eu-central-h1')).toEqual({ name: 'default-eu-central-h1' });
+    expect(parseReference('privateSubnet', 'default-eu-central-h1')).toEqual({
+      name: 'default-eu-central-h1',
+    });
     expect(parseReference('vm', id)).toEqual({ name: id });
   });
 
   it('must be 1 to 63 lowercase letters, digits and hyphens', () => {
     expect(referenceSchema.safeParse('ok-1').success).toBe(true);
-    for (const bad of ['', 'A', '-a', 'a-', 'a'.repeat(64), 'a/b']) expect(referenceSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['', 'A', '-a', 'a-', 'a'.repeat(64), 'a/b'])
+      expect(referenceSchema.safeParse(bad).success).toBe(false);
   });
 });

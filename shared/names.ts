@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { isId, type IdKind } from './ids.ts';
 
 export const NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-export const NAME_MESSAGE = 'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.';
+export const NAME_MESSAGE =
+  'Name must only contain lowercase letters, numbers, and hyphens and have max length 63.';
 export const PROJECT_NAME_PATTERN = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
-export const PROJECT_NAME_MESSAGE = 'Name must only contain letters, numbers, and hyphens and have max length 63.';
-export const REFERENCE_MESSAGE = 'Reference must be 1 to 63 lowercase letters, numbers, and hyphens, and must not start or end with a hyphen.';
+export const PROJECT_NAME_MESSAGE =
+  'Name must only contain letters, numbers, and hyphens and have max length 63.';
+export const REFERENCE_MESSAGE =
+  'Reference must be 1 to 63 lowercase letters, numbers, and hyphens, and must not start or end with a hyphen.';
 
 export const referenceSchema = z.string().regex(NAME_PATTERN, REFERENCE_MESSAGE);
 
@@ -22,7 +25,10 @@ export function resourceName(kind: IdKind, maxLength = 63): ReturnType<typeof na
 }
 
 function nameSchema(kind: IdKind, maxLength: number) {
-  const message = maxLength === 63 ? NAME_MESSAGE : `Name must only contain lowercase letters, numbers, and hyphens and have max length ${maxLength}.`;
+  const message =
+    maxLength === 63
+      ? NAME_MESSAGE
+      : `Name must only contain lowercase letters, numbers, and hyphens and have max length ${maxLength}.`;
   return z
     .string({ error: message })
     .regex(NAME_PATTERN, message)
@@ -30,7 +36,9 @@ function nameSchema(kind: IdKind, maxLength: number) {
     .refine((v) => !isId(kind, v), { message: 'Name must not have the shape of an ID.' });
 }
 
-export const projectNameSchema = z.string({ error: PROJECT_NAME_MESSAGE }).regex(PROJECT_NAME_PATTERN, PROJECT_NAME_MESSAGE);
+export const projectNameSchema = z
+  .string({ error: PROJECT_NAME_MESSAGE })
+  .regex(PROJECT_NAME_PATTERN, PROJECT_NAME_MESSAGE);
 
 export type Reference = { id: string } | { name: string };
 

@@ -56,7 +56,9 @@ export function formatIPv4(value: bigint): string {
 
 /** RFC 5952 text: lower case, longest run of zero groups compressed. */
 export function formatIPv6(value: bigint): string {
-  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - i * 16)) & 0xffffn));
+  const groups = Array.from({ length: 8 }, (_, i) =>
+    Number((value >> BigInt(112 - i * 16)) & 0xffffn),
+  );
   let best = -1;
   let bestLen = 1;
   for (let i = 0; i < 8;) {
@@ -106,7 +108,8 @@ export function normalizeCidr(text: string): string | undefined {
   return c && formatCidr(c);
 }
 
-export const CIDR_MESSAGE = 'Enter an IPv4 or IPv6 CIDR such as 0.0.0.0/0, 10.0.0.0/8 or 2001:db8::/32.';
+export const CIDR_MESSAGE =
+  'Enter an IPv4 or IPv6 CIDR such as 0.0.0.0/0, 10.0.0.0/8 or 2001:db8::/32.';
 
 export interface PortRange {
   start: number;
@@ -138,7 +141,8 @@ export const SSH_KEY_TYPES = [
   'sk-ecdsa-sha2-nistp256@openssh.com',
 ] as const;
 
-export const SSH_KEY_MESSAGE = 'Enter an OpenSSH public key line such as "ssh-ed25519 AAAA… user@host".';
+export const SSH_KEY_MESSAGE =
+  'Enter an OpenSSH public key line such as "ssh-ed25519 AAAA… user@host".';
 
 /**
  * True for one OpenSSH public key line: `<type> <base64 blob> [comment]`, where the blob
@@ -157,6 +161,11 @@ export function isOpenSshPublicKey(text: string): boolean {
     return false;
   }
   if (bytes.length < 4 + type.length + 4) return false;
-  const len = ((bytes.charCodeAt(0) << 24) | (bytes.charCodeAt(1) << 16) | (bytes.charCodeAt(2) << 8) | bytes.charCodeAt(3)) >>> 0;
+  const len =
+    ((bytes.charCodeAt(0) << 24) |
+      (bytes.charCodeAt(1) << 16) |
+      (bytes.charCodeAt(2) << 8) |
+      bytes.charCodeAt(3)) >>>
+    0;
   return len === type.length && bytes.slice(4, 4 + len) === type;
 }

@@ -13,8 +13,17 @@ describe('SchemaComponents', () => {
     const c = new SchemaComponents();
     const root = c.convert(z.strictObject({ items: z.array(plain) }), 'output');
     const schemas = c.finish();
-    expect(root).toMatchObject({ properties: { items: { items: { $ref: '#/components/schemas/TestPlain' } } } });
-    expect(schemas).toEqual({ TestPlain: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } });
+    expect(root).toMatchObject({
+      properties: { items: { items: { $ref: '#/components/schemas/TestPlain' } } },
+    });
+    expect(schemas).toEqual({
+      TestPlain: {
+        type: 'object',
+        properties: { id: { type: 'string' } },
+        required: ['id'],
+        additionalProperties: false,
+      },
+    });
   });
 
   it('gives a schema that reads otherwise than it answers, and what holds it, an input form of its own', () => {
@@ -25,10 +34,23 @@ describe('SchemaComponents', () => {
     const schemas = c.finish();
     expect(answered).toEqual({ $ref: '#/components/schemas/TestMachine' });
     expect(read).toEqual({ $ref: '#/components/schemas/TestMachineInput' });
-    expect(same).toEqual([{ $ref: '#/components/schemas/TestPlain' }, { $ref: '#/components/schemas/TestPlain' }]);
-    expect(Object.keys(schemas)).toEqual(['TestMachine', 'TestMachineInput', 'TestPlain', 'TestSpec', 'TestSpecInput']);
-    expect(schemas.TestMachine).toMatchObject({ properties: { spec: { $ref: '#/components/schemas/TestSpec' } } });
-    expect(schemas.TestMachineInput).toMatchObject({ properties: { spec: { $ref: '#/components/schemas/TestSpecInput' } } });
+    expect(same).toEqual([
+      { $ref: '#/components/schemas/TestPlain' },
+      { $ref: '#/components/schemas/TestPlain' },
+    ]);
+    expect(Object.keys(schemas)).toEqual([
+      'TestMachine',
+      'TestMachineInput',
+      'TestPlain',
+      'TestSpec',
+      'TestSpecInput',
+    ]);
+    expect(schemas.TestMachine).toMatchObject({
+      properties: { spec: { $ref: '#/components/schemas/TestSpec' } },
+    });
+    expect(schemas.TestMachineInput).toMatchObject({
+      properties: { spec: { $ref: '#/components/schemas/TestSpecInput' } },
+    });
     expect(schemas.TestSpec).toMatchObject({ required: ['size'] });
     expect(schemas.TestSpecInput).not.toHaveProperty('required');
   });
@@ -41,12 +63,17 @@ describe('SchemaComponents', () => {
 
   it('drops the formats zod makes up for startsWith and endsWith, keeping their patterns', () => {
     const c = new SchemaComponents();
-    expect(c.convert(z.string().startsWith('cct_'), 'output')).toEqual({ type: 'string', pattern: '^cct_.*' });
+    expect(c.convert(z.string().startsWith('cct_'), 'output')).toEqual({
+      type: 'string',
+      pattern: '^cct_.*',
+    });
     expect(c.convert(z.string().endsWith('.pem'), 'output')).not.toHaveProperty('format');
   });
 
   it('refuses a recursive schema without an id, whose extracted name would clash', () => {
     const node: z.ZodType = z.lazy(() => z.strictObject({ children: z.array(node) }));
-    expect(() => new SchemaComponents().convert(z.strictObject({ root: node }), 'output')).toThrow(/recursive schema needs an id/);
+    expect(() => new SchemaComponents().convert(z.strictObject({ root: node }), 'output')).toThrow(
+      /recursive schema needs an id/,
+    );
   });
 });

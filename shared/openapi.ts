@@ -3,7 +3,13 @@
 // wherever it is used, so client generators give it its name (decision 261).
 import { z } from 'zod';
 import { currentErrorSchema, legacyErrorSchema, type Generation } from './errors.ts';
-import { accessOf, IDEMPOTENCY_KEY_HEADER, idempotencyKeyPattern, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from './route-helpers.ts';
+import {
+  accessOf,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyPattern,
+  IDEMPOTENT_REPLAYED_HEADER,
+  takesIdempotencyKey,
+} from './route-helpers.ts';
 import { routes, type RouteDef } from './routes.ts';
 
 type Json = Record<string, unknown>;
@@ -26,10 +32,22 @@ export class SchemaComponents {
 
   /** `schema` as JSON Schema 2020-12, its named parts hoisted. */
   convert(schema: z.ZodType, io: Io): Json {
-    const { $schema: _drop, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12', override: dropZodFormats }) as Json;
+    const {
+      $schema: _drop,
+      $defs,
+      ...root
+    } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+      override: dropZodFormats,
+    }) as Json;
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
       // zod numbers the unnamed schemas it must extract (a cycle) per conversion: their names would clash.
-      if (id.startsWith('__schema')) throw new Error(`A recursive schema needs an id (.meta({ id })) to be in the OpenAPI document: ${JSON.stringify(def).slice(0, 200)}`);
+      if (id.startsWith('__schema'))
+        throw new Error(
+          `A recursive schema needs an id (.meta({ id })) to be in the OpenAPI document: ${JSON.stringify(def).slice(0, 200)}`,
+        );
       const forms = this.defs.get(id) ?? {};
       this.defs.set(id, forms);
       forms[io] ??= { def, refers: this.collectRefs(def, io, []) };
@@ -44,7 +62,8 @@ export class SchemaComponents {
     else if (value !== null && typeof value === 'object') {
       const node = value as Json;
       if (typeof node.$ref === 'string') {
-        if (!node.$ref.startsWith(DEFS)) throw new Error(`Unexpected $ref in a converted schema: ${node.$ref}`);
+        if (!node.$ref.startsWith(DEFS))
+          throw new Error(`Unexpected $ref in a converted schema: ${node.$ref}`);
         const id = node.$ref.slice(DEFS.length).replace(/~1/g, '/').replace(/~0/g, '~');
         this.refs.push({ node, id, io });
         ids.push(id);
@@ -63,7 +82,9 @@ export class SchemaComponents {
     if (known !== undefined) return known;
     const { input, output } = this.defs.get(id) ?? {};
     if (!input || !output || path.includes(id)) return false;
-    const split = JSON.stringify(input.def) !== JSON.stringify(output.def) || input.refers.some((child) => this.isSplit(child, [...path, id]));
+    const split =
+      JSON.stringify(input.def) !== JSON.stringify(output.def) ||
+      input.refers.some((child) => this.isSplit(child, [...path, id]));
     this.split.set(id, split);
     return split;
   }
@@ -91,11 +112,18 @@ export class SchemaComponents {
  * validator knows, beside the `pattern` that says the same: the pattern alone is kept.
  */
 function dropZodFormats({ jsonSchema }: { jsonSchema: { format?: string } }): void {
-  if (jsonSchema.format === 'starts_with' || jsonSchema.format === 'ends_with' || jsonSchema.format === 'includes') delete jsonSchema.format;
+  if (
+    jsonSchema.format === 'starts_with' ||
+    jsonSchema.format === 'ends_with' ||
+    jsonSchema.format === 'includes'
+  )
+    delete jsonSchema.format;
 }
 
 function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** Creates take an Idempotency-Key (decision 073). */
@@ -130,29 +158,65 @@ function parameters(components: SchemaComponents, operationId: string, route: Ro
   return out;
 }
 
-const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^[0-9]+$' } } };
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
 
 /** The error answers, by status: their component's name and description (behaviour.md §2). */
 const ERRORS = {
-  400: { name: 'BadRequest', description: '`InvalidRequest`: a parameter, the query or the body is not valid; `details` names the fields.' },
-  401: { name: 'Unauthenticated', description: '`NotAuthenticated` (no token), `InvalidToken` (invalid, expired or revoked) or `InvalidCredentials` (a wrong login).' },
-  403: { name: 'Forbidden', description: '`Unauthorized`: the role in the project (or the token) does not allow this, or the request was refused.' },
-  404: { name: 'NotFound', description: '`ResourceNotFound`: the project, location or resource does not exist, or the caller cannot see it.' },
-  409: { name: 'Conflict', description: '`Conflict`: the resource is not in a state that allows this, or the Idempotency-Key is in use by another request.' },
-  413: { name: 'PayloadTooLarge', description: '`PayloadTooLarge`: the body is larger than 100 kB.' },
+  400: {
+    name: 'BadRequest',
+    description:
+      '`InvalidRequest`: a parameter, the query or the body is not valid; `details` names the fields.',
+  },
+  401: {
+    name: 'Unauthenticated',
+    description:
+      '`NotAuthenticated` (no token), `InvalidToken` (invalid, expired or revoked) or `InvalidCredentials` (a wrong login).',
+  },
+  403: {
+    name: 'Forbidden',
+    description:
+      '`Unauthorized`: the role in the project (or the token) does not allow this, or the request was refused.',
+  },
+  404: {
+    name: 'NotFound',
+    description:
+      '`ResourceNotFound`: the project, location or resource does not exist, or the caller cannot see it.',
+  },
+  409: {
+    name: 'Conflict',
+    description:
+      '`Conflict`: the resource is not in a state that allows this, or the Idempotency-Key is in use by another request.',
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: '`PayloadTooLarge`: the body is larger than 100 kB.',
+  },
   422: {
     name: 'UnprocessableContent',
-    description: "`UnprocessableContent`: the Kubernetes cluster's or node pool's state does not allow this yet (as the origin answers it).",
+    description:
+      "`UnprocessableContent`: the Kubernetes cluster's or node pool's state does not allow this yet (as the origin answers it).",
   },
-  429: { name: 'TooManyRequests', description: '`TooManyRequests`: a throttle refused the request; retry after `Retry-After` seconds.', headers: retryAfter },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      '`TooManyRequests`: a throttle refused the request; retry after `Retry-After` seconds.',
+    headers: retryAfter,
+  },
   503: {
     name: 'ServiceUnavailable',
-    description: '`ServiceUnavailable`: the database cannot serve now; nothing was changed. Retry after `Retry-After` seconds.',
+    description:
+      '`ServiceUnavailable`: the database cannot serve now; nothing was changed. Retry after `Retry-After` seconds.',
     headers: retryAfter,
   },
   default: {
     name: 'UnexpectedError',
-    description: 'Any other error: `InternalServerError` (quote the `X-Request-Id` header), or `BadGateway` and `GatewayTimeout` in proxy mode.',
+    description:
+      'Any other error: `InternalServerError` (quote the `X-Request-Id` header), or `BadGateway` and `GatewayTimeout` in proxy mode.',
   },
 } as const satisfies Record<string, { name: string; description: string; headers?: Json }>;
 
@@ -174,13 +238,17 @@ function errorStatuses(operationId: string, r: RouteDef): ErrorStatus[] {
   if ((changes && inProject) || takesIdempotencyKey(operationId, r)) statuses.push(409);
   if (r.body) statuses.push(413);
   // Kubernetes refusals by state are the origin's 422 (behaviour.md §2).
-  if (r.path.includes('/kubernetes-cluster/{') && (changes || r.path.endsWith('/kubeconfig'))) statuses.push(422);
+  if (r.path.includes('/kubernetes-cluster/{') && (changes || r.path.endsWith('/kubeconfig')))
+    statuses.push(422);
   if (r.throttled) statuses.push(429);
   statuses.push(503);
   return statuses;
 }
 
-const ERROR_SCHEMAS: Record<Generation, z.ZodType> = { current: currentErrorSchema, legacy: legacyErrorSchema };
+const ERROR_SCHEMAS: Record<Generation, z.ZodType> = {
+  current: currentErrorSchema,
+  legacy: legacyErrorSchema,
+};
 
 export function openApiDocument(): Json {
   const components = new SchemaComponents();
@@ -189,14 +257,25 @@ export function openApiDocument(): Json {
   const errorResponse = (generation: Generation, status: ErrorStatus): Json => {
     const { name, description, ...rest } = ERRORS[status];
     const key = generation === 'legacy' ? `Legacy${name}` : name;
-    responses[key] ??= { description, ...rest, content: { 'application/json': { schema: components.convert(ERROR_SCHEMAS[generation], 'output') } } };
+    responses[key] ??= {
+      description,
+      ...rest,
+      content: {
+        'application/json': { schema: components.convert(ERROR_SCHEMAS[generation], 'output') },
+      },
+    };
     return { $ref: `#/components/responses/${key}` };
   };
 
   const paths: Record<string, Record<string, Json>> = {};
   for (const [operationId, r] of Object.entries(routes) as [string, RouteDef][]) {
     if (r.base !== '/api') continue;
-    const errors = Object.fromEntries([...errorStatuses(operationId, r), 'default' as const].map((status) => [status, errorResponse(r.generation, status)]));
+    const errors = Object.fromEntries(
+      [...errorStatuses(operationId, r), 'default' as const].map((status) => [
+        status,
+        errorResponse(r.generation, status),
+      ]),
+    );
     const op: Json = {
       operationId,
       summary: r.summary,
@@ -205,7 +284,16 @@ export function openApiDocument(): Json {
       parameters: parameters(components, operationId, r),
       responses: {
         ...(r.response
-          ? { 200: { description: 'OK', content: { [r.responseType ?? 'application/json']: { schema: components.convert(r.response, 'output') } } } }
+          ? {
+              200: {
+                description: 'OK',
+                content: {
+                  [r.responseType ?? 'application/json']: {
+                    schema: components.convert(r.response, 'output'),
+                  },
+                },
+              },
+            }
           : { 204: { description: 'No Content' } }),
         ...(r.accepted ? { 202: { description: `Accepted. ${r.accepted}` } } : {}),
         ...errors,
@@ -214,7 +302,10 @@ export function openApiDocument(): Json {
     if (r.body) {
       // A request without a body is read as `{}` (mount.ts): a body whose fields are all optional may be left out.
       const optional = r.body.safeParse(undefined).success || r.body.safeParse({}).success;
-      op.requestBody = { required: !optional, content: { 'application/json': { schema: components.convert(r.body, 'input') } } };
+      op.requestBody = {
+        required: !optional,
+        content: { 'application/json': { schema: components.convert(r.body, 'input') } },
+      };
     }
     (paths[r.path] ??= {})[r.method] = op;
   }
@@ -231,7 +322,13 @@ export function openApiDocument(): Json {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        testModeToken: { type: 'apiKey', in: 'header', name: 'Test-Mode-Token', description: 'TEST_MODE_TOKEN, for the instance-level test-mode routes (only with TEST_MODE=1).' },
+        testModeToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Test-Mode-Token',
+          description:
+            'TEST_MODE_TOKEN, for the instance-level test-mode routes (only with TEST_MODE=1).',
+        },
       },
       schemas,
       responses: sortedByKey(responses),

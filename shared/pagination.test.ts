@@ -5,11 +5,19 @@ const parse = (q: Record<string, unknown>) => paginationQuerySchema.safeParse(q)
 
 describe('pagination parameters', () => {
   it('defaults to 10 items ordered by id', () => {
-    expect(toPage(paginationQuerySchema.parse({}))).toEqual({ pageSize: 10, orderColumn: 'id', startAfter: undefined });
+    expect(toPage(paginationQuerySchema.parse({}))).toEqual({
+      pageSize: 10,
+      orderColumn: 'id',
+      startAfter: undefined,
+    });
   });
 
   it('reads page_size, start_after and order_column', () => {
-    expect(toPage(paginationQuerySchema.parse({ page_size: '25', start_after: 'abc', order_column: 'name' }))).toEqual({
+    expect(
+      toPage(
+        paginationQuerySchema.parse({ page_size: '25', start_after: 'abc', order_column: 'name' }),
+      ),
+    ).toEqual({
       pageSize: 25,
       orderColumn: 'name',
       startAfter: 'abc',

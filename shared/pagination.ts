@@ -7,7 +7,11 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, ORDER_COLUMNS, type OrderColumn } fro
 
 // Unknown query parameters (cache-busters, tracing) are ignored: docs/decisions/005.
 export const paginationQuerySchema = z.object({
-  start_after: z.string({ error: 'start_after must be a string.' }).min(1, 'start_after must not be empty.').max(63, 'start_after must be at most 63 characters.').optional(),
+  start_after: z
+    .string({ error: 'start_after must be a string.' })
+    .min(1, 'start_after must not be empty.')
+    .max(63, 'start_after must be at most 63 characters.')
+    .optional(),
   page_size: z
     .string()
     .regex(/^\d+$/, 'page_size must be a positive integer.')
@@ -15,7 +19,9 @@ export const paginationQuerySchema = z.object({
     .refine((n) => n >= 1, 'page_size must be a positive integer.')
     .transform((n) => Math.min(n, MAX_PAGE_SIZE))
     .optional(),
-  order_column: z.enum(ORDER_COLUMNS, { error: `Supported ordering columns: ${ORDER_COLUMNS.join(', ')}` }).optional(),
+  order_column: z
+    .enum(ORDER_COLUMNS, { error: `Supported ordering columns: ${ORDER_COLUMNS.join(', ')}` })
+    .optional(),
 });
 
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;

@@ -104,14 +104,17 @@ export function resourceKind<const T extends string, const L extends boolean>(
   return descriptor;
 }
 
-export const projectIdSchema = z.string().regex(idPattern('project'), 'Project ID must be "pj" followed by 24 base32 characters.');
+export const projectIdSchema = z
+  .string()
+  .regex(idPattern('project'), 'Project ID must be "pj" followed by 24 base32 characters.');
 
 /** The prefix of every route inside a project. */
 export const P = '/project/{project_id}';
 export const project_id = projectIdSchema;
 /** Locations are checked by the BFF (404 with the valid ones), not by the schema. */
 const location = z.string();
-export const idOf = (kind: IdKind, what: string) => z.string().regex(idPattern(kind), `Must be a ${what} ID.`);
+export const idOf = (kind: IdKind, what: string) =>
+  z.string().regex(idPattern(kind), `Must be a ${what} ID.`);
 /** Path parameters of a location: legacy routes say `location_name`, current ones `location`. */
 export const legacyLoc = { project_id, location_name: location };
 export const currentLoc = { project_id, location };
@@ -123,7 +126,10 @@ export const legacy = { base: '/api', generation: 'legacy', auth: true } as cons
 export const current = { base: '/api', generation: 'current', auth: true } as const;
 
 /** The body of every kind's rename. */
-export const renameBodySchema = (kind: IdKind) => z.strictObject({ name: resourceName(kind) }).meta({ id: `Rename${kind[0]!.toUpperCase()}${kind.slice(1)}Body` });
+export const renameBodySchema = (kind: IdKind) =>
+  z
+    .strictObject({ name: resourceName(kind) })
+    .meta({ id: `Rename${kind[0]!.toUpperCase()}${kind.slice(1)}Body` });
 
 /**
  * Creates take an `Idempotency-Key` header (decision 073): every signed-in POST whose

@@ -56,7 +56,14 @@ export const routes = {
  * The resource kinds that live in a project, in the order a project is emptied (what runs
  * inside a subnet before the subnet, then what guards it; a load balancer before its VMs).
  */
-export const kinds = [kubernetesClusterKind, loadBalancerKind, postgresKind, vmKind, privateSubnetKind, firewallKind] as const;
+export const kinds = [
+  kubernetesClusterKind,
+  loadBalancerKind,
+  postgresKind,
+  vmKind,
+  privateSubnetKind,
+  firewallKind,
+] as const;
 
 /** Kinds that live in a project but in no location: they go with the project, which need not be emptied of them. */
 export const projectKinds = [sshPublicKeyKind, webhookKind] as const;
@@ -67,11 +74,21 @@ export type OperationId = keyof Routes;
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 
-export type ParamsOf<Op extends OperationId> = Out<Routes[Op] extends { params: infer P } ? P : undefined>;
-export type QueryOf<Op extends OperationId> = Out<Routes[Op] extends { query: infer Q } ? Q : undefined>;
-export type BodyOf<Op extends OperationId> = Out<Routes[Op] extends { body: infer B } ? B : undefined>;
-export type BodyInputOf<Op extends OperationId> = In<Routes[Op] extends { body: infer B } ? B : undefined>;
-export type ResponseOf<Op extends OperationId> = Routes[Op] extends { response: infer R } ? Out<R> : void;
+export type ParamsOf<Op extends OperationId> = Out<
+  Routes[Op] extends { params: infer P } ? P : undefined
+>;
+export type QueryOf<Op extends OperationId> = Out<
+  Routes[Op] extends { query: infer Q } ? Q : undefined
+>;
+export type BodyOf<Op extends OperationId> = Out<
+  Routes[Op] extends { body: infer B } ? B : undefined
+>;
+export type BodyInputOf<Op extends OperationId> = In<
+  Routes[Op] extends { body: infer B } ? B : undefined
+>;
+export type ResponseOf<Op extends OperationId> = Routes[Op] extends { response: infer R }
+  ? Out<R>
+  : void;
 
 /** `/project/{project_id}` → `/project/:project_id` (Express). */
 export function expressPath(path: string): string {

@@ -85,7 +85,8 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
 function mountApi(app: Express, ctx: AppContext) {
   mountDocs(app);
   const scope: MountScope = { memberProject };
-  const mountModule = <Ops extends OperationId>(definition: ApiModule<Ops>) => mount(app, ctx, scope, definition.handlers(ctx));
+  const mountModule = <Ops extends OperationId>(definition: ApiModule<Ops>) =>
+    mount(app, ctx, scope, definition.handlers(ctx));
   mountModule(auth);
   mountModule(project);
   mountModule(privateSubnet);

@@ -22,7 +22,10 @@ import { ensureAdmin } from './resources/auth/account.store.ts';
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export async function boot(config: Config, logger: Logger = pino({ level: config.logLevel })) {
-  const { db, engine, where } = openDatabase({ ...config, onError: (err) => logger.warn({ err }, 'database connection lost') });
+  const { db, engine, where } = openDatabase({
+    ...config,
+    onError: (err) => logger.warn({ err }, 'database connection lost'),
+  });
   await migrate(db);
   await loadSealKeys(db, logger);
   const ctx: AppContext = {
@@ -34,9 +37,17 @@ export async function boot(config: Config, logger: Logger = pino({ level: config
     throttles: makeThrottles(db, config.limits),
     mailer: makeMailer(config, db, logger),
     // Replaced by the address the server really listens on once it does (port 0 picks one).
-    publicUrl: config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+    publicUrl:
+      config.publicUrl ??
+      `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
     wakeWorker: () => {},
-    events: new EventHub({ db, engine, databaseUrl: config.databaseUrl, pollMs: config.events.pollMs, logger }),
+    events: new EventHub({
+      db,
+      engine,
+      databaseUrl: config.databaseUrl,
+      pollMs: config.events.pollMs,
+      logger,
+    }),
   };
   // Proxy mode keeps no resources, so no jobs to run (decision 220).
   const worker: Pick<Worker, 'start' | 'stop' | 'wake'> = config.upstream

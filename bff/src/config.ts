@@ -14,7 +14,9 @@ const intIn = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 
 /** The kinds' limits (behaviour.md §13), each with its own setting, e.g. VM_QUOTA. */
-const kindQuotas = [...kinds, ...projectKinds].flatMap((k) => [k.quota, k.childQuota].filter((q) => q !== undefined));
+const kindQuotas = [...kinds, ...projectKinds].flatMap((k) =>
+  [k.quota, k.childQuota].filter((q) => q !== undefined),
+);
 
 /** An address, a CIDR range or one of the names Express's `trust proxy` knows. */
 function trustedAddress(a: string): boolean {
@@ -22,7 +24,9 @@ function trustedAddress(a: string): boolean {
   const [ip, bits, extra] = a.split('/');
   const family = net.isIP(ip ?? '');
   if (!family || extra !== undefined) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  );
 }
 
 const envSchema = z.object({
@@ -33,7 +37,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+    .default('on'),
   JWT_SECRET: z
     .string()
     .refine((s) => Buffer.byteLength(s) >= 32, 'must be at least 32 bytes long')
@@ -46,19 +52,26 @@ const envSchema = z.object({
   PROVISION_DELAY_MS: intIn(0, 3_600_000).default(3000),
   SERVICE_DOMAIN: z
     .string()
-    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a DNS domain such as example.com')
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/,
+      'must be a DNS domain such as example.com',
+    )
     .default('cloud.example.com'),
   PROJECT_QUOTA: intIn(1, 1_000_000).default(1000),
   PROJECT_DELETE_WAIT_MS: intIn(0, 3_600_000).default(PROJECT_DELETE_WAIT_DEFAULT_MS),
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[^/?#\s]+\/?$/, "must be the console's origin, such as https://console.example.com")
+    .regex(
+      /^https?:\/\/[^/?#\s]+\/?$/,
+      "must be the console's origin, such as https://console.example.com",
+    )
     .optional(),
   // Express's `trust proxy` (decision 259): off, a hop count, or the proxies' addresses.
   TRUST_PROXY: z
     .string()
     .refine(
-      (v) => v === 'off' || /^\d{1,2}$/.test(v) || v.split(',').every((a) => trustedAddress(a.trim())),
+      (v) =>
+        v === 'off' || /^\d{1,2}$/.test(v) || v.split(',').every((a) => trustedAddress(a.trim())),
       'must be off, a hop count such as 1, or addresses and ranges such as 10.0.0.1, 10.0.0.0/8 or loopback, comma-separated',
     )
     .default('off'),
@@ -82,12 +95,18 @@ const envSchema = z.object({
   GITHUB_APP_PRIVATE_KEY: z
     .string()
     .transform((v) => v.replace(/\\n/g, '\n'))
-    .refine((v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v), "must be the GitHub App's private key (PEM)")
+    .refine(
+      (v) => /-----BEGIN (RSA )?PRIVATE KEY-----/.test(v),
+      "must be the GitHub App's private key (PEM)",
+    )
     .optional(),
   GITHUB_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   GITHUB_APP_INSTALL_URL: z
     .string()
-    .regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s) URL such as https://github.com/apps/NAME/installations/new')
+    .regex(
+      /^https?:\/\/[^\s#]+$/,
+      'must be an http(s) URL such as https://github.com/apps/NAME/installations/new',
+    )
     .optional(),
   // The event stream (decision 213): a heartbeat comment this often; a client that does not take
   // what was written within EVENTS_DRAIN_TIMEOUT_MS is dropped; the event table is polled this
@@ -104,13 +123,19 @@ const envSchema = z.object({
   // Proxy mode (decision 220): this BFF keeps no resources and forwards the API to another deployment.
   UPSTREAM_API_URL: z
     .string()
-    .regex(/^https?:\/\/[^?#\s]+$/, "must be the upstream API's http(s) URL, such as https://cloud.example.com/api")
+    .regex(
+      /^https?:\/\/[^?#\s]+$/,
+      "must be the upstream API's http(s) URL, such as https://cloud.example.com/api",
+    )
     .optional(),
   UPSTREAM_TIMEOUT_MS: intIn(100, 600_000).default(30_000),
   // Development only (scripts/dev.mjs): the console's assets and hot-reload socket come from this Vite server.
   DEV_VITE_URL: z
     .string()
-    .regex(/^http:\/\/[^/?#\s]+\/?$/, "must be the Vite dev server's origin, such as http://127.0.0.1:5173")
+    .regex(
+      /^http:\/\/[^/?#\s]+\/?$/,
+      "must be the Vite dev server's origin, such as http://127.0.0.1:5173",
+    )
     .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -158,7 +183,12 @@ export type Config = {
   /** Express's `trust proxy`: whom to believe about X-Forwarded-Proto, -For and -Host (false: nobody). */
   trustProxy: false | number | string[];
   /** Throttle limits (decision 066): login failures per 15 minutes, sign-ups per hour. */
-  limits: { loginPerAccount: number; loginPerIp: number; signupPerIp: number; signupPerEmail: number };
+  limits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    signupPerIp: number;
+    signupPerEmail: number;
+  };
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idempotencyTtlMs: number;
@@ -172,7 +202,13 @@ export type Config = {
   /** `npm run dev`: the Vite dev server the console's assets are forwarded to (decision 223). */
   devViteUrl?: string;
   /** The GitHub App of the code host; absent: the simulated provider. */
-  githubApp?: { apiUrl: string; appId: string; privateKey: string; webhookSecret?: string; installUrl?: string };
+  githubApp?: {
+    apiUrl: string;
+    appId: string;
+    privateKey: string;
+    webhookSecret?: string;
+    installUrl?: string;
+  };
   /** Outgoing webhooks (decisions 216 and 217). */
   webhooks: WebhookSettings;
   /** Test mode (docs/testing.md): absent when off; `token` is what the instance-level `_test` routes take. */
@@ -204,16 +240,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError('Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    throw new ConfigError(
+      'Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
   }
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
   }
   if ((e.GITHUB_APP_ID === undefined) !== (e.GITHUB_APP_PRIVATE_KEY === undefined)) {
-    throw new ConfigError('Invalid GITHUB_APP_PRIVATE_KEY: GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY must be set together');
+    throw new ConfigError(
+      'Invalid GITHUB_APP_PRIVATE_KEY: GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY must be set together',
+    );
   }
   if (e.TEST_MODE === '1' && e.TEST_MODE_TOKEN === undefined) {
-    throw new ConfigError('Invalid TEST_MODE_TOKEN: required with TEST_MODE=1 (at least 32 characters)');
+    throw new ConfigError(
+      'Invalid TEST_MODE_TOKEN: required with TEST_MODE=1 (at least 32 characters)',
+    );
   }
   const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   return {
@@ -234,10 +276,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeCache: e.BUNDLE_CODE_CACHE,
     projectQuota: e.PROJECT_QUOTA,
     projectDeleteWaitMs: e.PROJECT_DELETE_WAIT_MS,
-    quotas: Object.fromEntries(kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number])),
+    quotas: Object.fromEntries(
+      kindQuotas.map((q) => [q.setting, (e as Record<string, unknown>)[q.setting] as number]),
+    ),
     publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
-    trustProxy: e.TRUST_PROXY === 'off' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    trustProxy:
+      e.TRUST_PROXY === 'off'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     limits: {
       loginPerAccount: e.LOGIN_MAX_FAILURES,
       loginPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
@@ -247,14 +296,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     idempotencyTtlMs: e.IDEMPOTENCY_TTL_MS,
-    events: { heartbeatMs: e.EVENTS_HEARTBEAT_MS, drainTimeoutMs: e.EVENTS_DRAIN_TIMEOUT_MS, pollMs: e.EVENTS_POLL_MS },
-    upstream: e.UPSTREAM_API_URL ? upstreamOf(e.UPSTREAM_API_URL, e.UPSTREAM_TIMEOUT_MS) : undefined,
+    events: {
+      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+      drainTimeoutMs: e.EVENTS_DRAIN_TIMEOUT_MS,
+      pollMs: e.EVENTS_POLL_MS,
+    },
+    upstream: e.UPSTREAM_API_URL
+      ? upstreamOf(e.UPSTREAM_API_URL, e.UPSTREAM_TIMEOUT_MS)
+      : undefined,
     devViteUrl: e.DEV_VITE_URL?.replace(/\/$/, ''),
     githubApp:
       e.GITHUB_APP_ID && e.GITHUB_APP_PRIVATE_KEY
-        ? { apiUrl: e.GITHUB_API_URL, appId: e.GITHUB_APP_ID, privateKey: e.GITHUB_APP_PRIVATE_KEY, webhookSecret: e.GITHUB_WEBHOOK_SECRET, installUrl: e.GITHUB_APP_INSTALL_URL }
+        ? {
+            apiUrl: e.GITHUB_API_URL,
+            appId: e.GITHUB_APP_ID,
+            privateKey: e.GITHUB_APP_PRIVATE_KEY,
+            webhookSecret: e.GITHUB_WEBHOOK_SECRET,
+            installUrl: e.GITHUB_APP_INSTALL_URL,
+          }
         : undefined,
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1', timeoutMs: e.WEBHOOK_TIMEOUT_MS, firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS, retryForMs: e.WEBHOOK_RETRY_FOR_MS },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS,
+      retryForMs: e.WEBHOOK_RETRY_FOR_MS,
+    },
     testMode: e.TEST_MODE === '1' ? { token: e.TEST_MODE_TOKEN! } : undefined,
   };
 }

@@ -8,7 +8,12 @@ export class ApiError extends Error {
   readonly details: ErrorDetails;
   readonly headers: Record<string, string>;
 
-  constructor(type: ErrorType, message: string, details: ErrorDetails = null, headers: Record<string, string> = {}) {
+  constructor(
+    type: ErrorType,
+    message: string,
+    details: ErrorDetails = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.type = type;
     this.details = details;
@@ -20,7 +25,8 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = 'Sorry, we couldn’t find the resource you’re looking for.') => new ApiError('ResourceNotFound', message);
+export const notFound = (message = 'Sorry, we couldn’t find the resource you’re looking for.') =>
+  new ApiError('ResourceNotFound', message);
 
 /** For idempotent deletes: the lookup's result, or undefined when it answered 404. */
 export async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefined> {
@@ -33,10 +39,15 @@ export async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefin
 }
 
 /** A duplicate name in its scope (behaviour.md §2). */
-export const nameTaken = () => new ApiError('InvalidRequest', 'name is already taken', { name: 'name is already taken' });
+export const nameTaken = () =>
+  new ApiError('InvalidRequest', 'name is already taken', { name: 'name is already taken' });
 
 export function invalidRequest(details: Record<string, string>, message?: string): ApiError {
-  return new ApiError('InvalidRequest', message ?? `Validation failed for following fields: ${Object.keys(details).join(', ')}`, details);
+  return new ApiError(
+    'InvalidRequest',
+    message ?? `Validation failed for following fields: ${Object.keys(details).join(', ')}`,
+    details,
+  );
 }
 
 /** zod issues → `details` (one message per field, the first one). */
@@ -54,7 +65,10 @@ export function zodDetails(error: z.ZodError): { details: Record<string, string>
       root ??= issue.message;
       continue;
     }
-    details[field] ??= issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required.` : issue.message;
+    details[field] ??=
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? `${field} is required.`
+        : issue.message;
   }
   return { details, root };
 }

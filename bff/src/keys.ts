@@ -6,14 +6,22 @@ import type { Db } from './db/database.ts';
 
 /** The 32 random bytes stored under `key` in the setting table, made by the first process that asks. */
 export async function storedSecret(db: Db, key: string): Promise<Buffer> {
-  const stored = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst();
+  const stored = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (stored) return Buffer.from(stored.value, 'base64url');
   await db
     .insertInto('setting')
     .values({ key, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64url');
 }
 

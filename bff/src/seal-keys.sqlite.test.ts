@@ -11,7 +11,10 @@ import { loadConfig } from './config.ts';
 import { sealSecret, unsealSecret } from './resources/webhook/webhook.store.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seal-keys-'));
-const { ctx } = await boot(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), pino({ level: 'silent' }));
+const { ctx } = await boot(
+  loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+  pino({ level: 'silent' }),
+);
 const { db } = ctx;
 
 afterAll(async () => {
@@ -21,12 +24,22 @@ afterAll(async () => {
 
 /** `p`, or a failure once `ms` have passed: a deadlock fails the test instead of hanging it. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    p,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 }
 
 describe('seal keys', () => {
   it('are in the database before the first seal', async () => {
-    const keys = await db.selectFrom('setting').select('key').where('key', 'like', '%_seal_key').orderBy('key').execute();
+    const keys = await db
+      .selectFrom('setting')
+      .select('key')
+      .where('key', 'like', '%_seal_key')
+      .orderBy('key')
+      .execute();
     expect(keys.map((k) => k.key)).toEqual(['proxy_seal_key', 'totp_seal_key', 'webhook_seal_key']);
   });
 

@@ -27,7 +27,11 @@ const RETRY_MS = 5000;
  * start: one warning, then it is tried again every few seconds until it is made. Until then a
  * seal that needs it makes it itself.
  */
-export async function loadSealKeys(db: Db, logger: Pick<Logger, 'warn'>, warned = false): Promise<void> {
+export async function loadSealKeys(
+  db: Db,
+  logger: Pick<Logger, 'warn'>,
+  warned = false,
+): Promise<void> {
   const missing: string[] = [];
   let error: unknown;
   for (const { keyName, load } of loaders) {
@@ -39,7 +43,11 @@ export async function loadSealKeys(db: Db, logger: Pick<Logger, 'warn'>, warned 
     }
   }
   if (!missing.length) return;
-  if (!warned) logger.warn({ err: error, keys: missing }, 'could not read or make the seal keys; trying again every 5 s');
+  if (!warned)
+    logger.warn(
+      { err: error, keys: missing },
+      'could not read or make the seal keys; trying again every 5 s',
+    );
   setTimeout(() => void loadSealKeys(db, logger, true), RETRY_MS).unref();
 }
 
@@ -64,15 +72,26 @@ export function sealer(keyName: string): Sealer {
     async seal(db, owner, plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', await keyOf(db), iv).setAAD(Buffer.from(owner));
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      const body = Buffer.concat([
+        cipher.update(plain, 'utf8'),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]);
       return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
     },
     async unseal(db, owner, sealed) {
       const [, iv, data] = sealed.split('.') as [string, string, string];
       const body = Buffer.from(data, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', await keyOf(db), Buffer.from(iv, 'base64url')).setAAD(Buffer.from(owner));
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        await keyOf(db),
+        Buffer.from(iv, 'base64url'),
+      ).setAAD(Buffer.from(owner));
       decipher.setAuthTag(body.subarray(body.length - 16));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(body.subarray(0, body.length - 16)),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

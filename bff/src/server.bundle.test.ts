@@ -55,13 +55,22 @@ describe('the bundled server (npm start)', () => {
     expect(new X509Certificate(pg.body.ca_certificates as string).ca).toBe(true);
 
     const post = (path: string, body: string) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
 
     // Two-factor enrolment's QR code (a console route, outside /api): qrcode, loaded on first use.
-    const enrolment = await post('/auth/account/two-factor/begin', JSON.stringify({ password: ADMIN.ADMIN_PASSWORD }));
+    const enrolment = await post(
+      '/auth/account/two-factor/begin',
+      JSON.stringify({ password: ADMIN.ADMIN_PASSWORD }),
+    );
     expect(enrolment.status).toBe(200);
     const { qr_code } = (await enrolment.json()) as { qr_code: string };
-    expect(Buffer.from(qr_code.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()).toContain('<svg');
+    expect(
+      Buffer.from(qr_code.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString(),
+    ).toContain('<svg');
 
     // The bundled JSON parser answers malformed JSON with the spec's error body.
     const bad = await post('/api/project', '{"name":');

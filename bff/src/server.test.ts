@@ -30,7 +30,12 @@ describe('server process', () => {
   });
 
   it('prints the URL and how to sign in, finishes in-flight requests on SIGTERM, and keeps the data', async () => {
-    const env = { ...db.env, LOG_LEVEL: 'info', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'admin-password' };
+    const env = {
+      ...db.env,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin-password',
+    };
     const first = run(env);
     const base = await first.listening;
     expect(first.output()).toContain(`listening on ${base}`);
@@ -49,7 +54,11 @@ describe('server process', () => {
     const body = JSON.stringify({ name: 'survives-shutdown' });
     const req = http.request(`${base}/api/project`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
     });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req.on('response', (res) => {
@@ -80,8 +89,14 @@ describe('server process', () => {
       expect(await third.exited).toBe(1);
       expect(third.errors()).toMatch(/DATA_DIR .* is in use by process \d+/);
     }
-    const token2 = (await fetch(`${base2}/api/login?login=admin@example.com&password=admin-password`, { method: 'POST' })).headers.get('authorization')!;
-    const list = await (await fetch(`${base2}/api/project`, { headers: { authorization: token2 } })).json();
+    const token2 = (
+      await fetch(`${base2}/api/login?login=admin@example.com&password=admin-password`, {
+        method: 'POST',
+      })
+    ).headers.get('authorization')!;
+    const list = await (
+      await fetch(`${base2}/api/project`, { headers: { authorization: token2 } })
+    ).json();
     expect(list.items.map((p: { name: string }) => p.name)).toEqual(['survives-shutdown']);
     second.kill('SIGTERM');
     expect(await second.exited).toBe(0);

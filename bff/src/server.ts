@@ -79,7 +79,9 @@ async function main() {
   logger.info({ url, database: where, mail, codeCache: config.codeCache }, 'listening');
   // Never mistaken for a real instance: failures can be injected and accounts made at will.
   if (config.testMode) {
-    console.log(`TEST MODE is on: ${url}/api/_test and ${url}/api/project/{id}/_test are open (docs/testing.md); not for real use`);
+    console.log(
+      `TEST MODE is on: ${url}/api/_test and ${url}/api/project/{id}/_test are open (docs/testing.md); not for real use`,
+    );
     logger.warn('test mode is on');
   }
 }

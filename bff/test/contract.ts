@@ -22,7 +22,13 @@ export function routeOf(method: string, urlPath: string): { op: string; r: Route
  * Fails unless a 2xx answer of a route matches the route's response schema exactly (strict
  * schemas reject extra keys), or is an empty 204 for a route without one.
  */
-export function checkSuccess(method: string, urlPath: string, status: number, text: string, contentType: string | null): void {
+export function checkSuccess(
+  method: string,
+  urlPath: string,
+  status: number,
+  text: string,
+  contentType: string | null,
+): void {
   if (status < 200 || status > 299) return;
   const found = routeOf(method, urlPath);
   if (!found) return; // not an API route (health, OpenAPI document, static files)
@@ -32,11 +38,17 @@ export function checkSuccess(method: string, urlPath: string, status: number, te
     return;
   }
   if (!found.r.response) {
-    if (status !== 204 || text !== '') throw new Error(`${where}; a route without a response schema must answer an empty 204: ${text}`);
+    if (status !== 204 || text !== '')
+      throw new Error(
+        `${where}; a route without a response schema must answer an empty 204: ${text}`,
+      );
     return;
   }
   const type = found.r.responseType ?? 'application/json';
   if (!contentType?.includes(type)) throw new Error(`${where} with content-type ${contentType}`);
   const result = found.r.response.safeParse(found.r.responseType ? text : JSON.parse(text));
-  if (!result.success) throw new Error(`${where}, which breaks its response schema: ${JSON.stringify(result.error.issues)}\n${text}`);
+  if (!result.success)
+    throw new Error(
+      `${where}, which breaks its response schema: ${JSON.stringify(result.error.issues)}\n${text}`,
+    );
 }

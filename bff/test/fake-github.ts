@@ -22,11 +22,21 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
   function appAuthorized(header: string | undefined): boolean {
     const [h, p, s] = (header?.replace(/^Bearer /, '') ?? '').split('.');
     if (!h || !p || !s) return false;
-    if (!crypto.verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'))) return false;
-    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss?: string; exp?: number; iat?: number };
+    if (
+      !crypto.verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'))
+    )
+      return false;
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as {
+      iss?: string;
+      exp?: number;
+      iat?: number;
+    };
     const nowS = Date.now() / 1000;
     return (
-      JSON.parse(Buffer.from(h, 'base64url').toString()).alg === 'RS256' && claims.iss === opts.appId && (claims.exp ?? 0) > nowS && (claims.exp ?? 0) - (claims.iat ?? 0) <= 600
+      JSON.parse(Buffer.from(h, 'base64url').toString()).alg === 'RS256' &&
+      claims.iss === opts.appId &&
+      (claims.exp ?? 0) > nowS &&
+      (claims.exp ?? 0) - (claims.iat ?? 0) <= 600
     );
   }
 
@@ -39,7 +49,8 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
     };
     let m = url.pathname.match(/^\/app\/installations\/(\d+)(\/access_tokens)?$/);
     if (m) {
-      if (!appAuthorized(req.headers.authorization)) return send(401, { message: 'A JSON web token could not be decoded' });
+      if (!appAuthorized(req.headers.authorization))
+        return send(401, { message: 'A JSON web token could not be decoded' });
       const inst = installations.get(Number(m[1]));
       if (!inst) return send(404, { message: 'Not Found' });
       if (m[2] && req.method === 'POST') {
@@ -47,7 +58,11 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
         tokens.set(token, inst.id);
         return send(201, { token, expires_at: new Date(Date.now() + 3_600_000).toISOString() });
       }
-      if (!m[2] && req.method === 'GET') return send(200, { id: inst.id, account: { login: inst.login, id: inst.id * 7, type: 'Organization' } });
+      if (!m[2] && req.method === 'GET')
+        return send(200, {
+          id: inst.id,
+          account: { login: inst.login, id: inst.id * 7, type: 'Organization' },
+        });
     }
     m = url.pathname.match(/^\/installation\/repositories$/);
     if (m && req.method === 'GET') {
@@ -58,10 +73,18 @@ export async function startFakeGithub(opts: { appId: string; pageSize?: number }
       const per = Math.min(Number(url.searchParams.get('per_page') ?? '30'), pageSize);
       const slice = repos.slice((page - 1) * per, page * per);
       const headers: Record<string, string> = {};
-      if (page * per < repos.length) headers.link = `<http://${req.headers.host}/installation/repositories?per_page=${per}&page=${page + 1}>; rel="next"`;
+      if (page * per < repos.length)
+        headers.link = `<http://${req.headers.host}/installation/repositories?per_page=${per}&page=${page + 1}>; rel="next"`;
       return send(
         200,
-        { total_count: repos.length, repositories: slice.map((r) => ({ id: r.id, name: r.name, full_name: `${installations.get(instId)!.login}/${r.name}` })) },
+        {
+          total_count: repos.length,
+          repositories: slice.map((r) => ({
+            id: r.id,
+            name: r.name,
+            full_name: `${installations.get(instId)!.login}/${r.name}`,
+          })),
+        },
         headers,
       );
     }

@@ -8,12 +8,18 @@ import type { BodyInputOf, ResponseOf } from '#shared/routes';
 import { expectSchema, type Reply, type TestServer } from './harness.ts';
 
 /** A valid OpenSSH public key line. */
-export const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
+export const SSH_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
 export const LOC = 'eu-central-h1';
 export const OTHER_LOC = 'eu-north-h1';
 export const BAD_LOC = 'mars-south-1';
 
-type ErrorInner = { code: number; type: string; message: string; details: Record<string, string> | null };
+type ErrorInner = {
+  code: number;
+  type: string;
+  message: string;
+  details: Record<string, string> | null;
+};
 
 /** A legacy (flat) error body with this status and type; answers the body. */
 export function expectLegacyError(res: Reply, status: number, type: string): ErrorInner {
@@ -33,8 +39,15 @@ export function expectCurrentError(res: Reply, status: number, type: string): Er
   return body.error;
 }
 
-export function expectError(generation: Generation, res: Reply, status: number, type: string): ErrorInner {
-  return generation === 'legacy' ? expectLegacyError(res, status, type) : expectCurrentError(res, status, type);
+export function expectError(
+  generation: Generation,
+  res: Reply,
+  status: number,
+  type: string,
+): ErrorInner {
+  return generation === 'legacy'
+    ? expectLegacyError(res, status, type)
+    : expectCurrentError(res, status, type);
 }
 
 /** The 404 of an unknown location: `details.location` lists the valid ones. */
@@ -51,7 +64,11 @@ export function expectInvalid(generation: Generation, res: Reply, ...fields: str
   return e;
 }
 
-export async function newProject(server: TestServer, token: string, name = 'proj'): Promise<string> {
+export async function newProject(
+  server: TestServer,
+  token: string,
+  name = 'proj',
+): Promise<string> {
   const res = await server.call('createProject', { token, body: { name } });
   expect(res.status, res.text).toBe(200);
   return res.body.id;
@@ -81,52 +98,131 @@ export function stranger(server: TestServer): Promise<Account> {
 export const P = (project: string) => `/api/project/${project}`;
 
 /** How many objects of a kind the project holds, by its list route (`count`). */
-export async function countIn(server: TestServer, token: string, list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers', project: string): Promise<number> {
+export async function countIn(
+  server: TestServer,
+  token: string,
+  list: 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers',
+  project: string,
+): Promise<number> {
   return (await server.call(list, { params: { project_id: project }, token })).body.count;
 }
 
-export const subnetPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/private-subnet/${name}`;
-export const vmPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/vm/${name}`;
-export const firewallPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/firewall/${ref}`;
-export const loadBalancerPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/load-balancer/${ref}`;
+export const subnetPath = (project: string, name: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/private-subnet/${name}`;
+export const vmPath = (project: string, name: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/vm/${name}`;
+export const firewallPath = (project: string, ref: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/firewall/${ref}`;
+export const loadBalancerPath = (project: string, ref: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/load-balancer/${ref}`;
 
 /** Path values of a subnet, VM or firewall route: the project and location, then the object's own. */
 export const inLoc = (project_id: string, location_name = LOC) => ({ project_id, location_name });
 export const at = (project_id: string, location = LOC) => ({ project_id, location });
 
-export async function createSubnet(server: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createPrivateSubnet'>) {
-  const res = await server.call('createPrivateSubnet', { token, params: { ...inLoc(project, loc), ps_name: name }, body });
+export async function createSubnet(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  loc = LOC,
+  body?: BodyInputOf<'createPrivateSubnet'>,
+) {
+  const res = await server.call('createPrivateSubnet', {
+    token,
+    params: { ...inLoc(project, loc), ps_name: name },
+    body,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createVm(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createVm'>> = {}, loc = LOC) {
-  const res = await server.call('createVm', { token, params: { ...inLoc(project, loc), vm_name: name }, body: { public_key: SSH_KEY, ...body } });
+export async function createVm(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  body: Partial<BodyInputOf<'createVm'>> = {},
+  loc = LOC,
+) {
+  const res = await server.call('createVm', {
+    token,
+    params: { ...inLoc(project, loc), vm_name: name },
+    body: { public_key: SSH_KEY, ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createFirewall(server: TestServer, token: string, project: string, name: string, loc = LOC, body?: BodyInputOf<'createFirewall'>) {
-  const res = await server.call('createFirewall', { token, params: { ...at(project, loc), firewall_reference: name }, body });
+export async function createFirewall(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  loc = LOC,
+  body?: BodyInputOf<'createFirewall'>,
+) {
+  const res = await server.call('createFirewall', {
+    token,
+    params: { ...at(project, loc), firewall_reference: name },
+    body,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function createLoadBalancer(server: TestServer, token: string, project: string, name: string, body: BodyInputOf<'createLoadBalancer'>, loc = LOC) {
-  const res = await server.call('createLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: name }, body });
+export async function createLoadBalancer(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  body: BodyInputOf<'createLoadBalancer'>,
+  loc = LOC,
+) {
+  const res = await server.call('createLoadBalancer', {
+    token,
+    params: { ...at(project, loc), load_balancer_reference: name },
+    body,
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function waitForLoadBalancerState(server: TestServer, token: string, project: string, ref: string, state: string, loc = LOC) {
-  const get = () => server.call('getLoadBalancer', { token, params: { ...at(project, loc), load_balancer_reference: ref } });
-  const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `load balancer ${ref} to be ${state}`);
+export async function waitForLoadBalancerState(
+  server: TestServer,
+  token: string,
+  project: string,
+  ref: string,
+  state: string,
+  loc = LOC,
+) {
+  const get = () =>
+    server.call('getLoadBalancer', {
+      token,
+      params: { ...at(project, loc), load_balancer_reference: ref },
+    });
+  const res = await pollUntil(
+    get,
+    (r) => r.status === 200 && r.body.state === state,
+    `load balancer ${ref} to be ${state}`,
+  );
   return res.body as ResponseOf<'getLoadBalancer'>;
 }
 
 /** One rule with a CIDR (a subnet's reference makes two: createFirewallRule answers them as an array). */
-export async function createRule(server: TestServer, token: string, project: string, firewall: string, body: BodyInputOf<'createFirewallRule'>, loc = LOC) {
-  const res = await server.call('createFirewallRule', { token, params: { ...at(project, loc), firewall_reference: firewall }, body });
+export async function createRule(
+  server: TestServer,
+  token: string,
+  project: string,
+  firewall: string,
+  body: BodyInputOf<'createFirewallRule'>,
+  loc = LOC,
+) {
+  const res = await server.call('createFirewallRule', {
+    token,
+    params: { ...at(project, loc), firewall_reference: firewall },
+    body,
+  });
   expect(res.status, res.text).toBe(200);
   expect(Array.isArray(res.body)).toBe(false);
   return res.body as Exclude<typeof res.body, unknown[]>;
@@ -136,7 +232,13 @@ export async function createRule(server: TestServer, token: string, project: str
  * Polls `get` (every `intervalMs`, at most `tries` times) until `done` holds for its answer;
  * answers the last reply. Fails with the last reply when it never does.
  */
-export async function pollUntil(get: () => Promise<Reply>, done: (r: Reply) => boolean, what: string, tries = 250, intervalMs = 20): Promise<Reply> {
+export async function pollUntil(
+  get: () => Promise<Reply>,
+  done: (r: Reply) => boolean,
+  what: string,
+  tries = 250,
+  intervalMs = 20,
+): Promise<Reply> {
   let last: Reply | undefined;
   for (let i = 0; i < tries; i++) {
     last = await get();
@@ -146,9 +248,21 @@ export async function pollUntil(get: () => Promise<Reply>, done: (r: Reply) => b
   throw new Error(`gave up waiting for ${what}; last answer ${last?.status} ${last?.text}`);
 }
 
-export async function waitForVmState(server: TestServer, token: string, project: string, name: string, state: string, loc = LOC) {
-  const get = () => server.call('getVm', { token, params: { ...inLoc(project, loc), vm_name: name } });
-  const res = await pollUntil(get, (r) => r.status === 200 && r.body.state === state, `VM ${name} to be ${state}`);
+export async function waitForVmState(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  state: string,
+  loc = LOC,
+) {
+  const get = () =>
+    server.call('getVm', { token, params: { ...inLoc(project, loc), vm_name: name } });
+  const res = await pollUntil(
+    get,
+    (r) => r.status === 200 && r.body.state === state,
+    `VM ${name} to be ${state}`,
+  );
   return res.body as ResponseOf<'getVm'>;
 }
 
@@ -168,7 +282,8 @@ export function inCidr(address: string, cidr: string): boolean {
   const value = net.family === 4 ? parseIPv4(address) : parseIPv6(address);
   if (value === undefined) return false;
   const max = net.family === 4 ? 32 : 128;
-  const mask = net.prefix === 0 ? 0n : ((1n << BigInt(net.prefix)) - 1n) << BigInt(max - net.prefix);
+  const mask =
+    net.prefix === 0 ? 0n : ((1n << BigInt(net.prefix)) - 1n) << BigInt(max - net.prefix);
   return (value & mask) === net.network;
 }
 
@@ -191,10 +306,17 @@ export interface ListCase {
  * page_size and an ID cursor, ordering by name with a name cursor, count ignoring the cursor,
  * bad parameters answered 400 naming the parameter. Needs at least 4 items in scope.
  */
-export async function checkPagination(server: TestServer, token: string, listCase: ListCase, validItem: (item: unknown) => void) {
+export async function checkPagination(
+  server: TestServer,
+  token: string,
+  listCase: ListCase,
+  validItem: (item: unknown) => void,
+) {
   const get = (q: string) => server.request('GET', `${listCase.path}${q}`, { token });
   const byId = [...listCase.expected].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const byName = [...listCase.expected].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
+  const byName = [...listCase.expected].sort((a, b) =>
+    a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1,
+  );
   const total = listCase.expected.length;
   expect(total).toBeGreaterThanOrEqual(4);
 
@@ -248,7 +370,8 @@ export async function checkPagination(server: TestServer, token: string, listCas
   ];
   for (const [q, field] of bad) {
     const e = expectInvalid(listCase.generation, await get(q), field);
-    if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
+    if (field === 'order_column')
+      expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
   }
 }
 
@@ -256,9 +379,17 @@ export async function checkPagination(server: TestServer, token: string, listCas
  * Statuses of replies fired at once, sorted; a 400 must be "name is already taken" (or the
  * given message), never anything else.
  */
-export function expectOneWinner(replies: Reply[], generation: Generation, taken = 'name is already taken'): Reply {
+export function expectOneWinner(
+  replies: Reply[],
+  generation: Generation,
+  taken = 'name is already taken',
+): Reply {
   const statuses = replies.map((r) => r.status).sort();
-  expect(statuses, replies.map((r) => r.text).join('\n')).toEqual([200, ...Array(replies.length - 1).fill(400)]);
-  for (const r of replies.filter((x) => x.status === 400)) expect(expectError(generation, r, 400, 'InvalidRequest').message).toBe(taken);
+  expect(statuses, replies.map((r) => r.text).join('\n')).toEqual([
+    200,
+    ...Array(replies.length - 1).fill(400),
+  ]);
+  for (const r of replies.filter((x) => x.status === 400))
+    expect(expectError(generation, r, 400, 'InvalidRequest').message).toBe(taken);
   return replies.find((r) => r.status === 200)!;
 }

@@ -17,7 +17,16 @@ import { routes, type RouteDef } from '#shared/routes';
 import { newProject } from './fixtures.ts';
 import { routeOf, startServer, type TestServer } from './harness.ts';
 import { applyMutations, mutations, type Mutation } from './hostile.ts';
-import { abuseSettings, bodyOf, bodyShape, buildWorld, paramNames, paramsOf, snapshotProject, type World } from './samples.ts';
+import {
+  abuseSettings,
+  bodyOf,
+  bodyShape,
+  buildWorld,
+  paramNames,
+  paramsOf,
+  snapshotProject,
+  type World,
+} from './samples.ts';
 
 /** What differs between two snapshots: the first changed row of each table that changed. */
 function difference(before: string, after: string): string {
@@ -36,7 +45,9 @@ function difference(before: string, after: string): string {
 /** Fuzzes the operations whose index in the route table is `shard` modulo `shards`. */
 export function fuzzShard(shard: number, shards: number): void {
   const { seed, runs } = abuseSettings(`abuse fuzz ${shard + 1}/${shards}`, 20);
-  const all = (Object.entries(routes) as [string, RouteDef][]).map(([op, r], i) => [op, r, i] as const).filter(([, , i]) => i % shards === shard);
+  const all = (Object.entries(routes) as [string, RouteDef][])
+    .map(([op, r], i) => [op, r, i] as const)
+    .filter(([, , i]) => i % shards === shard);
   const stats = { cases: 0, requests: 0, serverErrors: 0, rebuilt: 0 };
 
   let t: TestServer;
@@ -66,7 +77,11 @@ export function fuzzShard(shard: number, shards: number): void {
   // Login failures are part of the fuzz: lift the throttles so the owner can still log in; a
   // nightly-sized run builds thousands of projects.
   beforeAll(async () => {
-    t = await startServer({ LOGIN_MAX_FAILURES: '1000000', LOGIN_MAX_FAILURES_PER_IP: '1000000', PROJECT_QUOTA: '1000000' });
+    t = await startServer({
+      LOGIN_MAX_FAILURES: '1000000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000000',
+      PROJECT_QUOTA: '1000000',
+    });
     account = await t.newAccount();
     token = account.token;
     spare = build();
@@ -84,12 +99,20 @@ export function fuzzShard(shard: number, shards: number): void {
 
   /** The error generation of the route a path lands on (Express ignores one trailing slash); unknown paths answer nested. */
   function generationAt(method: string, pathname: string) {
-    return routeOf(method, pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)?.r.generation ?? 'current';
+    return (
+      routeOf(method, pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)?.r.generation ??
+      'current'
+    );
   }
 
   async function attack(r: RouteDef, ms: Mutation[]): Promise<void> {
     stats.cases++;
-    const req = applyMutations(ms, paramsOf(r, world.sample), bodyOf(r, world.fields), Object.keys(bodyShape(r)));
+    const req = applyMutations(
+      ms,
+      paramsOf(r, world.sample),
+      bodyOf(r, world.fields),
+      Object.keys(bodyShape(r)),
+    );
     const path = r.base + r.path.replace(/\{(\w+)\}/g, (_, name: string) => req.path[name]!);
     // Dot segments are resolved as a client's URL parser does, so the harness and we see the path the server sees.
     const url = new URL(path + (req.query.length ? `?${req.query.join('&')}` : ''), t.base);
@@ -108,39 +131,55 @@ export function fuzzShard(shard: number, shards: number): void {
       stats.serverErrors++;
       throw new Error(`5xx: ${what()}`);
     }
-    if (Object.keys(Object.prototype).length || ({} as Record<string, unknown>).polluted !== undefined) throw new Error(`Object.prototype polluted: ${what()}`);
+    if (
+      Object.keys(Object.prototype).length ||
+      ({} as Record<string, unknown>).polluted !== undefined
+    )
+      throw new Error(`Object.prototype polluted: ${what()}`);
     if (res.status >= 400) {
       const generation = generationAt(method, url.pathname);
       const schema = generation === 'legacy' ? legacyErrorSchema : currentErrorSchema;
       const parsed = schema.safeParse(res.body);
-      if (!res.headers.get('content-type')?.startsWith('application/json') || !parsed.success) throw new Error(`not a ${generation} error body: ${what()}`);
+      if (!res.headers.get('content-type')?.startsWith('application/json') || !parsed.success)
+        throw new Error(`not a ${generation} error body: ${what()}`);
       const inner = 'error' in parsed.data ? parsed.data.error : parsed.data;
-      if (inner.code !== res.status || ERROR_STATUS[inner.type] !== res.status) throw new Error(`status, code and type disagree: ${what()}`);
+      if (inner.code !== res.status || ERROR_STATUS[inner.type] !== res.status)
+        throw new Error(`status, code and type disagree: ${what()}`);
     }
     const now = JSON.stringify(await snapshotProject(t, world.project));
     const changed = now !== pristine;
-    if (changed && (res.status >= 400 || method === 'GET')) throw new Error(`the project changed (${difference(pristine, now)}): ${what()}`);
+    if (changed && (res.status >= 400 || method === 'GET'))
+      throw new Error(`the project changed (${difference(pristine, now)}): ${what()}`);
     if (res.status < 300 && method !== 'GET') {
       if (changed) {
         stats.rebuilt++;
         await rebuild();
       }
       // After a password change: the new password.
-      if (r === routes.changePassword) account.password = (JSON.parse(req.body!) as { new_password: string }).new_password;
+      if (r === routes.changePassword)
+        account.password = (JSON.parse(req.body!) as { new_password: string }).new_password;
       // After a logout: a new session.
-      if ((await t.call('getProject', { token, params: { project_id: world.project } })).status === 401) token = await t.login(account.email, account.password);
+      if (
+        (await t.call('getProject', { token, params: { project_id: world.project } })).status ===
+        401
+      )
+        token = await t.login(account.email, account.password);
     }
   }
 
   describe.each(all)('%s', (_op, r, i) => {
     // A hang guard: a success of a delete waits for the spare project, built with a running VM,
     // load balancer, database and cluster, which takes tens of seconds on a busy machine.
-    it('answers hostile requests with 4xx in its error body (never 5xx) and changes nothing', { timeout: 300_000 + runs * 10_000 }, async () => {
-      const arbitrary = mutations(paramNames(r).length, Object.keys(bodyShape(r)).length);
-      await fc.assert(
-        fc.asyncProperty(arbitrary, (ms) => attack(r, ms)),
-        { seed: seed + i, numRuns: runs },
-      );
-    });
+    it(
+      'answers hostile requests with 4xx in its error body (never 5xx) and changes nothing',
+      { timeout: 300_000 + runs * 10_000 },
+      async () => {
+        const arbitrary = mutations(paramNames(r).length, Object.keys(bodyShape(r)).length);
+        await fc.assert(
+          fc.asyncProperty(arbitrary, (ms) => attack(r, ms)),
+          { seed: seed + i, numRuns: runs },
+        );
+      },
+    );
   });
 }

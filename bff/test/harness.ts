@@ -11,7 +11,16 @@ import { afterAll, expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/api/auth';
 import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
-import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef, type Routes } from '#shared/routes';
+import {
+  fillPath,
+  routes,
+  type BodyInputOf,
+  type OperationId,
+  type ParamsOf,
+  type ResponseOf,
+  type RouteDef,
+  type Routes,
+} from '#shared/routes';
 import { boot } from '../src/boot.ts';
 import { loadConfig } from '../src/config.ts';
 import { listen } from '../src/http/listen.ts';
@@ -30,7 +39,9 @@ export interface Reply<B = any> {
   text: string;
 }
 
-type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType } ? Partial<Record<keyof z.input<Q>, string | number>> : never;
+type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType }
+  ? Partial<Record<keyof z.input<Q>, string | number>>
+  : never;
 
 /** What `call` sends: path values, query, body, credentials and headers, typed from the route table. */
 export interface CallOptions<Op extends OperationId> {
@@ -45,7 +56,11 @@ export interface CallOptions<Op extends OperationId> {
 }
 
 /** The URL path (with query string) of a route, filled with `params`. */
-export function routeUrl(route: RouteDef, params: Record<string, string> = {}, query: Record<string, string | number> = {}): string {
+export function routeUrl(
+  route: RouteDef,
+  params: Record<string, string> = {},
+  query: Record<string, string | number> = {},
+): string {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return route.base + fillPath(route.path, params) + (qs ? `?${qs}` : '');
 }
@@ -57,7 +72,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function createPgDatabase(template: string | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPgDatabase(
+  template: string | undefined,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
@@ -83,13 +100,18 @@ async function createPgDatabase(template: string | undefined): Promise<{ url: st
  * is a copy of one migrated once for the run (bff/test/pg-template.ts), unless `empty` (for
  * tests of the migrations themselves).
  */
-export async function testDatabaseEnv(opts: { empty?: boolean } = {}): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function testDatabaseEnv(
+  opts: { empty?: boolean } = {},
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (engine === 'postgres') {
     const db = await createPgDatabase(opts.empty ? undefined : inject('pgTemplate'));
     return { env: { DATABASE_URL: db.url }, cleanup: db.drop };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATA_DIR: dir },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
@@ -97,7 +119,8 @@ export async function testDatabaseEnv(opts: { empty?: boolean } = {}): Promise<{
  * first, then the connection is closed: the generated suites call every route, the stream too.
  */
 export async function readBody(res: Response): Promise<string> {
-  if (!res.headers.get('content-type')?.startsWith('text/event-stream') || !res.body) return res.text();
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream') || !res.body)
+    return res.text();
   const reader = res.body.getReader();
   const first = await reader.read();
   await reader.cancel();
@@ -112,7 +135,15 @@ export async function startServer(env: Record<string, string> = {}) {
   // Every test signs its accounts up from 127.0.0.1: the per-address sign-up limit is lifted.
   // Test mode is on, so the suites that go through every route of the table reach its _test
   // routes too (testmode.test.ts checks a server without it).
-  const config = loadConfig({ LOG_LEVEL: 'info', PROVISION_DELAY_MS: '20', SIGNUP_MAX_PER_IP: '1000000', TEST_MODE: '1', TEST_MODE_TOKEN, ...database.env, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'info',
+    PROVISION_DELAY_MS: '20',
+    SIGNUP_MAX_PER_IP: '1000000',
+    TEST_MODE: '1',
+    TEST_MODE_TOKEN,
+    ...database.env,
+    ...env,
+  });
   const logLines: string[] = [];
   const logger = pino(
     { level: config.logLevel },
@@ -129,7 +160,11 @@ export async function startServer(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!config.publicUrl) ctx.publicUrl = base;
 
-  async function request(method: string, urlPath: string, opts: RequestOptions = {}): Promise<Reply> {
+  async function request(
+    method: string,
+    urlPath: string,
+    opts: RequestOptions = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined = opts.rawBody;
@@ -146,14 +181,28 @@ export async function startServer(env: Record<string, string> = {}) {
   }
 
   /** A request to a route of the table, by operation ID (untyped; `call` is the typed form). */
-  function callRoute(r: RouteDef, opts: Omit<CallOptions<OperationId>, 'params' | 'query' | 'body'> & { params?: unknown; query?: unknown; body?: unknown } = {}): Promise<Reply> {
+  function callRoute(
+    r: RouteDef,
+    opts: Omit<CallOptions<OperationId>, 'params' | 'query' | 'body'> & {
+      params?: unknown;
+      query?: unknown;
+      body?: unknown;
+    } = {},
+  ): Promise<Reply> {
     const { params, query, body, invalidBody, ...rest } = opts;
-    const url = routeUrl(r, params as Record<string, string>, query as Record<string, string | number>);
+    const url = routeUrl(
+      r,
+      params as Record<string, string>,
+      query as Record<string, string | number>,
+    );
     return request(r.method.toUpperCase(), url, { ...rest, body: body ?? invalidBody });
   }
 
   /** A request to the route `op` of the table, typed from it. */
-  function call<Op extends OperationId>(op: Op, opts: CallOptions<Op> = {}): Promise<Reply<ResponseOf<Op>>> {
+  function call<Op extends OperationId>(
+    op: Op,
+    opts: CallOptions<Op> = {},
+  ): Promise<Reply<ResponseOf<Op>>> {
     return callRoute(routes[op], opts);
   }
 
@@ -170,14 +219,22 @@ export async function startServer(env: Record<string, string> = {}) {
   async function verifyEmail(token: string) {
     const res = await call('verifyEmail', { body: { token }, headers: { origin: base } });
     expect(res.status, res.text).toBe(200);
-    const cookie = res.headers.get('set-cookie')!.match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))![1]!;
+    const cookie = res.headers
+      .get('set-cookie')!
+      .match(new RegExp(`${SESSION_COOKIE}=([^;]+)`))![1]!;
     return { cookie, account: res.body.account };
   }
 
   let accounts = 0;
   /** Signs up a new account through the console endpoint, verifies it with the mailed link (signed in) and logs in through the API. */
-  async function newAccount(email = `user${++accounts}-${Math.random().toString(36).slice(2, 7)}@example.com`, password = 'correct horse battery') {
-    const signup = await call('consoleSignup', { body: { email, password }, headers: { origin: base } });
+  async function newAccount(
+    email = `user${++accounts}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password = 'correct horse battery',
+  ) {
+    const signup = await call('consoleSignup', {
+      body: { email, password },
+      headers: { origin: base },
+    });
     expect(signup.status, signup.text).toBe(204);
     const { cookie, account } = await verifyEmail(await mailedToken(email, VERIFY_PAGE));
     const token = await login(email, password);
@@ -224,7 +281,10 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 /** Asserts that a body matches a shared schema exactly (strict schemas reject extra keys). */
 export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new Error(`body does not match schema: ${JSON.stringify(result.error.issues)}\n${JSON.stringify(body)}`);
+  if (!result.success)
+    throw new Error(
+      `body does not match schema: ${JSON.stringify(result.error.issues)}\n${JSON.stringify(body)}`,
+    );
   return result.data;
 }
 

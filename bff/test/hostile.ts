@@ -73,7 +73,9 @@ const controls = [
   '${x}',
   '../',
 ];
-const controlString = fc.array(fc.oneof(fc.constantFrom(...controls), fc.string({ maxLength: 3 })), { maxLength: 12 }).map((a) => a.join(''));
+const controlString = fc
+  .array(fc.oneof(fc.constantFrom(...controls), fc.string({ maxLength: 3 })), { maxLength: 12 })
+  .map((a) => a.join(''));
 const unicodeString = fc.string({ unit: 'binary', maxLength: 40 });
 /** Strings that look almost right to the API: enum values, names, CIDRs, ports, IDs. */
 const nearMiss = fc.constantFrom(
@@ -129,7 +131,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
   // Own keys `__proto__` and `constructor` (JSON.parse makes them; an object literal would not).
-  fc.constantFrom(JSON.parse('{"__proto__":{"polluted":true}}'), JSON.parse('{"constructor":{"prototype":{"polluted":true}}}')),
+  fc.constantFrom(
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
+  ),
   hugeString,
   controlString,
   unicodeString,
@@ -216,7 +221,10 @@ const queryPart = fc.oneof(
   ),
   fc.constant(long('x=b', 5_000)),
   fc
-    .tuple(fc.constantFrom('page_size', 'start_after', 'order_column', 'login', 'password', 'name', 'x'), fc.oneof(unicodeString, controlString, nearMiss))
+    .tuple(
+      fc.constantFrom('page_size', 'start_after', 'order_column', 'login', 'password', 'name', 'x'),
+      fc.oneof(unicodeString, controlString, nearMiss),
+    )
     .map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`),
 );
 
@@ -245,7 +253,12 @@ const rawBody = fc.oneof(
     '{"__proto__":{"polluted":true}}',
     '{"constructor":{"prototype":{"polluted":true}}}',
   ),
-  fc.constantFrom(long('[', 5_000, ']'), long('{"a":[', 3_000, ']}'), long('[', 100_000, ']'), new Long('{"x":"' + 'a'.repeat(200_000) + '"}', 1)),
+  fc.constantFrom(
+    long('[', 5_000, ']'),
+    long('{"a":[', 3_000, ']}'),
+    long('[', 100_000, ']'),
+    new Long('{"x":"' + 'a'.repeat(200_000) + '"}', 1),
+  ),
   unicodeString,
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
 );
@@ -270,9 +283,21 @@ const contentType = fc.constantFrom(
 );
 
 const header = fc.oneof(
-  fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip').map((value) => ({ name: 'content-encoding', value })),
-  fc.constantFrom('x-http-method-override', 'x-forwarded-for', 'x-forwarded-proto', 'x-original-url', 'x-rewrite-url').map((name) => ({ name, value: '/api/project' })),
-  fc.constantFrom('application/xml', 'text/html', '*/*;q=0', 'application/json;q=0').map((value) => ({ name: 'accept', value })),
+  fc
+    .constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')
+    .map((value) => ({ name: 'content-encoding', value })),
+  fc
+    .constantFrom(
+      'x-http-method-override',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'x-original-url',
+      'x-rewrite-url',
+    )
+    .map((name) => ({ name, value: '/api/project' })),
+  fc
+    .constantFrom('application/xml', 'text/html', '*/*;q=0', 'application/json;q=0')
+    .map((value) => ({ name: 'accept', value })),
 );
 
 /** One to four hostile changes to a valid request. `params` and `fields` count the route's own. */
@@ -281,7 +306,10 @@ export function mutations(params: number, fields: number): fc.Arbitrary<Mutation
     fc.record({ kind: fc.constant('query' as const), raw: queryPart }),
     fc.record({
       kind: fc.constant('field' as const),
-      field: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'project_id', 'name', ''), fc.string({ maxLength: 10 })),
+      field: fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'project_id', 'name', ''),
+        fc.string({ maxLength: 10 }),
+      ),
       value: hostileValue,
     }),
     fc.record({ kind: fc.constant('raw' as const), text: rawBody }),
@@ -289,11 +317,22 @@ export function mutations(params: number, fields: number): fc.Arbitrary<Mutation
     header.map((h) => ({ kind: 'header' as const, ...h })),
     fc.record({ kind: fc.constant('repeat' as const), value: hostileValue }),
   ];
-  if (params > 0) options.push(fc.record({ kind: fc.constant('path' as const), param: fc.nat(params - 1), raw: pathValue }));
+  if (params > 0)
+    options.push(
+      fc.record({ kind: fc.constant('path' as const), param: fc.nat(params - 1), raw: pathValue }),
+    );
   if (fields > 0) {
     // Weighted: most hostile requests change the route's own fields.
-    const field = fc.record({ kind: fc.constant('field' as const), field: fc.nat(fields - 1) as fc.Arbitrary<number | string>, value: hostileValue });
-    options.push(field, field, fc.record({ kind: fc.constant('drop' as const), field: fc.nat(fields - 1) }));
+    const field = fc.record({
+      kind: fc.constant('field' as const),
+      field: fc.nat(fields - 1) as fc.Arbitrary<number | string>,
+      value: hostileValue,
+    });
+    options.push(
+      field,
+      field,
+      fc.record({ kind: fc.constant('drop' as const), field: fc.nat(fields - 1) }),
+    );
   }
   return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 4 });
 }
@@ -306,13 +345,19 @@ export interface RawRequest {
   body?: string;
 }
 
-const json = (entries: Entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+const json = (entries: Entries) =>
+  `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
 
 /**
  * Applies the mutations to a valid request (path values, and the body as entries, or none).
  * Path values are %-encoded here; hostile ones are sent as they are.
  */
-export function applyMutations(ms: Mutation[], params: Record<string, string>, body: Record<string, unknown> | undefined, fieldNames: string[]): RawRequest {
+export function applyMutations(
+  ms: Mutation[],
+  params: Record<string, string>,
+  body: Record<string, unknown> | undefined,
+  fieldNames: string[],
+): RawRequest {
   const names = Object.keys(params);
   const path = Object.fromEntries(names.map((n) => [n, encodeURIComponent(params[n]!)]));
   let entries: Entries | undefined = body && Object.entries(body);

@@ -26,7 +26,11 @@ export interface ServerProcess {
  * `wrap`: a command that runs the server (`[...wrap, node, ...]`), such as one that drops
  * privileges. `entry`: Node's arguments, the TypeScript sources by default (a bundle's path instead).
  */
-export function runServer(env: Record<string, string>, wrap: string[] = [], entry: string[] = ['--import', 'tsx', SERVER]): ServerProcess {
+export function runServer(
+  env: Record<string, string>,
+  wrap: string[] = [],
+  entry: string[] = ['--import', 'tsx', SERVER],
+): ServerProcess {
   const [command, ...args] = [...wrap, process.execPath, ...entry];
   const child = spawn(command!, args, {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', ...env },
@@ -69,7 +73,11 @@ export function runServer(env: Record<string, string>, wrap: string[] = [], entr
             ? undefined
             : setTimeout(() => {
                 watchers.delete(check);
-                reject(new Error(`no ${text} in the server output after ${timeoutMs} ms:\n${(stdout + stderr).slice(-2000)}`));
+                reject(
+                  new Error(
+                    `no ${text} in the server output after ${timeoutMs} ms:\n${(stdout + stderr).slice(-2000)}`,
+                  ),
+                );
               }, timeoutMs);
         const check = () => {
           if (text.test(stdout + stderr)) {
@@ -136,7 +144,11 @@ export async function adminClient(base: string) {
 
 /** Logs in through the API and answers the bearer token. */
 export async function loginToken(base: string, login: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
   if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
   return res.headers.get('authorization')!;
 }
@@ -152,7 +164,10 @@ export function apiClient(base: string, token: string) {
   return async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(`${base}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -162,7 +177,11 @@ export function apiClient(base: string, token: string) {
 }
 
 /** Polls `probe` every `everyMs` until it returns a value (not undefined), at most `tries` times. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, tries = 500, everyMs = 20): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  tries = 500,
+  everyMs = 20,
+): Promise<T> {
   for (let i = 0; i < tries; i++) {
     const value = await probe();
     if (value !== undefined) return value;

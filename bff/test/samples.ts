@@ -7,7 +7,18 @@ import { z } from 'zod';
 import { newId } from '#shared/ids';
 import type { RouteDef } from '#shared/routes';
 import type { TestServer } from './harness.ts';
-import { createFirewall, createLoadBalancer, createRule, createSubnet, createVm, LOC, pollUntil, SSH_KEY, waitForLoadBalancerState, waitForVmState } from './fixtures.ts';
+import {
+  createFirewall,
+  createLoadBalancer,
+  createRule,
+  createSubnet,
+  createVm,
+  LOC,
+  pollUntil,
+  SSH_KEY,
+  waitForLoadBalancerState,
+  waitForVmState,
+} from './fixtures.ts';
 
 export interface World {
   token: string;
@@ -61,7 +72,12 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
  * cluster (running), all named `name`; a pending invitation; a second subnet `<name>-peer`
  * connected to the first, and a saved SSH public key.
  */
-export async function buildWorld(server: TestServer, account: { id: string; token: string; email: string; password: string }, project: string, name = 'shared'): Promise<World> {
+export async function buildWorld(
+  server: TestServer,
+  account: { id: string; token: string; email: string; password: string },
+  project: string,
+  name = 'shared',
+): Promise<World> {
   const { token } = account;
   const ps = await createSubnet(server, token, project, name);
   await createVm(server, token, project, name, { private_subnet_id: ps.id });
@@ -73,54 +89,106 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
     body: { 'connected-subnet-id': peer.id },
   });
   expect(connected.status, connected.text).toBe(200);
-  const key = await server.call('createSshPublicKey', { token, params: { project_id: project }, body: { name, public_key: SSH_KEY } });
+  const key = await server.call('createSshPublicKey', {
+    token,
+    params: { project_id: project },
+    body: { name, public_key: SSH_KEY },
+  });
   expect(key.status, key.text).toBe(200);
   const fw = await createFirewall(server, token, project, name);
   const rule = await createRule(server, token, project, name, { cidr: '10.0.0.0/8' });
-  await createLoadBalancer(server, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-  await server.call('attachLoadBalancerVm', { token, params: { project_id: project, location: LOC, load_balancer_reference: name }, body: { vm_id: vm.id } });
+  await createLoadBalancer(server, token, project, name, {
+    private_subnet_id: ps.id,
+    src_port: 80,
+    dst_port: 8080,
+  });
+  await server.call('attachLoadBalancerVm', {
+    token,
+    params: { project_id: project, location: LOC, load_balancer_reference: name },
+    body: { vm_id: vm.id },
+  });
   const lb = await waitForLoadBalancerState(server, token, project, name, 'running');
   // A database, running, with a rule of its own and a metric and a log destination.
   const at = { project_id: project, location: LOC, postgres_database_reference: name };
-  const created = await server.call('createPostgresDatabase', { token, params: at, body: { size: 'hobby-1' } });
+  const created = await server.call('createPostgresDatabase', {
+    token,
+    params: at,
+    body: { size: 'hobby-1' },
+  });
   expect(created.status, created.text).toBe(200);
   const pg = await pollUntil(
     () => server.call('getPostgresDatabase', { token, params: at }),
     (r) => r.status === 200 && r.body.state === 'running',
     `database ${name} to run`,
   );
-  const pgRule = await server.call('createPostgresFirewallRule', { token, params: at, body: { cidr: '198.51.100.0/24', description: 'office' } });
+  const pgRule = await server.call('createPostgresFirewallRule', {
+    token,
+    params: at,
+    body: { cidr: '198.51.100.0/24', description: 'office' },
+  });
   const metrics = await server.call('createPostgresMetricDestination', {
     token,
     params: at,
     body: { url: 'https://metrics.example.com/api/v1/write', username: 'm', password: 'p' },
   });
-  const logs = await server.call('createPostgresLogDestination', { token, params: at, body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' } });
+  const logs = await server.call('createPostgresLogDestination', {
+    token,
+    params: at,
+    body: { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs' },
+  });
   expect([pgRule.status, metrics.status, logs.status]).toEqual([200, 200, 200]);
-  const [metricDestination] = (await server.call('listPostgresMetricDestinations', { token, params: at })).body.items;
-  const [logDestination] = (await server.call('listPostgresLogDestinations', { token, params: at })).body.items;
+  const [metricDestination] = (
+    await server.call('listPostgresMetricDestinations', { token, params: at })
+  ).body.items;
+  const [logDestination] = (await server.call('listPostgresLogDestinations', { token, params: at }))
+    .body.items;
   // A code-host installation (the simulated provider's demo) with its repository `api` and a cache entry.
-  const installation = await server.call('connectGithubInstallation', { token, params: { project_id: project } });
+  const installation = await server.call('connectGithubInstallation', {
+    token,
+    params: { project_id: project },
+  });
   expect(installation.status, installation.text).toBe(200);
-  const inRepo = { project_id: project, installation_reference: installation.body.name, repository_reference: 'api' };
+  const inRepo = {
+    project_id: project,
+    installation_reference: installation.body.name,
+    repository_reference: 'api',
+  };
   const repository = (await server.call('getGithubRepository', { token, params: inRepo })).body;
-  const [cacheEntry] = (await server.call('listGithubCacheEntries', { token, params: inRepo })).body.items;
+  const [cacheEntry] = (await server.call('listGithubCacheEntries', { token, params: inRepo })).body
+    .items;
   // A Kubernetes cluster (the smallest: one control-plane node, one worker), running.
   const kcAt = { project_id: project, location: LOC, kubernetes_cluster_reference: name };
-  expect((await server.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status).toBe(200);
+  expect(
+    (await server.call('createKubernetesCluster', { token, params: kcAt, body: {} })).status,
+  ).toBe(200);
   const kc = await pollUntil(
     () => server.call('getKubernetesCluster', { token, params: kcAt }),
-    (r) => r.status === 200 && r.body.display_state === 'running' && r.body.nodepools[0].vms.every((v: { state: string }) => v.state === 'running'),
+    (r) =>
+      r.status === 200 &&
+      r.body.display_state === 'running' &&
+      r.body.nodepools[0].vms.every((v: { state: string }) => v.state === 'running'),
     `cluster ${name} to run`,
   );
   const nodepool = kc.body.nodepools[0]!;
   // A personal access token of the project's creator.
-  const accessToken = await server.call('issueToken', { token, params: { project_id: project }, body: { name, role: 'viewer' } });
+  const accessToken = await server.call('issueToken', {
+    token,
+    params: { project_id: project },
+    body: { name, role: 'viewer' },
+  });
   expect(accessToken.status, accessToken.text).toBe(200);
   // A pending invitation, to an address of its own (invitations are throttled per address).
-  const fault = await server.call('addTestFault', { token, params: { project_id: project }, body: { kind: 'load_balancer', operation: 'upgrade', count: 1 } });
+  const fault = await server.call('addTestFault', {
+    token,
+    params: { project_id: project },
+    body: { kind: 'load_balancer', operation: 'upgrade', count: 1 },
+  });
   expect(fault.status, fault.text).toBe(200);
-  const invited = await server.call('inviteProjectMember', { token, params: { project_id: project }, body: { email: `invitee-${project}@example.com`, role: 'viewer' } });
+  const invited = await server.call('inviteProjectMember', {
+    token,
+    params: { project_id: project },
+    body: { email: `invitee-${project}@example.com`, role: 'viewer' },
+  });
   expect(invited.status, invited.text).toBe(200);
   const invitation = invited.body.invitation!;
   // A webhook, disabled (nothing is sent from the world), with a test delivery (failed at once: the webhook is off).
@@ -134,15 +202,25 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
   const delivery = await server.call('testWebhook', { token, params: hookAt });
   expect(delivery.status, delivery.text).toBe(200);
   await pollUntil(
-    () => server.call('getWebhookDelivery', { token, params: { ...hookAt, delivery_id: delivery.body.id } }),
+    () =>
+      server.call('getWebhookDelivery', {
+        token,
+        params: { ...hookAt, delivery_id: delivery.body.id },
+      }),
     (r) => r.status === 200 && r.body.state === 'failed',
     'the test delivery of a disabled webhook to fail',
   );
   // The cluster's services load balancer runs on its own: wait for it too, so nothing in the
   // project moves on by itself once the world is built.
   await pollUntil(
-    () => server.call('listLoadBalancers', { token, params: { project_id: project }, query: { page_size: 100 } }),
-    (r) => r.status === 200 && r.body.items.every((lb: { state: string }) => lb.state === 'running'),
+    () =>
+      server.call('listLoadBalancers', {
+        token,
+        params: { project_id: project },
+        query: { page_size: 100 },
+      }),
+    (r) =>
+      r.status === 200 && r.body.items.every((lb: { state: string }) => lb.state === 'running'),
     `the load balancers of ${name} to run`,
   );
   return {
@@ -254,14 +332,20 @@ export async function buildWorld(server: TestServer, account: { id: string; toke
 }
 
 /** The names of a route's path parameters, in order. */
-export const paramNames = (route: RouteDef) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export const paramNames = (route: RouteDef) =>
+  [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path values of a route, from the samples (a new parameter name needs a sample in buildWorld). */
-export function paramsOf(route: RouteDef, sample: Record<string, string>, overrides: Record<string, string> = {}): Record<string, string> {
+export function paramsOf(
+  route: RouteDef,
+  sample: Record<string, string>,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
   return Object.fromEntries(
     paramNames(route).map((name) => {
       const value = overrides[name] ?? sample[name];
-      if (value === undefined) throw new Error(`bff/test/samples.ts has no sample value for the path parameter ${name}`);
+      if (value === undefined)
+        throw new Error(`bff/test/samples.ts has no sample value for the path parameter ${name}`);
       return [name, value];
     }),
   );
@@ -269,7 +353,8 @@ export function paramsOf(route: RouteDef, sample: Record<string, string>, overri
 
 /** The fields of a route's body schema (of the object inside an optional body), or none. */
 export function bodyShape(route: RouteDef): Record<string, z.ZodType> {
-  let schema = route.body as (z.ZodType & { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType }) | undefined;
+  let schema = route.body as
+    (z.ZodType & { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType }) | undefined;
   while (schema && !schema.shape && schema.unwrap) schema = schema.unwrap() as typeof schema;
   return schema?.shape ?? {};
 }
@@ -278,16 +363,24 @@ export function bodyShape(route: RouteDef): Record<string, z.ZodType> {
  * A body the route accepts, built from its schema: its required fields, or every field with a
  * sample when that is what the schema needs (e.g. an update that must change something).
  */
-export function bodyOf(route: RouteDef, fieldSample: Record<string, unknown>): Record<string, unknown> | undefined {
+export function bodyOf(
+  route: RouteDef,
+  fieldSample: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   if (!route.body || route.body.safeParse(undefined).success) return undefined;
-  const own = BODY_SAMPLES[(z.globalRegistry.get(route.body) as { id?: string } | undefined)?.id ?? ''];
+  const own =
+    BODY_SAMPLES[(z.globalRegistry.get(route.body) as { id?: string } | undefined)?.id ?? ''];
   if (own) fieldSample = { ...fieldSample, ...own };
   const shape = bodyShape(route);
   const fields = Object.keys(shape);
-  const pick = (names: string[]) => Object.fromEntries(names.filter((n) => n in fieldSample).map((n) => [n, fieldSample[n]]));
+  const pick = (names: string[]) =>
+    Object.fromEntries(names.filter((n) => n in fieldSample).map((n) => [n, fieldSample[n]]));
   const required = pick(fields.filter((n) => !shape[n]!.safeParse(undefined).success));
   const body = route.body.safeParse(required).success ? required : pick(fields);
-  expect(route.body.safeParse(body).success, `a valid sample body for ${route.method} ${route.path} (add a field sample in bff/test/samples.ts)`).toBe(true);
+  expect(
+    route.body.safeParse(body).success,
+    `a valid sample body for ${route.method} ${route.path} (add a field sample in bff/test/samples.ts)`,
+  ).toBe(true);
   return body;
 }
 
@@ -299,62 +392,166 @@ export function bodyOf(route: RouteDef, fieldSample: Record<string, unknown>): R
  */
 export async function snapshotProject(server: TestServer, project: string) {
   const { db } = server.ctx;
-  const [projectRows, members, tokens, invitations, subnets, firewalls, vms, balancers] = await Promise.all([
-    db.selectFrom('project').selectAll().where('id', '=', project).execute(),
-    db.selectFrom('project_member').selectAll().where('project_id', '=', project).orderBy('account_id').execute(),
-    db.selectFrom('access_token').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-    db.selectFrom('project_invitation').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-    db.selectFrom('private_subnet').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-    db.selectFrom('firewall').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-    db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-    db.selectFrom('load_balancer').selectAll().where('project_id', '=', project).orderBy('id').execute(),
-  ]);
+  const [projectRows, members, tokens, invitations, subnets, firewalls, vms, balancers] =
+    await Promise.all([
+      db.selectFrom('project').selectAll().where('id', '=', project).execute(),
+      db
+        .selectFrom('project_member')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('account_id')
+        .execute(),
+      db
+        .selectFrom('access_token')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('project_invitation')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('private_subnet')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('firewall')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('vm').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+      db
+        .selectFrom('load_balancer')
+        .selectAll()
+        .where('project_id', '=', project)
+        .orderBy('id')
+        .execute(),
+    ]);
   const subnetIds = ['', ...subnets.map((s) => s.id)];
   const firewallIds = ['', ...firewalls.map((f) => f.id)];
   const balancerIds = ['', ...balancers.map((b) => b.id)];
-  const pgs = await db.selectFrom('postgres').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const pgs = await db
+    .selectFrom('postgres')
+    .selectAll()
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
   const pgIds = ['', ...pgs.map((p) => p.id)];
   const [pgRules, pgMetrics, pgLogs, pgServers] = await Promise.all([
-    db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
-    db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
-    db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', 'in', pgIds).orderBy('id').execute(),
-    db.selectFrom('postgres_server').selectAll().where('postgres_id', 'in', pgIds).orderBy('vm_id').execute(),
+    db
+      .selectFrom('postgres_firewall_rule')
+      .selectAll()
+      .where('postgres_id', 'in', pgIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_metric_destination')
+      .selectAll()
+      .where('postgres_id', 'in', pgIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_log_destination')
+      .selectAll()
+      .where('postgres_id', 'in', pgIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_server')
+      .selectAll()
+      .where('postgres_id', 'in', pgIds)
+      .orderBy('vm_id')
+      .execute(),
   ]);
-  const clusters = await db.selectFrom('kubernetes_cluster').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const clusters = await db
+    .selectFrom('kubernetes_cluster')
+    .selectAll()
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
   const clusterIds = ['', ...clusters.map((c) => c.id)];
   const [nodepools, nodes] = await Promise.all([
-    db.selectFrom('kubernetes_nodepool').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('id').execute(),
-    db.selectFrom('kubernetes_node').selectAll().where('kubernetes_cluster_id', 'in', clusterIds).orderBy('vm_id').execute(),
+    db
+      .selectFrom('kubernetes_nodepool')
+      .selectAll()
+      .where('kubernetes_cluster_id', 'in', clusterIds)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('kubernetes_node')
+      .selectAll()
+      .where('kubernetes_cluster_id', 'in', clusterIds)
+      .orderBy('vm_id')
+      .execute(),
   ]);
   const [nics, rules, attachments, balancerVms] = await Promise.all([
     db.selectFrom('nic').selectAll().where('subnet_id', 'in', subnetIds).orderBy('id').execute(),
-    db.selectFrom('firewall_rule').selectAll().where('firewall_id', 'in', firewallIds).orderBy('id').execute(),
+    db
+      .selectFrom('firewall_rule')
+      .selectAll()
+      .where('firewall_id', 'in', firewallIds)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('firewall_subnet')
       .selectAll()
-      .where((eb) => eb.or([eb('firewall_id', 'in', firewallIds), eb('subnet_id', 'in', subnetIds)]))
+      .where((eb) =>
+        eb.or([eb('firewall_id', 'in', firewallIds), eb('subnet_id', 'in', subnetIds)]),
+      )
       .orderBy('firewall_id')
       .orderBy('subnet_id')
       .execute(),
-    db.selectFrom('load_balancer_vm').selectAll().where('load_balancer_id', 'in', balancerIds).orderBy('load_balancer_id').orderBy('vm_id').execute(),
+    db
+      .selectFrom('load_balancer_vm')
+      .selectAll()
+      .where('load_balancer_id', 'in', balancerIds)
+      .orderBy('load_balancer_id')
+      .orderBy('vm_id')
+      .execute(),
   ]);
   const [sshKeys, connections] = await Promise.all([
-    db.selectFrom('ssh_public_key').selectAll().where('project_id', '=', project).orderBy('id').execute(),
+    db
+      .selectFrom('ssh_public_key')
+      .selectAll()
+      .where('project_id', '=', project)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('connected_subnet')
       .selectAll()
-      .where((eb) => eb.or([eb('subnet_id', 'in', subnetIds), eb('connected_subnet_id', 'in', subnetIds)]))
+      .where((eb) =>
+        eb.or([eb('subnet_id', 'in', subnetIds), eb('connected_subnet_id', 'in', subnetIds)]),
+      )
       .orderBy('subnet_id')
       .orderBy('connected_subnet_id')
       .execute(),
   ]);
   const webhooks = await db
     .selectFrom('webhook_endpoint')
-    .select(['id', 'name', 'url', 'event_types', 'enabled', 'secret_sealed', 'previous_secret_sealed'])
+    .select([
+      'id',
+      'name',
+      'url',
+      'event_types',
+      'enabled',
+      'secret_sealed',
+      'previous_secret_sealed',
+    ])
     .where('project_id', '=', project)
     .orderBy('id')
     .execute();
-  const installations = await db.selectFrom('github_installation').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const installations = await db
+    .selectFrom('github_installation')
+    .selectAll()
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
   const repositories = await db
     .selectFrom('github_repository')
     .selectAll()
@@ -399,9 +596,14 @@ export async function snapshotProject(server: TestServer, project: string) {
 
 /** The seed and size of a seeded suite: ABUSE_SEED repeats a run, ABUSE_RUNS makes it nightly-sized. */
 export function abuseSettings(suite: string, defaultRuns: number): { seed: number; runs: number } {
-  const seed = process.env.ABUSE_SEED ? Number(process.env.ABUSE_SEED) : Math.floor(Math.random() * 2 ** 31);
+  const seed = process.env.ABUSE_SEED
+    ? Number(process.env.ABUSE_SEED)
+    : Math.floor(Math.random() * 2 ** 31);
   const runs = process.env.ABUSE_RUNS ? Number(process.env.ABUSE_RUNS) : defaultRuns;
-  if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) throw new Error('ABUSE_SEED and ABUSE_RUNS must be integers (ABUSE_RUNS ≥ 1)');
-  console.log(`${suite}: seed ${seed}, ${runs} runs per case (repeat with ABUSE_SEED=${seed}; ABUSE_RUNS=2000 for a nightly-sized run)`);
+  if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1)
+    throw new Error('ABUSE_SEED and ABUSE_RUNS must be integers (ABUSE_RUNS ≥ 1)');
+  console.log(
+    `${suite}: seed ${seed}, ${runs} runs per case (repeat with ABUSE_SEED=${seed}; ABUSE_RUNS=2000 for a nightly-sized run)`,
+  );
   return { seed, runs };
 }

@@ -36,13 +36,21 @@ export interface StreamOptions {
   headers?: Record<string, string>;
 }
 
-export async function openEvents(base: string, projectId: string, opts: StreamOptions = {}): Promise<EventStream> {
+export async function openEvents(
+  base: string,
+  projectId: string,
+  opts: StreamOptions = {},
+): Promise<EventStream> {
   const headers: Record<string, string> = { accept: 'text/event-stream', ...opts.headers };
-  if (opts.token) headers.authorization = opts.token.startsWith('Bearer ') ? opts.token : `Bearer ${opts.token}`;
+  if (opts.token)
+    headers.authorization = opts.token.startsWith('Bearer ') ? opts.token : `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = `${SESSION_COOKIE}=${opts.cookie}`;
   if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId;
   const abort = new AbortController();
-  const res = await fetch(`${base}/api/project/${projectId}/events${opts.query ? `?${opts.query}` : ''}`, { headers, signal: abort.signal });
+  const res = await fetch(
+    `${base}/api/project/${projectId}/events${opts.query ? `?${opts.query}` : ''}`,
+    { headers, signal: abort.signal },
+  );
   const events: Received[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();

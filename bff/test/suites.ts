@@ -4,9 +4,22 @@ import { expect, it } from 'vitest';
 import type { Generation } from '#shared/errors';
 import { newId, type IdKind } from '#shared/ids';
 import type { TestServer } from './harness.ts';
-import { checkPagination, expectCurrentError, expectInvalid, LOC, newOwner, OTHER_LOC, P } from './fixtures.ts';
+import {
+  checkPagination,
+  expectCurrentError,
+  expectInvalid,
+  LOC,
+  newOwner,
+  OTHER_LOC,
+  P,
+} from './fixtures.ts';
 
-type ListOp = 'listPrivateSubnets' | 'listFirewalls' | 'listVms' | 'listLoadBalancers' | 'listPostgresDatabases';
+type ListOp =
+  | 'listPrivateSubnets'
+  | 'listFirewalls'
+  | 'listVms'
+  | 'listLoadBalancers'
+  | 'listPostgresDatabases';
 
 /** Rename bodies every rename route refuses, with the field its 400 names. */
 const REFUSED_RENAME_BODIES: [Record<string, unknown>, string][] = [
@@ -33,25 +46,47 @@ export interface RenameKind {
 
 /** The refusals of a kind's rename route (current error bodies); none of them changes anything. */
 export function renameRefusals(server: TestServer, kind: RenameKind) {
-  it.each(REFUSED_RENAME_BODIES)('refuses rename body %j with a nested 400 naming %s', async (body, field) => {
-    const a = await newOwner(server);
-    await kind.create(server, a.token, a.project, 'keep');
-    expectInvalid('current', await server.request('POST', `${kind.path(a.project, 'keep')}/rename`, { token: a.token, body }), field);
-    expect((await server.request('GET', kind.path(a.project, 'keep'), { token: a.token })).status).toBe(200);
-  });
+  it.each(REFUSED_RENAME_BODIES)(
+    'refuses rename body %j with a nested 400 naming %s',
+    async (body, field) => {
+      const a = await newOwner(server);
+      await kind.create(server, a.token, a.project, 'keep');
+      expectInvalid(
+        'current',
+        await server.request('POST', `${kind.path(a.project, 'keep')}/rename`, {
+          token: a.token,
+          body,
+        }),
+        field,
+      );
+      expect(
+        (await server.request('GET', kind.path(a.project, 'keep'), { token: a.token })).status,
+      ).toBe(200);
+    },
+  );
 
   it(`refuses a taken name, an ID-shaped name and a malformed reference; 404 for an unknown ${kind.what}`, async () => {
     const a = await newOwner(server);
     await kind.create(server, a.token, a.project, 'first');
     await kind.create(server, a.token, a.project, 'second');
-    const rename = (ref: string, name: string) => server.request('POST', `${kind.path(a.project, ref)}/rename`, { token: a.token, body: { name } });
+    const rename = (ref: string, name: string) =>
+      server.request('POST', `${kind.path(a.project, ref)}/rename`, {
+        token: a.token,
+        body: { name },
+      });
     const taken = expectInvalid('current', await rename('second', 'first'), 'name');
     expect(taken.message).toBe('name is already taken');
     expectInvalid('current', await rename('second', newId(kind.idKind)), 'name');
     expectInvalid('current', await rename('Not_Valid', 'third'), kind.refParam);
     expectCurrentError(await rename('absent', 'third'), 404, 'ResourceNotFound');
     expectCurrentError(await rename(newId(kind.idKind), 'third'), 404, 'ResourceNotFound');
-    const names = (await server.call(kind.list, { token: a.token, params: { project_id: a.project }, query: { order_column: 'name' } })).body.items.map((i) => i.name);
+    const names = (
+      await server.call(kind.list, {
+        token: a.token,
+        params: { project_id: a.project },
+        query: { order_column: 'name' },
+      })
+    ).body.items.map((i) => i.name);
     expect(names).toEqual(['first', 'second']);
     // Renaming to its own name is not a clash.
     expect((await rename('second', 'second')).status).toBe(200);
@@ -67,7 +102,10 @@ export interface ListKind {
 }
 
 /** The project's list and its location's list of a kind. */
-const listPaths = (project: string, segment: string) => [`${P(project)}/${segment}`, `${P(project)}/location/${LOC}/${segment}`];
+const listPaths = (project: string, segment: string) => [
+  `${P(project)}/${segment}`,
+  `${P(project)}/location/${LOC}/${segment}`,
+];
 
 /** What a kind's two list routes do with a query they do not know and with an empty project. */
 export function listBasics(server: TestServer, kind: ListKind) {
@@ -75,7 +113,9 @@ export function listBasics(server: TestServer, kind: ListKind) {
     const a = await newOwner(server);
     await kind.create(server, a.token, a.project, 'cached');
     for (const path of listPaths(a.project, kind.segment)) {
-      const res = await server.request('GET', `${path}?_=1700000000000&page_size=5`, { token: a.token });
+      const res = await server.request('GET', `${path}?_=1700000000000&page_size=5`, {
+        token: a.token,
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.count).toBe(1);
     }
@@ -83,7 +123,11 @@ export function listBasics(server: TestServer, kind: ListKind) {
 
   it(`answers an empty list for a project without ${kind.whats}`, async () => {
     const a = await newOwner(server);
-    for (const path of listPaths(a.project, kind.segment)) expect((await server.request('GET', path, { token: a.token })).body).toEqual({ count: 0, items: [] });
+    for (const path of listPaths(a.project, kind.segment))
+      expect((await server.request('GET', path, { token: a.token })).body).toEqual({
+        count: 0,
+        items: [],
+      });
   });
 }
 
@@ -106,5 +150,6 @@ export async function checkKindPagination(
     [`${P(project)}/location/${LOC}/${segment}`, here],
     [`${P(project)}/location/${OTHER_LOC}/${segment}`, there],
   ];
-  for (const [path, expected] of lists) await checkPagination(server, token, { path, generation, expected }, valid);
+  for (const [path, expected] of lists)
+    await checkPagination(server, token, { path, generation, expected }, valid);
 }

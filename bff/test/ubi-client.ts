@@ -27,9 +27,15 @@ export interface UbiRun {
 }
 
 /** Go's json.Marshal: HTML-safe escapes of <, > and &. */
-const goJson = (value: unknown) => JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+const goJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 
-export function sendArgv(url: string, token: string, argv: string[], opts: { version?: string; headers?: Record<string, string> } = {}): Promise<UbiAnswer> {
+export function sendArgv(
+  url: string,
+  token: string,
+  argv: string[],
+  opts: { version?: string; headers?: Record<string, string> } = {},
+): Promise<UbiAnswer> {
   const body = goJson({ argv });
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -65,7 +71,11 @@ const ALLOWED_COMMANDS = new Set(['ssh', 'scp', 'sftp', 'psql', 'pg_dump', 'pg_d
  * program's own name included), except `--` (which must be there, unless pg_dumpall got its
  * `-d…`) and exactly one argument after it. Answers the program's error message, or undefined.
  */
-export function validateArguments(osArgs: readonly string[], prog: string, received: readonly string[]): string | undefined {
+export function validateArguments(
+  osArgs: readonly string[],
+  prog: string,
+  received: readonly string[],
+): string | undefined {
   const original = new Set(osArgs);
   let seenCustom = false;
   let pgDumpall = false;
@@ -89,7 +99,12 @@ export function validateArguments(osArgs: readonly string[], prog: string, recei
  * Runs `ubi <argv…>` as the program would, with `answer` typed at a confirmation prompt.
  * Nothing is executed: a validated program and its arguments are returned.
  */
-export async function ubi(url: string, token: string, argv: string[], opts: { answer?: string; version?: string; headers?: Record<string, string> } = {}): Promise<UbiRun> {
+export async function ubi(
+  url: string,
+  token: string,
+  argv: string[],
+  opts: { answer?: string; version?: string; headers?: Record<string, string> } = {},
+): Promise<UbiRun> {
   const osArgs = ['ubi', ...argv];
   const run: UbiRun = { stdout: '', stderr: '', exit: 0, answers: [] };
   let allowConfirmation = true;
@@ -105,8 +120,19 @@ export async function ubi(url: string, token: string, argv: string[], opts: { an
     const prog = answer.headers['ubi-command-execute'];
     const prompt = answer.headers['ubi-confirm'];
     if (typeof prog === 'string' && prog !== '') {
-      if (!osArgs.includes(prog)) return { ...run, stderr: run.stderr + '! Invalid server response, not executing program not in original argv\n', exit: 1 };
-      if (!ALLOWED_COMMANDS.has(prog)) return { ...run, stderr: run.stderr + '! Invalid server response, unsupported program requested\n', exit: 1 };
+      if (!osArgs.includes(prog))
+        return {
+          ...run,
+          stderr:
+            run.stderr + '! Invalid server response, not executing program not in original argv\n',
+          exit: 1,
+        };
+      if (!ALLOWED_COMMANDS.has(prog))
+        return {
+          ...run,
+          stderr: run.stderr + '! Invalid server response, unsupported program requested\n',
+          exit: 1,
+        };
       const received = answer.body.split('\0');
       const invalid = validateArguments(osArgs, prog, received);
       if (invalid) return { ...run, stderr: `${run.stderr}${invalid}\n`, exit: 1 };
@@ -114,10 +140,16 @@ export async function ubi(url: string, token: string, argv: string[], opts: { an
       return run;
     }
     if (typeof prompt === 'string' && prompt !== '') {
-      if (!allowConfirmation) return { ...run, stderr: run.stderr + '! Invalid server response, repeated confirmation attempt\n', exit: 1 };
+      if (!allowConfirmation)
+        return {
+          ...run,
+          stderr: run.stderr + '! Invalid server response, repeated confirmation attempt\n',
+          exit: 1,
+        };
       allowConfirmation = false;
       run.stdout += `${answer.body}\n${prompt}: `;
-      if (opts.answer === undefined) return { ...run, stderr: run.stderr + '! Error reading confirmation\n', exit: 1 };
+      if (opts.answer === undefined)
+        return { ...run, stderr: run.stderr + '! Error reading confirmation\n', exit: 1 };
       args = ['--confirm', opts.answer, ...argv];
       continue;
     }

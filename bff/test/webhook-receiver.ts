@@ -12,13 +12,25 @@ export interface Received {
   contentType: string;
   body: string;
   /** The parsed body. */
-  event: { id: string; type: string; object: { id: string; kind: string; name: string | null; location: string | null }; state: string | null; at: string; project_id: string };
+  event: {
+    id: string;
+    type: string;
+    object: { id: string; kind: string; name: string | null; location: string | null };
+    state: string | null;
+    at: string;
+    project_id: string;
+  };
 }
 
 /** Whether one of the `v1,` signatures of a request is the secret's (the Standard Webhooks check). */
-export function signedWith(secret: string, received: Pick<Received, 'id' | 'timestamp' | 'signature' | 'body'>): boolean {
+export function signedWith(
+  secret: string,
+  received: Pick<Received, 'id' | 'timestamp' | 'signature' | 'body'>,
+): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = Buffer.from(`v1,${createHmac('sha256', key).update(`${received.id}.${received.timestamp}.${received.body}`).digest('base64')}`);
+  const expected = Buffer.from(
+    `v1,${createHmac('sha256', key).update(`${received.id}.${received.timestamp}.${received.body}`).digest('base64')}`,
+  );
   return received.signature.split(' ').some((s) => {
     const given = Buffer.from(s);
     return given.length === expected.length && timingSafeEqual(given, expected);

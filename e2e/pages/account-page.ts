@@ -20,7 +20,10 @@ export class AccountPage extends BasePage {
     await this.twoFactor.getByRole('button', { name: 'Continue' }).click();
     await expect(this.twoFactor.getByRole('img', { name: /QR code/ })).toBeVisible();
     await this.twoFactor.getByRole('button', { name: /Can.t scan\? Show the key/ }).click();
-    await expect(this.twoFactor.getByRole('button', { name: 'Hide the key' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(this.twoFactor.getByRole('button', { name: 'Hide the key' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const key = this.twoFactor.getByRole('textbox', { name: 'Setup key' });
     await expect(key).toBeVisible();
     return key.inputValue();
@@ -30,7 +33,9 @@ export class AccountPage extends BasePage {
   async confirmTwoFactor(code: string): Promise<string[]> {
     await this.twoFactor.getByLabel('Code from the app').fill(code);
     await this.twoFactor.getByRole('button', { name: 'Turn on' }).click();
-    await expect(this.page.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused();
+    await expect(
+      this.page.getByRole('heading', { name: 'Save your recovery codes' }),
+    ).toBeFocused();
     await expect(this.recoveryCodes.getByRole('listitem')).toHaveCount(10);
     return this.recoveryCodes.getByRole('listitem').allTextContents();
   }

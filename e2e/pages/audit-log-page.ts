@@ -18,7 +18,10 @@ export class AuditLogPage extends BasePage {
   /** Settings → the Audit log tab. */
   async open(projectId: string) {
     await this.visit(`/projects/${projectId}/settings`, this.h1('Settings'));
-    await this.page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
     await expect(this.heading).toBeVisible();
   }
 }

@@ -22,7 +22,9 @@ export class BasePage {
 
   /** The value next to `label` of a detail card (a `<dt>`/`<dd>` pair) inside `within`. */
   protected fieldIn(within: Locator, label: string): Locator {
-    return within.locator('div', { has: this.page.getByRole('term').getByText(label, { exact: true }) }).getByRole('definition');
+    return within
+      .locator('div', { has: this.page.getByRole('term').getByText(label, { exact: true }) })
+      .getByRole('definition');
   }
 
   /**
@@ -70,7 +72,9 @@ export class ListPage extends BasePage {
   }
 
   row(name: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name, exact: true }) });
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('link', { name, exact: true }) });
   }
 
   rowNames(): Locator {

@@ -15,7 +15,11 @@ export class FirewallDetailPage extends BasePage {
   readonly rules = this.page.getByRole('region', { name: 'Inbound rules' }).getByRole('table');
 
   async goto(projectId: string, location: string, name: string, tab?: string) {
-    await this.visitDetail(`/projects/${projectId}/networking/firewalls/${location}/${name}`, name, tab);
+    await this.visitDetail(
+      `/projects/${projectId}/networking/firewalls/${location}/${name}`,
+      name,
+      tab,
+    );
   }
 
   tab(name: 'Rules' | 'Subnets' | 'Settings'): Locator {

@@ -41,11 +41,17 @@ export class ClusterDetailPage extends BasePage {
   readonly panel = this.page.getByRole('tabpanel');
 
   async goto(projectId: string, kc: { location: string; name: string }, tab?: string) {
-    await this.visitDetail(`/projects/${projectId}/kubernetes/${kc.location}/${kc.name}`, kc.name, tab);
+    await this.visitDetail(
+      `/projects/${projectId}/kubernetes/${kc.location}/${kc.name}`,
+      kc.name,
+      tab,
+    );
   }
 
   tab(name: Tab): Locator {
-    return this.page.getByRole('tablist', { name: 'Cluster sections' }).getByRole('tab', { name, exact: true });
+    return this.page
+      .getByRole('tablist', { name: 'Cluster sections' })
+      .getByRole('tab', { name, exact: true });
   }
 
   /** The header's kubeconfig download link. */
@@ -71,7 +77,8 @@ export class ClusterDetailPage extends BasePage {
     const dialog = this.page.getByRole('dialog', { name: 'Add node pool' });
     await dialog.getByLabel('Node pool name').fill(name);
     const nodes = dialog.getByRole('spinbutton', { name: 'Nodes' });
-    for (let n = 1; n < count; n++) await dialog.getByRole('button', { name: 'More: Nodes' }).click();
+    for (let n = 1; n < count; n++)
+      await dialog.getByRole('button', { name: 'More: Nodes' }).click();
     await expect(nodes).toHaveValue(String(count));
     await dialog.getByRole('button', { name: 'Add node pool' }).click();
     await expect(dialog).toBeHidden();

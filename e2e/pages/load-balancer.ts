@@ -7,7 +7,10 @@ export class LoadBalancersPage extends ListPage {
   readonly location = this.page.getByRole('combobox', { name: 'Location' });
 
   async goto(projectId: string, query = '') {
-    await this.visit(`/projects/${projectId}/networking/load-balancers${query}`, this.h1('Networking'));
+    await this.visit(
+      `/projects/${projectId}/networking/load-balancers${query}`,
+      this.h1('Networking'),
+    );
   }
 }
 
@@ -21,7 +24,10 @@ export class CreateLoadBalancerPage extends BasePage {
   readonly submit = this.page.getByRole('button', { name: 'Create load balancer' });
 
   async goto(projectId: string) {
-    await this.visit(`/projects/${projectId}/networking/load-balancers/new`, this.h1('Create load balancer'));
+    await this.visit(
+      `/projects/${projectId}/networking/load-balancers/new`,
+      this.h1('Create load balancer'),
+    );
   }
 
   location(name: string): Locator {
@@ -41,7 +47,11 @@ export class LoadBalancerDetailPage extends BasePage {
   readonly certificate = this.page.getByRole('switch', { name: 'SSL certificate' });
 
   async goto(projectId: string, location: string, name: string, tab?: string) {
-    await this.visitDetail(`/projects/${projectId}/networking/load-balancers/${location}/${name}`, name, tab);
+    await this.visitDetail(
+      `/projects/${projectId}/networking/load-balancers/${location}/${name}`,
+      name,
+      tab,
+    );
   }
 
   tab(name: 'VMs' | 'Settings'): Locator {
@@ -49,7 +59,9 @@ export class LoadBalancerDetailPage extends BasePage {
   }
 
   vmRow(name: string): Locator {
-    return this.vms.getByRole('row').filter({ has: this.page.getByRole('link', { name, exact: true }) });
+    return this.vms
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('link', { name, exact: true }) });
   }
 
   health(name: string): Locator {

@@ -32,7 +32,15 @@ export class DatabaseCreatePage extends BasePage {
   }
 }
 
-type Tab = 'Overview' | 'Networking' | 'Backups' | 'Read replicas' | 'Configuration' | 'Metrics' | 'Logs' | 'Settings';
+type Tab =
+  | 'Overview'
+  | 'Networking'
+  | 'Backups'
+  | 'Read replicas'
+  | 'Configuration'
+  | 'Metrics'
+  | 'Logs'
+  | 'Settings';
 
 /** A database's page: header with state and Restart, eight tabs. */
 export class DatabaseDetailPage extends BasePage {
@@ -41,11 +49,17 @@ export class DatabaseDetailPage extends BasePage {
   readonly panel = this.page.getByRole('tabpanel');
 
   async goto(projectId: string, pg: { location: string; name: string }, tab?: string) {
-    await this.visitDetail(`/projects/${projectId}/databases/${pg.location}/${pg.name}`, pg.name, tab);
+    await this.visitDetail(
+      `/projects/${projectId}/databases/${pg.location}/${pg.name}`,
+      pg.name,
+      tab,
+    );
   }
 
   tab(name: Tab): Locator {
-    return this.page.getByRole('tablist', { name: 'Database sections' }).getByRole('tab', { name, exact: true });
+    return this.page
+      .getByRole('tablist', { name: 'Database sections' })
+      .getByRole('tab', { name, exact: true });
   }
 
   /** The value next to a label of a detail card. */
@@ -79,6 +93,10 @@ export class DatabaseDetailPage extends BasePage {
     await this.page.getByRole('button', { name: `Edit ${name}`, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: `Edit ${name}` });
     await expect(dialog).toBeVisible();
-    return { dialog, value: dialog.getByLabel('Value'), save: dialog.getByRole('button', { name: 'Save' }) };
+    return {
+      dialog,
+      value: dialog.getByLabel('Value'),
+      save: dialog.getByRole('button', { name: 'Save' }),
+    };
   }
 }

@@ -35,7 +35,11 @@ export class SubnetDetailPage extends BasePage {
   readonly tabs = this.page.getByRole('tablist', { name: 'Subnet sections' });
 
   async goto(projectId: string, location: string, name: string, tab?: string) {
-    await this.visitDetail(`/projects/${projectId}/networking/subnets/${location}/${name}`, name, tab);
+    await this.visitDetail(
+      `/projects/${projectId}/networking/subnets/${location}/${name}`,
+      name,
+      tab,
+    );
   }
 
   async expectShown(name: string) {
@@ -55,7 +59,9 @@ export class SubnetDetailPage extends BasePage {
     await this.tab('Connected subnets').click();
     const picker = this.page.getByLabel('Subnet to connect');
     // An option reads "<name> (<IPv4 range>)".
-    await picker.selectOption((await picker.locator('option', { hasText: `${name} (` }).getAttribute('value'))!);
+    await picker.selectOption(
+      (await picker.locator('option', { hasText: `${name} (` }).getAttribute('value'))!,
+    );
     await this.page.getByRole('button', { name: 'Connect subnet' }).click();
   }
 

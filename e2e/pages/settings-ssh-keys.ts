@@ -21,6 +21,8 @@ export class SshKeysPage extends ListPage {
   }
 
   keyRow(name: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
   }
 }

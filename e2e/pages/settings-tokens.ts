@@ -22,7 +22,11 @@ export class SettingsTokensPage extends BasePage {
   }
 
   /** Creates a token through the dialog from the keyboard; answers its secret, read from the dialog (left open). */
-  async create(name: string, role: 'admin' | 'member' | 'viewer', expires: string): Promise<string> {
+  async create(
+    name: string,
+    role: 'admin' | 'member' | 'viewer',
+    expires: string,
+  ): Promise<string> {
     await this.page.getByRole('button', { name: 'Create token' }).first().focus();
     await this.page.keyboard.press('Enter');
     await expect(this.createDialog).toBeVisible();

@@ -10,8 +10,16 @@ export class VmDetailPage extends BasePage {
   readonly start = this.actions.getByRole('button', { name: 'Start', exact: true });
   readonly announcer = this.page.getByTestId('live-announcer');
 
-  async goto(projectId: string, vm: { location: string; name: string }, tab?: 'overview' | 'networking' | 'settings') {
-    await this.visitDetail(`/projects/${projectId}/compute/${vm.location}/${vm.name}`, vm.name, tab);
+  async goto(
+    projectId: string,
+    vm: { location: string; name: string },
+    tab?: 'overview' | 'networking' | 'settings',
+  ) {
+    await this.visitDetail(
+      `/projects/${projectId}/compute/${vm.location}/${vm.name}`,
+      vm.name,
+      tab,
+    );
   }
 
   async expectVm(name: string) {

@@ -7,8 +7,15 @@ import { passwordSchema } from './auth.ts';
 /** How many single-use recovery codes an enrolment (or a regeneration) hands out. */
 export const RECOVERY_CODE_COUNT = 10;
 
-const currentPassword = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024);
-const code = z.string({ error: 'Enter the code from your authenticator app.' }).trim().min(1, 'Enter the code from your authenticator app.').max(64, 'Code is too long.');
+const currentPassword = z
+  .string({ error: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(1024);
+const code = z
+  .string({ error: 'Enter the code from your authenticator app.' })
+  .trim()
+  .min(1, 'Enter the code from your authenticator app.')
+  .max(64, 'Code is too long.');
 
 export const accountSessionSchema = z
   .strictObject({
@@ -40,11 +47,15 @@ export const accountOverviewSchema = z
   .meta({ id: 'AccountOverview' });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 
-export const changePasswordBodySchema = z.strictObject({ current_password: currentPassword, new_password: passwordSchema }).meta({ id: 'ChangePasswordBody' });
+export const changePasswordBodySchema = z
+  .strictObject({ current_password: currentPassword, new_password: passwordSchema })
+  .meta({ id: 'ChangePasswordBody' });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** What turning two-factor sign-in on starts from: the password, so a stolen session cannot do it. */
-export const twoFactorBeginBodySchema = z.strictObject({ password: currentPassword }).meta({ id: 'TwoFactorBeginBody' });
+export const twoFactorBeginBodySchema = z
+  .strictObject({ password: currentPassword })
+  .meta({ id: 'TwoFactorBeginBody' });
 export type TwoFactorBeginBody = z.infer<typeof twoFactorBeginBodySchema>;
 
 export const twoFactorEnrolmentSchema = z
@@ -59,22 +70,36 @@ export const twoFactorEnrolmentSchema = z
   .meta({ id: 'TwoFactorEnrolment' });
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 
-export const twoFactorConfirmBodySchema = z.strictObject({ code }).meta({ id: 'TwoFactorConfirmBody' });
+export const twoFactorConfirmBodySchema = z
+  .strictObject({ code })
+  .meta({ id: 'TwoFactorConfirmBody' });
 export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;
 
 /** Turning two-factor off or replacing the recovery codes: the password and a code (a recovery code works too). */
-export const twoFactorStepUpBodySchema = z.strictObject({ password: currentPassword, code }).meta({ id: 'TwoFactorStepUpBody' });
+export const twoFactorStepUpBodySchema = z
+  .strictObject({ password: currentPassword, code })
+  .meta({ id: 'TwoFactorStepUpBody' });
 export type TwoFactorStepUpBody = z.infer<typeof twoFactorStepUpBodySchema>;
 
-export const recoveryCodesSchema = z.strictObject({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }).meta({ id: 'RecoveryCodes' });
+export const recoveryCodesSchema = z
+  .strictObject({ recovery_codes: z.array(z.string()).length(RECOVERY_CODE_COUNT) })
+  .meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-export const revokedSessionsSchema = z.strictObject({ revoked_sessions: z.number().int() }).meta({ id: 'RevokedSessions' });
+export const revokedSessionsSchema = z
+  .strictObject({ revoked_sessions: z.number().int() })
+  .meta({ id: 'RevokedSessions' });
 
 const own = { base: '/auth', generation: 'current', auth: true, tag: 'Console' } as const;
 
 export const accountRoutes = {
-  getAccount: route({ ...own, method: 'get', path: '/account', summary: 'The signed-in account and whether two-factor sign-in is on', response: accountOverviewSchema }),
+  getAccount: route({
+    ...own,
+    method: 'get',
+    path: '/account',
+    summary: 'The signed-in account and whether two-factor sign-in is on',
+    response: accountOverviewSchema,
+  }),
   changePassword: route({
     ...own,
     method: 'post',
@@ -109,7 +134,8 @@ export const accountRoutes = {
     ...own,
     method: 'post',
     path: '/account/two-factor/begin',
-    summary: 'Start turning two-factor sign-in on: a new secret, its URI and QR code (needs the password)',
+    summary:
+      'Start turning two-factor sign-in on: a new secret, its URI and QR code (needs the password)',
     throttled: true,
     body: twoFactorBeginBodySchema,
     response: twoFactorEnrolmentSchema,
@@ -118,7 +144,8 @@ export const accountRoutes = {
     ...own,
     method: 'post',
     path: '/account/two-factor/confirm',
-    summary: 'Turn two-factor sign-in on with a code of the new secret; answers the recovery codes, once',
+    summary:
+      'Turn two-factor sign-in on with a code of the new secret; answers the recovery codes, once',
     body: twoFactorConfirmBodySchema,
     response: recoveryCodesSchema,
   }),
@@ -134,7 +161,8 @@ export const accountRoutes = {
     ...own,
     method: 'post',
     path: '/account/two-factor/recovery-codes',
-    summary: 'Replace the recovery codes (needs the password and a code); answers the new ones, once',
+    summary:
+      'Replace the recovery codes (needs the password and a code); answers the new ones, once',
     throttled: true,
     body: twoFactorStepUpBodySchema,
     response: recoveryCodesSchema,

@@ -12,11 +12,23 @@ export const AUDIT_MAX_LIMIT = 1000;
 
 export const auditLogQuerySchema = z.object({
   /** An operation ID of a change, e.g. `createVm`. */
-  action: z.string().min(1, 'action must not be empty.').max(100, 'action must be at most 100 characters.').optional(),
+  action: z
+    .string()
+    .min(1, 'action must not be empty.')
+    .max(100, 'action must be at most 100 characters.')
+    .optional(),
   /** The account: its ID or e-mail address. */
-  subject: z.string().min(1, 'subject must not be empty.').max(320, 'subject must be at most 320 characters.').optional(),
+  subject: z
+    .string()
+    .min(1, 'subject must not be empty.')
+    .max(320, 'subject must be at most 320 characters.')
+    .optional(),
   /** The object's ID. */
-  object: z.string().min(1, 'object must not be empty.').max(63, 'object must be at most 63 characters.').optional(),
+  object: z
+    .string()
+    .min(1, 'object must not be empty.')
+    .max(63, 'object must be at most 63 characters.')
+    .optional(),
   /** Entries at or after this time. */
   start: rfc3339('start').optional(),
   /** Entries before this time. */
@@ -29,7 +41,13 @@ export const auditLogQuerySchema = z.object({
     .transform((n) => Math.min(n, AUDIT_MAX_LIMIT))
     .optional(),
   /** The `pagination_key` of the previous page's answer. */
-  pagination_key: z.string().regex(idPattern('auditEntry'), 'pagination_key must be the pagination_key of a previous answer.').optional(),
+  pagination_key: z
+    .string()
+    .regex(
+      idPattern('auditEntry'),
+      'pagination_key must be the pagination_key of a previous answer.',
+    )
+    .optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 

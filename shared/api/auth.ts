@@ -8,7 +8,9 @@ import { TOKEN_PREFIX } from './token.ts';
  * A two-factor code as typed at sign-in: six digits from the authenticator app, or a recovery
  * code (any case; spaces and hyphens ignored). Needed once two-factor sign-in is on (decision 188).
  */
-export const otpSchema = z.string({ error: 'Enter the code from your authenticator app.' }).max(64, 'Code is too long.');
+export const otpSchema = z
+  .string({ error: 'Enter the code from your authenticator app.' })
+  .max(64, 'Code is too long.');
 
 /** `POST /api/login`: from a JSON body or the query string (the spec allows both). */
 export const loginBodySchema = z
@@ -20,9 +22,13 @@ export const loginBodySchema = z
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginSuccessSchema = z.strictObject({ success: z.literal('You have been logged in') }).meta({ id: 'LoginSuccess' });
+export const loginSuccessSchema = z
+  .strictObject({ success: z.literal('You have been logged in') })
+  .meta({ id: 'LoginSuccess' });
 
-export const logoutSuccessSchema = z.strictObject({ success: z.literal('You have been logged out') }).meta({ id: 'LogoutSuccess' });
+export const logoutSuccessSchema = z
+  .strictObject({ success: z.literal('You have been logged out') })
+  .meta({ id: 'LogoutSuccess' });
 
 export const PASSWORD_MIN = 8;
 export const emailSchema = z
@@ -40,13 +46,20 @@ export const passwordSchema = z
   .refine((p) => p.length < PASSWORD_MIN || p.trim().length >= PASSWORD_MIN, passwordTooShort);
 
 /** Console sign-up. */
-export const signupBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema }).meta({ id: 'SignupBody' });
+export const signupBodySchema = z
+  .strictObject({ email: emailSchema, password: passwordSchema })
+  .meta({ id: 'SignupBody' });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /** Console sign-in (the API's login takes `login`; the console's form says e-mail). */
 export const consoleLoginBodySchema = z
   .strictObject({
-    email: z.string({ error: 'Enter your e-mail address.' }).trim().toLowerCase().min(1, 'Enter your e-mail address.').max(320),
+    email: z
+      .string({ error: 'Enter your e-mail address.' })
+      .trim()
+      .toLowerCase()
+      .min(1, 'Enter your e-mail address.')
+      .max(320),
     password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
     otp: otpSchema.optional(),
   })
@@ -70,14 +83,20 @@ export const consoleTokenLoginBodySchema = z
 export type ConsoleTokenLoginBody = z.infer<typeof consoleTokenLoginBodySchema>;
 
 /** The ways this console signs in, for its sign-in page. */
-export const signInMethodsSchema = z.strictObject({ password: z.boolean(), token: z.boolean() }).meta({ id: 'SignInMethods' });
+export const signInMethodsSchema = z
+  .strictObject({ password: z.boolean(), token: z.boolean() })
+  .meta({ id: 'SignInMethods' });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
-export const accountSchema = z.strictObject({ id: z.string().regex(idPattern('account')), email: z.string() }).meta({ id: 'Account' });
+export const accountSchema = z
+  .strictObject({ id: z.string().regex(idPattern('account')), email: z.string() })
+  .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
 /** What the console learns about its own session: never the token itself. */
-export const consoleSessionSchema = z.strictObject({ account: accountSchema, csrf_token: z.string() }).meta({ id: 'ConsoleSession' });
+export const consoleSessionSchema = z
+  .strictObject({ account: accountSchema, csrf_token: z.string() })
+  .meta({ id: 'ConsoleSession' });
 export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
 
 export { CSRF_HEADER, SESSION_COOKIE } from '../wire.ts';
@@ -116,7 +135,8 @@ export const authRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'Create an account and mail the link that verifies its address (the same answer for an address that is taken)',
+    summary:
+      'Create an account and mail the link that verifies its address (the same answer for an address that is taken)',
     throttled: true,
     body: signupBodySchema,
   }),
@@ -139,7 +159,8 @@ export const authRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'Sign in with a personal access token of the upstream (proxy mode only); sets the HttpOnly session cookie',
+    summary:
+      'Sign in with a personal access token of the upstream (proxy mode only); sets the HttpOnly session cookie',
     body: consoleTokenLoginBodySchema,
     response: z.strictObject({ account: accountSchema }),
   }),
@@ -150,7 +171,8 @@ export const authRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'The ways this console signs in: a password always, a personal access token in proxy mode',
+    summary:
+      'The ways this console signs in: a password always, a personal access token in proxy mode',
     response: signInMethodsSchema,
   }),
   consoleLogout: route({

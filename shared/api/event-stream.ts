@@ -8,7 +8,8 @@ import { EVENT_VERBS } from './event.ts';
 export const EVENT_STREAM_TYPE = 'text/event-stream';
 /** What `Last-Event-ID` (or `last_event_id`) must look like: the `id` of an event received before. */
 export const LAST_EVENT_ID_PATTERN = /^\d{1,15}$/;
-export const LAST_EVENT_ID_MESSAGE = 'Last-Event-ID must be the id of an event received before (digits).';
+export const LAST_EVENT_ID_MESSAGE =
+  'Last-Event-ID must be the id of an event received before (digits).';
 
 const objectKinds = [...(Object.keys(ID_PREFIXES) as IdKind[]), 'projectMember'] as const;
 
@@ -17,7 +18,12 @@ export const projectEventSchema = z
   .strictObject({
     id: z.string().regex(/^\d+$/),
     type: z.string().regex(new RegExp(`^(${objectKinds.join('|')})\\.(${EVENT_VERBS.join('|')})$`)),
-    object: z.strictObject({ id: z.string(), kind: z.enum(objectKinds), name: z.string().nullable(), location: z.string().nullable() }),
+    object: z.strictObject({
+      id: z.string(),
+      kind: z.enum(objectKinds),
+      name: z.string().nullable(),
+      location: z.string().nullable(),
+    }),
     state: z.string().nullable(),
     at: z.iso.datetime(),
   })

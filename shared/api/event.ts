@@ -14,7 +14,12 @@ export interface ProjectEvent {
   /** The event's sequence number: the server-sent event's `id`, a webhook's `event_id`. */
   id: string;
   type: EventType;
-  object: { id: string; kind: IdKind | 'projectMember'; name: string | null; location: string | null };
+  object: {
+    id: string;
+    kind: IdKind | 'projectMember';
+    name: string | null;
+    location: string | null;
+  };
   /** The object's state after the change, where it has one (null otherwise). */
   state: string | null;
   /** ISO-8601 UTC time of the change. */

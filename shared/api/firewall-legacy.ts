@@ -6,7 +6,11 @@ import { idPattern } from '../ids.ts';
 
 /** The legacy rule shape, also the answer of the spec's rule create. */
 export const legacyFirewallRuleSchema = z
-  .strictObject({ id: z.string().regex(idPattern('firewallRule')), cidr: z.string(), port_range: z.string() })
+  .strictObject({
+    id: z.string().regex(idPattern('firewallRule')),
+    cidr: z.string(),
+    port_range: z.string(),
+  })
   .meta({ id: 'LegacyFirewallRule' });
 
 /** A firewall inside legacy subnet and VM responses. */

@@ -2,19 +2,40 @@ import { z } from 'zod';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { resourceName } from '../names.ts';
-import { CIDR_MESSAGE, normalizeCidr, parsePortRange, formatPortRange, PORT_RANGE_MESSAGE } from '../net.ts';
+import {
+  CIDR_MESSAGE,
+  normalizeCidr,
+  parsePortRange,
+  formatPortRange,
+  PORT_RANGE_MESSAGE,
+} from '../net.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { legacyFirewallRuleSchema } from './firewall-legacy.ts';
 import { privateSubnetSchema } from './private-subnet.ts';
-import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type Quota, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  inLocation,
+  inProject,
+  P,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type Quota,
+  type RouteList,
+} from '../route-helpers.ts';
 import { FIREWALL_WORDS } from './firewall-kind.ts';
 
 export const PROTOCOLS = ['tcp', 'udp'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
 
-export const firewallIdSchema = z.string().regex(idPattern('firewall'), 'Must be a firewall ID ("fw" and 24 base32 characters).');
-export const firewallRuleIdSchema = z.string().regex(idPattern('firewallRule'), 'Must be a firewall rule ID ("fr" and 24 base32 characters).');
+export const firewallIdSchema = z
+  .string()
+  .regex(idPattern('firewall'), 'Must be a firewall ID ("fw" and 24 base32 characters).');
+export const firewallRuleIdSchema = z
+  .string()
+  .regex(idPattern('firewallRule'), 'Must be a firewall rule ID ("fr" and 24 base32 characters).');
 export const firewallNameSchema = resourceName('firewall');
 
 /** A CIDR, answered in canonical form (host bits cleared; a bare address is /32 or /128). */
@@ -42,7 +63,9 @@ export const protocolSchema = z
   .string({ error: 'protocol must be tcp or udp.' })
   .transform((p) => p.toLowerCase())
   .pipe(z.enum(PROTOCOLS, { error: 'protocol must be tcp or udp.' }));
-export const descriptionSchema = z.string({ error: 'description must be a string.' }).max(1000, 'description must be at most 1000 characters.');
+export const descriptionSchema = z
+  .string({ error: 'description must be a string.' })
+  .max(1000, 'description must be at most 1000 characters.');
 
 export const firewallRuleSchema = z
   .strictObject({
@@ -55,7 +78,11 @@ export const firewallRuleSchema = z
   .meta({ id: 'FirewallRule' });
 export type FirewallRule = z.infer<typeof firewallRuleSchema>;
 
-export { legacyFirewallRuleSchema, legacyFirewallSchema, type LegacyFirewall } from './firewall-legacy.ts';
+export {
+  legacyFirewallRuleSchema,
+  legacyFirewallSchema,
+  type LegacyFirewall,
+} from './firewall-legacy.ts';
 
 export const firewallSchema = z
   .strictObject({
@@ -72,16 +99,26 @@ export type Firewall = z.infer<typeof firewallSchema>;
  * A firewall with the subnets it is attached to (get, create, attach, detach, rename, update),
  * each the full private subnet record as the origin's `FirewallDetailed` has it.
  */
-export const firewallDetailSchema = firewallSchema.extend({ private_subnets: z.array(privateSubnetSchema) }).meta({ id: 'FirewallDetailed' });
+export const firewallDetailSchema = firewallSchema
+  .extend({ private_subnets: z.array(privateSubnetSchema) })
+  .meta({ id: 'FirewallDetailed' });
 export type FirewallDetail = z.infer<typeof firewallDetailSchema>;
 
 export const firewallListSchema = listSchema(firewallSchema).meta({ id: 'FirewallList' });
 
-export const createFirewallBodySchema = z.strictObject({ description: descriptionSchema.optional() }).meta({ id: 'CreateFirewallBody' });
-export const updateFirewallBodySchema = z.strictObject({ description: descriptionSchema }).meta({ id: 'UpdateFirewallBody' });
+export const createFirewallBodySchema = z
+  .strictObject({ description: descriptionSchema.optional() })
+  .meta({ id: 'CreateFirewallBody' });
+export const updateFirewallBodySchema = z
+  .strictObject({ description: descriptionSchema })
+  .meta({ id: 'UpdateFirewallBody' });
 export { renameBodySchema };
 export const subnetAttachmentBodySchema = z
-  .strictObject({ private_subnet_id: z.string(requiredString('private_subnet_id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.') })
+  .strictObject({
+    private_subnet_id: z
+      .string(requiredString('private_subnet_id'))
+      .regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+  })
   .meta({ id: 'SubnetAttachmentBody' });
 
 /** The spec's rule create with a client-chosen ID: `cidr` is required. */
@@ -126,7 +163,9 @@ export const createFirewallRuleBodySchema = z
 export type CreateFirewallRuleBody = z.input<typeof createFirewallRuleBodySchema>;
 
 /** The rule made, or the rules made for a subnet's networks (the origin answers an array then). */
-export const firewallRuleOrRulesSchema = z.union([firewallRuleSchema, z.array(firewallRuleSchema)]).meta({ id: 'FirewallRuleOrRules' });
+export const firewallRuleOrRulesSchema = z
+  .union([firewallRuleSchema, z.array(firewallRuleSchema)])
+  .meta({ id: 'FirewallRuleOrRules' });
 
 export const updateFirewallRuleBodySchema = z
   .strictObject({
@@ -135,13 +174,20 @@ export const updateFirewallRuleBodySchema = z
     protocol: protocolSchema.optional(),
     description: descriptionSchema.optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Give at least one of cidr, port_range, protocol, description.')
+  .refine(
+    (b) => Object.keys(b).length > 0,
+    'Give at least one of cidr, port_range, protocol, description.',
+  )
   .meta({ id: 'UpdateFirewallRuleBody' });
 
 export const DEFAULT_PORT_RANGE = '0..65535';
 
 /** The most rules one firewall may hold. */
-export const firewallRuleQuota = { setting: 'FIREWALL_RULE_QUOTA', default: 200, plural: 'firewall rules' } as const satisfies Quota & { plural: string };
+export const firewallRuleQuota = {
+  setting: 'FIREWALL_RULE_QUOTA',
+  default: 200,
+  plural: 'firewall rules',
+} as const satisfies Quota & { plural: string };
 
 export const firewallKind = resourceKind({
   idKind: 'firewall',
@@ -156,7 +202,11 @@ export const firewallKind = resourceKind({
 });
 
 const firewallRef = z.strictObject({ ...currentLoc, firewall_reference: referenceSchema });
-const firewallRuleRef = z.strictObject({ ...currentLoc, firewall_reference: referenceSchema, firewall_rule_id: firewallRuleIdSchema });
+const firewallRuleRef = z.strictObject({
+  ...currentLoc,
+  firewall_reference: referenceSchema,
+  firewall_rule_id: firewallRuleIdSchema,
+});
 const FW = `${P}/location/{location}/firewall/{firewall_reference}`;
 const RULE = `${FW}/firewall-rule/{firewall_rule_id}`;
 const fw = { ...current, tag: 'Firewall' } as const;
@@ -191,7 +241,14 @@ export const firewallRoutes = {
     body: createFirewallBodySchema.optional(),
     response: firewallDetailSchema,
   }),
-  getFirewall: route({ ...fw, method: 'get', path: FW, summary: 'Get a firewall with its rules and attached subnets', params: firewallRef, response: firewallDetailSchema }),
+  getFirewall: route({
+    ...fw,
+    method: 'get',
+    path: FW,
+    summary: 'Get a firewall with its rules and attached subnets',
+    params: firewallRef,
+    response: firewallDetailSchema,
+  }),
   updateFirewall: route({
     ...fw,
     method: 'patch',
@@ -210,7 +267,13 @@ export const firewallRoutes = {
     body: renameBodySchema('firewall'),
     response: firewallDetailSchema,
   }),
-  deleteFirewall: route({ ...fw, method: 'delete', path: FW, summary: 'Delete a firewall (detaching it from its subnets)', params: firewallRef }),
+  deleteFirewall: route({
+    ...fw,
+    method: 'delete',
+    path: FW,
+    summary: 'Delete a firewall (detaching it from its subnets)',
+    params: firewallRef,
+  }),
   attachFirewallSubnet: route({
     ...fw,
     method: 'post',
@@ -233,7 +296,8 @@ export const firewallRoutes = {
     ...rule,
     method: 'post',
     path: RULE,
-    summary: 'Create a firewall rule with a client-chosen ID (repeating it with the same content answers the same rule)',
+    summary:
+      'Create a firewall rule with a client-chosen ID (repeating it with the same content answers the same rule)',
     params: firewallRuleRef,
     body: createFirewallRuleWithIdBodySchema,
     response: legacyFirewallRuleSchema,
@@ -247,7 +311,14 @@ export const firewallRoutes = {
     body: createFirewallRuleBodySchema,
     response: firewallRuleOrRulesSchema,
   }),
-  getFirewallRule: route({ ...rule, method: 'get', path: RULE, summary: 'Get a firewall rule', params: firewallRuleRef, response: firewallRuleSchema }),
+  getFirewallRule: route({
+    ...rule,
+    method: 'get',
+    path: RULE,
+    summary: 'Get a firewall rule',
+    params: firewallRuleRef,
+    response: firewallRuleSchema,
+  }),
   updateFirewallRule: route({
     ...rule,
     method: 'patch',
@@ -257,5 +328,11 @@ export const firewallRoutes = {
     body: updateFirewallRuleBodySchema,
     response: firewallRuleSchema,
   }),
-  deleteFirewallRule: route({ ...rule, method: 'delete', path: RULE, summary: 'Delete a firewall rule', params: firewallRuleRef }),
+  deleteFirewallRule: route({
+    ...rule,
+    method: 'delete',
+    path: RULE,
+    summary: 'Delete a firewall rule',
+    params: firewallRuleRef,
+  }),
 } as const satisfies RouteList;

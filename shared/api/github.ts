@@ -14,16 +14,28 @@ export const REPOSITORY_NAME_PATTERN = /^(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/;
 
 const installationReference = z
   .string()
-  .refine((v) => idPattern('installation').test(v) || INSTALLATION_NAME_PATTERN.test(v), 'Must be an installation ID ("g1" and 24 base32 characters) or a GitHub account name.');
+  .refine(
+    (v) => idPattern('installation').test(v) || INSTALLATION_NAME_PATTERN.test(v),
+    'Must be an installation ID ("g1" and 24 base32 characters) or a GitHub account name.',
+  );
 const repositoryReference = z
   .string()
-  .refine((v) => idPattern('repository').test(v) || REPOSITORY_NAME_PATTERN.test(v), 'Must be a repository ID ("gp" and 24 base32 characters) or a repository name.');
+  .refine(
+    (v) => idPattern('repository').test(v) || REPOSITORY_NAME_PATTERN.test(v),
+    'Must be a repository ID ("gp" and 24 base32 characters) or a repository name.',
+  );
 
-export const githubInstallationSchema = z.strictObject({ id: z.string().regex(idPattern('installation')), name: z.string() }).meta({ id: 'GithubInstallation' });
+export const githubInstallationSchema = z
+  .strictObject({ id: z.string().regex(idPattern('installation')), name: z.string() })
+  .meta({ id: 'GithubInstallation' });
 export type GithubInstallation = z.infer<typeof githubInstallationSchema>;
 
 export const githubRepositorySchema = z
-  .strictObject({ id: z.string().regex(idPattern('repository')), name: z.string(), installation_name: z.string() })
+  .strictObject({
+    id: z.string().regex(idPattern('repository')),
+    name: z.string(),
+    installation_name: z.string(),
+  })
   .meta({ id: 'GithubRepository' });
 export type GithubRepository = z.infer<typeof githubRepositorySchema>;
 
@@ -42,12 +54,20 @@ export const githubCacheEntrySchema = z
   .meta({ id: 'GithubCacheEntry' });
 export type GithubCacheEntry = z.infer<typeof githubCacheEntrySchema>;
 
-export const githubInstallationListSchema = listSchema(githubInstallationSchema).meta({ id: 'GithubInstallationList' });
-export const githubRepositoryListSchema = listSchema(githubRepositorySchema).meta({ id: 'GithubRepositoryList' });
-export const githubCacheEntryListSchema = listSchema(githubCacheEntrySchema).meta({ id: 'GithubCacheEntryList' });
+export const githubInstallationListSchema = listSchema(githubInstallationSchema).meta({
+  id: 'GithubInstallationList',
+});
+export const githubRepositoryListSchema = listSchema(githubRepositorySchema).meta({
+  id: 'GithubRepositoryList',
+});
+export const githubCacheEntryListSchema = listSchema(githubCacheEntrySchema).meta({
+  id: 'GithubCacheEntryList',
+});
 
 /** How installations are connected: the simulated provider, or a GitHub App (its install page). */
-export const githubAppSchema = z.strictObject({ provider: z.enum(['simulated', 'github']), install_url: z.string().nullable() }).meta({ id: 'GithubApp' });
+export const githubAppSchema = z
+  .strictObject({ provider: z.enum(['simulated', 'github']), install_url: z.string().nullable() })
+  .meta({ id: 'GithubApp' });
 export type GithubApp = z.infer<typeof githubAppSchema>;
 
 /**
@@ -68,18 +88,37 @@ export const connectGithubInstallationBodySchema = z
 
 const INST = `${P}/github/{installation_reference}`;
 const REPO = `${INST}/repository/{repository_reference}`;
-const inInstallation = z.strictObject({ project_id, installation_reference: installationReference });
-const inRepository = z.strictObject({ project_id, installation_reference: installationReference, repository_reference: repositoryReference });
+const inInstallation = z.strictObject({
+  project_id,
+  installation_reference: installationReference,
+});
+const inRepository = z.strictObject({
+  project_id,
+  installation_reference: installationReference,
+  repository_reference: repositoryReference,
+});
 const cacheEntryParams = z.strictObject({
   project_id,
   installation_reference: installationReference,
   repository_reference: repositoryReference,
-  cache_entry_id: z.string().regex(idPattern('githubCacheEntry'), 'Must be a cache entry ID ("ge" and 24 base32 characters).'),
+  cache_entry_id: z
+    .string()
+    .regex(
+      idPattern('githubCacheEntry'),
+      'Must be a cache entry ID ("ge" and 24 base32 characters).',
+    ),
 });
 const tag = 'GitHub';
 
 export const githubRoutes = {
-  getGithubApp: route({ ...current, method: 'get', path: '/github-app', tag, summary: 'How GitHub installations are connected here', response: githubAppSchema }),
+  getGithubApp: route({
+    ...current,
+    method: 'get',
+    path: '/github-app',
+    tag,
+    summary: 'How GitHub installations are connected here',
+    response: githubAppSchema,
+  }),
   listGithubInstallations: route({
     ...current,
     method: 'get',
@@ -100,7 +139,15 @@ export const githubRoutes = {
     body: connectGithubInstallationBodySchema,
     response: githubInstallationSchema,
   }),
-  getGithubInstallation: route({ ...current, method: 'get', path: INST, tag, summary: 'Get a GitHub installation', params: inInstallation, response: githubInstallationSchema }),
+  getGithubInstallation: route({
+    ...current,
+    method: 'get',
+    path: INST,
+    tag,
+    summary: 'Get a GitHub installation',
+    params: inInstallation,
+    response: githubInstallationSchema,
+  }),
   listGithubRepositories: route({
     ...current,
     method: 'get',
@@ -111,7 +158,15 @@ export const githubRoutes = {
     query: paginationQuerySchema,
     response: githubRepositoryListSchema,
   }),
-  getGithubRepository: route({ ...current, method: 'get', path: REPO, tag, summary: 'Get a GitHub repository', params: inRepository, response: githubRepositorySchema }),
+  getGithubRepository: route({
+    ...current,
+    method: 'get',
+    path: REPO,
+    tag,
+    summary: 'Get a GitHub repository',
+    params: inRepository,
+    response: githubRepositorySchema,
+  }),
   listGithubCacheEntries: route({
     ...current,
     method: 'get',
@@ -122,7 +177,14 @@ export const githubRoutes = {
     query: paginationQuerySchema,
     response: githubCacheEntryListSchema,
   }),
-  deleteAllGithubCacheEntries: route({ ...current, method: 'delete', path: `${REPO}/cache`, tag, summary: 'Delete all cache entries of a repository', params: inRepository }),
+  deleteAllGithubCacheEntries: route({
+    ...current,
+    method: 'delete',
+    path: `${REPO}/cache`,
+    tag,
+    summary: 'Delete all cache entries of a repository',
+    params: inRepository,
+  }),
   getGithubCacheEntry: route({
     ...current,
     method: 'get',
@@ -132,5 +194,12 @@ export const githubRoutes = {
     params: cacheEntryParams,
     response: githubCacheEntrySchema,
   }),
-  deleteGithubCacheEntry: route({ ...current, method: 'delete', path: `${REPO}/cache/{cache_entry_id}`, tag, summary: 'Delete a cache entry', params: cacheEntryParams }),
+  deleteGithubCacheEntry: route({
+    ...current,
+    method: 'delete',
+    path: `${REPO}/cache/{cache_entry_id}`,
+    tag,
+    summary: 'Delete a cache entry',
+    params: cacheEntryParams,
+  }),
 } as const satisfies RouteList;

@@ -15,11 +15,24 @@ import { wireInt } from '../coerce.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, currentLoc, inLocation, inProject, P, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  inLocation,
+  inProject,
+  P,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { vmSummarySchema } from './vm.ts';
 import { KUBERNETES_TRANSITIONAL_STATES, KUBERNETES_CLUSTER_WORDS } from './kubernetes-kind.ts';
 
-export { KUBERNETES_DISPLAY_STATES, KUBERNETES_TRANSITIONAL_STATES, type KubernetesDisplayState } from './kubernetes-kind.ts';
+export {
+  KUBERNETES_DISPLAY_STATES,
+  KUBERNETES_TRANSITIONAL_STATES,
+  type KubernetesDisplayState,
+} from './kubernetes-kind.ts';
 
 export const kubernetesClusterKind = resourceKind({
   idKind: 'kubernetesCluster',
@@ -33,7 +46,9 @@ export const kubernetesClusterKind = resourceKind({
 });
 
 /** A node (a VM) as a cluster shows it: the spec's VM summary plus its boot image and maintenance window hour. */
-export const kubernetesVmSchema = vmSummarySchema.extend({ boot_image: z.string(), maintenance_window_start_at: z.number().int() }).meta({ id: 'KubernetesVm' });
+export const kubernetesVmSchema = vmSummarySchema
+  .extend({ boot_image: z.string(), maintenance_window_start_at: z.number().int() })
+  .meta({ id: 'KubernetesVm' });
 export type KubernetesVm = z.infer<typeof kubernetesVmSchema>;
 
 /** The spec's node pool; every field required (decision 125). */
@@ -69,7 +84,9 @@ export const kubernetesClusterSchema = z
   .meta({ id: 'KubernetesCluster' });
 export type KubernetesCluster = z.infer<typeof kubernetesClusterSchema>;
 
-export const kubernetesClusterListSchema = listSchema(kubernetesClusterSchema).meta({ id: 'KubernetesClusterList' });
+export const kubernetesClusterListSchema = listSchema(kubernetesClusterSchema).meta({
+  id: 'KubernetesClusterList',
+});
 export type KubernetesClusterList = z.infer<typeof kubernetesClusterListSchema>;
 
 /** Names of clusters and node pools: the name pattern, at most 40 characters. */
@@ -80,14 +97,21 @@ export const nodepoolNameSchema = resourceName('nodePool', KUBERNETES_NAME_MAX);
 const versionMessage = (v: unknown) =>
   `Kubernetes version "${typeof v === 'string' ? v : String(v)}" is not supported. Available versions: ${[...KUBERNETES_VERSIONS].reverse().join(', ')}`;
 const CP_MESSAGE = (field: string) => `${field} must be ${KUBERNETES_CP_NODE_COUNTS.join(' or ')}.`;
-const sizeSchema = (field: string) => z.enum(KUBERNETES_NODE_SIZE_NAMES, { error: `${field} must be one of ${KUBERNETES_NODE_SIZE_NAMES.join(', ')}.` });
+const sizeSchema = (field: string) =>
+  z.enum(KUBERNETES_NODE_SIZE_NAMES, {
+    error: `${field} must be one of ${KUBERNETES_NODE_SIZE_NAMES.join(', ')}.`,
+  });
 /**
  * Node counts: any positive integer, digits as a string too (the origin's `pos_int`); the most
  * a pool may hold is a limit the service enforces as quotas are (behaviour.md §10, §13).
  */
 const NODE_COUNT_MESSAGE = (field: string) => `${field} must be a positive integer.`;
-const nodeCountSchema = (field: string) => wireInt(NODE_COUNT_MESSAGE(field)).pipe(z.number().min(1, NODE_COUNT_MESSAGE(field)));
-const cpCountSchema = (field: string) => wireInt(CP_MESSAGE(field)).pipe(z.literal(KUBERNETES_CP_NODE_COUNTS, { error: CP_MESSAGE(field) }));
+const nodeCountSchema = (field: string) =>
+  wireInt(NODE_COUNT_MESSAGE(field)).pipe(z.number().min(1, NODE_COUNT_MESSAGE(field)));
+const cpCountSchema = (field: string) =>
+  wireInt(CP_MESSAGE(field)).pipe(
+    z.literal(KUBERNETES_CP_NODE_COUNTS, { error: CP_MESSAGE(field) }),
+  );
 
 /**
  * The origin's create body (behaviour.md §10): `cp_node_count` is a synonym of `cp_nodes`
@@ -95,7 +119,9 @@ const cpCountSchema = (field: string) => wireInt(CP_MESSAGE(field)).pipe(z.liter
  */
 export const createKubernetesClusterBodySchema = z
   .strictObject({
-    version: z.enum(KUBERNETES_VERSIONS, { error: (i) => versionMessage(i.input) }).default(DEFAULT_KUBERNETES_VERSION),
+    version: z
+      .enum(KUBERNETES_VERSIONS, { error: (i) => versionMessage(i.input) })
+      .default(DEFAULT_KUBERNETES_VERSION),
     cp_nodes: cpCountSchema('cp_nodes').optional(),
     cp_node_count: cpCountSchema('cp_node_count').optional(),
     node_size: sizeSchema('node_size').default(DEFAULT_KUBERNETES_NODE_SIZE),
@@ -104,13 +130,21 @@ export const createKubernetesClusterBodySchema = z
   })
   .superRefine((b, ctx) => {
     if (b.cp_nodes !== undefined && b.cp_node_count !== undefined && b.cp_nodes !== b.cp_node_count)
-      ctx.addIssue({ code: 'custom', path: ['cp_node_count'], message: 'cp_node_count is a synonym of cp_nodes: give one, or the same value in both.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cp_node_count'],
+        message: 'cp_node_count is a synonym of cp_nodes: give one, or the same value in both.',
+      });
   })
   .meta({ id: 'CreateKubernetesClusterBody' });
 export type CreateKubernetesClusterBody = z.input<typeof createKubernetesClusterBodySchema>;
 
-export const renameKubernetesClusterBodySchema = z.strictObject({ name: kubernetesClusterNameSchema }).meta({ id: 'RenameKubernetesClusterBody' });
-export const renameNodepoolBodySchema = z.strictObject({ name: nodepoolNameSchema }).meta({ id: 'RenameKubernetesNodepoolBody' });
+export const renameKubernetesClusterBodySchema = z
+  .strictObject({ name: kubernetesClusterNameSchema })
+  .meta({ id: 'RenameKubernetesClusterBody' });
+export const renameNodepoolBodySchema = z
+  .strictObject({ name: nodepoolNameSchema })
+  .meta({ id: 'RenameKubernetesNodepoolBody' });
 
 /** A node pool's create body, as the origin's SDK sends it: the name in the body (the size and count may be left out). */
 export const createNodepoolBodySchema = z
@@ -122,7 +156,9 @@ export const createNodepoolBodySchema = z
   .meta({ id: 'CreateKubernetesNodepoolBody' });
 export type CreateNodepoolBody = z.input<typeof createNodepoolBodySchema>;
 
-export const resizeNodepoolBodySchema = z.strictObject({ node_count: nodeCountSchema('node_count') }).meta({ id: 'ResizeKubernetesNodepoolBody' });
+export const resizeNodepoolBodySchema = z
+  .strictObject({ node_count: nodeCountSchema('node_count') })
+  .meta({ id: 'ResizeKubernetesNodepoolBody' });
 
 // Metrics (decision 130): series as the origin serves them, [unix seconds, "value"] pairs, with
 // the origin's keys (`lib/metrics.rb` KUBERNETES_METRICS).
@@ -149,8 +185,16 @@ export const KUBECONFIG_MEDIA_TYPE = 'text/yaml';
 export const kubeconfigFileName = (clusterName: string) => `${clusterName}-kubeconfig.yaml`;
 
 const kcRef = z.strictObject({ ...currentLoc, kubernetes_cluster_reference: referenceSchema });
-const npRef = z.strictObject({ ...currentLoc, kubernetes_cluster_reference: referenceSchema, nodepool_reference: referenceSchema });
-const nodeRef = z.strictObject({ ...currentLoc, kubernetes_cluster_reference: referenceSchema, node_name: referenceSchema });
+const npRef = z.strictObject({
+  ...currentLoc,
+  kubernetes_cluster_reference: referenceSchema,
+  nodepool_reference: referenceSchema,
+});
+const nodeRef = z.strictObject({
+  ...currentLoc,
+  kubernetes_cluster_reference: referenceSchema,
+  node_name: referenceSchema,
+});
 const KC = `${P}/location/{location}/kubernetes-cluster/{kubernetes_cluster_reference}`;
 const NP = `${KC}/nodepool/{nodepool_reference}`;
 const kc = { ...current, tag: 'Kubernetes Cluster' } as const;
@@ -184,8 +228,21 @@ export const kubernetesRoutes = {
     body: createKubernetesClusterBodySchema,
     response: kubernetesClusterSchema,
   }),
-  getKubernetesCluster: route({ ...kc, method: 'get', path: KC, summary: 'Get a Kubernetes cluster', params: kcRef, response: kubernetesClusterSchema }),
-  deleteKubernetesCluster: route({ ...kc, method: 'delete', path: KC, summary: 'Delete a Kubernetes cluster with its nodes', params: kcRef }),
+  getKubernetesCluster: route({
+    ...kc,
+    method: 'get',
+    path: KC,
+    summary: 'Get a Kubernetes cluster',
+    params: kcRef,
+    response: kubernetesClusterSchema,
+  }),
+  deleteKubernetesCluster: route({
+    ...kc,
+    method: 'delete',
+    path: KC,
+    summary: 'Delete a Kubernetes cluster with its nodes',
+    params: kcRef,
+  }),
   renameKubernetesCluster: route({
     ...kc,
     method: 'post',
@@ -264,5 +321,11 @@ export const kubernetesRoutes = {
     params: npRef,
     response: nodepoolSchema,
   }),
-  deleteKubernetesNodepool: route({ ...np, method: 'delete', path: NP, summary: 'Delete a node pool with its nodes', params: npRef }),
+  deleteKubernetesNodepool: route({
+    ...np,
+    method: 'delete',
+    path: NP,
+    summary: 'Delete a node pool with its nodes',
+    params: npRef,
+  }),
 } as const satisfies RouteList;

@@ -8,7 +8,13 @@ export const LB_STATES = ['creating', 'running', 'deleting', 'failed'] as const;
 export type LbState = (typeof LB_STATES)[number];
 
 /** States a load balancer passes through on its own; the console polls while one is on screen. */
-export const LB_TRANSITIONAL_STATES: readonly string[] = ['creating', 'deleting'] satisfies LbState[];
+export const LB_TRANSITIONAL_STATES: readonly string[] = [
+  'creating',
+  'deleting',
+] satisfies LbState[];
 
-export const LOAD_BALANCER_WORDS = { singular: 'load balancer', plural: 'load balancers' } as const satisfies KindWords;
+export const LOAD_BALANCER_WORDS = {
+  singular: 'load balancer',
+  plural: 'load balancers',
+} as const satisfies KindWords;
 export const LOAD_BALANCER_NAME_HINT = nameHint(63, 'location');

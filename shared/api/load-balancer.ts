@@ -8,7 +8,17 @@ import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import { vmSummarySchema } from './vm.ts';
-import { current, currentLoc, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  inLocation,
+  inProject,
+  P,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { LB_TRANSITIONAL_STATES, LOAD_BALANCER_WORDS } from './load-balancer-kind.ts';
 
 export const LB_ALGORITHMS = ['round_robin', 'hash_based'] as const;
@@ -25,7 +35,13 @@ export const LB_DEFAULTS = {
   health_check_endpoint: '/up',
   stack: 'dual',
   cert_enabled: false,
-} as const satisfies { algorithm: LbAlgorithm; health_check_protocol: LbHealthCheckProtocol; health_check_endpoint: string; stack: LbStack; cert_enabled: boolean };
+} as const satisfies {
+  algorithm: LbAlgorithm;
+  health_check_protocol: LbHealthCheckProtocol;
+  health_check_endpoint: string;
+  stack: LbStack;
+  cert_enabled: boolean;
+};
 
 export { LB_STATES, LB_TRANSITIONAL_STATES, type LbState } from './load-balancer-kind.ts';
 /** What the (simulated) data plane's health check reports for an attached VM. */
@@ -43,7 +59,9 @@ export const loadBalancerKind = resourceKind({
 });
 
 /** The VM summary of the spec (embedded in load balancers), with its health in this load balancer (decision 090). */
-export const lbVmSchema = vmSummarySchema.extend({ health: z.enum(LB_VM_HEALTH) }).meta({ id: 'LoadBalancerVm' });
+export const lbVmSchema = vmSummarySchema
+  .extend({ health: z.enum(LB_VM_HEALTH) })
+  .meta({ id: 'LoadBalancerVm' });
 export type LbVm = z.infer<typeof lbVmSchema>;
 
 /** The spec's required and optional fields, plus `state` (decision 090). */
@@ -69,7 +87,9 @@ export const loadBalancerSchema = z
   .meta({ id: 'LoadBalancer' });
 export type LoadBalancer = z.infer<typeof loadBalancerSchema>;
 
-export const loadBalancerListSchema = listSchema(loadBalancerSchema).meta({ id: 'LoadBalancerList' });
+export const loadBalancerListSchema = listSchema(loadBalancerSchema).meta({
+  id: 'LoadBalancerList',
+});
 export type LoadBalancerList = z.infer<typeof loadBalancerListSchema>;
 
 const PORT_MESSAGE = (field: string) => `${field} must be an integer from 1 to 65535.`;
@@ -86,23 +106,41 @@ const portSchema = (field: string) =>
       ],
       { error: PORT_MESSAGE(field) },
     )
-    .pipe(z.number().int(PORT_MESSAGE(field)).min(1, PORT_MESSAGE(field)).max(65535, PORT_MESSAGE(field)));
+    .pipe(
+      z
+        .number()
+        .int(PORT_MESSAGE(field))
+        .min(1, PORT_MESSAGE(field))
+        .max(65535, PORT_MESSAGE(field)),
+    );
 
-const algorithmSchema = z.enum(LB_ALGORITHMS, { error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.` });
-const protocolSchema = z.enum(LB_HEALTH_CHECK_PROTOCOLS, { error: `health_check_protocol must be one of ${LB_HEALTH_CHECK_PROTOCOLS.join(', ')}.` });
+const algorithmSchema = z.enum(LB_ALGORITHMS, {
+  error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.`,
+});
+const protocolSchema = z.enum(LB_HEALTH_CHECK_PROTOCOLS, {
+  error: `health_check_protocol must be one of ${LB_HEALTH_CHECK_PROTOCOLS.join(', ')}.`,
+});
 const stackSchema = z.enum(LB_STACKS, { error: `stack must be one of ${LB_STACKS.join(', ')}.` });
 /** A boolean, or "true"/"1"/"false"/"0" (the origin's coercion). */
 const certEnabledSchema = wireBool('cert_enabled must be true or false.');
 
-export const HEALTH_CHECK_ENDPOINT_MESSAGE = 'health_check_endpoint must be 1 to 255 visible characters (a path such as /up), without spaces or control characters.';
+export const HEALTH_CHECK_ENDPOINT_MESSAGE =
+  'health_check_endpoint must be 1 to 255 visible characters (a path such as /up), without spaces or control characters.';
 /** What the health check asks for: the origin takes any non-empty text; ours is visible ASCII without spaces (usable in a request line). */
-export const healthCheckEndpointSchema = z.string({ error: HEALTH_CHECK_ENDPOINT_MESSAGE }).regex(/^[\x21-\x7e]{1,255}$/, HEALTH_CHECK_ENDPOINT_MESSAGE);
+export const healthCheckEndpointSchema = z
+  .string({ error: HEALTH_CHECK_ENDPOINT_MESSAGE })
+  .regex(/^[\x21-\x7e]{1,255}$/, HEALTH_CHECK_ENDPOINT_MESSAGE);
 
-const vmIdSchema = (field: string) => z.string(requiredString(field)).regex(idPattern('vm'), `${field} must be a VM ID ("vm" and 24 base32 characters).`);
+const vmIdSchema = (field: string) =>
+  z
+    .string(requiredString(field))
+    .regex(idPattern('vm'), `${field} must be a VM ID ("vm" and 24 base32 characters).`);
 
 export const createLoadBalancerBodySchema = z
   .strictObject({
-    private_subnet_id: z.string(requiredString('private_subnet_id')).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
+    private_subnet_id: z
+      .string(requiredString('private_subnet_id'))
+      .regex(idPattern('privateSubnet'), 'Must be a private subnet ID.'),
     src_port: portSchema('src_port'),
     dst_port: portSchema('dst_port'),
     algorithm: algorithmSchema.default(LB_DEFAULTS.algorithm),
@@ -125,7 +163,9 @@ export const updateLoadBalancerBodySchema = z
     src_port: portSchema('src_port'),
     dst_port: portSchema('dst_port'),
     health_check_endpoint: healthCheckEndpointSchema,
-    vms: z.array(vmIdSchema('vms'), { error: 'vms must be an array of VM IDs.' }).max(LB_MAX_VMS, `vms may hold at most ${LB_MAX_VMS} VM IDs.`),
+    vms: z
+      .array(vmIdSchema('vms'), { error: 'vms must be an array of VM IDs.' })
+      .max(LB_MAX_VMS, `vms may hold at most ${LB_MAX_VMS} VM IDs.`),
     health_check_protocol: protocolSchema.optional(),
     cert_enabled: certEnabledSchema.optional(),
     /** The origin's document lists it; its PATCH does not change the stack, nor does ours. */
@@ -134,8 +174,12 @@ export const updateLoadBalancerBodySchema = z
   .meta({ id: 'UpdateLoadBalancerBody' });
 export type UpdateLoadBalancerBody = z.input<typeof updateLoadBalancerBodySchema>;
 
-export const loadBalancerVmBodySchema = z.strictObject({ vm_id: vmIdSchema('vm_id') }).meta({ id: 'LoadBalancerVmBody' });
-export const toggleSslCertificateBodySchema = z.strictObject({ cert_enabled: certEnabledSchema }).meta({ id: 'ToggleSslCertificateBody' });
+export const loadBalancerVmBodySchema = z
+  .strictObject({ vm_id: vmIdSchema('vm_id') })
+  .meta({ id: 'LoadBalancerVmBody' });
+export const toggleSslCertificateBodySchema = z
+  .strictObject({ cert_enabled: certEnabledSchema })
+  .meta({ id: 'ToggleSslCertificateBody' });
 
 const lbRef = z.strictObject({ ...currentLoc, load_balancer_reference: referenceSchema });
 const LB = `${P}/location/{location}/load-balancer/{load_balancer_reference}`;
@@ -169,7 +213,14 @@ export const loadBalancerRoutes = {
     body: createLoadBalancerBodySchema,
     response: loadBalancerSchema,
   }),
-  getLoadBalancer: route({ ...lb, method: 'get', path: LB, summary: 'Get a load balancer with its VMs and their health', params: lbRef, response: loadBalancerSchema }),
+  getLoadBalancer: route({
+    ...lb,
+    method: 'get',
+    path: LB,
+    summary: 'Get a load balancer with its VMs and their health',
+    params: lbRef,
+    response: loadBalancerSchema,
+  }),
   updateLoadBalancer: route({
     ...lb,
     method: 'patch',
@@ -188,7 +239,13 @@ export const loadBalancerRoutes = {
     body: renameBodySchema('loadBalancer'),
     response: loadBalancerSchema,
   }),
-  deleteLoadBalancer: route({ ...lb, method: 'delete', path: LB, summary: 'Delete a load balancer (its VMs stay)', params: lbRef }),
+  deleteLoadBalancer: route({
+    ...lb,
+    method: 'delete',
+    path: LB,
+    summary: 'Delete a load balancer (its VMs stay)',
+    params: lbRef,
+  }),
   attachLoadBalancerVm: route({
     ...lb,
     method: 'post',

@@ -24,7 +24,8 @@ export const mailRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'The development outbox, newest first (only with no SMTP server configured, and only from this machine)',
+    summary:
+      'The development outbox, newest first (only with no SMTP server configured, and only from this machine)',
     query: z.strictObject({ to: z.string().max(320).optional() }),
     response: z.strictObject({ items: z.array(outboxMailSchema) }),
   }),

@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, idOf, inProject, P, project_id, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  idOf,
+  inProject,
+  P,
+  project_id,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { ROLES } from '../roles.ts';
 import { emailSchema } from './auth.ts';
 
@@ -42,10 +50,14 @@ export const invitationSchema = z
   .meta({ id: 'ProjectInvitation' });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationListSchema = listSchema(invitationSchema).meta({ id: 'ProjectInvitationList' });
+export const invitationListSchema = listSchema(invitationSchema).meta({
+  id: 'ProjectInvitationList',
+});
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
-export const inviteMemberBodySchema = z.strictObject({ email: emailSchema, role: roleSchema }).meta({ id: 'InviteProjectMemberBody' });
+export const inviteMemberBodySchema = z
+  .strictObject({ email: emailSchema, role: roleSchema })
+  .meta({ id: 'InviteProjectMemberBody' });
 export type InviteMemberBody = z.infer<typeof inviteMemberBodySchema>;
 
 /** An existing account joins at once (`member`); an unknown address gets a pending invitation (`invitation`). */
@@ -57,7 +69,9 @@ export const inviteResultSchema = z
   .meta({ id: 'InviteProjectMemberResult' });
 export type InviteResult = z.infer<typeof inviteResultSchema>;
 
-export const updateMemberBodySchema = z.strictObject({ role: roleSchema }).meta({ id: 'UpdateProjectMemberBody' });
+export const updateMemberBodySchema = z
+  .strictObject({ role: roleSchema })
+  .meta({ id: 'UpdateProjectMemberBody' });
 export type UpdateMemberBody = z.infer<typeof updateMemberBodySchema>;
 
 const account_id = idOf('account', 'account');
@@ -86,7 +100,8 @@ export const memberRoutes = {
     ...member,
     method: 'post',
     path: `${P}/member`,
-    summary: 'Add an account to the project by e-mail, or invite an address that has no account yet (admins only)',
+    summary:
+      'Add an account to the project by e-mail, or invite an address that has no account yet (admins only)',
     throttled: true,
     params: inProject,
     body: inviteMemberBodySchema,

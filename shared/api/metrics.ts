@@ -3,7 +3,11 @@
 import { z } from 'zod';
 
 /** An RFC 3339 date-time with an offset, refused with a message naming `field`. */
-export const rfc3339 = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.` });
+export const rfc3339 = (field: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.`,
+  });
 
 /** The query of a metrics route whose metrics are `keys`. */
 export const metricsQuery = <const K extends readonly [string, ...string[]]>(keys: K) =>
@@ -23,7 +27,12 @@ export const metricsAnswer = (id: string) =>
           name: z.string(),
           unit: z.string(),
           description: z.string(),
-          series: z.array(z.strictObject({ labels: z.record(z.string(), z.string()), values: z.array(z.tuple([z.number(), z.string()])) })),
+          series: z.array(
+            z.strictObject({
+              labels: z.record(z.string(), z.string()),
+              values: z.array(z.tuple([z.number(), z.string()])),
+            }),
+          ),
         }),
       ),
     })

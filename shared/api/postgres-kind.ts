@@ -4,15 +4,35 @@
 // Its words and name hint are stated here once too, for the descriptor and the console's pages.
 import { nameHint, type KindWords } from '../name-hint.ts';
 
-export const POSTGRES_STATES = ['creating', 'running', 'restarting', 'updating', 'upgrading', 'deleting', 'failed'] as const;
+export const POSTGRES_STATES = [
+  'creating',
+  'running',
+  'restarting',
+  'updating',
+  'upgrading',
+  'deleting',
+  'failed',
+] as const;
 export type PostgresState = (typeof POSTGRES_STATES)[number];
 
 /** States a database passes through on its own; the console polls while one is on screen. */
-export const POSTGRES_TRANSITIONAL_STATES: readonly string[] = ['creating', 'restarting', 'updating', 'upgrading', 'deleting'] satisfies PostgresState[];
+export const POSTGRES_TRANSITIONAL_STATES: readonly string[] = [
+  'creating',
+  'restarting',
+  'updating',
+  'upgrading',
+  'deleting',
+] satisfies PostgresState[];
 
-export const POSTGRES_WORDS = { singular: 'PostgreSQL database', plural: 'PostgreSQL databases' } as const satisfies KindWords;
+export const POSTGRES_WORDS = {
+  singular: 'PostgreSQL database',
+  plural: 'PostgreSQL databases',
+} as const satisfies KindWords;
 /** Under a page titled with the full words, the console's list says less. */
-export const POSTGRES_SHORT_WORDS = { singular: 'database', plural: 'databases' } as const satisfies KindWords;
+export const POSTGRES_SHORT_WORDS = {
+  singular: 'database',
+  plural: 'databases',
+} as const satisfies KindWords;
 export const POSTGRES_NAME_HINT = nameHint(63, 'location');
 
 /**

@@ -2,17 +2,39 @@
 // origin's document for every operation the spec does not list; decisions 077–089).
 import { z } from 'zod';
 import { metricsAnswer, metricsQuery, rfc3339 } from './metrics.ts';
-import { DEFAULT_POSTGRES_FLAVOR, DEFAULT_POSTGRES_VERSION, POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_VERSIONS } from '../catalog.ts';
+import {
+  DEFAULT_POSTGRES_FLAVOR,
+  DEFAULT_POSTGRES_VERSION,
+  POSTGRES_FLAVOR_NAMES,
+  POSTGRES_HA_TYPE_NAMES,
+  POSTGRES_SIZE_NAMES,
+  POSTGRES_VERSIONS,
+} from '../catalog.ts';
 import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, currentLoc, idOf, inLocation, inProject, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  idOf,
+  inLocation,
+  inProject,
+  P,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { cidrSchema, descriptionSchema } from './firewall.ts';
 import { configObjectSchema } from './postgres-config.ts';
 import { POSTGRES_TRANSITIONAL_STATES, POSTGRES_WORDS } from './postgres-kind.ts';
 
-export { POSTGRES_STATES, POSTGRES_TRANSITIONAL_STATES, type PostgresState } from './postgres-kind.ts';
+export {
+  POSTGRES_STATES,
+  POSTGRES_TRANSITIONAL_STATES,
+  type PostgresState,
+} from './postgres-kind.ts';
 
 export const postgresKind = resourceKind({
   idKind: 'postgres',
@@ -35,22 +57,36 @@ const pgId = z.string().regex(idPattern('postgres'));
 export const tagsSchema = z
   .array(
     z.strictObject({
-      key: z.string({ error: 'A tag key must be a string.' }).min(1, 'A tag key must not be empty.').max(128, 'A tag key must be at most 128 characters.'),
-      value: z.string({ error: 'A tag value must be a string.' }).max(256, 'A tag value must be at most 256 characters.'),
+      key: z
+        .string({ error: 'A tag key must be a string.' })
+        .min(1, 'A tag key must not be empty.')
+        .max(128, 'A tag key must be at most 128 characters.'),
+      value: z
+        .string({ error: 'A tag value must be a string.' })
+        .max(256, 'A tag value must be at most 256 characters.'),
     }),
     { error: 'tags must be an array of {key, value} objects.' },
   )
   .max(50, 'At most 50 tags.')
-  .refine((tags) => new Set(tags.map((t) => t.key)).size === tags.length, 'Tag keys must be unique.');
+  .refine(
+    (tags) => new Set(tags.map((t) => t.key)).size === tags.length,
+    'Tag keys must be unique.',
+  );
 export type Tag = z.infer<typeof tagsSchema>[number];
 
 /** A rule as the rename answers it (no port: api-spec.md). */
 export const postgresFirewallRuleSchema = z
-  .strictObject({ id: z.string().regex(idPattern('postgresFirewallRule')), cidr: z.string(), description: z.string() })
+  .strictObject({
+    id: z.string().regex(idPattern('postgresFirewallRule')),
+    cidr: z.string(),
+    description: z.string(),
+  })
   .meta({ id: 'PostgresFirewallRule' });
 export type PostgresFirewallRule = z.infer<typeof postgresFirewallRuleSchema>;
 /** Elsewhere a rule carries the port it opens, as the origin answers it. */
-export const postgresFirewallRulePortSchema = postgresFirewallRuleSchema.extend({ port: z.number().int() }).meta({ id: 'PostgresFirewallRuleWithPort' });
+export const postgresFirewallRulePortSchema = postgresFirewallRuleSchema
+  .extend({ port: z.number().int() })
+  .meta({ id: 'PostgresFirewallRuleWithPort' });
 
 /** The fields every full record has (the spec's required and optional fields, and the origin's maintenance days). */
 const baseFields = {
@@ -102,8 +138,17 @@ export const postgresDetailSchema = postgresSchema
     hostname: z.string().nullable(),
     private_connection_string: z.string().nullable(),
     firewall_rules: z.array(postgresFirewallRulePortSchema),
-    metric_destinations: z.array(z.strictObject({ id: z.string(), auth_methods: z.array(z.string()), username: z.string().nullable(), url: z.string() })),
-    log_destinations: z.array(z.strictObject({ id: z.string(), name: z.string(), type: z.string(), url: z.string() })),
+    metric_destinations: z.array(
+      z.strictObject({
+        id: z.string(),
+        auth_methods: z.array(z.string()),
+        username: z.string().nullable(),
+        url: z.string(),
+      }),
+    ),
+    log_destinations: z.array(
+      z.strictObject({ id: z.string(), name: z.string(), type: z.string(), url: z.string() }),
+    ),
     read_replicas: z.array(z.strictObject({ ...baseFields })),
   })
   .meta({ id: 'PostgresDatabaseDetailed' });
@@ -115,7 +160,9 @@ export const postgresListItemSchema = z
   .omit({ ca_certificates: true })
   .meta({ id: 'PostgresDatabaseListItem' });
 export type PostgresListItem = z.infer<typeof postgresListItemSchema>;
-export const postgresListSchema = listSchema(postgresListItemSchema).meta({ id: 'PostgresDatabaseList' });
+export const postgresListSchema = listSchema(postgresListItemSchema).meta({
+  id: 'PostgresDatabaseList',
+});
 
 const SIZE_MESSAGE = `size must be one of ${POSTGRES_SIZE_NAMES.join(', ')} (burstable-1 and burstable-2 are hobby-1 and hobby-2).`;
 /** A size; the origin's `burstable-N` names its `hobby-N`. */
@@ -138,17 +185,33 @@ export const intField = (message: string) =>
     )
     .pipe(z.number().int(message));
 /** A boolean body field; also "true"/"1"/"false"/"0", as the origin's request coercion reads them. */
-export const boolField = (message: string) => z.union([z.boolean(), z.enum(['true', '1', 'false', '0']).transform((v) => v === 'true' || v === '1')], { error: message });
-const storageSizeSchema = intField('storage_size must be an integer number of GiB.').pipe(z.number().positive('storage_size must be a positive number of GiB.'));
-const haTypeSchema = z.enum(POSTGRES_HA_TYPE_NAMES, { error: `ha_type must be one of ${POSTGRES_HA_TYPE_NAMES.join(', ')}.` });
+export const boolField = (message: string) =>
+  z.union(
+    [z.boolean(), z.enum(['true', '1', 'false', '0']).transform((v) => v === 'true' || v === '1')],
+    { error: message },
+  );
+const storageSizeSchema = intField('storage_size must be an integer number of GiB.').pipe(
+  z.number().positive('storage_size must be a positive number of GiB.'),
+);
+const haTypeSchema = z.enum(POSTGRES_HA_TYPE_NAMES, {
+  error: `ha_type must be one of ${POSTGRES_HA_TYPE_NAMES.join(', ')}.`,
+});
 
 export const createPostgresBodySchema = z
   .strictObject({
     size: sizeSchema,
     storage_size: storageSizeSchema.optional(),
     ha_type: haTypeSchema.default('none'),
-    version: z.enum(POSTGRES_VERSIONS, { error: `version must be one of ${POSTGRES_VERSIONS.join(', ')} (a string).` }).default(DEFAULT_POSTGRES_VERSION),
-    flavor: z.enum(POSTGRES_FLAVOR_NAMES, { error: `flavor must be one of ${POSTGRES_FLAVOR_NAMES.join(', ')}.` }).default(DEFAULT_POSTGRES_FLAVOR),
+    version: z
+      .enum(POSTGRES_VERSIONS, {
+        error: `version must be one of ${POSTGRES_VERSIONS.join(', ')} (a string).`,
+      })
+      .default(DEFAULT_POSTGRES_VERSION),
+    flavor: z
+      .enum(POSTGRES_FLAVOR_NAMES, {
+        error: `flavor must be one of ${POSTGRES_FLAVOR_NAMES.join(', ')}.`,
+      })
+      .default(DEFAULT_POSTGRES_FLAVOR),
     tags: tagsSchema.default([]),
     restrict_by_default: boolField('restrict_by_default must be true or false.').default(false),
     pg_config: configObjectSchema('pg_config', { nullable: false }).optional(),
@@ -159,7 +222,12 @@ export type CreatePostgresBody = z.input<typeof createPostgresBodySchema>;
 
 /** PATCH: what it names becomes the target; the worker converges to it. */
 export const updatePostgresBodySchema = z
-  .strictObject({ size: sizeSchema.optional(), storage_size: storageSizeSchema.optional(), ha_type: haTypeSchema.optional(), tags: tagsSchema.optional() })
+  .strictObject({
+    size: sizeSchema.optional(),
+    storage_size: storageSizeSchema.optional(),
+    ha_type: haTypeSchema.optional(),
+    tags: tagsSchema.optional(),
+  })
   .meta({ id: 'UpdatePostgresBody' });
 
 const newDatabaseName = resourceName('postgres');
@@ -175,23 +243,34 @@ export const restorePostgresBodySchema = z
     name: z.string(requiredString('name')).pipe(newDatabaseName),
     restore_target: z.iso.datetime({
       offset: true,
-      error: (i) => (i.input === undefined ? 'restore_target is required.' : 'restore_target must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.'),
+      error: (i) =>
+        i.input === undefined
+          ? 'restore_target is required.'
+          : 'restore_target must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.',
     }),
   })
   .meta({ id: 'RestorePostgresBody' });
 export const readReplicaBodySchema = z
-  .strictObject({ ...fromSourceFields, name: z.string(requiredString('name')).pipe(newDatabaseName) })
+  .strictObject({
+    ...fromSourceFields,
+    name: z.string(requiredString('name')).pipe(newDatabaseName),
+  })
   .meta({ id: 'CreatePostgresReadReplicaBody' });
 
-const START_HOUR_MESSAGE = 'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.';
+const START_HOUR_MESSAGE =
+  'maintenance_window_start_at must be an hour of the day (0 to 23, UTC) or null.';
 export const MAINTENANCE_DAYS_MESSAGE = `maintenance_window_days must be a list of day names: ${WEEKDAY_NAMES.join(', ')}.`;
 /** A day name, in any case (the origin lower-cases it). */
 const weekday = z
   .string({ error: MAINTENANCE_DAYS_MESSAGE })
   .transform((d) => d.toLowerCase())
-  .refine((d): d is (typeof WEEKDAY_NAMES)[number] => (WEEKDAY_NAMES as readonly string[]).includes(d), {
-    error: (i) => `"${String(i.input)}" is not a valid day. Valid days: ${WEEKDAY_NAMES.join(', ')}`,
-  });
+  .refine(
+    (d): d is (typeof WEEKDAY_NAMES)[number] => (WEEKDAY_NAMES as readonly string[]).includes(d),
+    {
+      error: (i) =>
+        `"${String(i.input)}" is not a valid day. Valid days: ${WEEKDAY_NAMES.join(', ')}`,
+    },
+  );
 export const setMaintenanceWindowBodySchema = z
   .strictObject({
     maintenance_window_start_at: z
@@ -206,16 +285,22 @@ export const setMaintenanceWindowBodySchema = z
         ],
         { error: START_HOUR_MESSAGE },
       )
-      .pipe(z.number().int(START_HOUR_MESSAGE).min(0, START_HOUR_MESSAGE).max(23, START_HOUR_MESSAGE))
+      .pipe(
+        z.number().int(START_HOUR_MESSAGE).min(0, START_HOUR_MESSAGE).max(23, START_HOUR_MESSAGE),
+      )
       .nullable()
       .optional(),
     /** Left out or empty: every day. */
-    maintenance_window_days: z.array(weekday, { error: MAINTENANCE_DAYS_MESSAGE }).nullable().optional(),
+    maintenance_window_days: z
+      .array(weekday, { error: MAINTENANCE_DAYS_MESSAGE })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'SetMaintenanceWindowBody' });
 
 /** Strength rules of a superuser password (decision 082). */
-export const SUPERUSER_PASSWORD_MESSAGE = 'password must be 12 to 128 characters with a lowercase letter, an uppercase letter and a digit, printable ASCII without spaces.';
+export const SUPERUSER_PASSWORD_MESSAGE =
+  'password must be 12 to 128 characters with a lowercase letter, an uppercase letter and a digit, printable ASCII without spaces.';
 export const superuserPasswordSchema = z
   .string(requiredString('password'))
   .min(12, SUPERUSER_PASSWORD_MESSAGE)
@@ -224,7 +309,9 @@ export const superuserPasswordSchema = z
   .regex(/[a-z]/, SUPERUSER_PASSWORD_MESSAGE)
   .regex(/[A-Z]/, SUPERUSER_PASSWORD_MESSAGE)
   .regex(/\d/, SUPERUSER_PASSWORD_MESSAGE);
-export const resetSuperuserPasswordBodySchema = z.strictObject({ password: superuserPasswordSchema }).meta({ id: 'ResetSuperuserPasswordBody' });
+export const resetSuperuserPasswordBodySchema = z
+  .strictObject({ password: superuserPasswordSchema })
+  .meta({ id: 'ResetSuperuserPasswordBody' });
 
 // Firewall rules of a database.
 // `description` may be null (none), and a PATCH's `cidr` too (keep it), as the origin's document says.
@@ -232,16 +319,24 @@ export const createPostgresFirewallRuleBodySchema = z
   .strictObject({ cidr: cidrSchema, description: descriptionSchema.nullable().optional() })
   .meta({ id: 'CreatePostgresFirewallRuleBody' });
 export const updatePostgresFirewallRuleBodySchema = z
-  .strictObject({ cidr: cidrSchema.nullable().optional(), description: descriptionSchema.nullable().optional() })
+  .strictObject({
+    cidr: cidrSchema.nullable().optional(),
+    description: descriptionSchema.nullable().optional(),
+  })
   .meta({ id: 'UpdatePostgresFirewallRuleBody' });
-export const postgresFirewallRuleListSchema = listSchema(postgresFirewallRuleSchema).meta({ id: 'PostgresFirewallRuleList' });
+export const postgresFirewallRuleListSchema = listSchema(postgresFirewallRuleSchema).meta({
+  id: 'PostgresFirewallRuleList',
+});
 
 // Metric destinations: basic auth (username and password) or a bearer token (decision 084).
 const httpsUrl = (field: string) =>
   z
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
-    .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Invalid URL scheme. Only https URLs are supported.');
+    .refine(
+      (u) => URL.canParse(u) && new URL(u).protocol === 'https:',
+      'Invalid URL scheme. Only https URLs are supported.',
+    );
 /** Headers a Prometheus remote-write client may not set (the origin refuses them too). */
 const RESERVED_HEADERS = new Set(
   'accept-encoding authorization connection content-encoding content-length content-type host keep-alive proxy-authenticate proxy-authorization user-agent www-authenticate x-amz-content-sha256 x-amz-date x-amz-security-token x-prometheus-remote-read-version x-prometheus-remote-write-version'.split(
@@ -256,7 +351,8 @@ const optionalText = (field: string, max: number) =>
     .nullable()
     .optional()
     .transform((v) => (v ? v : undefined));
-const AUTHORIZATION_MESSAGE = "options.authorization must be an object with a non-empty string 'credentials' and an optional string 'type'";
+const AUTHORIZATION_MESSAGE =
+  "options.authorization must be an object with a non-empty string 'credentials' and an optional string 'type'";
 const HEADERS_MESSAGE = 'options.headers must be a flat object with string values';
 /**
  * The origin's metric destination (decision 265): basic auth with username and password, and/or
@@ -275,11 +371,14 @@ export const createMetricDestinationBodySchema = z
       .transform((v) => v ?? undefined),
   })
   .superRefine((b, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if ((b.username === undefined) !== (b.password === undefined)) return fail('username', 'must be set together with password');
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if ((b.username === undefined) !== (b.password === undefined))
+      return fail('username', 'must be set together with password');
     const o = b.options;
     if (o) {
-      if (Object.keys(o).some((k) => k !== 'authorization' && k !== 'headers')) return fail('options', "options may only contain 'authorization' and 'headers'");
+      if (Object.keys(o).some((k) => k !== 'authorization' && k !== 'headers'))
+        return fail('options', "options may only contain 'authorization' and 'headers'");
       if ('authorization' in o) {
         const a = o.authorization as Record<string, unknown> | null;
         const ok =
@@ -291,20 +390,43 @@ export const createMetricDestinationBodySchema = z
           a.credentials !== '';
         if (!ok) return fail('options', AUTHORIZATION_MESSAGE);
         const type = 'type' in a ? a.type : 'Bearer';
-        if (typeof type !== 'string' || !type.trim()) return fail('options', 'options.authorization.type must be a non-empty string');
-        if (type.trim().toLowerCase() === 'basic') return fail('options', 'options.authorization.type cannot be basic, set username and password instead');
-        if (b.username !== undefined) return fail('options', 'options.authorization cannot be combined with username and password');
+        if (typeof type !== 'string' || !type.trim())
+          return fail('options', 'options.authorization.type must be a non-empty string');
+        if (type.trim().toLowerCase() === 'basic')
+          return fail(
+            'options',
+            'options.authorization.type cannot be basic, set username and password instead',
+          );
+        if (b.username !== undefined)
+          return fail(
+            'options',
+            'options.authorization cannot be combined with username and password',
+          );
       }
       if ('headers' in o) {
         const h = o.headers as Record<string, unknown> | null;
-        if (typeof h !== 'object' || h === null || Array.isArray(h) || !Object.values(h).every((v) => typeof v === 'string')) return fail('options', HEADERS_MESSAGE);
+        if (
+          typeof h !== 'object' ||
+          h === null ||
+          Array.isArray(h) ||
+          !Object.values(h).every((v) => typeof v === 'string')
+        )
+          return fail('options', HEADERS_MESSAGE);
         const reserved = Object.keys(h).filter((k) => RESERVED_HEADERS.has(k.toLowerCase()));
-        if (reserved.length) return fail('options', `options.headers cannot set ${reserved.join(', ')}`);
+        if (reserved.length)
+          return fail('options', `options.headers cannot set ${reserved.join(', ')}`);
       }
     }
     const headers = o?.headers as Record<string, string> | undefined;
-    if (b.username === undefined && !(o && 'authorization' in o) && !(headers && Object.keys(headers).length))
-      fail('options', 'no credentials given, set username and password, options.authorization, or options.headers');
+    if (
+      b.username === undefined &&
+      !(o && 'authorization' in o) &&
+      !(headers && Object.keys(headers).length)
+    )
+      fail(
+        'options',
+        'no credentials given, set username and password, options.authorization, or options.headers',
+      );
   })
   .meta({ id: 'CreatePostgresMetricDestinationBody' });
 /** A metric destination without its secrets: which auth sections it configures (the origin's `auth_methods`). */
@@ -316,23 +438,39 @@ export const metricDestinationSchema = z
     auth_methods: z.array(z.enum(['basic_auth', 'authorization', 'headers'])),
   })
   .meta({ id: 'PostgresMetricDestination' });
-export const metricDestinationListSchema = listSchema(metricDestinationSchema).meta({ id: 'PostgresMetricDestinationList' });
+export const metricDestinationListSchema = listSchema(metricDestinationSchema).meta({
+  id: 'PostgresMetricDestinationList',
+});
 
 // Log destinations: OTLP over HTTPS, syslog (RFC 5424) over TLS (decision 084).
 export const LOG_DESTINATION_TYPES = ['otlp', 'syslog'] as const;
 export const createLogDestinationBodySchema = z
   .strictObject({
-    name: z.string(requiredString('name')).min(1, 'name must not be empty.').max(63, 'name must be at most 63 characters.'),
-    type: z.enum(LOG_DESTINATION_TYPES, { error: (i) => (i.input === undefined ? 'type is required.' : 'type must be otlp or syslog.') }),
+    name: z
+      .string(requiredString('name'))
+      .min(1, 'name must not be empty.')
+      .max(63, 'name must be at most 63 characters.'),
+    type: z.enum(LOG_DESTINATION_TYPES, {
+      error: (i) => (i.input === undefined ? 'type is required.' : 'type must be otlp or syslog.'),
+    }),
     url: z.string(requiredString('url')).max(2000, 'url must be at most 2000 characters.'),
     options: z
       .strictObject({
-        headers: z.record(z.string().min(1).max(128), z.string().max(4096), { error: 'options.headers must be an object of header names and values.' }).optional(),
+        headers: z
+          .record(z.string().min(1).max(128), z.string().max(4096), {
+            error: 'options.headers must be an object of header names and values.',
+          })
+          .optional(),
         // SD-ID → {name: value}, as RFC 5424 nests them (the origin's shape).
         structured_data: z
-          .record(z.string().min(1).max(128), z.record(z.string().min(1).max(128), z.string().max(4096)), {
-            error: 'options.structured_data must be an object mapping SD-IDs to key/value objects',
-          })
+          .record(
+            z.string().min(1).max(128),
+            z.record(z.string().min(1).max(128), z.string().max(4096)),
+            {
+              error:
+                'options.structured_data must be an object mapping SD-IDs to key/value objects',
+            },
+          )
           .optional(),
       })
       .nullable()
@@ -340,22 +478,44 @@ export const createLogDestinationBodySchema = z
   })
   .superRefine((b, ctx) => {
     const scheme = b.type === 'otlp' ? 'https:' : 'tcp:';
-    const ok = URL.canParse(b.url) && new URL(b.url).protocol === scheme && (b.type === 'otlp' || new URL(b.url).port !== '');
+    const ok =
+      URL.canParse(b.url) &&
+      new URL(b.url).protocol === scheme &&
+      (b.type === 'otlp' || new URL(b.url).port !== '');
     if (!ok)
       ctx.addIssue({
         code: 'custom',
         path: ['url'],
-        message: b.type === 'otlp' ? 'url must be an https:// URL for an otlp destination.' : 'url must be tcp://host:port for a syslog destination.',
+        message:
+          b.type === 'otlp'
+            ? 'url must be an https:// URL for an otlp destination.'
+            : 'url must be tcp://host:port for a syslog destination.',
       });
     if (b.type === 'otlp' && b.options?.structured_data)
-      ctx.addIssue({ code: 'custom', path: ['options', 'structured_data'], message: 'structured_data is for syslog destinations.' });
-    if (b.type === 'syslog' && b.options?.headers) ctx.addIssue({ code: 'custom', path: ['options', 'headers'], message: 'headers are for otlp destinations.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'structured_data'],
+        message: 'structured_data is for syslog destinations.',
+      });
+    if (b.type === 'syslog' && b.options?.headers)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'headers'],
+        message: 'headers are for otlp destinations.',
+      });
   })
   .meta({ id: 'CreatePostgresLogDestinationBody' });
 export const logDestinationSchema = z
-  .strictObject({ id: z.string().regex(idPattern('postgresLogDestination')), name: z.string(), type: z.enum(LOG_DESTINATION_TYPES), url: z.string() })
+  .strictObject({
+    id: z.string().regex(idPattern('postgresLogDestination')),
+    name: z.string(),
+    type: z.enum(LOG_DESTINATION_TYPES),
+    url: z.string(),
+  })
   .meta({ id: 'PostgresLogDestination' });
-export const logDestinationListSchema = listSchema(logDestinationSchema).meta({ id: 'PostgresLogDestinationList' });
+export const logDestinationListSchema = listSchema(logDestinationSchema).meta({
+  id: 'PostgresLogDestinationList',
+});
 
 // Configuration.
 export const postgresConfigSchema = z
@@ -382,7 +542,9 @@ export const updateConfigBodySchema = z
   .meta({ id: 'UpdatePostgresConfigBody' });
 
 // Backups (decision 080).
-export const backupSchema = z.strictObject({ key: z.string(), last_modified: z.iso.datetime(), size: z.number().int() }).meta({ id: 'PostgresBackup' });
+export const backupSchema = z
+  .strictObject({ key: z.string(), last_modified: z.iso.datetime(), size: z.number().int() })
+  .meta({ id: 'PostgresBackup' });
 export const backupListSchema = listSchema(backupSchema).meta({ id: 'PostgresBackupList' });
 export const backupCredentialsSchema = z
   .strictObject({
@@ -416,7 +578,9 @@ export const postgresServerSchema = z
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'PostgresServer' });
-export const postgresServerListSchema = listSchema(postgresServerSchema).meta({ id: 'PostgresServerList' });
+export const postgresServerListSchema = listSchema(postgresServerSchema).meta({
+  id: 'PostgresServerList',
+});
 
 // Logs (decision 085).
 export const LOG_STREAMS = ['postgres', 'pgbouncer', 'upgrade'] as const;
@@ -427,20 +591,34 @@ export const MAX_LOG_LINES = 500;
 export const logsQuerySchema = z.object({
   start: rfc3339('start').optional(),
   end: rfc3339('end').optional(),
-  stream_name: z.enum(LOG_STREAMS, { error: `stream_name must be one of ${LOG_STREAMS.join(', ')}.` }).optional(),
-  server_role: z.enum(LOG_SERVER_ROLES, { error: 'server_role must be primary or standby.' }).optional(),
+  stream_name: z
+    .enum(LOG_STREAMS, { error: `stream_name must be one of ${LOG_STREAMS.join(', ')}.` })
+    .optional(),
+  server_role: z
+    .enum(LOG_SERVER_ROLES, { error: 'server_role must be primary or standby.' })
+    .optional(),
   // In any case, as the origin upper-cases it.
   severity_level: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(LOG_SEVERITIES, { error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.` }))
+    .pipe(
+      z.enum(LOG_SEVERITIES, {
+        error: `severity_level must be one of ${LOG_SEVERITIES.join(', ')}.`,
+      }),
+    )
     .optional(),
-  query_pattern: z.string({ error: 'query_pattern must be a string.' }).max(200, 'query_pattern must be at most 200 characters.').optional(),
+  query_pattern: z
+    .string({ error: 'query_pattern must be a string.' })
+    .max(200, 'query_pattern must be at most 200 characters.')
+    .optional(),
   max_log_lines: z
     .string({ error: `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.` })
     .regex(/^\d{1,4}$/, `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`)
     .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_LOG_LINES, `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`)
+    .refine(
+      (n) => n >= 1 && n <= MAX_LOG_LINES,
+      `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`,
+    )
     .optional(),
   pagination_key: z
     .string({ error: 'pagination_key must be a string.' })
@@ -460,7 +638,9 @@ export const logLineSchema = z
   })
   .meta({ id: 'PostgresLogLine' });
 /** A page of lines, oldest first; `pagination_key` asks for the lines before them (absent: none left, as the origin answers). */
-export const logsSchema = z.strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().optional() }).meta({ id: 'PostgresLogs' });
+export const logsSchema = z
+  .strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().optional() })
+  .meta({ id: 'PostgresLogs' });
 
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
 export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
@@ -468,27 +648,48 @@ export const metricsQuerySchema = metricsQuery(METRIC_KEYS);
 export const metricsSchema = metricsAnswer('PostgresMetrics');
 
 // Client certificates (decision 087).
-export const CERT_USER_MESSAGE = 'name must be a PostgreSQL role name: a letter or underscore, then letters, digits or underscores, at most 63 characters.';
-const certUserName = z.string(requiredString('name')).regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE);
-export const certUserBodySchema = z.strictObject({ name: certUserName }).meta({ id: 'PostgresCertUserBody' });
-export const certUsersSchema = z.strictObject({ items: z.array(z.string()) }).meta({ id: 'PostgresCertUsers' });
+export const CERT_USER_MESSAGE =
+  'name must be a PostgreSQL role name: a letter or underscore, then letters, digits or underscores, at most 63 characters.';
+const certUserName = z
+  .string(requiredString('name'))
+  .regex(/^[a-z_][a-z0-9_]{0,62}$/, CERT_USER_MESSAGE);
+export const certUserBodySchema = z
+  .strictObject({ name: certUserName })
+  .meta({ id: 'PostgresCertUserBody' });
+export const certUsersSchema = z
+  .strictObject({ items: z.array(z.string()) })
+  .meta({ id: 'PostgresCertUsers' });
 /** The origin's limit: about a year. */
 export const CERT_MAX_DURATION = 366 * 24 * 3600;
 export const clientKeypairBodySchema = z
   .strictObject({
     common_name: z
       .string(requiredString('common_name'))
-      .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Common Name must only contain alphanumeric characters, underscores, and hyphens. It must not exceed 64 characters.')
-      .refine((n) => n !== 'postgres' && n !== 'ubi_replication', 'Common Name must not be postgres or ubi_replication.'),
+      .regex(
+        /^[a-zA-Z0-9_-]{1,64}$/,
+        'Common Name must only contain alphanumeric characters, underscores, and hyphens. It must not exceed 64 characters.',
+      )
+      .refine(
+        (n) => n !== 'postgres' && n !== 'ubi_replication',
+        'Common Name must not be postgres or ubi_replication.',
+      ),
     duration: intField('duration is required: a positive number of seconds.').pipe(
-      z.number().positive('duration must be a positive number of seconds.').max(CERT_MAX_DURATION, 'Certificate expiry should be less than 367 days.'),
+      z
+        .number()
+        .positive('duration must be a positive number of seconds.')
+        .max(CERT_MAX_DURATION, 'Certificate expiry should be less than 367 days.'),
     ),
   })
   .meta({ id: 'CreatePostgresClientKeypairBody' });
 
 // Upgrade.
 export const upgradeStatusSchema = z
-  .strictObject({ current_version: z.string(), target_version: z.string(), upgrade_status: z.string(), upgrade_stage: z.string().nullable() })
+  .strictObject({
+    current_version: z.string(),
+    target_version: z.string(),
+    upgrade_status: z.string(),
+    upgrade_stage: z.string().nullable(),
+  })
   .meta({ id: 'PostgresUpgradeStatus' });
 
 // Capabilities: the origin's option tree (flavor → location → family → size → storage_size → ha_type, version under flavor).
@@ -497,10 +698,32 @@ export const capabilitiesSchema = z
     option_tree: z.record(z.string(), z.unknown()),
     metadata: z.strictObject({
       flavor: z.record(z.string(), z.strictObject({ display_name: z.string() })),
-      location: z.record(z.string(), z.strictObject({ display_name: z.string(), ui_name: z.string(), provider: z.string() })),
-      family: z.record(z.string(), z.strictObject({ display_name: z.string(), category: z.string() })),
-      size: z.record(z.string(), z.strictObject({ display_name: z.string(), vcpu: z.number().int(), vcpus: z.number().int(), memory_gib: z.number(), monthly_usd: z.number() })),
-      ha_type: z.record(z.string(), z.strictObject({ display_name: z.string(), standby_count: z.number().int(), description: z.string() })),
+      location: z.record(
+        z.string(),
+        z.strictObject({ display_name: z.string(), ui_name: z.string(), provider: z.string() }),
+      ),
+      family: z.record(
+        z.string(),
+        z.strictObject({ display_name: z.string(), category: z.string() }),
+      ),
+      size: z.record(
+        z.string(),
+        z.strictObject({
+          display_name: z.string(),
+          vcpu: z.number().int(),
+          vcpus: z.number().int(),
+          memory_gib: z.number(),
+          monthly_usd: z.number(),
+        }),
+      ),
+      ha_type: z.record(
+        z.string(),
+        z.strictObject({
+          display_name: z.string(),
+          standby_count: z.number().int(),
+          description: z.string(),
+        }),
+      ),
     }),
   })
   .meta({ id: 'PostgresCapabilities' });
@@ -511,22 +734,39 @@ const pgRuleRef = z.strictObject({
   postgres_database_reference: referenceSchema,
   postgres_firewall_rule_id: idOf('postgresFirewallRule', 'PostgreSQL firewall rule'),
 });
-const pgMetricRef = z.strictObject({ ...currentLoc, postgres_database_reference: referenceSchema, metric_destination_id: idOf('postgresMetricDestination', 'metric destination') });
-const pgLogRef = z.strictObject({ ...currentLoc, postgres_database_reference: referenceSchema, log_destination_id: idOf('postgresLogDestination', 'log destination') });
+const pgMetricRef = z.strictObject({
+  ...currentLoc,
+  postgres_database_reference: referenceSchema,
+  metric_destination_id: idOf('postgresMetricDestination', 'metric destination'),
+});
+const pgLogRef = z.strictObject({
+  ...currentLoc,
+  postgres_database_reference: referenceSchema,
+  log_destination_id: idOf('postgresLogDestination', 'log destination'),
+});
 const PG = `${P}/location/{location}/postgres/{postgres_database_reference}`;
 const pg = { ...current, tag: 'Postgres Database' } as const;
 const rule = { ...current, tag: 'Postgres Firewall Rule' } as const;
 const metricDest = { ...current, tag: 'Postgres Metric Destination' } as const;
 const logDest = { ...current, tag: 'Postgres Log Destination' } as const;
 /** An action on one database that answers it (detailed). */
-const action = (segment: string, summary: string) => route({ ...pg, method: 'post', path: `${PG}/${segment}`, summary, params: pgRef, response: postgresDetailSchema });
+const action = (segment: string, summary: string) =>
+  route({
+    ...pg,
+    method: 'post',
+    path: `${PG}/${segment}`,
+    summary,
+    params: pgRef,
+    response: postgresDetailSchema,
+  });
 
 export const postgresRoutes = {
   listPostgresDatabases: route({
     ...pg,
     method: 'get',
     path: `${P}/postgres`,
-    summary: 'List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags)',
+    summary:
+      'List the PostgreSQL databases of the project in all locations (tags=key:value,… keeps those with all these tags)',
     params: inProject,
     query: paginationQuerySchema.extend({
       // The origin's filter: comma-separated key:value pairs.
@@ -538,7 +778,8 @@ export const postgresRoutes = {
     ...pg,
     method: 'get',
     path: `${P}/postgres/capabilities`,
-    summary: 'What can be created where: the option tree of flavors, locations, sizes, storage, HA and versions',
+    summary:
+      'What can be created where: the option tree of flavors, locations, sizes, storage, HA and versions',
     params: inProject,
     response: capabilitiesSchema,
   }),
@@ -577,7 +818,13 @@ export const postgresRoutes = {
     body: updatePostgresBodySchema,
     response: postgresDetailSchema,
   }),
-  deletePostgresDatabase: route({ ...pg, method: 'delete', path: PG, summary: 'Delete a PostgreSQL database with its servers', params: pgRef }),
+  deletePostgresDatabase: route({
+    ...pg,
+    method: 'delete',
+    path: PG,
+    summary: 'Delete a PostgreSQL database with its servers',
+    params: pgRef,
+  }),
   renamePostgresDatabase: route({
     ...pg,
     method: 'post',
@@ -588,9 +835,18 @@ export const postgresRoutes = {
     response: postgresSchema,
   }),
   restartPostgresDatabase: action('restart', 'Restart the servers of a running database'),
-  recyclePostgresDatabase: action('recycle', 'Replace the servers of a running database with new ones'),
-  promotePostgresDatabase: action('promote', 'Promote a read replica to a database of its own (older path of promote-read-replica)'),
-  promotePostgresReadReplica: action('promote-read-replica', 'Promote a read replica to a database of its own'),
+  recyclePostgresDatabase: action(
+    'recycle',
+    'Replace the servers of a running database with new ones',
+  ),
+  promotePostgresDatabase: action(
+    'promote',
+    'Promote a read replica to a database of its own (older path of promote-read-replica)',
+  ),
+  promotePostgresReadReplica: action(
+    'promote-read-replica',
+    'Promote a read replica to a database of its own',
+  ),
   getPostgresCACertificates: route({
     ...pg,
     method: 'get',
@@ -636,7 +892,14 @@ export const postgresRoutes = {
     body: readReplicaBodySchema,
     response: postgresDetailSchema,
   }),
-  listPostgresBackups: route({ ...pg, method: 'get', path: `${PG}/backup`, summary: 'List the backups of the database', params: pgRef, response: backupListSchema }),
+  listPostgresBackups: route({
+    ...pg,
+    method: 'get',
+    path: `${PG}/backup`,
+    summary: 'List the backups of the database',
+    params: pgRef,
+    response: backupListSchema,
+  }),
   getPostgresBackupCredentials: route({
     ...pg,
     method: 'get',
@@ -665,7 +928,8 @@ export const postgresRoutes = {
     ...pg,
     method: 'get',
     path: `${PG}/logs`,
-    summary: 'Log lines of the database: the newest page, oldest first; pagination_key asks for older ones',
+    summary:
+      'Log lines of the database: the newest page, oldest first; pagination_key asks for older ones',
     params: pgRef,
     query: logsQuerySchema,
     response: logsSchema,
@@ -705,13 +969,28 @@ export const postgresRoutes = {
     body: updateConfigBodySchema,
     response: postgresConfigSchema,
   }),
-  getPostgresUpgrade: route({ ...pg, method: 'get', path: `${PG}/upgrade`, summary: 'The status of the major version upgrade', params: pgRef, response: upgradeStatusSchema }),
-  upgradePostgresDatabase: route({ ...pg, method: 'post', path: `${PG}/upgrade`, summary: 'Upgrade to the next major version', params: pgRef, response: upgradeStatusSchema }),
+  getPostgresUpgrade: route({
+    ...pg,
+    method: 'get',
+    path: `${PG}/upgrade`,
+    summary: 'The status of the major version upgrade',
+    params: pgRef,
+    response: upgradeStatusSchema,
+  }),
+  upgradePostgresDatabase: route({
+    ...pg,
+    method: 'post',
+    path: `${PG}/upgrade`,
+    summary: 'Upgrade to the next major version',
+    params: pgRef,
+    response: upgradeStatusSchema,
+  }),
   createPostgresClientKeypair: route({
     ...pg,
     method: 'post',
     path: `${PG}/cert/create-client-keypair`,
-    summary: 'A private key and a client certificate for common_name, valid for duration seconds, signed by the database’s CA',
+    summary:
+      'A private key and a client certificate for common_name, valid for duration seconds, signed by the database’s CA',
     params: pgRef,
     body: clientKeypairBodySchema,
     response: z.string(),
@@ -817,5 +1096,11 @@ export const postgresRoutes = {
     body: createLogDestinationBodySchema,
     response: logDestinationSchema,
   }),
-  deletePostgresLogDestination: route({ ...logDest, method: 'delete', path: `${PG}/log-destination/{log_destination_id}`, summary: 'Delete a log destination', params: pgLogRef }),
+  deletePostgresLogDestination: route({
+    ...logDest,
+    method: 'delete',
+    path: `${PG}/log-destination/{log_destination_id}`,
+    summary: 'Delete a log destination',
+    params: pgLogRef,
+  }),
 } as const satisfies RouteList;

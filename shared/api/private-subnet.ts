@@ -3,7 +3,20 @@ import { requiredString } from '../errors.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  idOf,
+  inLegacyLocation,
+  inProject,
+  legacy,
+  legacyLoc,
+  P,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall-legacy.ts';
 import { PRIVATE_SUBNET_TRANSITIONAL_STATES, PRIVATE_SUBNET_WORDS } from './private-subnet-kind.ts';
 
@@ -32,16 +45,21 @@ export const privateSubnetSchema = z
   .meta({ id: 'PrivateSubnet' });
 export type PrivateSubnet = z.infer<typeof privateSubnetSchema>;
 
-export const privateSubnetListSchema = listSchema(privateSubnetSchema).meta({ id: 'PrivateSubnetList' });
+export const privateSubnetListSchema = listSchema(privateSubnetSchema).meta({
+  id: 'PrivateSubnetList',
+});
 export type PrivateSubnetList = z.infer<typeof privateSubnetListSchema>;
 
 /** Legacy create takes no body; `firewall_id` attaches that firewall instead of a new default one. */
 export const createPrivateSubnetBodySchema = z
-  .strictObject({ firewall_id: z.string().regex(idPattern('firewall'), 'Must be a firewall ID.').optional() })
+  .strictObject({
+    firewall_id: z.string().regex(idPattern('firewall'), 'Must be a firewall ID.').optional(),
+  })
   .optional()
   .meta({ id: 'CreatePrivateSubnetBody' });
 
-const subnetIdField = (name: string) => z.string(requiredString(name)).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.');
+const subnetIdField = (name: string) =>
+  z.string(requiredString(name)).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.');
 
 /**
  * The origin's connect body: the ID of a subnet of the project in the same location, as
@@ -51,26 +69,39 @@ const subnetIdField = (name: string) => z.string(requiredString(name)).regex(idP
 export const connectPrivateSubnetBodySchema = z
   .strictObject({
     'connected-subnet-id': subnetIdField('connected-subnet-id').optional(),
-    'connected-subnet-ubid': subnetIdField('connected-subnet-ubid').optional().meta({ description: "A synonym of connected-subnet-id, as the origin's Ruby SDK sends it." }),
+    'connected-subnet-ubid': subnetIdField('connected-subnet-ubid')
+      .optional()
+      .meta({
+        description: "A synonym of connected-subnet-id, as the origin's Ruby SDK sends it.",
+      }),
   })
   .superRefine((body, ctx) => {
-    const given = ['connected-subnet-id', 'connected-subnet-ubid'].filter((k) => body[k as keyof typeof body] !== undefined);
+    const given = ['connected-subnet-id', 'connected-subnet-ubid'].filter(
+      (k) => body[k as keyof typeof body] !== undefined,
+    );
     if (given.length !== 1)
       ctx.addIssue({
         code: 'custom',
         path: ['connected-subnet-id'],
-        message: given.length ? 'Give connected-subnet-id or connected-subnet-ubid, not both.' : 'connected-subnet-id is required.',
+        message: given.length
+          ? 'Give connected-subnet-id or connected-subnet-ubid, not both.'
+          : 'connected-subnet-id is required.',
       });
   })
   .meta({ id: 'ConnectPrivateSubnetBody' });
 /** The subnet a connect body names, by either of its field names. */
-export const connectedSubnetIdOf = (body: ConnectPrivateSubnetBody): string => (body['connected-subnet-id'] ?? body['connected-subnet-ubid'])!;
+export const connectedSubnetIdOf = (body: ConnectPrivateSubnetBody): string =>
+  (body['connected-subnet-id'] ?? body['connected-subnet-ubid'])!;
 export type ConnectPrivateSubnetBody = z.infer<typeof connectPrivateSubnetBodySchema>;
 
 /** A subnet connected to another one (both ways): the console's "Connected subnets" (decision 197). */
-export const connectedSubnetSchema = privateSubnetSchema.pick({ id: true, name: true, location: true, state: true, net4: true, net6: true }).meta({ id: 'ConnectedPrivateSubnet' });
+export const connectedSubnetSchema = privateSubnetSchema
+  .pick({ id: true, name: true, location: true, state: true, net4: true, net6: true })
+  .meta({ id: 'ConnectedPrivateSubnet' });
 export type ConnectedSubnet = z.infer<typeof connectedSubnetSchema>;
-export const connectedSubnetListSchema = listSchema(connectedSubnetSchema).meta({ id: 'ConnectedPrivateSubnetList' });
+export const connectedSubnetListSchema = listSchema(connectedSubnetSchema).meta({
+  id: 'ConnectedPrivateSubnetList',
+});
 export type ConnectedSubnetList = z.infer<typeof connectedSubnetListSchema>;
 
 export const privateSubnetKind = resourceKind({
@@ -88,7 +119,11 @@ const subnetById = z.strictObject({ ...legacyLoc, ps_id: idOf('privateSubnet', '
 const subnetRef = z.strictObject({ ...currentLoc, private_subnet_reference: referenceSchema });
 const SUBNET = `${P}/location/{location_name}/private-subnet`;
 const SUBNET_REF = `${P}/location/{location}/private-subnet/{private_subnet_reference}`;
-const disconnectParams = z.strictObject({ ...currentLoc, private_subnet_reference: referenceSchema, private_subnet_id: idOf('privateSubnet', 'private subnet') });
+const disconnectParams = z.strictObject({
+  ...currentLoc,
+  private_subnet_reference: referenceSchema,
+  private_subnet_id: idOf('privateSubnet', 'private subnet'),
+});
 const tag = 'Private Subnet';
 
 // Legacy routes, flat errors; the rename is current.
@@ -98,7 +133,8 @@ export const privateSubnetRoutes = {
     method: 'post',
     path: `${SUBNET}/{ps_name}`,
     tag,
-    summary: 'Create a private subnet (no body; `firewall_id` attaches that firewall instead of a new default one)',
+    summary:
+      'Create a private subnet (no body; `firewall_id` attaches that firewall instead of a new default one)',
     params: subnetByName,
     body: createPrivateSubnetBodySchema,
     response: privateSubnetSchema,
@@ -172,7 +208,8 @@ export const privateSubnetRoutes = {
     method: 'post',
     path: `${SUBNET_REF}/connect`,
     tag,
-    summary: 'Connect another subnet of the project in the same location (both ways; again: no change)',
+    summary:
+      'Connect another subnet of the project in the same location (both ways; again: no change)',
     params: subnetRef,
     body: connectPrivateSubnetBodySchema,
     response: privateSubnetSchema,

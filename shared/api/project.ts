@@ -19,7 +19,9 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = listSchema(projectSchema).meta({ id: 'ProjectList' });
 export type ProjectList = z.infer<typeof projectListSchema>;
 
-export const createProjectBodySchema = z.strictObject({ name: projectNameSchema }).meta({ id: 'CreateProjectBody' });
+export const createProjectBodySchema = z
+  .strictObject({ name: projectNameSchema })
+  .meta({ id: 'CreateProjectBody' });
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 
 export const projectParamsSchema = z.strictObject({ project_id: projectIdSchema });
@@ -42,9 +44,30 @@ export const deleteProjectQuerySchema = z.strictObject({
 const project = { ...current, tag: 'Project' } as const;
 
 export const projectRoutes = {
-  listProjects: route({ ...project, method: 'get', path: '/project', summary: "List the caller's projects", query: paginationQuerySchema, response: projectListSchema }),
-  createProject: route({ ...project, method: 'post', path: '/project', summary: 'Create a project', body: createProjectBodySchema, response: projectSchema }),
-  getProject: route({ ...project, method: 'get', path: '/project/{project_id}', summary: 'Get a project', params: projectParamsSchema, response: projectSchema }),
+  listProjects: route({
+    ...project,
+    method: 'get',
+    path: '/project',
+    summary: "List the caller's projects",
+    query: paginationQuerySchema,
+    response: projectListSchema,
+  }),
+  createProject: route({
+    ...project,
+    method: 'post',
+    path: '/project',
+    summary: 'Create a project',
+    body: createProjectBodySchema,
+    response: projectSchema,
+  }),
+  getProject: route({
+    ...project,
+    method: 'get',
+    path: '/project/{project_id}',
+    summary: 'Get a project',
+    params: projectParamsSchema,
+    response: projectSchema,
+  }),
   deleteProject: route({
     ...project,
     method: 'delete',

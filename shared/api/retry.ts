@@ -9,7 +9,8 @@ export const retryRoutes = {
     method: 'post',
     path: `${P}/object/{object_id}/retry`,
     tag: 'Project',
-    summary: 'Retry the operation a failed resource failed in (a create, start, restart, delete …); 409 unless it is failed',
+    summary:
+      'Retry the operation a failed resource failed in (a create, start, restart, delete …); 409 unless it is failed',
     params: z.strictObject({ project_id, object_id: z.string() }),
   }),
 } as const satisfies RouteList;

@@ -6,7 +6,16 @@ import { idPattern } from '../ids.ts';
 import { isOpenSshPublicKey } from '../net.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, inProject, P, project_id, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  inProject,
+  P,
+  project_id,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { SSH_PUBLIC_KEY_WORDS } from './ssh-public-key-kind.ts';
 
 /**
@@ -18,7 +27,8 @@ export function isAuthorizedKeys(text: string): boolean {
   if (text.length > 65_536 || !lines.some((l) => l && !l.startsWith('#'))) return false;
   return lines.every((l) => !l || l.startsWith('#') || isOpenSshPublicKey(l));
 }
-export const AUTHORIZED_KEYS_MESSAGE = 'Enter an OpenSSH public key line such as "ssh-ed25519 AAAA… user@host" (or several, as in authorized_keys; # comments allowed).';
+export const AUTHORIZED_KEYS_MESSAGE =
+  'Enter an OpenSSH public key line such as "ssh-ed25519 AAAA… user@host" (or several, as in authorized_keys; # comments allowed).';
 
 /** A saved key: one key line or several (authorized_keys text), trailing space trimmed. */
 export const authorizedKeysSchema = z
@@ -48,18 +58,25 @@ export const sshPublicKeySchema = z
   .meta({ id: 'SshPublicKey' });
 export type SshPublicKey = z.infer<typeof sshPublicKeySchema>;
 
-export const sshPublicKeyListSchema = listSchema(sshPublicKeySchema).meta({ id: 'SshPublicKeyList' });
+export const sshPublicKeyListSchema = listSchema(sshPublicKeySchema).meta({
+  id: 'SshPublicKeyList',
+});
 export type SshPublicKeyList = z.infer<typeof sshPublicKeyListSchema>;
 
 const keyName = resourceName('sshPublicKey');
 
-export const createSshPublicKeyBodySchema = z.strictObject({ name: keyName, public_key: authorizedKeysSchema }).meta({ id: 'CreateSshPublicKeyBody' });
+export const createSshPublicKeyBodySchema = z
+  .strictObject({ name: keyName, public_key: authorizedKeysSchema })
+  .meta({ id: 'CreateSshPublicKeyBody' });
 export type CreateSshPublicKeyBody = z.input<typeof createSshPublicKeyBodySchema>;
 
 /** The origin's update: a new name, a new key, or both (at least one). */
 export const updateSshPublicKeyBodySchema = z
   .strictObject({ name: keyName.optional(), public_key: authorizedKeysSchema.optional() })
-  .refine((b) => b.name !== undefined || b.public_key !== undefined, 'Give name, public_key or both.')
+  .refine(
+    (b) => b.name !== undefined || b.public_key !== undefined,
+    'Give name, public_key or both.',
+  )
   .meta({ id: 'UpdateSshPublicKeyBody' });
 export type UpdateSshPublicKeyBody = z.input<typeof updateSshPublicKeyBodySchema>;
 

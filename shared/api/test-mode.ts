@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
 import { ROLES } from '../roles.ts';
-import { current, idOf, inProject, P, project_id, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  idOf,
+  inProject,
+  P,
+  project_id,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { emailSchema } from './auth.ts';
 import { outboxMailSchema } from './mail.ts';
 
@@ -13,7 +21,17 @@ export const TEST_TAG = 'Test mode';
 /** The kinds whose jobs can be made to fail. */
 export const FAULT_KINDS = ['vm', 'postgres', 'kubernetes', 'load_balancer'] as const;
 /** What a fault rule or a magic name can fail: a job's operation. */
-export const FAULT_OPERATIONS = ['create', 'delete', 'start', 'stop', 'restart', 'update', 'upgrade', 'promote', 'recycle'] as const;
+export const FAULT_OPERATIONS = [
+  'create',
+  'delete',
+  'start',
+  'stop',
+  'restart',
+  'update',
+  'upgrade',
+  'promote',
+  'recycle',
+] as const;
 
 /** The header the instance-level test-mode routes take: TEST_MODE_TOKEN. */
 export const TEST_MODE_TOKEN_HEADER = 'Test-Mode-Token';
@@ -36,9 +54,15 @@ export type TestFault = z.infer<typeof testFaultSchema>;
 export const addTestFaultBodySchema = z
   .strictObject({
     kind: z.enum(FAULT_KINDS, { error: `kind must be one of ${FAULT_KINDS.join(', ')}.` }),
-    operation: z.enum(FAULT_OPERATIONS, { error: `operation must be one of ${FAULT_OPERATIONS.join(', ')}.` }),
+    operation: z.enum(FAULT_OPERATIONS, {
+      error: `operation must be one of ${FAULT_OPERATIONS.join(', ')}.`,
+    }),
     /** What the failed resource's state_reason says; a realistic reason for the kind and operation by default. */
-    reason: z.string({ error: 'reason must be a string.' }).min(1, 'reason must not be empty.').max(500, 'reason must be at most 500 characters.').optional(),
+    reason: z
+      .string({ error: 'reason must be a string.' })
+      .min(1, 'reason must not be empty.')
+      .max(500, 'reason must be at most 500 characters.')
+      .optional(),
     count: z
       .number({ error: 'count must be a whole number from 1 to 1000.' })
       .int('count must be a whole number from 1 to 1000.')
@@ -63,7 +87,9 @@ export const testSettingsSchema = z
 export const updateTestSettingsBodySchema = z
   .strictObject({
     delay_ms: z
-      .number({ error: 'delay_ms must be a whole number of milliseconds from 0 to 3600000, or null.' })
+      .number({
+        error: 'delay_ms must be a whole number of milliseconds from 0 to 3600000, or null.',
+      })
       .int('delay_ms must be a whole number of milliseconds from 0 to 3600000, or null.')
       .min(0, 'delay_ms must be a whole number of milliseconds from 0 to 3600000, or null.')
       .max(3_600_000, 'delay_ms must be a whole number of milliseconds from 0 to 3600000, or null.')
@@ -77,7 +103,10 @@ export const holdBodySchema = z
     resource_id: z.string({ error: 'resource_id must be a string.' }).min(1).max(100).optional(),
     name: z.string({ error: 'name must be a string.' }).min(1).max(100).optional(),
   })
-  .refine((b) => !(b.resource_id && b.name), { message: 'Give resource_id or name, not both.', path: ['name'] })
+  .refine((b) => !(b.resource_id && b.name), {
+    message: 'Give resource_id or name, not both.',
+    path: ['name'],
+  })
   .meta({ id: 'TestHoldBody' });
 
 export const holdListSchema = z
@@ -90,17 +119,26 @@ export const holdListSchema = z
 export const advanceBodySchema = z
   .strictObject({
     /** Also run what would be due within this many seconds, and age the project's invitations by as much; absent: everything waiting (held steps excepted). */
-    seconds: z.number({ error: 'seconds must be a whole number from 0 to 31536000.' }).int().min(0).max(31_536_000).optional(),
+    seconds: z
+      .number({ error: 'seconds must be a whole number from 0 to 31536000.' })
+      .int()
+      .min(0)
+      .max(31_536_000)
+      .optional(),
   })
   .meta({ id: 'TestAdvanceBody' });
 
-export const advanceResultSchema = z.strictObject({ jobs_due: z.number().int() }).meta({ id: 'TestAdvanceResult' });
+export const advanceResultSchema = z
+  .strictObject({ jobs_due: z.number().int() })
+  .meta({ id: 'TestAdvanceResult' });
 
 const MAX_WAIT = 10;
 export const outboxQuerySchema = z.strictObject({
   to: z.string().max(320).optional(),
   /** Only mails kept after this time (ISO 8601). */
-  since: z.iso.datetime({ error: 'since must be an ISO 8601 time such as 2026-01-01T00:00:00.000Z.' }).optional(),
+  since: z.iso
+    .datetime({ error: 'since must be an ISO 8601 time such as 2026-01-01T00:00:00.000Z.' })
+    .optional(),
   /** Seconds (at most 10) to wait for a matching mail when there is none yet. */
   wait: z
     .string()
@@ -109,14 +147,24 @@ export const outboxQuerySchema = z.strictObject({
     .refine((n) => n <= MAX_WAIT, `wait must be a whole number of seconds from 0 to ${MAX_WAIT}.`)
     .optional(),
 });
-export const outboxListSchema = z.strictObject({ items: z.array(outboxMailSchema) }).meta({ id: 'TestOutbox' });
+export const outboxListSchema = z
+  .strictObject({ items: z.array(outboxMailSchema) })
+  .meta({ id: 'TestOutbox' });
 
 export const testAccountBodySchema = z
   .strictObject({
     email: emailSchema,
-    password: z.string({ error: 'password must be a string.' }).min(8, 'password must be at least 8 characters.').max(200),
+    password: z
+      .string({ error: 'password must be a string.' })
+      .min(8, 'password must be at least 8 characters.')
+      .max(200),
     memberships: z
-      .array(z.strictObject({ project_id, role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }) }))
+      .array(
+        z.strictObject({
+          project_id,
+          role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}.` }),
+        }),
+      )
       .max(100)
       .default([]),
   })
@@ -130,10 +178,18 @@ export const testAccountSchema = z
   })
   .meta({ id: 'TestAccount' });
 
-export const instanceInfoSchema = z.strictObject({ test_mode: z.boolean() }).meta({ id: 'InstanceInfo' });
+export const instanceInfoSchema = z
+  .strictObject({ test_mode: z.boolean() })
+  .meta({ id: 'InstanceInfo' });
 
 const inProjectTest = { ...current, tag: TEST_TAG, access: 'admin' } as const;
-const instanceTest = { base: '/api', generation: 'current', auth: false, tag: TEST_TAG, testModeToken: true } as const;
+const instanceTest = {
+  base: '/api',
+  generation: 'current',
+  auth: false,
+  tag: TEST_TAG,
+  testModeToken: true,
+} as const;
 const T = `${P}/_test`;
 
 export const testModeRoutes = {
@@ -177,7 +233,8 @@ export const testModeRoutes = {
     ...inProjectTest,
     method: 'post',
     path: `${T}/fault`,
-    summary: 'Add a fault rule: the matching operations of the project fail with its reason (count times, or with a probability, or until removed)',
+    summary:
+      'Add a fault rule: the matching operations of the project fail with its reason (count times, or with a probability, or until removed)',
     params: inProject,
     body: addTestFaultBodySchema,
     response: testFaultSchema,
@@ -189,12 +246,20 @@ export const testModeRoutes = {
     summary: 'Remove a fault rule',
     params: z.strictObject({ project_id, fault_id: idOf('testFault', 'fault rule') }),
   }),
-  listTestHolds: route({ ...inProjectTest, method: 'get', path: `${T}/hold`, summary: "The project's holds", params: inProject, response: holdListSchema }),
+  listTestHolds: route({
+    ...inProjectTest,
+    method: 'get',
+    path: `${T}/hold`,
+    summary: "The project's holds",
+    params: inProject,
+    response: holdListSchema,
+  }),
   holdTestTransitions: route({
     ...inProjectTest,
     method: 'post',
     path: `${T}/hold`,
-    summary: "Hold the next transition of a resource (by ID or name; neither: all of the project's) until released",
+    summary:
+      "Hold the next transition of a resource (by ID or name; neither: all of the project's) until released",
     params: inProject,
     body: holdBodySchema,
     response: holdListSchema,
@@ -203,7 +268,8 @@ export const testModeRoutes = {
     ...inProjectTest,
     method: 'post',
     path: `${T}/release`,
-    summary: 'Release held transitions (by ID or name; neither: every hold of the project): they run now',
+    summary:
+      'Release held transitions (by ID or name; neither: every hold of the project): they run now',
     params: inProject,
     body: holdBodySchema,
     response: holdListSchema,
@@ -212,7 +278,8 @@ export const testModeRoutes = {
     ...inProjectTest,
     method: 'post',
     path: `${T}/advance`,
-    summary: "Run the project's waiting steps now (transitions, webhook retries), and move its invitations' expiry by `seconds`",
+    summary:
+      "Run the project's waiting steps now (transitions, webhook retries), and move its invitations' expiry by `seconds`",
     params: inProject,
     body: advanceBodySchema,
     response: advanceResultSchema,
@@ -221,7 +288,8 @@ export const testModeRoutes = {
     ...inProjectTest,
     method: 'get',
     path: `${T}/outbox`,
-    summary: "The project's invitation mails in the outbox, newest first; `wait` long-polls for the next",
+    summary:
+      "The project's invitation mails in the outbox, newest first; `wait` long-polls for the next",
     params: inProject,
     query: outboxQuerySchema,
     response: outboxListSchema,
@@ -253,7 +321,8 @@ export const testModeRoutes = {
     ...instanceTest,
     method: 'post',
     path: '/_test/account',
-    summary: 'Make a verified account with the given project memberships (exempt from the sign-in throttles in test mode)',
+    summary:
+      'Make a verified account with the given project memberships (exempt from the sign-in throttles in test mode)',
     body: testAccountBodySchema,
     response: testAccountSchema,
   }),

@@ -35,7 +35,9 @@ export const accessTokenListSchema = listSchema(accessTokenSchema).meta({ id: 'A
 export type AccessTokenList = z.infer<typeof accessTokenListSchema>;
 
 /** The issue's answer: the record and, this once, the secret. */
-export const issuedAccessTokenSchema = z.strictObject({ ...accessTokenSchema.shape, token: z.string().startsWith(TOKEN_PREFIX) }).meta({ id: 'IssuedAccessToken' });
+export const issuedAccessTokenSchema = z
+  .strictObject({ ...accessTokenSchema.shape, token: z.string().startsWith(TOKEN_PREFIX) })
+  .meta({ id: 'IssuedAccessToken' });
 export type IssuedAccessToken = z.infer<typeof issuedAccessTokenSchema>;
 
 export const issueTokenBodySchema = z
@@ -61,7 +63,8 @@ export const tokenRoutes = {
     method: 'get',
     path: PATH,
     tag,
-    summary: "List personal access tokens: the caller's own, or every token of the project for an admin",
+    summary:
+      "List personal access tokens: the caller's own, or every token of the project for an admin",
     params: z.strictObject({ project_id }),
     query: paginationQuerySchema,
     response: accessTokenListSchema,
@@ -72,7 +75,8 @@ export const tokenRoutes = {
     method: 'post',
     path: PATH,
     tag,
-    summary: 'Create a personal access token for this project; the answer holds its secret, shown this once',
+    summary:
+      'Create a personal access token for this project; the answer holds its secret, shown this once',
     params: z.strictObject({ project_id }),
     body: issueTokenBodySchema,
     response: issuedAccessTokenSchema,

@@ -14,15 +14,25 @@ export function linkToken(text: string, page: string): string | undefined {
   return new RegExp(`https?://[^\\s/]+${page}#([\\w-]+)`).exec(text)?.[1];
 }
 
-export const UNVERIFIED_MESSAGE = 'Verify your e-mail address first: follow the link we mailed you.';
+export const UNVERIFIED_MESSAGE =
+  'Verify your e-mail address first: follow the link we mailed you.';
 export const BAD_LINK_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
 
-const tokenSchema = z.string({ error: 'The link is incomplete.' }).min(1, 'The link is incomplete.').max(200, 'The link is not valid.');
+const tokenSchema = z
+  .string({ error: 'The link is incomplete.' })
+  .min(1, 'The link is incomplete.')
+  .max(200, 'The link is not valid.');
 
-export const verifyEmailBodySchema = z.strictObject({ token: tokenSchema }).meta({ id: 'VerifyEmailBody' });
-export const emailOnlyBodySchema = z.strictObject({ email: emailSchema }).meta({ id: 'EmailOnlyBody' });
+export const verifyEmailBodySchema = z
+  .strictObject({ token: tokenSchema })
+  .meta({ id: 'VerifyEmailBody' });
+export const emailOnlyBodySchema = z
+  .strictObject({ email: emailSchema })
+  .meta({ id: 'EmailOnlyBody' });
 export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
-export const resetPasswordBodySchema = z.strictObject({ token: tokenSchema, password: passwordSchema }).meta({ id: 'ResetPasswordBody' });
+export const resetPasswordBodySchema = z
+  .strictObject({ token: tokenSchema, password: passwordSchema })
+  .meta({ id: 'ResetPasswordBody' });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const verificationRoutes = {
@@ -33,7 +43,8 @@ export const verificationRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: "Verify the address with the mailed link's token; completes sign-up and signs in (sets the session cookie)",
+    summary:
+      "Verify the address with the mailed link's token; completes sign-up and signs in (sets the session cookie)",
     body: verifyEmailBodySchema,
     response: z.strictObject({ account: accountSchema }),
   }),
@@ -44,7 +55,8 @@ export const verificationRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: 'Mail a new verification link to an unverified address (the same answer for any address; throttled per address)',
+    summary:
+      'Mail a new verification link to an unverified address (the same answer for any address; throttled per address)',
     throttled: true,
     body: emailOnlyBodySchema,
   }),
@@ -55,7 +67,8 @@ export const verificationRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: "Mail a password reset link to the address's account (the same answer for any address; throttled per address)",
+    summary:
+      "Mail a password reset link to the address's account (the same answer for any address; throttled per address)",
     throttled: true,
     body: emailOnlyBodySchema,
   }),
@@ -66,7 +79,8 @@ export const verificationRoutes = {
     generation: 'current',
     auth: false,
     tag: 'Console',
-    summary: "Set a new password with the mailed link's token; signs out every session of the account",
+    summary:
+      "Set a new password with the mailed link's token; signs out every session of the account",
     body: resetPasswordBodySchema,
   }),
 } as const satisfies RouteList;

@@ -4,11 +4,26 @@
 // Its words and name hint are stated here once too, for the descriptor and the console's pages.
 import { nameHint, type KindWords } from '../name-hint.ts';
 
-export const VM_STATES = ['creating', 'running', 'restarting', 'stopping', 'stopped', 'starting', 'deleting', 'failed'] as const;
+export const VM_STATES = [
+  'creating',
+  'running',
+  'restarting',
+  'stopping',
+  'stopped',
+  'starting',
+  'deleting',
+  'failed',
+] as const;
 export type VmState = (typeof VM_STATES)[number];
 
 /** States a VM passes through on its own; the console polls while one is on screen. */
-export const VM_TRANSITIONAL_STATES: readonly string[] = ['creating', 'restarting', 'stopping', 'starting', 'deleting'] satisfies VmState[];
+export const VM_TRANSITIONAL_STATES: readonly string[] = [
+  'creating',
+  'restarting',
+  'stopping',
+  'starting',
+  'deleting',
+] satisfies VmState[];
 
 /**
  * A VM's actions: the states each one is taken in and the state it sets, as the origin's
@@ -22,7 +37,8 @@ export const VM_ACTIONS = {
 } as const satisfies Record<string, { label: string; from: readonly VmState[]; to: VmState }>;
 
 /** Whether `action` is taken in `state`. */
-export const allowsAction = (action: VmAction, state: string): boolean => (VM_ACTIONS[action].from as readonly string[]).includes(state);
+export const allowsAction = (action: VmAction, state: string): boolean =>
+  (VM_ACTIONS[action].from as readonly string[]).includes(state);
 export type VmAction = keyof typeof VM_ACTIONS;
 
 export const VM_WORDS = { singular: 'VM', plural: 'VMs' } as const satisfies KindWords;

@@ -1,9 +1,28 @@
 import { z } from 'zod';
-import { BOOT_IMAGE_NAMES, DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, VM_SIZE_NAMES, vmSize } from '../catalog.ts';
+import {
+  BOOT_IMAGE_NAMES,
+  DEFAULT_BOOT_IMAGE,
+  DEFAULT_VM_SIZE,
+  VM_SIZE_NAMES,
+  vmSize,
+} from '../catalog.ts';
 import { idPattern } from '../ids.ts';
 import { referenceSchema } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
-import { current, currentLoc, idOf, inLegacyLocation, inProject, legacy, legacyLoc, P, renameBodySchema, resourceKind, route, type RouteList } from '../route-helpers.ts';
+import {
+  current,
+  currentLoc,
+  idOf,
+  inLegacyLocation,
+  inProject,
+  legacy,
+  legacyLoc,
+  P,
+  renameBodySchema,
+  resourceKind,
+  route,
+  type RouteList,
+} from '../route-helpers.ts';
 import { legacyFirewallSchema } from './firewall-legacy.ts';
 import { AUTHORIZED_KEYS_MESSAGE, isAuthorizedKeys, isKeyName } from './ssh-public-key.ts';
 import { wireBool } from '../coerce.ts';
@@ -61,15 +80,27 @@ export type VmListItem = z.infer<typeof vmListItemSchema>;
 export const vmListSchema = listSchema(vmListItemSchema).meta({ id: 'VmList' });
 export type VmList = z.infer<typeof vmListSchema>;
 
-export const UNIX_USER_MESSAGE = 'unix_user must start with a lowercase letter or underscore, use lowercase letters, digits, _ or -, be at most 32 characters, and not be root.';
+export const UNIX_USER_MESSAGE =
+  'unix_user must start with a lowercase letter or underscore, use lowercase letters, digits, _ or -, be at most 32 characters, and not be root.';
 
 /** "storage_size must be one of 40, 80 (GiB) for standard-2." */
-export const storageSizeMessage = (size: string) => `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
+export const storageSizeMessage = (size: string) =>
+  `storage_size must be one of ${vmSize(size)!.storageOptionsGib.join(', ')} (GiB) for ${size}.`;
 
 /** A storage size must be one of the VM size's options (the console's form checks it the same way). */
-export function checkStorageSize(body: { size: string; storage_size?: number }, ctx: z.RefinementCtx): void {
-  if (body.storage_size !== undefined && !(vmSize(body.size)!.storageOptionsGib as readonly number[]).includes(body.storage_size)) {
-    ctx.addIssue({ code: 'custom', path: ['storage_size'], message: storageSizeMessage(body.size) });
+export function checkStorageSize(
+  body: { size: string; storage_size?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (
+    body.storage_size !== undefined &&
+    !(vmSize(body.size)!.storageOptionsGib as readonly number[]).includes(body.storage_size)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['storage_size'],
+      message: storageSizeMessage(body.size),
+    });
   }
 }
 
@@ -80,32 +111,51 @@ const gpuSchema = z
   .regex(/^\d+:.*$/, GPU_MESSAGE)
   .superRefine((g, ctx) => {
     const count = Number(g.split(':')[0]);
-    if (![0, 1, 2, 4, 8].includes(count)) ctx.addIssue({ code: 'custom', message: 'gpu count must be one of the following: 0, 1, 2, 4, 8' });
-    else if (count > 0) ctx.addIssue({ code: 'custom', message: 'gpu not available for this project' });
+    if (![0, 1, 2, 4, 8].includes(count))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'gpu count must be one of the following: 0, 1, 2, 4, 8',
+      });
+    else if (count > 0)
+      ctx.addIssue({ code: 'custom', message: 'gpu not available for this project' });
   });
 
 /** A VM's init script (the origin's: at most 2000 characters, run at first boot). */
 export const INIT_SCRIPT_MAX = 2000;
-const initScriptSchema = z.string({ error: 'init_script must be a string.' }).max(INIT_SCRIPT_MAX, `init_script must be at most ${INIT_SCRIPT_MAX} characters.`);
+const initScriptSchema = z
+  .string({ error: 'init_script must be a string.' })
+  .max(INIT_SCRIPT_MAX, `init_script must be at most ${INIT_SCRIPT_MAX} characters.`);
 
 /** A VM's key: an OpenSSH key line, authorized_keys text, or (no space) a saved key's name, which the service looks up. */
 const vmPublicKeySchema = z
   .string(requiredString('public_key'))
-  .refine((k) => isKeyName(k) || isAuthorizedKeys(k), `${AUTHORIZED_KEYS_MESSAGE} Or the name of a saved SSH public key.`)
+  .refine(
+    (k) => isKeyName(k) || isAuthorizedKeys(k),
+    `${AUTHORIZED_KEYS_MESSAGE} Or the name of a saved SSH public key.`,
+  )
   .transform((k) => k.trim());
 
 export const createVmBodySchema = z
   .strictObject({
     public_key: vmPublicKeySchema,
-    size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }).default(DEFAULT_VM_SIZE),
+    size: z
+      .enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` })
+      .default(DEFAULT_VM_SIZE),
     unix_user: z
       .string({ error: UNIX_USER_MESSAGE })
       .regex(/^[a-z_][a-z0-9_-]{0,31}$/, UNIX_USER_MESSAGE)
       .refine((u) => u !== 'root', UNIX_USER_MESSAGE)
       .default('ubi'),
-    boot_image: z.enum(BOOT_IMAGE_NAMES, { error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.` }).default(DEFAULT_BOOT_IMAGE),
+    boot_image: z
+      .enum(BOOT_IMAGE_NAMES, {
+        error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.`,
+      })
+      .default(DEFAULT_BOOT_IMAGE),
     enable_ip4: wireBool('enable_ip4 must be true or false.').default(false),
-    private_subnet_id: z.string({ error: 'private_subnet_id must be a string.' }).regex(idPattern('privateSubnet'), 'Must be a private subnet ID.').optional(),
+    private_subnet_id: z
+      .string({ error: 'private_subnet_id must be a string.' })
+      .regex(idPattern('privateSubnet'), 'Must be a private subnet ID.')
+      .optional(),
     /** GiB, one of the size's storage options (behaviour.md §9); the size's default when absent. The origin's CLI sends it as a string. */
     storage_size: z
       .union(
@@ -135,9 +185,34 @@ const tag = 'Virtual Machine';
 
 // Legacy routes, flat errors; actions and rename are current.
 export const vmRoutes = {
-  createVm: route({ ...legacy, method: 'post', path: `${VM}/{vm_name}`, tag, summary: 'Create a VM', params: vmByName, body: createVmBodySchema, response: vmSchema }),
-  getVm: route({ ...legacy, method: 'get', path: `${VM}/{vm_name}`, tag, summary: 'Get a VM by name (or ID)', params: vmByName, response: vmSchema }),
-  getVmById: route({ ...legacy, method: 'get', path: `${VM}/id/{vm_id}`, tag, summary: 'Get a VM by ID', params: vmById, response: vmSchema }),
+  createVm: route({
+    ...legacy,
+    method: 'post',
+    path: `${VM}/{vm_name}`,
+    tag,
+    summary: 'Create a VM',
+    params: vmByName,
+    body: createVmBodySchema,
+    response: vmSchema,
+  }),
+  getVm: route({
+    ...legacy,
+    method: 'get',
+    path: `${VM}/{vm_name}`,
+    tag,
+    summary: 'Get a VM by name (or ID)',
+    params: vmByName,
+    response: vmSchema,
+  }),
+  getVmById: route({
+    ...legacy,
+    method: 'get',
+    path: `${VM}/id/{vm_id}`,
+    tag,
+    summary: 'Get a VM by ID',
+    params: vmById,
+    response: vmSchema,
+  }),
   listVms: route({
     ...legacy,
     method: 'get',
@@ -158,10 +233,57 @@ export const vmRoutes = {
     query: paginationQuerySchema,
     response: vmListSchema,
   }),
-  deleteVm: route({ ...legacy, method: 'delete', path: `${VM}/{vm_name}`, tag, summary: 'Delete a VM by name (or ID)', params: vmByName }),
-  deleteVmById: route({ ...legacy, method: 'delete', path: `${VM}/id/{vm_id}`, tag, summary: 'Delete a VM by ID', params: vmById }),
-  restartVm: route({ ...current, method: 'post', path: `${VM_REF}/restart`, tag, summary: 'Restart a running VM', params: vmRef, response: vmSchema }),
-  stopVm: route({ ...current, method: 'post', path: `${VM_REF}/stop`, tag, summary: 'Stop a running VM', params: vmRef, response: vmSchema }),
-  startVm: route({ ...current, method: 'post', path: `${VM_REF}/start`, tag, summary: 'Start a stopped VM', params: vmRef, response: vmSchema }),
-  renameVm: route({ ...current, method: 'post', path: `${VM_REF}/rename`, tag, summary: 'Rename a VM', params: vmRef, body: renameBodySchema('vm'), response: vmSchema }),
+  deleteVm: route({
+    ...legacy,
+    method: 'delete',
+    path: `${VM}/{vm_name}`,
+    tag,
+    summary: 'Delete a VM by name (or ID)',
+    params: vmByName,
+  }),
+  deleteVmById: route({
+    ...legacy,
+    method: 'delete',
+    path: `${VM}/id/{vm_id}`,
+    tag,
+    summary: 'Delete a VM by ID',
+    params: vmById,
+  }),
+  restartVm: route({
+    ...current,
+    method: 'post',
+    path: `${VM_REF}/restart`,
+    tag,
+    summary: 'Restart a running VM',
+    params: vmRef,
+    response: vmSchema,
+  }),
+  stopVm: route({
+    ...current,
+    method: 'post',
+    path: `${VM_REF}/stop`,
+    tag,
+    summary: 'Stop a running VM',
+    params: vmRef,
+    response: vmSchema,
+  }),
+  startVm: route({
+    ...current,
+    method: 'post',
+    path: `${VM_REF}/start`,
+    tag,
+    summary: 'Start a stopped VM',
+    params: vmRef,
+    response: vmSchema,
+  }),
+  renameVm: route({
+    ...current,
+    method: 'post',
+    path: `${VM_REF}/rename`,
+    tag,
+    summary: 'Rename a VM',
+    params: vmRef,
+    body: renameBodySchema('vm'),
+    response: vmSchema,
+  }),
 } as const satisfies RouteList;

@@ -2,4 +2,7 @@
 // console's settings page read them (decision 225).
 import { type KindWords } from '../name-hint.ts';
 
-export const WEBHOOK_WORDS = { singular: 'webhook', plural: 'webhooks' } as const satisfies KindWords;
+export const WEBHOOK_WORDS = {
+  singular: 'webhook',
+  plural: 'webhooks',
+} as const satisfies KindWords;

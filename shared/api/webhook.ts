@@ -26,20 +26,34 @@ export const webhookKind = resourceKind({
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** The kinds of objects whose events a webhook may ask for (internal kinds have none). */
-const INTERNAL_KINDS: readonly IdKind[] = ['job', 'session', 'mail', 'auditEntry', 'account', 'webhookDelivery'];
-export const WEBHOOK_EVENT_KINDS = [...(Object.keys(ID_PREFIXES) as IdKind[]).filter((k) => !INTERNAL_KINDS.includes(k)), 'projectMember'] as const;
+const INTERNAL_KINDS: readonly IdKind[] = [
+  'job',
+  'session',
+  'mail',
+  'auditEntry',
+  'account',
+  'webhookDelivery',
+];
+export const WEBHOOK_EVENT_KINDS = [
+  ...(Object.keys(ID_PREFIXES) as IdKind[]).filter((k) => !INTERNAL_KINDS.includes(k)),
+  'projectMember',
+] as const;
 
 /** What a test event's `type` is: no object of the project changed. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export const EVENT_TYPE_MESSAGE = 'Event types are "*" (every event), "<kind>.*" (every event of a kind) or "<kind>.<verb>", e.g. "vm.state_changed".';
+export const EVENT_TYPE_MESSAGE =
+  'Event types are "*" (every event), "<kind>.*" (every event of a kind) or "<kind>.<verb>", e.g. "vm.state_changed".';
 
 /** `*`, `<kind>.*` or `<kind>.<verb>` with a kind of WEBHOOK_EVENT_KINDS and a verb of EVENT_VERBS. */
 export function isEventTypePattern(value: string): boolean {
   if (value === '*') return true;
   const [kind, verb, more] = value.split('.');
   if (more !== undefined || kind === undefined || verb === undefined) return false;
-  return (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind) && (verb === '*' || (EVENT_VERBS as readonly string[]).includes(verb));
+  return (
+    (WEBHOOK_EVENT_KINDS as readonly string[]).includes(kind) &&
+    (verb === '*' || (EVENT_VERBS as readonly string[]).includes(verb))
+  );
 }
 
 /** Whether an event of `type` is wanted by an endpoint asking for `patterns`. */
@@ -48,7 +62,8 @@ export function eventTypeMatches(patterns: readonly string[], type: string): boo
   return patterns.some((p) => p === '*' || p === type || p === `${kind}.*`);
 }
 
-export const WEBHOOK_URL_MESSAGE = 'Enter the https:// URL that receives the events, such as https://hooks.example.com/cloud.';
+export const WEBHOOK_URL_MESSAGE =
+  'Enter the https:// URL that receives the events, such as https://hooks.example.com/cloud.';
 
 /**
  * An absolute http(s) URL without credentials or fragment. Whether http and private or
@@ -60,11 +75,19 @@ export const webhookUrlSchema = z
   .refine((text) => {
     if (!URL.canParse(text)) return false;
     const u = new URL(text);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && !u.hash && u.hostname !== '';
+    return (
+      (u.protocol === 'https:' || u.protocol === 'http:') &&
+      !u.username &&
+      !u.password &&
+      !u.hash &&
+      u.hostname !== ''
+    );
   }, WEBHOOK_URL_MESSAGE);
 
 export const eventTypesSchema = z
-  .array(z.string().refine(isEventTypePattern, EVENT_TYPE_MESSAGE), { error: 'event_types must be a list of event types, e.g. ["*"].' })
+  .array(z.string().refine(isEventTypePattern, EVENT_TYPE_MESSAGE), {
+    error: 'event_types must be a list of event types, e.g. ["*"].',
+  })
   .min(1, 'Choose at least one event type ("*" for every event).')
   .max(100, 'At most 100 event types.')
   .transform((types) => [...new Set(types)]);
@@ -90,7 +113,9 @@ export const webhookListSchema = listSchema(webhookSchema).meta({ id: 'WebhookLi
 export type WebhookList = z.infer<typeof webhookListSchema>;
 
 /** The answer of a registration and of a rotation: the webhook and, this once, its secret. */
-export const webhookWithSecretSchema = z.strictObject({ ...webhookSchema.shape, secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX) }).meta({ id: 'WebhookWithSecret' });
+export const webhookWithSecretSchema = z
+  .strictObject({ ...webhookSchema.shape, secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX) })
+  .meta({ id: 'WebhookWithSecret' });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
 const webhookName = resourceName('webhookEndpoint');
@@ -112,7 +137,10 @@ export const updateWebhookBodySchema = z
     event_types: eventTypesSchema.optional(),
     enabled: z.boolean({ error: 'enabled must be true or false.' }).optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, url, event_types, enabled.')
+  .refine(
+    (b) => Object.values(b).some((v) => v !== undefined),
+    'Give at least one of name, url, event_types, enabled.',
+  )
   .meta({ id: 'UpdateWebhookBody' });
 export type UpdateWebhookBody = z.input<typeof updateWebhookBodySchema>;
 
@@ -129,7 +157,12 @@ export const webhookEventSchema = z
   .strictObject({
     id: z.string(),
     type: z.string(),
-    object: z.strictObject({ id: z.string(), kind: z.string(), name: z.string().nullable(), location: z.string().nullable() }),
+    object: z.strictObject({
+      id: z.string(),
+      kind: z.string(),
+      name: z.string().nullable(),
+      location: z.string().nullable(),
+    }),
     state: z.string().nullable(),
     at: z.string(),
     project_id: z.string(),
@@ -175,7 +208,9 @@ export const DELIVERY_DEFAULT_LIMIT = 20;
 export const DELIVERY_MAX_LIMIT = 100;
 
 export const deliveryListQuerySchema = z.object({
-  state: z.enum(DELIVERY_STATES, { error: `state must be one of ${DELIVERY_STATES.join(', ')}.` }).optional(),
+  state: z
+    .enum(DELIVERY_STATES, { error: `state must be one of ${DELIVERY_STATES.join(', ')}.` })
+    .optional(),
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be a positive integer.')
@@ -184,7 +219,13 @@ export const deliveryListQuerySchema = z.object({
     .transform((n) => Math.min(n, DELIVERY_MAX_LIMIT))
     .optional(),
   /** The `pagination_key` of the previous page's answer. */
-  pagination_key: z.string().regex(idPattern('webhookDelivery'), 'pagination_key must be the pagination_key of a previous answer.').optional(),
+  pagination_key: z
+    .string()
+    .regex(
+      idPattern('webhookDelivery'),
+      'pagination_key must be the pagination_key of a previous answer.',
+    )
+    .optional(),
 });
 export type DeliveryListQuery = z.input<typeof deliveryListQuerySchema>;
 
@@ -225,7 +266,14 @@ export const webhookRoutes = {
     body: registerWebhookBodySchema,
     response: webhookWithSecretSchema,
   }),
-  getWebhook: route({ ...admin, method: 'get', path: ONE, summary: 'Get a webhook by ID or name', params: webhookRef, response: webhookSchema }),
+  getWebhook: route({
+    ...admin,
+    method: 'get',
+    path: ONE,
+    summary: 'Get a webhook by ID or name',
+    params: webhookRef,
+    response: webhookSchema,
+  }),
   updateWebhook: route({
     ...admin,
     method: 'patch',
@@ -235,12 +283,19 @@ export const webhookRoutes = {
     body: updateWebhookBodySchema,
     response: webhookSchema,
   }),
-  deleteWebhook: route({ ...admin, method: 'delete', path: ONE, summary: 'Delete a webhook and its deliveries', params: webhookRef }),
+  deleteWebhook: route({
+    ...admin,
+    method: 'delete',
+    path: ONE,
+    summary: 'Delete a webhook and its deliveries',
+    params: webhookRef,
+  }),
   rotateWebhookSecret: route({
     ...admin,
     method: 'post',
     path: `${ONE}/rotate-secret`,
-    summary: 'Make a new signing secret (shown this once); the previous one keeps signing for 24 hours unless keep_previous is false',
+    summary:
+      'Make a new signing secret (shown this once); the previous one keeps signing for 24 hours unless keep_previous is false',
     params: webhookRef,
     body: rotateWebhookSecretBodySchema,
     response: webhookWithSecretSchema,
@@ -267,7 +322,11 @@ export const webhookRoutes = {
     method: 'get',
     path: `${ONE}/delivery/{delivery_id}`,
     summary: 'One delivery with its attempts',
-    params: z.strictObject({ project_id, webhook_reference: referenceSchema, delivery_id: z.string().regex(idPattern('webhookDelivery'), 'Must be a delivery ID.') }),
+    params: z.strictObject({
+      project_id,
+      webhook_reference: referenceSchema,
+      delivery_id: z.string().regex(idPattern('webhookDelivery'), 'Must be a delivery ID.'),
+    }),
     response: webhookDeliverySchema,
   }),
 } as const satisfies RouteList;

@@ -21,7 +21,9 @@ import { bodyOf, buildWorld, paramsOf, snapshotProject, type World } from '../..
 /** Reads of an object only its owner and the admins may see (a personal access token, decision 180): other members get its 404. */
 const OWNER_ONLY = new Set(['getToken']);
 
-const inProject = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) => r.path.startsWith('/project/{project_id}'));
+const inProject = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) =>
+  r.path.startsWith('/project/{project_id}'),
+);
 const stats = { cases: 0, requests: 0, refused: 0, allowed: 0 };
 
 let t: TestServer;
@@ -37,7 +39,11 @@ beforeAll(async () => {
   tokens.admin = admin.token;
   for (const role of ['member', 'viewer'] as const) {
     const account = await t.newAccount();
-    const joined = await t.call('inviteProjectMember', { token: admin.token, params: { project_id: world.project }, body: { email: account.email, role } });
+    const joined = await t.call('inviteProjectMember', {
+      token: admin.token,
+      params: { project_id: world.project },
+      body: { email: account.email, role },
+    });
     expect(joined.status, joined.text).toBe(200);
     tokens[role] = account.token;
   }
@@ -45,27 +51,43 @@ beforeAll(async () => {
   pristine = JSON.stringify(await snapshotProject(t, world.project));
 });
 afterAll(async () => {
-  console.log(`abuse role matrix: ${stats.cases} cases, ${stats.requests} requests, ${stats.refused} refused, ${stats.allowed} allowed`);
+  console.log(
+    `abuse role matrix: ${stats.cases} cases, ${stats.requests} requests, ${stats.refused} refused, ${stats.allowed} allowed`,
+  );
   await t.close();
 });
 
 /** Reads that answer an error while their object is idle, as the origin's do (upgrade status: 400 unless upgrading). */
-const REFUSED_BY_STATE: Partial<Record<string, [number, string]>> = { getPostgresUpgrade: [400, 'InvalidRequest'] };
+const REFUSED_BY_STATE: Partial<Record<string, [number, string]>> = {
+  getPostgresUpgrade: [400, 'InvalidRequest'],
+};
 
 /** The route called with the world's samples: a request its admin may make. */
 function call(r: RouteDef, token: string, projectId = world.project): Promise<Reply> {
   stats.requests++;
-  return t.callRoute(r, { token, params: paramsOf(r, world.sample, { project_id: projectId }), body: bodyOf(r, world.fields) });
+  return t.callRoute(r, {
+    token,
+    params: paramsOf(r, world.sample, { project_id: projectId }),
+    body: bodyOf(r, world.fields),
+  });
 }
 
 /** The same request with a body that is not JSON: refused by the pipeline right after the role check. */
 function probe(r: RouteDef, token: string): Promise<Reply> {
   stats.requests++;
-  return t.callRoute(r, { token, params: paramsOf(r, world.sample), rawBody: 'not json', headers: { 'content-type': 'text/plain' } });
+  return t.callRoute(r, {
+    token,
+    params: paramsOf(r, world.sample),
+    rawBody: 'not json',
+    headers: { 'content-type': 'text/plain' },
+  });
 }
 
 async function expectUnchanged(what: string) {
-  expect(JSON.stringify(await snapshotProject(t, world.project)), `${what} changed the project`).toBe(pristine);
+  expect(
+    JSON.stringify(await snapshotProject(t, world.project)),
+    `${what} changed the project`,
+  ).toBe(pristine);
 }
 
 describe.each(inProject)('%s', (op, r) => {
@@ -80,29 +102,34 @@ describe.each(inProject)('%s', (op, r) => {
     await expectUnchanged(`${op} as a non-member`);
   });
 
-  it.each(ROLES.map((role) => [role, roleAllows(role, access) ? 'allows' : 'refuses'] as const))(`as %s: the route's access (${access}) %s it`, async (role, verdict) => {
-    stats.cases++;
-    if (verdict === 'refuses') {
-      stats.refused++;
-      const e = expectError(r.generation, await call(r, tokens[role]), 403, 'Unauthorized');
-      expect(e.message).toBe(`Your role in this project (${role}) does not allow this. Only ${access === 'admin' ? 'an admin' : 'a member or an admin'} of the project can do it.`);
-    } else {
-      stats.allowed++;
-      if (r.method === 'get' && OWNER_ONLY.has(op) && role !== 'admin') {
-        // Another member's own object (the world's token is its admin's): not found.
-        expectError(r.generation, await call(r, tokens[role]), 404, 'ResourceNotFound');
-      } else if (r.method === 'get' && op in REFUSED_BY_STATE) {
-        // Past the role check, the world's object is not in the state this read needs.
-        const [status, type] = REFUSED_BY_STATE[op]!;
-        expectError(r.generation, await call(r, tokens[role]), status, type);
-      } else if (r.method === 'get') {
-        const res = await call(r, tokens[role]);
-        expect(res.status, `${op} as ${role}: ${res.text}`).toBe(200);
+  it.each(ROLES.map((role) => [role, roleAllows(role, access) ? 'allows' : 'refuses'] as const))(
+    `as %s: the route's access (${access}) %s it`,
+    async (role, verdict) => {
+      stats.cases++;
+      if (verdict === 'refuses') {
+        stats.refused++;
+        const e = expectError(r.generation, await call(r, tokens[role]), 403, 'Unauthorized');
+        expect(e.message).toBe(
+          `Your role in this project (${role}) does not allow this. Only ${access === 'admin' ? 'an admin' : 'a member or an admin'} of the project can do it.`,
+        );
       } else {
-        const e = expectError(r.generation, await probe(r, tokens[role]), 400, 'InvalidRequest');
-        expect(e.message, op).toBe('Content-Type must be application/json.');
+        stats.allowed++;
+        if (r.method === 'get' && OWNER_ONLY.has(op) && role !== 'admin') {
+          // Another member's own object (the world's token is its admin's): not found.
+          expectError(r.generation, await call(r, tokens[role]), 404, 'ResourceNotFound');
+        } else if (r.method === 'get' && op in REFUSED_BY_STATE) {
+          // Past the role check, the world's object is not in the state this read needs.
+          const [status, type] = REFUSED_BY_STATE[op]!;
+          expectError(r.generation, await call(r, tokens[role]), status, type);
+        } else if (r.method === 'get') {
+          const res = await call(r, tokens[role]);
+          expect(res.status, `${op} as ${role}: ${res.text}`).toBe(200);
+        } else {
+          const e = expectError(r.generation, await probe(r, tokens[role]), 400, 'InvalidRequest');
+          expect(e.message, op).toBe('Content-Type must be application/json.');
+        }
       }
-    }
-    await expectUnchanged(`${op} as ${role}`);
-  });
+      await expectUnchanged(`${op} as ${role}`);
+    },
+  );
 });

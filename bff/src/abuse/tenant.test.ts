@@ -11,7 +11,15 @@ import { newId, type IdKind } from '#shared/ids';
 import { routes, type RouteDef } from '#shared/routes';
 import { newProject } from '../../test/fixtures.ts';
 import { startServer, type Reply, type TestServer } from '../../test/harness.ts';
-import { bodyOf, bodyShape, buildWorld, paramNames, paramsOf, snapshotProject, type World } from '../../test/samples.ts';
+import {
+  bodyOf,
+  bodyShape,
+  buildWorld,
+  paramNames,
+  paramsOf,
+  snapshotProject,
+  type World,
+} from '../../test/samples.ts';
 
 /** What each path parameter names (null: not an object). */
 const PATH_KIND: Record<string, IdKind | null> = {
@@ -70,7 +78,10 @@ interface Slot {
 
 function slotsOf(op: string, r: RouteDef): Slot[] {
   const path = paramNames(r).map((name): Slot | undefined => {
-    if (!(name in PATH_KIND)) throw new Error(`${op}: tenant.test.ts does not know what the path parameter ${name} names (add it to PATH_KIND)`);
+    if (!(name in PATH_KIND))
+      throw new Error(
+        `${op}: tenant.test.ts does not know what the path parameter ${name} names (add it to PATH_KIND)`,
+      );
     const kind = PATH_KIND[name];
     return kind ? { where: 'path', name, kind } : undefined;
   });
@@ -78,13 +89,18 @@ function slotsOf(op: string, r: RouteDef): Slot[] {
     .filter((name) => /[_-]id$/.test(name) && !EXTERNAL_IDS.has(name))
     .map((name): Slot => {
       const kind = BODY_KIND[name];
-      if (!kind) throw new Error(`${op}: tenant.test.ts does not know what the body field ${name} refers to (add it to BODY_KIND)`);
+      if (!kind)
+        throw new Error(
+          `${op}: tenant.test.ts does not know what the body field ${name} refers to (add it to BODY_KIND)`,
+        );
       return { where: 'body', name, kind };
     });
   return [...path, ...body].filter((s): s is Slot => s !== undefined);
 }
 
-const inProject = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) => r.path.startsWith('/project/{project_id}'));
+const inProject = (Object.entries(routes) as [string, RouteDef][]).filter(([, r]) =>
+  r.path.startsWith('/project/{project_id}'),
+);
 const stats = { cases: 0, requests: 0, serverErrors: 0 };
 
 let t: TestServer;
@@ -97,11 +113,16 @@ beforeAll(async () => {
   t = await startServer();
   account = await t.newAccount();
   const other = await t.newAccount();
-  [mine, theirs] = await Promise.all([buildWorld(t, account, await newProject(t, account.token)), buildWorld(t, other, await newProject(t, other.token))]);
+  [mine, theirs] = await Promise.all([
+    buildWorld(t, account, await newProject(t, account.token)),
+    buildWorld(t, other, await newProject(t, other.token)),
+  ]);
   theirsBefore = JSON.stringify(await snapshotProject(t, theirs.project));
 });
 afterAll(async () => {
-  console.log(`abuse tenant matrix: ${stats.cases} cases, ${stats.requests} requests, ${stats.serverErrors} answers 5xx`);
+  console.log(
+    `abuse tenant matrix: ${stats.cases} cases, ${stats.requests} requests, ${stats.serverErrors} answers 5xx`,
+  );
   await t.close();
 });
 
@@ -132,7 +153,8 @@ function foreignId(kind: IdKind): string {
     testFault: theirs.ids.testFault,
   };
   const id = ids[kind];
-  if (!id) throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);
+  if (!id)
+    throw new Error(`tenant.test.ts has no object of kind ${kind} in the other tenant's project`);
   return id;
 }
 
@@ -140,15 +162,25 @@ function foreignId(kind: IdKind): string {
 async function send(r: RouteDef, slot: Slot, value: string): Promise<Reply> {
   const before = JSON.stringify(await snapshotProject(t, mine.project));
   const params = paramsOf(r, mine.sample, slot.where === 'path' ? { [slot.name]: value } : {});
-  const body = slot.where === 'body' ? { ...bodyOf(r, mine.fields), [slot.name]: value } : bodyOf(r, mine.fields);
+  const body =
+    slot.where === 'body'
+      ? { ...bodyOf(r, mine.fields), [slot.name]: value }
+      : bodyOf(r, mine.fields);
   const res = await t.callRoute(r, { token: mine.token, params, body });
   stats.requests++;
   if (res.status >= 500) stats.serverErrors++;
   expect(res.status, res.text).toBeLessThan(500);
   const changed = JSON.stringify(await snapshotProject(t, mine.project)) !== before;
-  if (res.status >= 400) expect(changed, `${r.method} ${r.path} with ${slot.name}=${value} answered ${res.status} and changed the caller's project`).toBe(false);
+  if (res.status >= 400)
+    expect(
+      changed,
+      `${r.method} ${r.path} with ${slot.name}=${value} answered ${res.status} and changed the caller's project`,
+    ).toBe(false);
   // The other tenant never changes.
-  expect(JSON.stringify(await snapshotProject(t, theirs.project)), `${r.method} ${r.path} with ${slot.name}=${value} changed the other tenant's project`).toBe(theirsBefore);
+  expect(
+    JSON.stringify(await snapshotProject(t, theirs.project)),
+    `${r.method} ${r.path} with ${slot.name}=${value} changed the other tenant's project`,
+  ).toBe(theirsBefore);
   // A success that changed the caller's project (a create with a new ID): start the next case from a fresh one.
   if (changed) mine = await buildWorld(t, account, await newProject(t, account.token));
   return res;
@@ -156,7 +188,11 @@ async function send(r: RouteDef, slot: Slot, value: string): Promise<Reply> {
 
 /** An answer with the caller's own IDs and the value sent in the slot replaced by their kind. */
 function normalized(res: Reply, world: World, value: string): string {
-  const names: [string, string][] = [[value, '<sent>'], [world.project, '<project>'], ...Object.entries(world.ids).map(([k, v]): [string, string] => [v, `<${k}>`])];
+  const names: [string, string][] = [
+    [value, '<sent>'],
+    [world.project, '<project>'],
+    ...Object.entries(world.ids).map(([k, v]): [string, string] => [v, `<${k}>`]),
+  ];
   return `${res.status} ${names.reduce((text, [id, name]) => text.split(id).join(name), res.text)}`;
 }
 
@@ -167,19 +203,32 @@ function normalized(res: Reply, world: World, value: string): string {
  */
 const CHOSEN_IDS = new Set(['createFirewallRuleWithId firewall_rule_id']);
 
-describe.each(inProject.map(([op, r]) => [op, r, slotsOf(op, r)] as const))('%s', (op, r, slots) => {
-  it.each(slots.map((s) => [`${s.where} ${s.name}`, s] as const))("answers another tenant's ID in %s exactly as a missing one; changes neither project", async (_label, slot) => {
-    stats.cases++;
-    const foreign = foreignId(slot.kind);
-    if (CHOSEN_IDS.has(`${op} ${slot.name}`)) {
-      const taken = await send(r, slot, foreign);
-      expect(taken.status, taken.text).toBe(409);
-      expect(taken.body).toEqual({ error: { code: 409, type: 'Conflict', message: 'A firewall rule with this ID already exists with other content.', details: null } });
-      return;
-    }
-    const asForeign = normalized(await send(r, slot, foreign), mine, foreign);
-    const missing = newId(slot.kind);
-    const asMissing = normalized(await send(r, slot, missing), mine, missing);
-    expect(asForeign, `${op}: ${slot.name} of another tenant`).toBe(asMissing);
-  });
-});
+describe.each(inProject.map(([op, r]) => [op, r, slotsOf(op, r)] as const))(
+  '%s',
+  (op, r, slots) => {
+    it.each(slots.map((s) => [`${s.where} ${s.name}`, s] as const))(
+      "answers another tenant's ID in %s exactly as a missing one; changes neither project",
+      async (_label, slot) => {
+        stats.cases++;
+        const foreign = foreignId(slot.kind);
+        if (CHOSEN_IDS.has(`${op} ${slot.name}`)) {
+          const taken = await send(r, slot, foreign);
+          expect(taken.status, taken.text).toBe(409);
+          expect(taken.body).toEqual({
+            error: {
+              code: 409,
+              type: 'Conflict',
+              message: 'A firewall rule with this ID already exists with other content.',
+              details: null,
+            },
+          });
+          return;
+        }
+        const asForeign = normalized(await send(r, slot, foreign), mine, foreign);
+        const missing = newId(slot.kind);
+        const asMissing = normalized(await send(r, slot, missing), mine, missing);
+        expect(asForeign, `${op}: ${slot.name} of another tenant`).toBe(asMissing);
+      },
+    );
+  },
+);

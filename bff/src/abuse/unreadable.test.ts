@@ -40,6 +40,13 @@ describe('a request that is not HTTP', () => {
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/i);
-    expect(JSON.parse(body!)).toEqual({ error: { code: 400, type: 'InvalidRequest', message: 'The request could not be read.', details: null } });
+    expect(JSON.parse(body!)).toEqual({
+      error: {
+        code: 400,
+        type: 'InvalidRequest',
+        message: 'The request could not be read.',
+        details: null,
+      },
+    });
   });
 });

@@ -17,12 +17,16 @@ function auditHandlers(ctx: AppContext): Handlers<'listAuditLog'> {
     async listAuditLog({ project, query }) {
       const { action, subject, object, start, end, limit, pagination_key } = query;
       if (action !== undefined && !ACTIONS.has(action)) {
-        throw invalidRequest({ action: 'action must be the operation ID of a change, e.g. createVm.' });
+        throw invalidRequest({
+          action: 'action must be the operation ID of a change, e.g. createVm.',
+        });
       }
-      if (object !== undefined && !idKindOf(object)) throw invalidRequest({ object: 'object must be an ID.' });
+      if (object !== undefined && !idKindOf(object))
+        throw invalidRequest({ object: 'object must be an ID.' });
       const startMs = start === undefined ? undefined : Date.parse(start);
       const endMs = end === undefined ? undefined : Date.parse(end);
-      if (startMs !== undefined && endMs !== undefined && startMs > endMs) throw invalidRequest({ end: 'end must not be before start.' });
+      if (startMs !== undefined && endMs !== undefined && startMs > endMs)
+        throw invalidRequest({ end: 'end must not be before start.' });
       const who = subject?.trim();
       const { items, next } = await listAuditEntries(ctx.db, project.id, {
         action,

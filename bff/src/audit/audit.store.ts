@@ -21,7 +21,11 @@ export interface AuditFilter {
 const MAX_TIME = 2 ** 48 - 1;
 const idAt = (ms: number) => firstIdAt('auditEntry', Math.min(Math.max(ms, 0), MAX_TIME));
 
-export async function listAuditEntries(db: Db, projectId: string, filter: AuditFilter): Promise<{ items: AuditEntry[]; next?: string }> {
+export async function listAuditEntries(
+  db: Db,
+  projectId: string,
+  filter: AuditFilter,
+): Promise<{ items: AuditEntry[]; next?: string }> {
   let q = db.selectFrom('audit_entry').selectAll().where('project_id', '=', projectId);
   if (filter.action !== undefined) q = q.where('action', '=', filter.action);
   if (filter.accountId !== undefined) q = q.where('account_id', '=', filter.accountId);
@@ -49,7 +53,9 @@ function view(r: AuditEntryTable): AuditEntry {
     subject_name: r.account_email,
     token_id: r.token_id,
     object_ids: r.object_id === null ? [] : [r.object_id],
-    object: known ? { id: r.object_id, kind: r.object_kind, name: r.object_name, location: r.location } : null,
+    object: known
+      ? { id: r.object_id, kind: r.object_kind, name: r.object_name, location: r.location }
+      : null,
     request_id: r.request_id,
     success: r.error_type === null,
     error_type: r.error_type,

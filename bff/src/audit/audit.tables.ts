@@ -44,9 +44,21 @@ export const auditMigrations: Record<string, Migration> = {
         .addColumn('error_type', 'text')
         .execute();
       // Newest first per project, and per object and account for the filters.
-      await db.schema.createIndex('audit_entry_project_idx').on('audit_entry').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('audit_entry_object_idx').on('audit_entry').columns(['project_id', 'object_id', 'id']).execute();
-      await db.schema.createIndex('audit_entry_account_idx').on('audit_entry').columns(['project_id', 'account_id', 'id']).execute();
+      await db.schema
+        .createIndex('audit_entry_project_idx')
+        .on('audit_entry')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('audit_entry_object_idx')
+        .on('audit_entry')
+        .columns(['project_id', 'object_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('audit_entry_account_idx')
+        .on('audit_entry')
+        .columns(['project_id', 'account_id', 'id'])
+        .execute();
     },
   },
 };

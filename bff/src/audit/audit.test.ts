@@ -18,8 +18,15 @@ const t = await serverForFile();
 
 type Owner = Awaited<ReturnType<typeof newOwner>>;
 
-async function log(owner: { token: string; project: string }, query: Record<string, string | number> = {}): Promise<AuditEntry[]> {
-  const res = await t.call('listAuditLog', { token: owner.token, params: { project_id: owner.project }, query });
+async function log(
+  owner: { token: string; project: string },
+  query: Record<string, string | number> = {},
+): Promise<AuditEntry[]> {
+  const res = await t.call('listAuditLog', {
+    token: owner.token,
+    params: { project_id: owner.project },
+    query,
+  });
   expect(res.status, res.text).toBe(200);
   return expectSchema(auditLogSchema, res.body).items;
 }
@@ -27,7 +34,15 @@ async function log(owner: { token: string; project: string }, query: Record<stri
 /** Another account, in the owner's project with this role. */
 async function memberWith(owner: Owner, role: Role) {
   const account = await t.newAccount();
-  await t.ctx.db.insertInto('project_member').values({ project_id: owner.project, account_id: account.id, role, created_at: new Date().toISOString() }).execute();
+  await t.ctx.db
+    .insertInto('project_member')
+    .values({
+      project_id: owner.project,
+      account_id: account.id,
+      role,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return account;
 }
 
@@ -37,7 +52,11 @@ describe('recording', () => {
   it('records a create, a rename and a delete with the actor, the object and the request ID', async () => {
     const owner = await newOwner(t);
     const params = { project_id: owner.project, location_name: LOC, ps_name: 'audited' };
-    const created = await t.call('createPrivateSubnet', { token: owner.token, params, headers: withId('req-create') });
+    const created = await t.call('createPrivateSubnet', {
+      token: owner.token,
+      params,
+      headers: withId('req-create'),
+    });
     expect(created.status, created.text).toBe(200);
     const id = created.body.id;
     const renamed = await t.call('renamePrivateSubnet', {
@@ -55,20 +74,53 @@ describe('recording', () => {
     expect(deleted.status, deleted.text).toBe(204);
 
     const entries = await log(owner);
-    const actor = { subject_id: owner.id, subject_name: owner.email, token_id: null, success: true, error_type: null };
+    const actor = {
+      subject_id: owner.id,
+      subject_name: owner.email,
+      token_id: null,
+      success: true,
+      error_type: null,
+    };
     expect(entries.slice(0, 3)).toMatchObject([
-      { ...actor, action: 'deletePrivateSubnetById', request_id: 'req-delete', object_ids: [id], object: { id, kind: 'privateSubnet', location: LOC } },
-      { ...actor, action: 'renamePrivateSubnet', request_id: 'req-rename', object_ids: [id], object: { id, kind: 'privateSubnet', name: 'audited-2', location: LOC } },
-      { ...actor, action: 'createPrivateSubnet', request_id: 'req-create', object_ids: [id], object: { id, kind: 'privateSubnet', name: 'audited', location: LOC } },
+      {
+        ...actor,
+        action: 'deletePrivateSubnetById',
+        request_id: 'req-delete',
+        object_ids: [id],
+        object: { id, kind: 'privateSubnet', location: LOC },
+      },
+      {
+        ...actor,
+        action: 'renamePrivateSubnet',
+        request_id: 'req-rename',
+        object_ids: [id],
+        object: { id, kind: 'privateSubnet', name: 'audited-2', location: LOC },
+      },
+      {
+        ...actor,
+        action: 'createPrivateSubnet',
+        request_id: 'req-create',
+        object_ids: [id],
+        object: { id, kind: 'privateSubnet', name: 'audited', location: LOC },
+      },
     ]);
     for (const e of entries) expect(Math.abs(Date.parse(e.at) - Date.now())).toBeLessThan(60_000);
   });
 
   it("records a project's creation in the new project's log, and leaves GETs out", async () => {
     const owner = await newOwner(t);
-    expect((await t.call('getProject', { token: owner.token, params: { project_id: owner.project } })).status).toBe(200);
+    expect(
+      (await t.call('getProject', { token: owner.token, params: { project_id: owner.project } }))
+        .status,
+    ).toBe(200);
     expect(await log(owner)).toMatchObject([
-      { action: 'createProject', subject_id: owner.id, object_ids: [owner.project], object: { kind: 'project', name: 'proj' }, success: true },
+      {
+        action: 'createProject',
+        subject_id: owner.id,
+        object_ids: [owner.project],
+        object: { kind: 'project', name: 'proj' },
+        success: true,
+      },
     ]);
   });
 
@@ -88,21 +140,92 @@ describe('recording', () => {
     const owner = await newOwner(t);
     const viewer = await memberWith(owner, 'viewer');
     const params = { project_id: owner.project, location_name: LOC, ps_name: 'refused' };
-    expectError('legacy', await t.call('createPrivateSubnet', { token: viewer.token, params, headers: withId('req-403') }), 403, 'Unauthorized');
-    expectError('legacy', await t.call('createPrivateSubnet', { token: owner.token, params, invalidBody: { firewall_id: 42 }, headers: withId('req-400') }), 400, 'InvalidRequest');
+    expectError(
+      'legacy',
+      await t.call('createPrivateSubnet', {
+        token: viewer.token,
+        params,
+        headers: withId('req-403'),
+      }),
+      403,
+      'Unauthorized',
+    );
+    expectError(
+      'legacy',
+      await t.call('createPrivateSubnet', {
+        token: owner.token,
+        params,
+        invalidBody: { firewall_id: 42 },
+        headers: withId('req-400'),
+      }),
+      400,
+      'InvalidRequest',
+    );
     const missing = { project_id: owner.project, location: LOC, vm_reference: 'no-such-vm' };
-    expectError('current', await t.call('renameVm', { token: owner.token, params: missing, body: { name: 'other' }, headers: withId('req-404') }), 404, 'ResourceNotFound');
-    expect((await t.call('createPrivateSubnet', { token: owner.token, params: { ...params, ps_name: 'kept' } })).status).toBe(200);
-    expectError('current', await t.call('deleteProject', { token: owner.token, params: { project_id: owner.project }, headers: withId('req-409') }), 409, 'Conflict');
+    expectError(
+      'current',
+      await t.call('renameVm', {
+        token: owner.token,
+        params: missing,
+        body: { name: 'other' },
+        headers: withId('req-404'),
+      }),
+      404,
+      'ResourceNotFound',
+    );
+    expect(
+      (
+        await t.call('createPrivateSubnet', {
+          token: owner.token,
+          params: { ...params, ps_name: 'kept' },
+        })
+      ).status,
+    ).toBe(200);
+    expectError(
+      'current',
+      await t.call('deleteProject', {
+        token: owner.token,
+        params: { project_id: owner.project },
+        headers: withId('req-409'),
+      }),
+      409,
+      'Conflict',
+    );
 
-    const subnets = await t.call('listPrivateSubnets', { token: owner.token, params: { project_id: owner.project } });
+    const subnets = await t.call('listPrivateSubnets', {
+      token: owner.token,
+      params: { project_id: owner.project },
+    });
     expect(subnets.body.items.map((s: { name: string }) => s.name)).toEqual(['kept']);
     const failures = (await log(owner)).filter((e) => !e.success);
     expect(failures).toMatchObject([
-      { action: 'deleteProject', request_id: 'req-409', error_type: 'Conflict', subject_id: owner.id, object: { id: owner.project, kind: 'project' } },
-      { action: 'renameVm', request_id: 'req-404', error_type: 'ResourceNotFound', object: { id: null, kind: 'vm', name: 'no-such-vm', location: LOC } },
-      { action: 'createPrivateSubnet', request_id: 'req-400', error_type: 'InvalidRequest', subject_id: owner.id },
-      { action: 'createPrivateSubnet', request_id: 'req-403', error_type: 'Unauthorized', subject_id: viewer.id, subject_name: viewer.email, object: { name: 'refused' } },
+      {
+        action: 'deleteProject',
+        request_id: 'req-409',
+        error_type: 'Conflict',
+        subject_id: owner.id,
+        object: { id: owner.project, kind: 'project' },
+      },
+      {
+        action: 'renameVm',
+        request_id: 'req-404',
+        error_type: 'ResourceNotFound',
+        object: { id: null, kind: 'vm', name: 'no-such-vm', location: LOC },
+      },
+      {
+        action: 'createPrivateSubnet',
+        request_id: 'req-400',
+        error_type: 'InvalidRequest',
+        subject_id: owner.id,
+      },
+      {
+        action: 'createPrivateSubnet',
+        request_id: 'req-403',
+        error_type: 'Unauthorized',
+        subject_id: viewer.id,
+        subject_name: viewer.email,
+        object: { name: 'refused' },
+      },
     ]);
   });
 
@@ -111,8 +234,18 @@ describe('recording', () => {
     const other = await stranger(t);
     const before = await log(owner);
     const params = { project_id: owner.project, location_name: LOC, ps_name: 'stranger' };
-    expectError('legacy', await t.call('createPrivateSubnet', { token: other.token, params }), 404, 'ResourceNotFound');
-    expectError('current', await t.call('deleteProject', { token: other.token, params: { project_id: owner.project } }), 404, 'ResourceNotFound');
+    expectError(
+      'legacy',
+      await t.call('createPrivateSubnet', { token: other.token, params }),
+      404,
+      'ResourceNotFound',
+    );
+    expectError(
+      'current',
+      await t.call('deleteProject', { token: other.token, params: { project_id: owner.project } }),
+      404,
+      'ResourceNotFound',
+    );
     expect(await log(owner)).toEqual(before);
   });
 
@@ -123,7 +256,9 @@ describe('recording', () => {
     const first = await t.call('createPrivateSubnet', { token: owner.token, params, headers });
     const again = await t.call('createPrivateSubnet', { token: owner.token, params, headers });
     expect(again.body).toEqual(first.body);
-    expect(await log(owner, { action: 'createPrivateSubnet' })).toMatchObject([{ object_ids: [first.body.id], success: true }]);
+    expect(await log(owner, { action: 'createPrivateSubnet' })).toMatchObject([
+      { object_ids: [first.body.id], success: true },
+    ]);
   });
 
   it('keeps neither the change nor a success entry when the entry cannot be written, and records the failure', async () => {
@@ -131,13 +266,30 @@ describe('recording', () => {
     await failSuccessEntries(true);
     try {
       const params = { project_id: owner.project, location_name: LOC, ps_name: 'rolled-back' };
-      expectError('legacy', await t.call('createPrivateSubnet', { token: owner.token, params, headers: withId('req-500') }), 500, 'InternalServerError');
+      expectError(
+        'legacy',
+        await t.call('createPrivateSubnet', {
+          token: owner.token,
+          params,
+          headers: withId('req-500'),
+        }),
+        500,
+        'InternalServerError',
+      );
     } finally {
       await failSuccessEntries(false);
     }
-    const subnets = await t.call('listPrivateSubnets', { token: owner.token, params: { project_id: owner.project } });
+    const subnets = await t.call('listPrivateSubnets', {
+      token: owner.token,
+      params: { project_id: owner.project },
+    });
     expect(subnets.body.items).toEqual([]);
-    expect((await log(owner))[0]).toMatchObject({ action: 'createPrivateSubnet', request_id: 'req-500', success: false, error_type: 'InternalServerError' });
+    expect((await log(owner))[0]).toMatchObject({
+      action: 'createPrivateSubnet',
+      request_id: 'req-500',
+      success: false,
+      error_type: 'InternalServerError',
+    });
   });
 });
 
@@ -149,13 +301,17 @@ async function failSuccessEntries(on: boolean): Promise<void> {
       await sql`create function audit_refuse() returns trigger language plpgsql as $$ begin if new.error_type is null then raise exception 'injected'; end if; return new; end $$`.execute(
         db,
       );
-      await sql`create trigger audit_refuse before insert on audit_entry for each row execute function audit_refuse()`.execute(db);
+      await sql`create trigger audit_refuse before insert on audit_entry for each row execute function audit_refuse()`.execute(
+        db,
+      );
     } else {
       await sql`drop trigger audit_refuse on audit_entry`.execute(db);
       await sql`drop function audit_refuse()`.execute(db);
     }
   } else if (on) {
-    await sql`create trigger audit_refuse before insert on audit_entry when new.error_type is null begin select raise(abort, 'injected'); end`.execute(db);
+    await sql`create trigger audit_refuse before insert on audit_entry when new.error_type is null begin select raise(abort, 'injected'); end`.execute(
+      db,
+    );
   } else {
     await sql`drop trigger audit_refuse`.execute(db);
   }
@@ -166,7 +322,9 @@ describe('recordChange', () => {
     action: 'renameVm',
     route: routes.renameVm,
     params: { project_id: owner.project, location: LOC, vm_reference: 'some-vm' },
-    auth: token ? { accountId: owner.id, email: owner.email, viaCookie: false, token } : { accountId: owner.id, email: owner.email, sessionId: newId('session'), viaCookie: false },
+    auth: token
+      ? { accountId: owner.id, email: owner.email, viaCookie: false, token }
+      : { accountId: owner.id, email: owner.email, sessionId: newId('session'), viaCookie: false },
     project: { id: owner.project, name: 'proj' },
     requestId: 'req-unit',
   });
@@ -175,21 +333,44 @@ describe('recordChange', () => {
     const owner = await newOwner(t);
     const failing = recordChange(t.ctx, change(owner), async () => {
       // A write committed on its own, as a handler's transaction does, then a failure.
-      await transactionWithRetry(t.ctx.db, (tx) => tx.updateTable('project').set({ name: 'changed' }).where('id', '=', owner.project).execute());
+      await transactionWithRetry(t.ctx.db, (tx) =>
+        tx
+          .updateTable('project')
+          .set({ name: 'changed' })
+          .where('id', '=', owner.project)
+          .execute(),
+      );
       throw new Error('injected after a write');
     });
     await expect(failing).rejects.toThrow('injected after a write');
-    const project = await t.call('getProject', { token: owner.token, params: { project_id: owner.project } });
+    const project = await t.call('getProject', {
+      token: owner.token,
+      params: { project_id: owner.project },
+    });
     expect(project.body.name).toBe('proj');
-    expect((await log(owner))[0]).toMatchObject({ action: 'renameVm', request_id: 'req-unit', success: false, error_type: 'InternalServerError' });
+    expect((await log(owner))[0]).toMatchObject({
+      action: 'renameVm',
+      request_id: 'req-unit',
+      success: false,
+      error_type: 'InternalServerError',
+    });
   });
 
   it('names the personal access token a change was made with', async () => {
     const owner = await newOwner(t);
     const token = { id: newId('accessToken'), projectId: owner.project, role: 'member' as const };
-    const answer = await recordChange(t.ctx, change(owner, token), async () => ({ status: 200, headers: {}, body: { id: newId('vm'), name: 'some-vm' } }));
+    const answer = await recordChange(t.ctx, change(owner, token), async () => ({
+      status: 200,
+      headers: {},
+      body: { id: newId('vm'), name: 'some-vm' },
+    }));
     expect(answer.status).toBe(200);
-    expect((await log(owner))[0]).toMatchObject({ action: 'renameVm', subject_id: owner.id, token_id: token.id, object: { kind: 'vm', name: 'some-vm' } });
+    expect((await log(owner))[0]).toMatchObject({
+      action: 'renameVm',
+      subject_id: owner.id,
+      token_id: token.id,
+      object: { kind: 'vm', name: 'some-vm' },
+    });
   });
 });
 
@@ -198,51 +379,97 @@ describe('GET P/audit-log', () => {
     const owner = await newOwner(t);
     for (const role of ['member', 'viewer'] as const) {
       const account = await memberWith(owner, role);
-      const res = await t.call('listAuditLog', { token: account.token, params: { project_id: owner.project } });
+      const res = await t.call('listAuditLog', {
+        token: account.token,
+        params: { project_id: owner.project },
+      });
       expect(expectError('current', res, 403, 'Unauthorized').message).toContain('Only an admin');
     }
     const other = await stranger(t);
-    expectError('current', await t.call('listAuditLog', { token: other.token, params: { project_id: owner.project } }), 404, 'ResourceNotFound');
+    expectError(
+      'current',
+      await t.call('listAuditLog', { token: other.token, params: { project_id: owner.project } }),
+      404,
+      'ResourceNotFound',
+    );
   });
 
   it('filters by action, account, object and time range, newest first', async () => {
     const owner = await newOwner(t);
     const member = await memberWith(owner, 'member');
     const mk = async (token: string, name: string) => {
-      const res = await t.call('createPrivateSubnet', { token, params: { project_id: owner.project, location_name: LOC, ps_name: name } });
+      const res = await t.call('createPrivateSubnet', {
+        token,
+        params: { project_id: owner.project, location_name: LOC, ps_name: name },
+      });
       expect(res.status, res.text).toBe(200);
       return res.body.id as string;
     };
     const a = await mk(owner.token, 'sub-a');
     const b = await mk(member.token, 'sub-b');
-    await t.call('deletePrivateSubnetById', { token: member.token, params: { project_id: owner.project, location_name: LOC, ps_id: a } });
+    await t.call('deletePrivateSubnetById', {
+      token: member.token,
+      params: { project_id: owner.project, location_name: LOC, ps_id: a },
+    });
     const all = await log(owner);
-    expect(all.map((e) => e.action)).toEqual(['deletePrivateSubnetById', 'createPrivateSubnet', 'createPrivateSubnet', 'createProject']);
+    expect(all.map((e) => e.action)).toEqual([
+      'deletePrivateSubnetById',
+      'createPrivateSubnet',
+      'createPrivateSubnet',
+      'createProject',
+    ]);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.at >= all[i]!.at).toBe(true);
 
-    expect((await log(owner, { action: 'createPrivateSubnet' })).map((e) => e.object?.name)).toEqual(['sub-b', 'sub-a']);
-    expect((await log(owner, { subject: member.id })).map((e) => e.action)).toEqual(['deletePrivateSubnetById', 'createPrivateSubnet']);
+    expect(
+      (await log(owner, { action: 'createPrivateSubnet' })).map((e) => e.object?.name),
+    ).toEqual(['sub-b', 'sub-a']);
+    expect((await log(owner, { subject: member.id })).map((e) => e.action)).toEqual([
+      'deletePrivateSubnetById',
+      'createPrivateSubnet',
+    ]);
     expect((await log(owner, { subject: member.email.toUpperCase() })).length).toBe(2);
-    expect((await log(owner, { object: a })).map((e) => e.action)).toEqual(['deletePrivateSubnetById', 'createPrivateSubnet']);
+    expect((await log(owner, { object: a })).map((e) => e.action)).toEqual([
+      'deletePrivateSubnetById',
+      'createPrivateSubnet',
+    ]);
     expect((await log(owner, { object: b, subject: owner.id })).length).toBe(0);
 
     const created = all.find((e) => e.object?.name === 'sub-b')!;
-    expect((await log(owner, { start: created.at })).map((e) => e.id)).toEqual(all.slice(0, 2).map((e) => e.id));
-    expect((await log(owner, { end: created.at })).map((e) => e.id)).toEqual(all.slice(2).map((e) => e.id));
-    expect(await log(owner, { start: '2001-01-01T00:00:00Z', end: '2001-01-02T00:00:00+02:00' })).toEqual([]);
-    expect((await log(owner, { start: '1970-01-01T00:00:00Z', end: '9999-12-31T23:59:59Z' })).length).toBe(all.length);
+    expect((await log(owner, { start: created.at })).map((e) => e.id)).toEqual(
+      all.slice(0, 2).map((e) => e.id),
+    );
+    expect((await log(owner, { end: created.at })).map((e) => e.id)).toEqual(
+      all.slice(2).map((e) => e.id),
+    );
+    expect(
+      await log(owner, { start: '2001-01-01T00:00:00Z', end: '2001-01-02T00:00:00+02:00' }),
+    ).toEqual([]);
+    expect(
+      (await log(owner, { start: '1970-01-01T00:00:00Z', end: '9999-12-31T23:59:59Z' })).length,
+    ).toBe(all.length);
   });
 
   it('pages newest first with pagination_key, and limit is clamped to 1000', async () => {
     const owner = await newOwner(t);
     for (const name of ['p1', 'p2', 'p3', 'p4']) {
-      expect((await t.call('createPrivateSubnet', { token: owner.token, params: { project_id: owner.project, location_name: LOC, ps_name: name } })).status).toBe(200);
+      expect(
+        (
+          await t.call('createPrivateSubnet', {
+            token: owner.token,
+            params: { project_id: owner.project, location_name: LOC, ps_name: name },
+          })
+        ).status,
+      ).toBe(200);
     }
     const all = await log(owner);
     const seen: string[] = [];
     let key: string | undefined;
     do {
-      const res = await t.call('listAuditLog', { token: owner.token, params: { project_id: owner.project }, query: { limit: 2, ...(key ? { pagination_key: key } : {}) } });
+      const res = await t.call('listAuditLog', {
+        token: owner.token,
+        params: { project_id: owner.project },
+        query: { limit: 2, ...(key ? { pagination_key: key } : {}) },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.items.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.items.map((e) => e.id));
@@ -250,7 +477,11 @@ describe('GET P/audit-log', () => {
     } while (key);
     expect(seen).toEqual(all.map((e) => e.id));
     expect(all.length).toBe(5);
-    const big = await t.call('listAuditLog', { token: owner.token, params: { project_id: owner.project }, query: { limit: 5000 } });
+    const big = await t.call('listAuditLog', {
+      token: owner.token,
+      params: { project_id: owner.project },
+      query: { limit: 5000 },
+    });
     expect(big.status).toBe(200);
     expect(big.body.pagination_key).toBeUndefined();
   });
@@ -258,7 +489,15 @@ describe('GET P/audit-log', () => {
   it('refuses bad filters with 400 naming the field', async () => {
     const owner = await newOwner(t);
     const bad = async (query: Record<string, string>, field: string) => {
-      expectInvalid('current', await t.call('listAuditLog', { token: owner.token, params: { project_id: owner.project }, query }), field);
+      expectInvalid(
+        'current',
+        await t.call('listAuditLog', {
+          token: owner.token,
+          params: { project_id: owner.project },
+          query,
+        }),
+        field,
+      );
     };
     await bad({ start: 'yesterday' }, 'start');
     await bad({ end: '2026-11-23' }, 'end');

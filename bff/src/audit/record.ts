@@ -60,10 +60,17 @@ export function objectOfPath(change: Change): AuditObject {
     const kind = idKindOf(value);
     if (kind) return { object_id: value, object_kind: kind, object_name: null, location };
     const before = segments[i - 1] === 'id' ? segments[i - 2] : segments[i - 1];
-    return { object_id: null, object_kind: KIND_OF_SEGMENT[before ?? ''] ?? null, object_name: value, location };
+    return {
+      object_id: null,
+      object_kind: KIND_OF_SEGMENT[before ?? ''] ?? null,
+      object_name: value,
+      location,
+    };
   }
   const project = change.project;
-  return project ? { object_id: project.id, object_kind: 'project', object_name: project.name, location } : { object_id: null, object_kind: null, object_name: null, location };
+  return project
+    ? { object_id: project.id, object_kind: 'project', object_name: project.name, location }
+    : { object_id: null, object_kind: null, object_name: null, location };
 }
 
 /** The object of a change that succeeded: the answer's own, when it is an object with an ID (a create's new object). */
@@ -87,7 +94,13 @@ function errorTypeOf(answer: Answer): string {
 }
 
 /** The entry of a change, written in `db` (the request transaction, or its own). */
-export async function writeEntry(db: Db, change: Change, projectId: string, object: AuditObject, errorType: string | null): Promise<void> {
+export async function writeEntry(
+  db: Db,
+  change: Change,
+  projectId: string,
+  object: AuditObject,
+  errorType: string | null,
+): Promise<void> {
   const id = newId('auditEntry');
   await db
     .insertInto('audit_entry')
@@ -112,16 +125,23 @@ export async function writeEntry(db: Db, change: Change, projectId: string, obje
  * changed nothing and leaves no entry. A project's creation is written in the new project's log;
  * its failure, with no project, is not written anywhere.
  */
-export async function recordChange(ctx: AppContext, change: Change, run: () => Promise<Answer>): Promise<Answer> {
+export async function recordChange(
+  ctx: AppContext,
+  change: Change,
+  run: () => Promise<Answer>,
+): Promise<Answer> {
   let answer: Answer;
   try {
     answer = await requestTransaction(ctx.db, async () => {
       const done = await run();
       const created = objectOfAnswer(change, done);
-      const projectId = change.project?.id ?? (done.status < 400 && created.object_kind === 'project' ? created.object_id : null);
+      const projectId =
+        change.project?.id ??
+        (done.status < 400 && created.object_kind === 'project' ? created.object_id : null);
       if (!done.replayed && projectId) {
         // A keyed create's refusal is stored as an answer, after its savepoint rolled back.
-        if (done.status >= 400) await writeEntry(ctx.db, change, projectId, objectOfPath(change), errorTypeOf(done));
+        if (done.status >= 400)
+          await writeEntry(ctx.db, change, projectId, objectOfPath(change), errorTypeOf(done));
         else await writeEntry(ctx.db, change, projectId, created, null);
       }
       return done;
@@ -137,10 +157,18 @@ export async function recordChange(ctx: AppContext, change: Change, run: () => P
 }
 
 /** A failure's entry, in its own statement: when even that fails (the database is down), the request's own error is what is answered. */
-async function writeFailure(ctx: AppContext, change: Change, projectId: string, errorType: string): Promise<void> {
+async function writeFailure(
+  ctx: AppContext,
+  change: Change,
+  projectId: string,
+  errorType: string,
+): Promise<void> {
   try {
     await writeEntry(ctx.db, change, projectId, objectOfPath(change), errorType);
   } catch (err) {
-    ctx.logger.warn({ err, requestId: change.requestId }, 'the audit entry of a failed change could not be written');
+    ctx.logger.warn(
+      { err, requestId: change.requestId },
+      'the audit entry of a failed change could not be written',
+    );
   }
 }

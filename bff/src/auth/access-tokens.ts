@@ -43,9 +43,14 @@ export async function liveAccessToken(db: Db, secret: string, now = new Date()) 
       .where('access_token.secret_hash', '=', hash)
       .executeTakeFirst(),
   );
-  if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())) return undefined;
+  if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()))
+    return undefined;
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) > TOUCH_EVERY_MS) {
-    await db.updateTable('access_token').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('access_token')
+      .set({ last_used_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
   }
   return row;
 }

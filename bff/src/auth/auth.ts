@@ -21,7 +21,8 @@ export interface TokenScope {
 
 /** Who calls: a signed-in session (JWT or cookie), or a personal access token, which has no session. */
 export type AuthInfo = { accountId: string; email: string } & (
-  { sessionId: string; viaCookie: boolean; token?: undefined } | { token: TokenScope; sessionId?: undefined; viaCookie: false }
+  | { sessionId: string; viaCookie: boolean; token?: undefined }
+  | { token: TokenScope; sessionId?: undefined; viaCookie: false }
 );
 
 declare module 'express-serve-static-core' {
@@ -30,7 +31,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export async function signToken(ctx: AppContext, accountId: string, sessionId: string, expiresAt: string) {
+export async function signToken(
+  ctx: AppContext,
+  accountId: string,
+  sessionId: string,
+  expiresAt: string,
+) {
   // jose is loaded with the first sign-in, not at start (decision 239).
   const { SignJWT } = await import('jose');
   return new SignJWT({ sid: sessionId })
@@ -48,7 +54,9 @@ const MAX_TOKEN_LENGTH = 2048;
 function jsonObject(part: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -61,7 +69,10 @@ function jsonObject(part: string): Record<string, unknown> | undefined {
  * when present, not. Undefined for anything else. A token that passed is remembered with its
  * claims (below), so its signature is checked once; its times are checked on every use.
  */
-export function verifyHs256(key: KeyObject, token: string): Readonly<Record<string, unknown>> | undefined {
+export function verifyHs256(
+  key: KeyObject,
+  token: string,
+): Readonly<Record<string, unknown>> | undefined {
   let known = verified.get(key);
   if (!known) verified.set(key, (known = new Map()));
   const remembered = known.get(token);
@@ -89,7 +100,11 @@ const VERIFIED_MAX = 10_000;
 /** `exp` still ahead and `nbf`, when present, reached. */
 function inTime({ exp, nbf }: Readonly<Record<string, unknown>>): boolean {
   const now = Math.floor(Date.now() / 1000);
-  return typeof exp === 'number' && exp > now && (nbf === undefined || (typeof nbf === 'number' && nbf <= now));
+  return (
+    typeof exp === 'number' &&
+    exp > now &&
+    (nbf === undefined || (typeof nbf === 'number' && nbf <= now))
+  );
 }
 
 function checkHs256(key: KeyObject, token: string): Record<string, unknown> | undefined {
@@ -105,20 +120,32 @@ function checkHs256(key: KeyObject, token: string): Record<string, unknown> | un
   const claims = jsonObject(p);
   if (!claims) return undefined;
   const { exp, iat } = claims;
-  if (typeof exp !== 'number' || typeof iat !== 'number' || !Number.isFinite(exp) || !Number.isFinite(iat) || !inTime(claims)) return undefined;
+  if (
+    typeof exp !== 'number' ||
+    typeof iat !== 'number' ||
+    !Number.isFinite(exp) ||
+    !Number.isFinite(iat) ||
+    !inTime(claims)
+  )
+    return undefined;
   if (claims.sub === undefined || claims.sid === undefined) return undefined;
   return claims;
 }
 
-const invalidToken = () => new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
+const invalidToken = () =>
+  new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
 /** A personal access token where only a signed-in session will do (the console's /auth routes). */
-export const tokenRefused = () => new ApiError('InvalidToken', 'A personal access token is not accepted here: sign in instead.');
+export const tokenRefused = () =>
+  new ApiError('InvalidToken', 'A personal access token is not accepted here: sign in instead.');
 
 /**
  * Token from the Authorization header (`Bearer <t>`, `Bearer: <t>` as the origin's Ruby SDK
  * sends it, or raw); a header always wins over the cookie.
  */
-export function tokenOf(ctx: AppContext, req: Request): { token: string; viaCookie: boolean } | undefined {
+export function tokenOf(
+  ctx: AppContext,
+  req: Request,
+): { token: string; viaCookie: boolean } | undefined {
   const header = req.headers.authorization;
   if (header !== undefined) {
     const token = header.replace(/^Bearer:?(\s+|$)/i, '').trim();
@@ -132,25 +159,48 @@ export function tokenOf(ctx: AppContext, req: Request): { token: string; viaCook
  * The caller of a request. `tokens`: whether a personal access token is accepted (the API's
  * routes; never the console's /auth routes). A token comes in the Authorization header only.
  */
-export async function authenticate(ctx: AppContext, req: Request, { tokens = false }: { tokens?: boolean } = {}): Promise<AuthInfo> {
+export async function authenticate(
+  ctx: AppContext,
+  req: Request,
+  { tokens = false }: { tokens?: boolean } = {},
+): Promise<AuthInfo> {
   const found = tokenOf(ctx, req);
   if (!found || !found.token) {
-    throw new ApiError('NotAuthenticated', 'You must be logged in: send a token in the Authorization header.');
+    throw new ApiError(
+      'NotAuthenticated',
+      'You must be logged in: send a token in the Authorization header.',
+    );
   }
   if (isTokenSecret(found.token)) {
     if (!tokens || found.viaCookie) throw tokenRefused();
     const token = await liveAccessToken(ctx.db, found.token);
     if (!token) throw invalidToken();
-    return { accountId: token.account_id, email: token.email, viaCookie: false, token: { id: token.id, projectId: token.project_id, role: token.role } };
+    return {
+      accountId: token.account_id,
+      email: token.email,
+      viaCookie: false,
+      token: { id: token.id, projectId: token.project_id, role: token.role },
+    };
   }
   const claims = verifyHs256(ctx.jwtKey, found.token);
   if (!claims) throw invalidToken();
   const { sub, sid } = claims;
   // Claims are the token's JSON: a `sub` that is not a string is a bad token, not a crash.
-  if (typeof sub !== 'string' || !isId('account', sub) || typeof sid !== 'string' || !isId('session', sid)) throw invalidToken();
+  if (
+    typeof sub !== 'string' ||
+    !isId('account', sub) ||
+    typeof sid !== 'string' ||
+    !isId('session', sid)
+  )
+    throw invalidToken();
   const session = await liveSession(ctx.db, sid, sub);
   if (!session) throw invalidToken();
-  return { accountId: session.account_id, email: session.email, sessionId: sid, viaCookie: found.viaCookie };
+  return {
+    accountId: session.account_id,
+    email: session.email,
+    sessionId: sid,
+    viaCookie: found.viaCookie,
+  };
 }
 
 /** The session of a signed-in caller; a personal access token has none and is refused with `refusal`. */
@@ -179,7 +229,11 @@ export function checkCsrf(ctx: AppContext, req: Request, auth: AuthInfo): void {
   if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
   const sent = req.headers[CSRF_HEADER];
   const expected = Buffer.from(csrfToken(ctx, auth.sessionId));
-  if (typeof sent !== 'string' || sent.length !== expected.length || !timingSafeEqual(Buffer.from(sent), expected)) {
+  if (
+    typeof sent !== 'string' ||
+    sent.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(sent), expected)
+  ) {
     throw new ApiError('Unauthorized', 'Missing or invalid CSRF token.');
   }
 }

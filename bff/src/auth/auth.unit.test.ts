@@ -14,7 +14,13 @@ function sign(key: ReturnType<typeof newKey>, claims: Record<string, unknown>): 
 }
 
 const now = () => Math.floor(Date.now() / 1000);
-const claimsFor = (extra: Record<string, unknown> = {}) => ({ sub: newId('account'), sid: newId('session'), iat: now(), exp: now() + 60, ...extra });
+const claimsFor = (extra: Record<string, unknown> = {}) => ({
+  sub: newId('account'),
+  sid: newId('session'),
+  iat: now(),
+  exp: now() + 60,
+  ...extra,
+});
 
 describe('verifyHs256, with the tokens it has verified remembered', () => {
   afterEach(() => {

@@ -25,14 +25,19 @@ export function readCookie(req: Request, name: string): string | undefined {
  * HTTPS: TRUST_PROXY) it is `__Host-session`: Secure, Path=/ and no Domain, so neither plain
  * http nor a sibling subdomain can set or overwrite it.
  */
-export const sessionCookieName = (config: Config, req: Request) => (secure(config, req) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+export const sessionCookieName = (config: Config, req: Request) =>
+  secure(config, req) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 const secure = (config: Config, req: Request) => config.secureCookies || req.secure;
 
-const sessionCookieOptions = (config: Config, req: Request) => ({ httpOnly: true, sameSite: 'strict', secure: secure(config, req), path: '/' }) as const;
+const sessionCookieOptions = (config: Config, req: Request) =>
+  ({ httpOnly: true, sameSite: 'strict', secure: secure(config, req), path: '/' }) as const;
 
 export function setSessionCookie(config: Config, res: Response, token: string): void {
-  res.cookie(sessionCookieName(config, res.req), token, { ...sessionCookieOptions(config, res.req), maxAge: SESSION_MAX_MS });
+  res.cookie(sessionCookieName(config, res.req), token, {
+    ...sessionCookieOptions(config, res.req),
+    maxAge: SESSION_MAX_MS,
+  });
 }
 
 export function clearSessionCookie(config: Config, res: Response): void {

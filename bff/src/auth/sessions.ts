@@ -15,7 +15,12 @@ export interface SessionClient {
   ip?: string;
 }
 
-export async function createSession(db: Db, accountId: string, now = new Date(), client: SessionClient = {}) {
+export async function createSession(
+  db: Db,
+  accountId: string,
+  now = new Date(),
+  client: SessionClient = {},
+) {
   const session = {
     id: newId('session'),
     account_id: accountId,
@@ -38,22 +43,39 @@ export async function liveSession(db: Db, sessionId: string, accountId: string, 
     db
       .selectFrom('session')
       .innerJoin('account', 'account.id', 'session.account_id')
-      .select(['session.id', 'session.last_seen_at', 'session.expires_at', 'session.revoked_at', 'account.id as account_id', 'account.email'])
+      .select([
+        'session.id',
+        'session.last_seen_at',
+        'session.expires_at',
+        'session.revoked_at',
+        'account.id as account_id',
+        'account.email',
+      ])
       .where('session.id', '=', sessionId)
       .where('session.account_id', '=', accountId)
       .executeTakeFirst(),
   );
   if (!row || row.revoked_at) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) return undefined;
+  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime())
+    return undefined;
   if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
-    await db.updateTable('session').set({ last_seen_at: now.toISOString() }).where('id', '=', sessionId).execute();
+    await db
+      .updateTable('session')
+      .set({ last_seen_at: now.toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
   }
   return row;
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
-  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('session')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The account's sessions that still work (not revoked, expired or idle too long), newest first. */
@@ -71,13 +93,35 @@ export async function liveSessionsOf(db: Db, accountId: string, now = new Date()
 }
 
 /** Revokes one session of the account (nothing when it is another account's or revoked already). */
-export async function revokeSessionOf(db: Db, accountId: string, sessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('id', '=', sessionId).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+export async function revokeSessionOf(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('session')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every session of the account but `keepId`; answers how many still worked. */
-export async function revokeOtherSessions(db: Db, accountId: string, keepId: string, now = new Date()): Promise<number> {
+export async function revokeOtherSessions(
+  db: Db,
+  accountId: string,
+  keepId: string,
+  now = new Date(),
+): Promise<number> {
   const live = await liveSessionsOf(db, accountId, now);
-  await db.updateTable('session').set({ revoked_at: now.toISOString() }).where('account_id', '=', accountId).where('id', '!=', keepId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('session')
+    .set({ revoked_at: now.toISOString() })
+    .where('account_id', '=', accountId)
+    .where('id', '!=', keepId)
+    .where('revoked_at', 'is', null)
+    .execute();
   return live.filter((s) => s.id !== keepId).length;
 }

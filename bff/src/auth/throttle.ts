@@ -27,7 +27,15 @@ export class Throttle {
    * waiting for the commit they share (decision 247), which a plain read would not see.
    */
   async retryAfter(key: string, now = Date.now()): Promise<number> {
-    const row = await this.store.db.transaction().execute((tx) => tx.selectFrom('throttle').select(['count', 'reset_at']).where('key', '=', this.key(key)).executeTakeFirst());
+    const row = await this.store.db
+      .transaction()
+      .execute((tx) =>
+        tx
+          .selectFrom('throttle')
+          .select(['count', 'reset_at'])
+          .where('key', '=', this.key(key))
+          .executeTakeFirst(),
+      );
     return row ? this.wait(row.count, row.reset_at, now, this.rule.limit) : 0;
   }
 
@@ -39,7 +47,11 @@ export class Throttle {
     const at = new Date(now).toISOString();
     const row = await this.store.db
       .insertInto('throttle')
-      .values({ key: this.key(key), count: 1, reset_at: new Date(now + this.rule.windowMs).toISOString() })
+      .values({
+        key: this.key(key),
+        count: 1,
+        reset_at: new Date(now + this.rule.windowMs).toISOString(),
+      })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           count: sql`case when throttle.reset_at <= ${at} then 1 else throttle.count + 1 end`,
@@ -76,7 +88,10 @@ class ThrottleStore {
   async prune(now: number): Promise<void> {
     if (now - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = now;
-    await this.db.deleteFrom('throttle').where('reset_at', '<=', new Date(now).toISOString()).execute();
+    await this.db
+      .deleteFrom('throttle')
+      .where('reset_at', '<=', new Date(now).toISOString())
+      .execute();
   }
 }
 
@@ -84,7 +99,8 @@ const MINUTE = 60_000;
 
 export function makeThrottles(db: Db, limits: Config['limits']) {
   const store = new ThrottleStore(db);
-  const rule = (name: string, limit: number, windowMs: number) => new Throttle(store, { name, limit, windowMs });
+  const rule = (name: string, limit: number, windowMs: number) =>
+    new Throttle(store, { name, limit, windowMs });
   return {
     /** Failed logins per account (by lower-cased login) and per client address. */
     loginAccount: rule('login-account', limits.loginPerAccount, 15 * MINUTE),
@@ -103,4 +119,7 @@ export function makeThrottles(db: Db, limits: Config['limits']) {
 export type Throttles = ReturnType<typeof makeThrottles>;
 
 /** 429 with Retry-After, for a throttle's answer of `wait` seconds: "Too many invitations for this e-mail address. Try again in 40 seconds." */
-export const tooMany = (what: string, wait: number) => new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, { 'Retry-After': String(wait) });
+export const tooMany = (what: string, wait: number) =>
+  new ApiError('TooManyRequests', `Too many ${what}. Try again in ${wait} seconds.`, null, {
+    'Retry-After': String(wait),
+  });

@@ -31,7 +31,9 @@ function validArgv(body: unknown): string[] | undefined {
   const argv = (body as { argv?: unknown } | undefined)?.argv;
   if (!Array.isArray(argv) || argv.length > MAX_ARGS) return undefined;
   // NUL separates the arguments of an ssh or psql answer; no argument may hold one.
-  return argv.every((a) => typeof a === 'string' && !a.includes('\0')) ? (argv as string[]) : undefined;
+  return argv.every((a) => typeof a === 'string' && !a.includes('\0'))
+    ? (argv as string[])
+    : undefined;
 }
 
 /** This server as its own client: the address and port the request came in on. */
@@ -44,13 +46,25 @@ function selfOrigin(req: Request): string {
  * The project the commands act on: a personal access token's own project (the origin's
  * rule); for a login token, the project named by `X-Ubi-Project`, or the account's only one.
  */
-async function projectOf(req: Request, auth: AuthInfo, origin: string, authorization: string, requestId: string): Promise<string | CliReply> {
+async function projectOf(
+  req: Request,
+  auth: AuthInfo,
+  origin: string,
+  authorization: string,
+  requestId: string,
+): Promise<string | CliReply> {
   if (auth.token) return auth.token.projectId;
   const named = req.headers[PROJECT_HEADER];
   if (typeof named === 'string') {
-    return isId('project', named) ? named : { status: 400, body: `! Invalid ${PROJECT_HEADER} header: not a project ID\n` };
+    return isId('project', named)
+      ? named
+      : { status: 400, body: `! Invalid ${PROJECT_HEADER} header: not a project ID\n` };
   }
-  const projects = await internalApi(origin, authorization, requestId, '').call('listProjects', {}, { query: { page_size: 2 } });
+  const projects = await internalApi(origin, authorization, requestId, '').call(
+    'listProjects',
+    {},
+    { query: { page_size: 2 } },
+  );
   if (projects.items.length === 1) return projects.items[0]!.id;
   return {
     status: 400,
@@ -64,11 +78,17 @@ export function mountCli(app: Express, ctx: AppContext): void {
     try {
       // Bearer tokens only: a cookie alone is no credential here (no CSRF to check either).
       const authorization = req.headers.authorization;
-      if (authorization === undefined) throw new ApiError('NotAuthenticated', 'You must be logged in: send a personal access token in the Authorization header (UBI_TOKEN).');
+      if (authorization === undefined)
+        throw new ApiError(
+          'NotAuthenticated',
+          'You must be logged in: send a personal access token in the Authorization header (UBI_TOKEN).',
+        );
       const auth = await authenticate(ctx, req, { tokens: true });
       let body: unknown;
       try {
-        await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+        );
         body = req.body;
       } catch {
         body = undefined;
@@ -87,7 +107,8 @@ export function mountCli(app: Express, ctx: AppContext): void {
       });
       send(res, answer);
     } catch (err) {
-      if (err instanceof ApiFailure) return send(res, { status: err.status, body: `! ${err.apiMessage}\n` });
+      if (err instanceof ApiFailure)
+        return send(res, { status: err.status, body: `! ${err.apiMessage}\n` });
       const answer = answeredError(err);
       if (answer.status >= 500 && !(err instanceof ApiError)) res.err = err as Error;
       for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);

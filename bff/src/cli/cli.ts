@@ -29,7 +29,8 @@ import { vmGroup } from './kinds/vm.ts';
 const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 
 /** The `X-Ubi-Version` header when it is a version number. */
-export const clientVersionOf = (header: string | undefined) => (header && VERSION_PATTERN.test(header) ? header : 'unknown');
+export const clientVersionOf = (header: string | undefined) =>
+  header && VERSION_PATTERN.test(header) ? header : 'unknown';
 
 const version: Leaf = {
   desc: 'Display CLI program version',
@@ -52,7 +53,11 @@ const help: Leaf = {
   desc: 'Get command help',
   usage: ['ubi help [options] [command [subcommand]]'],
   options: [
-    { short: 'r', long: 'recursive', desc: 'also show documentation for all subcommands of command' },
+    {
+      short: 'r',
+      long: 'recursive',
+      desc: 'also show documentation for all subcommands of command',
+    },
     { short: 'u', long: 'usage', desc: 'only show usage' },
   ],
   args: { min: 0 },
@@ -64,9 +69,18 @@ const help: Leaf = {
       node = next;
     }
     const target = node;
-    const subcommands = 'commands' in target ? [...Object.values(target.commands), ...('post' in target ? Object.values(target.post) : [])] : [];
+    const subcommands =
+      'commands' in target
+        ? [
+            ...Object.values(target.commands),
+            ...('post' in target ? Object.values(target.post) : []),
+          ]
+        : [];
     const docs = opts.recursive === true ? [target, ...subcommands] : [target];
-    const text = opts.usage === true ? docs.map((d) => d.usage.join('\n')).join('\n') : docs.map(helpOf).join('\n');
+    const text =
+      opts.usage === true
+        ? docs.map((d) => d.usage.join('\n')).join('\n')
+        : docs.map(helpOf).join('\n');
     return reply(text);
   },
 };
@@ -74,13 +88,25 @@ const help: Leaf = {
 export const root: Root = {
   desc: 'CLI to interact with Ubicloud',
   usage: ['ubi command [command-options] ...'],
-  examples: ['ubi vm list    # List virtual machines', 'ubi help vm    # Get help for vm subcommand'],
+  examples: [
+    'ubi vm list    # List virtual machines',
+    'ubi help vm    # Get help for vm subcommand',
+  ],
   options: [
     { long: 'version', desc: 'show program version' },
     { long: 'help', desc: 'show program help' },
     { long: 'confirm', arg: 'confirmation', desc: 'confirmation value (not for direct use)' },
   ],
-  commands: { fw: fwGroup, help, kc: kcGroup, lb: lbGroup, pg: pgGroup, ps: psGroup, version, vm: vmGroup },
+  commands: {
+    fw: fwGroup,
+    help,
+    kc: kcGroup,
+    lb: lbGroup,
+    pg: pgGroup,
+    ps: psGroup,
+    version,
+    vm: vmGroup,
+  },
 };
 
 /** What runs a command line: the API and the client, without the per-command `fail`. */
@@ -90,9 +116,16 @@ const failer = (node: HelpNode) => (message: string) => {
   throw new CliFailure(message, helpOf(node));
 };
 
-async function runLeaf<C extends RunContext>(leaf: Leaf<C>, name: string, argv: string[], c: Omit<C, 'fail'>): Promise<CliReply> {
+async function runLeaf<C extends RunContext>(
+  leaf: Leaf<C>,
+  name: string,
+  argv: string[],
+  c: Omit<C, 'fail'>,
+): Promise<CliReply> {
   const fail = failer(leaf);
-  const { options, rest } = leaf.raw ? { options: {}, rest: argv } : parseOptions(argv, leaf.options ?? [], fail);
+  const { options, rest } = leaf.raw
+    ? { options: {}, rest: argv }
+    : parseOptions(argv, leaf.options ?? [], fail);
   checkArity(leaf.args, rest, name, fail);
   return leaf.run({ ...c, fail } as C, rest, options);
 }
@@ -118,22 +151,35 @@ async function resolveTarget(group: KindGroup, ref: string, c: Session): Promise
     }
   }
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    fail(`invalid ${group.word} reference (${JSON.stringify(ref)}), should be in location/${group.word}-name or ${group.word}-id format`);
+    fail(
+      `invalid ${group.word} reference (${JSON.stringify(ref)}), should be in location/${group.word}-name or ${group.word}-id format`,
+    );
   }
   return { location: parts[0]!, ref: parts[1]! };
 }
 
-async function runGroup(group: KindGroup, argv: string[], c: Session & { confirm: string | undefined }): Promise<CliReply> {
+async function runGroup(
+  group: KindGroup,
+  argv: string[],
+  c: Session & { confirm: string | undefined },
+): Promise<CliReply> {
   const fail = failer(group);
   const [first, ...rest] = argv;
   if (first === undefined) fail('no subcommand provided');
   const command = group.commands[first!];
   if (command) return runLeaf(command, `${group.word} ${first}`, rest, c);
-  if (argv.length < 2) fail(`invalid number of arguments for ${group.word} subcommand (accepts: 2..., given: ${argv.length})`);
+  if (argv.length < 2)
+    fail(
+      `invalid number of arguments for ${group.word} subcommand (accepts: 2..., given: ${argv.length})`,
+    );
   // `ubi vm show eu-central-h1/web` works as `ubi vm eu-central-h1/web show`.
   const [ref, ...after] = group.post[first!] ? [argv[1]!, first!, ...argv.slice(2)] : argv;
   const target = await resolveTarget(group, ref!, c);
-  const { options: postOptions, rest: postArgv } = parseOptions(after, group.postOptions ?? [], fail);
+  const { options: postOptions, rest: postArgv } = parseOptions(
+    after,
+    group.postOptions ?? [],
+    fail,
+  );
   const [name, ...args] = postArgv;
   if (name === undefined) fail('no post subcommand provided');
   const post = group.post[name!];
@@ -146,7 +192,10 @@ export async function runCommandLine(argv: string[], session: Session): Promise<
   try {
     const fail = failer(root);
     const { options, rest } = parseOptions(argv, root.options, fail);
-    const c = { ...session, confirm: typeof options.confirm === 'string' ? options.confirm : undefined };
+    const c = {
+      ...session,
+      confirm: typeof options.confirm === 'string' ? options.confirm : undefined,
+    };
     if (options.version === true) return reply(session.clientVersion);
     if (options.help === true) return reply(helpOf(root));
     const [word, ...args] = rest;
@@ -163,7 +212,10 @@ export async function runCommandLine(argv: string[], session: Session): Promise<
       const details = Object.entries(err.details ?? {})
         .map(([k, v]) => `\n  ${k}: ${v}`)
         .join('');
-      return reply(`! Unexpected response status: ${err.status}\nDetails: ${err.apiMessage}${details}`, err.status);
+      return reply(
+        `! Unexpected response status: ${err.status}\nDetails: ${err.apiMessage}${details}`,
+        err.status,
+      );
     }
     throw err;
   }

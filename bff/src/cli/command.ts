@@ -107,7 +107,12 @@ function optionName(spec: OptionSpec, given: string): string {
   return given.startsWith('--') ? `--${spec.long}` : `-${spec.short}`;
 }
 
-function checkValue(spec: OptionSpec, shown: string, value: string, fail: (m: string) => never): string {
+function checkValue(
+  spec: OptionSpec,
+  shown: string,
+  value: string,
+  fail: (m: string) => never,
+): string {
   if (spec.choices && !spec.choices.includes(value)) fail(`invalid argument: ${shown} ${value}`);
   if (spec.integer && !/^-?\d{1,9}$/.test(value)) fail(`invalid argument: ${shown} ${value}`);
   return value;
@@ -117,7 +122,11 @@ function checkValue(spec: OptionSpec, shown: string, value: string, fail: (m: st
  * Reads options at the front of `argv` until the first argument that is not one (or `--`,
  * which is dropped). Returns the options and what follows.
  */
-export function parseOptions(argv: readonly string[], specs: readonly OptionSpec[], fail: (message: string) => never): { options: Options; rest: string[] } {
+export function parseOptions(
+  argv: readonly string[],
+  specs: readonly OptionSpec[],
+  fail: (message: string) => never,
+): { options: Options; rest: string[] } {
   const options: Options = {};
   let i = 0;
   for (; i < argv.length; i++) {
@@ -167,14 +176,26 @@ export function parseOptions(argv: readonly string[], specs: readonly OptionSpec
   return { options, rest: argv.slice(i) };
 }
 
-export function checkArity(arity: Arity | undefined, args: readonly string[], command: string, fail: (m: string) => never): void {
+export function checkArity(
+  arity: Arity | undefined,
+  args: readonly string[],
+  command: string,
+  fail: (m: string) => never,
+): void {
   const given = args.length;
   if (arity === undefined) {
-    if (given !== 0) fail(`invalid number of arguments for ${command} subcommand (accepts: 0, given: ${given})`);
+    if (given !== 0)
+      fail(`invalid number of arguments for ${command} subcommand (accepts: 0, given: ${given})`);
   } else if (typeof arity === 'number') {
-    if (given !== arity) fail(`invalid number of arguments for ${command} subcommand (requires: ${arity}, given: ${given})`);
+    if (given !== arity)
+      fail(
+        `invalid number of arguments for ${command} subcommand (requires: ${arity}, given: ${given})`,
+      );
   } else if (given < arity.min) {
-    fail(arity.message ?? `invalid number of arguments for ${command} subcommand (accepts: ${arity.min}..., given: ${given})`);
+    fail(
+      arity.message ??
+        `invalid number of arguments for ${command} subcommand (accepts: ${arity.min}..., given: ${given})`,
+    );
   }
 }
 
@@ -212,17 +233,24 @@ function commandLines(commands: [string, { desc: string }][], width: number): st
 
 export function helpOf(node: Node): string {
   const parts: string[] = [node.desc, `Usage:\n${node.usage.map((u) => `    ${u}`).join('\n')}`];
-  if (node.examples?.length) parts.push(`Examples:\n${node.examples.map((e) => `    ${e}`).join('\n')}`);
+  if (node.examples?.length)
+    parts.push(`Examples:\n${node.examples.map((e) => `    ${e}`).join('\n')}`);
   if ('commands' in node) {
     const commands = Object.entries(node.commands).sort(([a], [b]) => a.localeCompare(b));
-    const post = 'post' in node ? Object.entries(node.post).sort(([a], [b]) => a.localeCompare(b)) : [];
+    const post =
+      'post' in node ? Object.entries(node.post).sort(([a], [b]) => a.localeCompare(b)) : [];
     const width = Math.max(...[...commands, ...post].map(([n]) => n.length)) + 4;
     if (commands.length) parts.push(`Commands:\n${commandLines(commands, width)}`);
     if (post.length) parts.push(`Post Commands:\n${commandLines(post, width)}`);
-    if ('postOptions' in node && node.postOptions?.length) parts.push(`Post Options:\n${node.postOptions.map(optionLine).join('\n')}`);
+    if ('postOptions' in node && node.postOptions?.length)
+      parts.push(`Post Options:\n${node.postOptions.map(optionLine).join('\n')}`);
   } else {
-    if (!node.raw && node.options?.length) parts.push(`Options:\n${node.options.map(optionLine).join('\n')}`);
-    if (node.optionValues?.length) parts.push(`Allowed Option Values:\n${node.optionValues.map(([l, v]) => valuesLine(l, v)).join('\n')}`);
+    if (!node.raw && node.options?.length)
+      parts.push(`Options:\n${node.options.map(optionLine).join('\n')}`);
+    if (node.optionValues?.length)
+      parts.push(
+        `Allowed Option Values:\n${node.optionValues.map(([l, v]) => valuesLine(l, v)).join('\n')}`,
+      );
   }
   return `${parts.join('\n\n')}\n`;
 }
@@ -238,7 +266,11 @@ export function reply(body: string, status = 200): CliReply {
 /** Asks the `ubi` program to run `argv[0]` with the rest (NUL-separated), which it checks first. */
 export function execute(argv: string[], headers: Record<string, string> = {}): CliReply {
   const [program, ...args] = argv;
-  return { status: 200, body: args.join('\0'), headers: { ...headers, 'ubi-command-execute': program! } };
+  return {
+    status: 200,
+    body: args.join('\0'),
+    headers: { ...headers, 'ubi-command-execute': program! },
+  };
 }
 
 /** Asks the user to confirm: the program prints the body and `prompt:`, then sends the argv again after `--confirm <answer>`. */

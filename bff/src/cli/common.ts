@@ -2,7 +2,15 @@
 // layout, and names turned into IDs. Formats and messages are the origin's `ubi`.
 import { isId, type IdKind } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
-import { confirmation, reply, type KindGroup, type Leaf, type Options, type PostContext, type RunContext } from './command.ts';
+import {
+  confirmation,
+  reply,
+  type KindGroup,
+  type Leaf,
+  type Options,
+  type PostContext,
+  type RunContext,
+} from './command.ts';
 
 export interface KindInfo {
   word: 'vm' | 'ps' | 'fw' | 'lb' | 'pg' | 'kc';
@@ -17,8 +25,18 @@ export const KINDS = {
   ps: { word: 'ps', label: 'private subnet', Label: 'Private subnet', idKind: 'privateSubnet' },
   fw: { word: 'fw', label: 'firewall', Label: 'Firewall', idKind: 'firewall' },
   lb: { word: 'lb', label: 'load balancer', Label: 'Load balancer', idKind: 'loadBalancer' },
-  pg: { word: 'pg', label: 'PostgreSQL database', Label: 'PostgreSQL database', idKind: 'postgres' },
-  kc: { word: 'kc', label: 'Kubernetes cluster', Label: 'Kubernetes cluster', idKind: 'kubernetesCluster' },
+  pg: {
+    word: 'pg',
+    label: 'PostgreSQL database',
+    Label: 'PostgreSQL database',
+    idKind: 'postgres',
+  },
+  kc: {
+    word: 'kc',
+    label: 'Kubernetes cluster',
+    Label: 'Kubernetes cluster',
+    idKind: 'kubernetesCluster',
+  },
 } as const satisfies Record<string, KindInfo>;
 
 /** Whether `value` is the ID of an object of one of the CLI's kinds (what `ubi` accepts as a reference). */
@@ -27,19 +45,32 @@ export function kindOfId(value: string): KindInfo | undefined {
 }
 
 /** The group of a kind: its description and usage, its commands and post-commands. */
-export function kindGroup(kind: KindInfo, parts: Pick<KindGroup, 'commands' | 'post' | 'postOptions'>): KindGroup {
+export function kindGroup(
+  kind: KindInfo,
+  parts: Pick<KindGroup, 'commands' | 'post' | 'postOptions'>,
+): KindGroup {
   const ref = `(location/${kind.word}-name | ${kind.word}-id)`;
   return {
     word: kind.word,
     label: kind.label,
     desc: `Manage ${kind.label}s`,
-    usage: [`ubi ${kind.word} command [...]`, parts.postOptions ? `ubi ${kind.word} ${ref} [post-options] post-command [...]` : `ubi ${kind.word} ${ref} post-command [...]`],
+    usage: [
+      `ubi ${kind.word} command [...]`,
+      parts.postOptions
+        ? `ubi ${kind.word} ${ref} [post-options] post-command [...]`
+        : `ubi ${kind.word} ${ref} post-command [...]`,
+    ],
     ...parts,
   };
 }
 
 /** `-f a,b,c`: the fields asked for, each once and each known; all of them when none is given. */
-export function checkFields(given: string | true | undefined, allowed: readonly string[], option: string, fail: (m: string) => never): string[] {
+export function checkFields(
+  given: string | true | undefined,
+  allowed: readonly string[],
+  option: string,
+  fail: (m: string) => never,
+): string[] {
   if (typeof given !== 'string') return [...allowed];
   const keys = given.split(',').filter((k) => k !== '');
   if (keys.length === 0) fail(`no fields given in ${option}`);
@@ -60,28 +91,44 @@ export function text(value: unknown): string {
 }
 
 /** Columns padded to their widest value (and header), two spaces apart, the last one too. */
-export function formatRows(keys: readonly string[], rows: readonly Record<string, unknown>[], headers: boolean): string {
+export function formatRows(
+  keys: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  headers: boolean,
+): string {
   const cells = rows.map((row) => keys.map((k) => text(row[underscore(k)])));
-  const widths = keys.map((k, i) => Math.max(headers ? k.length : 0, ...cells.map((c) => c[i]!.length)));
+  const widths = keys.map((k, i) =>
+    Math.max(headers ? k.length : 0, ...cells.map((c) => c[i]!.length)),
+  );
   const line = (values: string[]) => `${values.map((v, i) => v.padEnd(widths[i]!)).join('  ')}\n`;
   return (headers ? line([...keys]) : '') + cells.map(line).join('');
 }
 
 /** `ubi <kind> list [-f fields] [-l location] [-N]`. */
-export function listCommand(kind: KindInfo, fields: readonly string[], fetch: (c: RunContext, location: string | undefined) => Promise<Record<string, unknown>[]>): Leaf {
+export function listCommand(
+  kind: KindInfo,
+  fields: readonly string[],
+  fetch: (c: RunContext, location: string | undefined) => Promise<Record<string, unknown>[]>,
+): Leaf {
   return {
     desc: `List ${kind.label}s`,
     usage: [`ubi ${kind.word} list [options]`],
     options: [
       { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-      { short: 'l', long: 'location', arg: 'location', desc: `only show ${kind.label}s in given location` },
+      {
+        short: 'l',
+        long: 'location',
+        arg: 'location',
+        desc: `only show ${kind.label}s in given location`,
+      },
       { short: 'N', long: 'no-headers', desc: 'do not show headers' },
     ],
     optionValues: [['Fields:', fields]],
     async run(c, _args, opts) {
       const { fail } = c;
       const location = opts.location;
-      if (typeof location === 'string' && !NAME_PATTERN.test(location)) fail(`invalid location provided in ${kind.word} list -l option`);
+      if (typeof location === 'string' && !NAME_PATTERN.test(location))
+        fail(`invalid location provided in ${kind.word} list -l option`);
       const keys = checkFields(opts.fields, fields, `${kind.word} list -f option`, fail);
       const items = await fetch(c, typeof location === 'string' ? location : undefined);
       return reply(formatRows(keys, items, opts['no-headers'] !== true));
@@ -108,7 +155,10 @@ export function showCommand<T extends object>(
   kind: KindInfo,
   fields: readonly string[],
   get: (c: PostContext) => Promise<T>,
-  special: Record<string, (item: T, parts: Record<string, string[]>, c: PostContext) => string | Promise<string>> = {},
+  special: Record<
+    string,
+    (item: T, parts: Record<string, string[]>, c: PostContext) => string | Promise<string>
+  > = {},
   parts: readonly ShowPart[] = [],
 ): Leaf<PostContext> {
   const listed = [...parts].sort((one, other) => one.short.localeCompare(other.short));
@@ -117,18 +167,34 @@ export function showCommand<T extends object>(
     usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) show [options]`],
     options: [
       { short: 'f', long: 'fields', arg: 'fields', desc: 'show specific fields (comma separated)' },
-      ...listed.map((part) => ({ short: part.short, long: part.long, arg: 'fields', desc: `show specific ${part.label} fields (comma separated)` })),
+      ...listed.map((part) => ({
+        short: part.short,
+        long: part.long,
+        arg: 'fields',
+        desc: `show specific ${part.label} fields (comma separated)`,
+      })),
     ],
-    optionValues: [['Fields:', fields], ...listed.map((part): [string, readonly string[]] => [part.title, part.fields])],
+    optionValues: [
+      ['Fields:', fields],
+      ...listed.map((part): [string, readonly string[]] => [part.title, part.fields]),
+    ],
     async run(c, _args, opts) {
       const keys = checkFields(opts.fields, fields, `${kind.word} show -f option`, c.fail);
       const chosen: Record<string, string[]> = {};
-      for (const part of parts) chosen[part.long] = checkFields(opts[part.long], part.fields, `${kind.word} show -${part.short} option`, c.fail);
+      for (const part of parts)
+        chosen[part.long] = checkFields(
+          opts[part.long],
+          part.fields,
+          `${kind.word} show -${part.short} option`,
+          c.fail,
+        );
       const item = await get(c);
       let body = '';
       for (const key of keys) {
         const layout = special[key];
-        body += layout ? await layout(item, chosen, c) : fieldLine(key, (item as Record<string, unknown>)[underscore(key)]);
+        body += layout
+          ? await layout(item, chosen, c)
+          : fieldLine(key, (item as Record<string, unknown>)[underscore(key)]);
       }
       return reply(body);
     },
@@ -139,7 +205,10 @@ export function showCommand<T extends object>(
  * `ubi <kind> ref destroy [-f]`: without `-f`, a prompt (`ubi-confirm`) asking for the name;
  * the `ubi` program sends the command again after `--confirm <answer>`.
  */
-export function destroyCommand(kind: KindInfo, remove: (c: PostContext) => Promise<void>): Leaf<PostContext> {
+export function destroyCommand(
+  kind: KindInfo,
+  remove: (c: PostContext) => Promise<void>,
+): Leaf<PostContext> {
   return {
     desc: `Destroy a ${kind.label}`,
     usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) destroy [options]`],
@@ -150,8 +219,12 @@ export function destroyCommand(kind: KindInfo, remove: (c: PostContext) => Promi
         await remove(c);
         return reply(`${kind.Label}, if it exists, is now scheduled for destruction`);
       }
-      if (c.confirm !== undefined) return reply(`! Confirmation of ${kind.label} name not successful.`, 400);
-      return confirmation('Confirmation', `Destroying this ${kind.label} is not recoverable.\nEnter the following to confirm destruction of the ${kind.label}: ${name}\n`);
+      if (c.confirm !== undefined)
+        return reply(`! Confirmation of ${kind.label} name not successful.`, 400);
+      return confirmation(
+        'Confirmation',
+        `Destroying this ${kind.label} is not recoverable.\nEnter the following to confirm destruction of the ${kind.label}: ${name}\n`,
+      );
     },
   };
 }
@@ -168,10 +241,13 @@ export function integerArg(value: string, name: string, fail: (m: string) => nev
 }
 
 /** An option's value as text (a flag's `true` is no value). */
-export const optionText = (opts: Options, name: string): string | undefined => (typeof opts[name] === 'string' ? (opts[name] as string) : undefined);
+export const optionText = (opts: Options, name: string): string | undefined =>
+  typeof opts[name] === 'string' ? (opts[name] as string) : undefined;
 
 /** `location/name` pairs need one `/`; the name of a `ref` alone is in the object's own location. */
 export function splitLocName(value: string): { location: string; name: string } | undefined {
   const parts = value.split('/');
-  return parts.length === 2 && parts[0] && parts[1] ? { location: parts[0], name: parts[1] } : undefined;
+  return parts.length === 2 && parts[0] && parts[1]
+    ? { location: parts[0], name: parts[1] }
+    : undefined;
 }

@@ -5,11 +5,22 @@ import type { FirewallDetail } from '#shared/api/firewall';
 import type { RunContext } from './command.ts';
 import { fieldLine, text, underscore } from './common.ts';
 
-export const FIREWALL_FIELDS = ['id', 'name', 'description', 'location', 'path', 'firewall-rules'] as const;
+export const FIREWALL_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'location',
+  'path',
+  'firewall-rules',
+] as const;
 export const RULE_FIELDS = ['id', 'cidr', 'port-range', 'protocol'] as const;
 
 /** The firewalls' records, with the origin's `path` (`/location/<location>/firewall/<name>`). */
-export async function firewallRecords(context: RunContext, location: string, ids: readonly string[]): Promise<(FirewallDetail & { path: string })[]> {
+export async function firewallRecords(
+  context: RunContext,
+  location: string,
+  ids: readonly string[],
+): Promise<(FirewallDetail & { path: string })[]> {
   return Promise.all(
     ids.map(async (id) => {
       const fw = await context.api.call('getFirewall', { location, firewall_reference: id });
@@ -24,7 +35,12 @@ export function ruleText(rule: Record<string, unknown>, ruleKeys: readonly strin
 }
 
 /** `firewall N:` blocks; `ruleIndent` is the indentation of a rule's number. */
-export function firewallsText(firewalls: readonly Record<string, unknown>[], fwKeys: readonly string[], ruleKeys: readonly string[], ruleIndent: string): string {
+export function firewallsText(
+  firewalls: readonly Record<string, unknown>[],
+  fwKeys: readonly string[],
+  ruleKeys: readonly string[],
+  ruleIndent: string,
+): string {
   let body = '';
   firewalls.forEach((fw, i) => {
     body += `firewall ${i + 1}:\n`;
@@ -44,7 +60,11 @@ export function firewallsText(firewalls: readonly Record<string, unknown>[], fwK
 
 /** The `firewalls` key of a VM's or a subnet's `show`: each firewall's own record, its rules indented by `ruleIndent`. */
 export function firewallsField(ruleIndent: string) {
-  return async (item: { location: string; firewalls: readonly { id: string }[] }, parts: Record<string, string[]>, context: RunContext) =>
+  return async (
+    item: { location: string; firewalls: readonly { id: string }[] },
+    parts: Record<string, string[]>,
+    context: RunContext,
+  ) =>
     firewallsText(
       await firewallRecords(
         context,

@@ -3,7 +3,15 @@
 // command is authorised, validated, audited and answered exactly as the same request sent by
 // any other client: a viewer's token cannot create, another project's object is "not found".
 // The origin's CLI does the same through its Ruby SDK's in-process adapter.
-import { fillPath, routes, type BodyInputOf, type OperationId, type ParamsOf, type ResponseOf, type RouteDef } from '#shared/routes';
+import {
+  fillPath,
+  routes,
+  type BodyInputOf,
+  type OperationId,
+  type ParamsOf,
+  type ResponseOf,
+  type RouteDef,
+} from '#shared/routes';
 
 /** An API answer other than 2xx: the status and the error's message and details, as the CLI prints them. */
 export class ApiFailure extends Error {
@@ -26,7 +34,11 @@ export interface CallOptions<Op extends OperationId> {
 
 export interface InternalApi {
   readonly projectId: string;
-  call<Op extends OperationId>(op: Op, params: PathOf<Op>, opts?: CallOptions<Op>): Promise<ResponseOf<Op>>;
+  call<Op extends OperationId>(
+    op: Op,
+    params: PathOf<Op>,
+    opts?: CallOptions<Op>,
+  ): Promise<ResponseOf<Op>>;
   /** Every item of a list route, page after page (the API pages by 10 unless told). */
   listAll<Op extends OperationId>(op: Op, params: PathOf<Op>): Promise<Record<string, unknown>[]>;
 }
@@ -36,10 +48,21 @@ const PAGE = 1000;
 /** Reads the message and details of either error body (legacy flat, current nested). */
 function failureOf(status: number, text: string): ApiFailure {
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown; details?: unknown }; message?: unknown; details?: unknown };
+    const parsed = JSON.parse(text) as {
+      error?: { message?: unknown; details?: unknown };
+      message?: unknown;
+      details?: unknown;
+    };
     const inner = parsed.error ?? parsed;
-    const details = inner.details && typeof inner.details === 'object' ? (inner.details as Record<string, string>) : null;
-    return new ApiFailure(status, typeof inner.message === 'string' ? inner.message : text, details);
+    const details =
+      inner.details && typeof inner.details === 'object'
+        ? (inner.details as Record<string, string>)
+        : null;
+    return new ApiFailure(
+      status,
+      typeof inner.message === 'string' ? inner.message : text,
+      details,
+    );
   } catch {
     return new ApiFailure(status, text, null);
   }
@@ -50,17 +73,37 @@ function failureOf(status: number, text: string): ApiFailure {
  * (`http://127.0.0.1:3000`), `authorization` that request's header, `requestId` its ID (so the
  * audit log ties each change to the CLI request that made it).
  */
-export function internalApi(origin: string, authorization: string, requestId: string, projectId: string): InternalApi {
-  async function send(r: RouteDef, params: Record<string, unknown>, opts: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<unknown> {
-    const qs = opts.query ? new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString() : '';
+export function internalApi(
+  origin: string,
+  authorization: string,
+  requestId: string,
+  projectId: string,
+): InternalApi {
+  async function send(
+    r: RouteDef,
+    params: Record<string, unknown>,
+    opts: { query?: Record<string, string | number>; body?: unknown } = {},
+  ): Promise<unknown> {
+    const qs = opts.query
+      ? new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()
+      : '';
     const url = `${origin}${r.base}${fillPath(r.path, { ...(params as Record<string, string>), project_id: projectId })}${qs ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { authorization, 'x-request-id': requestId, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization,
+      'x-request-id': requestId,
+      accept: 'application/json',
+    };
     let body: string | undefined;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const res = await fetch(url, { method: r.method.toUpperCase(), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: r.method.toUpperCase(),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const text = await res.text();
     if (res.status < 200 || res.status > 299) throw failureOf(res.status, text);
     if (!r.response) return undefined;
@@ -76,7 +119,9 @@ export function internalApi(origin: string, authorization: string, requestId: st
       const items: Record<string, unknown>[] = [];
       let after: string | undefined;
       for (;;) {
-        const page = (await send(routes[op], params as Record<string, unknown>, { query: { page_size: PAGE, ...(after ? { start_after: after } : {}) } })) as {
+        const page = (await send(routes[op], params as Record<string, unknown>, {
+          query: { page_size: PAGE, ...(after ? { start_after: after } : {}) },
+        })) as {
           items: Record<string, unknown>[];
         };
         items.push(...page.items);

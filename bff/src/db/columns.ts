@@ -17,9 +17,13 @@ export function columnsOf(db: Kysely<any>, table: string): Promise<readonly stri
   let columns = byTable.get(table);
   if (!columns) {
     const read = isPostgres(db)
-      ? sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`
+      ? sql<{
+          name: string;
+        }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`
       : // xinfo, not info: generated columns too, which `*` reads (hidden 1 is a virtual table's hidden column, which it does not).
-        sql<{ name: string }>`select name from pragma_table_xinfo(${table}) where hidden <> 1 order by cid`;
+        sql<{
+          name: string;
+        }>`select name from pragma_table_xinfo(${table}) where hidden <> 1 order by cid`;
     columns = read.execute(db).then(({ rows }) => {
       if (!rows.length) throw new Error(`no table ${table}`);
       return rows.map((r) => r.name);

@@ -25,7 +25,10 @@ export function claimDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(file, 'utf8'));
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new Error(`DATA_DIR ${dataDir} is in use by process ${owner}; stop it, or give this one another DATA_DIR.`, { cause: err });
+        throw new Error(
+          `DATA_DIR ${dataDir} is in use by process ${owner}; stop it, or give this one another DATA_DIR.`,
+          { cause: err },
+        );
       }
       fs.rmSync(file, { force: true }); // left by a process that is gone
     }

@@ -13,7 +13,8 @@ describe('rows read from the database', () => {
     await sql`create table ${table} (id integer primary key, name text not null)`.execute(db);
     try {
       await sql`insert into ${table} (id, name) values (1, 'a'), (2, 'b')`.execute(db);
-      const read = async () => (await sql<Record<string, unknown>>`select * from ${table} order by id`.execute(db)).rows;
+      const read = async () =>
+        (await sql<Record<string, unknown>>`select * from ${table} order by id`.execute(db)).rows;
       expect(await read()).toEqual([
         { id: 1, name: 'a' },
         { id: 2, name: 'b' },
@@ -30,7 +31,13 @@ describe('rows read from the database', () => {
   });
 
   it('keep odd column names as own properties, the last of two with one name winning', async () => {
-    const [row] = (await sql<Record<string, unknown>>`select 1 as "__proto__", 2 as "a b", 3 as "x", 4 as "x", 'it''s' as "q""uote"`.execute(t.ctx.db)).rows;
+    const [row] = (
+      await sql<
+        Record<string, unknown>
+      >`select 1 as "__proto__", 2 as "a b", 3 as "x", 4 as "x", 'it''s' as "q""uote"`.execute(
+        t.ctx.db,
+      )
+    ).rows;
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
     expect(Object.keys(row!)).toEqual(['__proto__', 'a b', 'x', 'q"uote']);
     expect(row!['__proto__']).toBe(1);

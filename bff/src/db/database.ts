@@ -31,7 +31,12 @@ export interface DbHandle {
  * shapes run unnamed, for a pooler that cannot keep a connection's prepared statements (PgBouncer
  * in transaction mode before 1.21).
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; preparedStatements?: boolean; onError?: (err: Error) => void }): DbHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  preparedStatements?: boolean;
+  onError?: (err: Error) => void;
+}): DbHandle {
   if (opts.databaseUrl) {
     // Loaded only for PostgreSQL: an embedded database does not pay for the driver (decision 114).
     const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
@@ -40,7 +45,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; prep
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
     // A request waits at most 10 s for a connection, then answers 503, instead of hanging
     // while the server is unreachable.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     // A connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
     // its client, idle or checked out; unheard, that kills the process. The query running on
     // it fails on its own, and the pool drops the client when it comes back.
@@ -51,7 +61,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; prep
     });
     pool.on('error', () => {}); // an idle client's error, already reported by the listener above
     const guarded: PostgresPool = {
-      connect: () => pool.connect().catch((err: unknown) => Promise.reject(new DatabaseUnreachable(err))),
+      connect: () =>
+        pool.connect().catch((err: unknown) => Promise.reject(new DatabaseUnreachable(err))),
       end: () => pool.end(),
     };
     const url = new URL(opts.databaseUrl);

@@ -7,7 +7,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
 /** A unique-constraint violation on either engine. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /**
@@ -26,13 +30,25 @@ export type Unavailability = 'unreachable' | 'read-only' | 'full' | 'busy';
 /** Thrown when no connection could be made (refused, timed out, not accepting connections). */
 export class DatabaseUnreachable extends Error {
   constructor(cause: unknown) {
-    super(`database unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`database unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // pg raises these without a code when the socket of a checked-out client dies.
-const LOST_CONNECTION = /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+const LOST_CONNECTION =
+  /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
 
 /**
  * The kind of outage an error means, or undefined when it is not one (a bug, a constraint):
@@ -43,10 +59,12 @@ const LOST_CONNECTION = /^Connection terminated|is not queryable|timeout exceede
 export function databaseUnavailable(err: unknown): Unavailability | undefined {
   if (err instanceof DatabaseUnreachable) return 'unreachable';
   const code = String((err as { code?: unknown } | null)?.code ?? '');
-  if (SOCKET_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return 'unreachable';
+  if (SOCKET_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))
+    return 'unreachable';
   if (code === '25006' || code.startsWith('SQLITE_READONLY')) return 'read-only';
   if (code === '53100' || code === 'SQLITE_FULL') return 'full';
-  if (code.startsWith('53') || code.startsWith('58') || /^SQLITE_(BUSY|IOERR|CANTOPEN)/.test(code)) return 'busy';
+  if (code.startsWith('53') || code.startsWith('58') || /^SQLITE_(BUSY|IOERR|CANTOPEN)/.test(code))
+    return 'busy';
   if (!code && err instanceof Error && LOST_CONNECTION.test(err.message)) return 'unreachable';
   return undefined;
 }

@@ -13,10 +13,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'group-commit-'));
 const { db } = openDatabase({ dataDir: dir });
 await sql`create table t (v text not null)`.execute(db);
 // A trigger that makes SQLite undo the whole transaction, as a full disk or an I/O error does.
-await sql`create trigger undo_all before insert on t when new.v = 'undo-all' begin select raise(rollback, 'the whole transaction is undone'); end`.execute(db);
+await sql`create trigger undo_all before insert on t when new.v = 'undo-all' begin select raise(rollback, 'the whole transaction is undone'); end`.execute(
+  db,
+);
 /** Another process's view of the file: only what is committed. */
 const outside = new SQLite(path.join(dir, 'console.sqlite'), { readonly: true });
-const committed = () => (outside.prepare('select v from t order by v').all() as { v: string }[]).map((r) => r.v);
+const committed = () =>
+  (outside.prepare('select v from t order by v').all() as { v: string }[]).map((r) => r.v);
 
 afterAll(async () => {
   outside.close();
@@ -27,7 +30,8 @@ beforeEach(async () => {
   await sql`delete from t`.execute(db);
 });
 
-const insert = (v: string) => db.transaction().execute((tx) => sql`insert into t (v) values (${v})`.execute(tx));
+const insert = (v: string) =>
+  db.transaction().execute((tx) => sql`insert into t (v) values (${v})`.execute(tx));
 /** A promise and the function that settles it. */
 function gate() {
   let open!: () => void;
@@ -76,7 +80,9 @@ describe('transactions on SQLite', () => {
     b.release();
     await Promise.all([a, b.done]);
     expect(committed()).toEqual(['a', 'b']);
-    expect((await sql<{ v: string }>`select v from t order by v`.execute(db)).rows.map((r) => r.v)).toEqual(['a', 'b']);
+    expect(
+      (await sql<{ v: string }>`select v from t order by v`.execute(db)).rows.map((r) => r.v),
+    ).toEqual(['a', 'b']);
   });
 
   it('undo one that fails alone and commit the others of its group', async () => {
@@ -95,7 +101,9 @@ describe('transactions on SQLite', () => {
   it('all fail when SQLite undoes their group, and the next ones commit', async () => {
     const results = await Promise.allSettled([insert('a'), insert('undo-all'), insert('c')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/the whole transaction is undone/);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(
+      /the whole transaction is undone/,
+    );
     expect(committed()).toEqual(['c']);
   });
 
@@ -113,7 +121,11 @@ describe('transactions on SQLite', () => {
 
   it('serve a connection that writes while another holds the writer, and free the writer after', async () => {
     const holder = await holdWriter('first');
-    const scoped = db.connection().execute((c) => Promise.all(['x', 'y'].map((v) => sql`insert into t (v) values (${v})`.execute(c))));
+    const scoped = db
+      .connection()
+      .execute((c) =>
+        Promise.all(['x', 'y'].map((v) => sql`insert into t (v) values (${v})`.execute(c))),
+      );
     holder.release();
     await Promise.all([holder.done, scoped]);
     expect(committed()).toEqual(['first', 'x', 'y']);
@@ -137,11 +149,13 @@ describe('transactions on SQLite', () => {
         .filter((target) => /etilqs_/.test(target));
     const rows = Array.from({ length: 64 }, (_, i) => `large-${String(i).padStart(2, '0')}`);
     await db.transaction().execute(async (tx) => {
-      for (const v of rows) await sql`insert into t (v) values (${v + 'x'.repeat(4000)})`.execute(tx);
+      for (const v of rows)
+        await sql`insert into t (v) values (${v + 'x'.repeat(4000)})`.execute(tx);
     });
     // Changing pages that were committed before makes SQLite keep their images, to undo the
     // holder's savepoint: far more than the 64 KiB a statement journal holds before it spills.
-    const change = (tx: QueryExecutorProvider, fill: string) => sql`update t set v = substr(v, 1, 8) || ${fill.repeat(4000)}`.execute(tx);
+    const change = (tx: QueryExecutorProvider, fill: string) =>
+      sql`update t set v = substr(v, 1, 8) || ${fill.repeat(4000)}`.execute(tx);
     const held = gate();
     const checked = gate();
     const done = db.transaction().execute(async (tx) => {

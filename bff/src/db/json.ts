@@ -23,7 +23,9 @@ export interface JsonArray {
  * A JSON object's fields in order: its key, then the SQL expression of its value (trusted text
  * written in the code) and how it goes in, or the array it holds.
  */
-export type JsonFields<K extends string = string> = readonly (readonly [key: K, expr: string, as?: JsonAs] | readonly [key: K, array: JsonArray])[];
+export type JsonFields<K extends string = string> = readonly (
+  readonly [key: K, expr: string, as?: JsonAs] | readonly [key: K, array: JsonArray]
+)[];
 
 /** The fields of a `T`'s JSON (`item` only carries the type). */
 export interface JsonOf<T> {
@@ -77,12 +79,16 @@ function objectText(postgres: boolean, fields: JsonFields): string {
   if (!postgres && fields.every(([, expr]) => typeof expr === 'string')) {
     return `json_object(${fields.map(([key, expr, as]) => `'${key}', ${sqliteValue(expr as string, as)}`).join(', ')})`;
   }
-  const parts = fields.map(([key, expr, as], i) => `'${i ? ',' : '{'}${JSON.stringify(key)}:' || ${valueText(postgres, expr, as)}`);
+  const parts = fields.map(
+    ([key, expr, as], i) =>
+      `'${i ? ',' : '{'}${JSON.stringify(key)}:' || ${valueText(postgres, expr, as)}`,
+  );
   return `(${parts.join(' || ')} || '}')`;
 }
 
 /** A JSON object of `fields`, to select as one column. */
-export const jsonObject = (postgres: boolean, fields: JsonFields): RawBuilder<string> => sql.raw<string>(objectText(postgres, fields));
+export const jsonObject = (postgres: boolean, fields: JsonFields): RawBuilder<string> =>
+  sql.raw<string>(objectText(postgres, fields));
 
 /** `text` as an SQL string literal, for a setting written into a list definition (the service domain). */
 export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;

@@ -12,7 +12,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'limit-literal-'));
 const { db } = openDatabase({ dataDir: dir });
 await sql`create table t (n integer primary key, tag text not null)`.execute(db);
 await db.transaction().execute(async (tx) => {
-  for (let n = 1; n <= 30; n++) await sql`insert into t (n, tag) values (${n}, ${n % 2 ? 'odd' : 'even'})`.execute(tx);
+  for (let n = 1; n <= 30; n++)
+    await sql`insert into t (n, tag) values (${n}, ${n % 2 ? 'odd' : 'even'})`.execute(tx);
 });
 
 afterAll(async () => {
@@ -22,12 +23,19 @@ afterAll(async () => {
 
 type T = { t: { n: number; tag: string } };
 const tdb = db.withTables<T>();
-const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
 describe('a statement ending in limit ?', () => {
   it('answers the rows of each limit, one after another on the same text', async () => {
     for (const limit of [1, 10, 3, 30, 31, 0, 10]) {
-      const rows = await tdb.selectFrom('t').select('n').where('tag', '=', 'odd').orderBy('n').limit(limit).execute();
+      const rows = await tdb
+        .selectFrom('t')
+        .select('n')
+        .where('tag', '=', 'odd')
+        .orderBy('n')
+        .limit(limit)
+        .execute();
       expect(rows.map((r) => r.n)).toEqual(
         range(1, 30)
           .filter((n) => n % 2)
@@ -43,7 +51,13 @@ describe('a statement ending in limit ?', () => {
       [10, 25],
       [2, 40],
     ] as const) {
-      const rows = await tdb.selectFrom('t').select('n').orderBy('n').limit(limit).offset(offset).execute();
+      const rows = await tdb
+        .selectFrom('t')
+        .select('n')
+        .orderBy('n')
+        .limit(limit)
+        .offset(offset)
+        .execute();
       expect(rows.map((r) => r.n)).toEqual(range(offset + 1, Math.min(30, offset + limit)));
     }
   });
@@ -57,21 +71,27 @@ describe('a statement ending in limit ?', () => {
         throw Object.assign(new Error('undo'), { rows: rows.map((r) => r.n) });
       }),
     ).rejects.toMatchObject({ rows: [0, 1] });
-    expect((await tdb.selectFrom('t').select('n').orderBy('n').limit(1).execute()).map((r) => r.n)).toEqual([1]);
+    expect(
+      (await tdb.selectFrom('t').select('n').orderBy('n').limit(1).execute()).map((r) => r.n),
+    ).toEqual([1]);
   });
 
   it('runs a limit that is not an integer as SQLite takes it, bound', async () => {
     const rows = await sql<{ n: number }>`select n from t order by n limit ${'3'}`.execute(db);
     expect(rows.rows.map((r) => r.n)).toEqual([1, 2, 3]);
     // -1: no limit, as SQLite reads a negative one.
-    expect((await tdb.selectFrom('t').select('n').orderBy('n').limit(-1).execute()).length).toBe(30);
+    expect((await tdb.selectFrom('t').select('n').orderBy('n').limit(-1).execute()).length).toBe(
+      30,
+    );
   });
 
   it('leaves a limit inside the statement (a subquery) bound, and its rows right', async () => {
     const rows = await sql<{
       n: number;
       first: number;
-    }>`select n, (select min(n) from (select n from t where n > ${20} order by n limit ${3})) as first from t order by n limit ${2}`.execute(db);
+    }>`select n, (select min(n) from (select n from t where n > ${20} order by n limit ${3})) as first from t order by n limit ${2}`.execute(
+      db,
+    );
     expect(rows.rows).toEqual([
       { n: 1, first: 21 },
       { n: 2, first: 21 },

@@ -9,7 +9,13 @@ const src = path.resolve(import.meta.dirname, '..');
 const files = (dir: string): string[] =>
   fs
     .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.includes('.test.') ? [path.join(dir, e.name)] : []));
+    .flatMap((e) =>
+      e.isDirectory()
+        ? files(path.join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.includes('.test.')
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 
 describe('advisory lock classes', () => {
   it('are distinct, one per mechanism', () => {
@@ -22,7 +28,12 @@ describe('advisory lock classes', () => {
     const offenders = files(src).filter((f) => literal.test(fs.readFileSync(f, 'utf8')));
     expect(offenders.map((f) => path.relative(src, f))).toEqual([]);
     // The test sees the calls it guards: both mechanisms take their locks through the registry.
-    const users = files(src).filter((f) => /ADVISORY_LOCK_CLASS\.\w+/.test(fs.readFileSync(f, 'utf8')) && !f.endsWith('locks.ts'));
-    expect(users.map((f) => path.relative(src, f)).sort()).toEqual(['events/triggers.ts', 'http/idempotency.ts']);
+    const users = files(src).filter(
+      (f) => /ADVISORY_LOCK_CLASS\.\w+/.test(fs.readFileSync(f, 'utf8')) && !f.endsWith('locks.ts'),
+    );
+    expect(users.map((f) => path.relative(src, f)).sort()).toEqual([
+      'events/triggers.ts',
+      'http/idempotency.ts',
+    ]);
   });
 });

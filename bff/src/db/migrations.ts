@@ -59,7 +59,8 @@ const kindMigrations: Record<string, Migration>[] = [
  */
 export function mergeMigrations(lists: Record<string, Migration>[]): Record<string, Migration> {
   const parts = new Map<string, Migration[]>();
-  for (const list of lists) for (const [name, m] of Object.entries(list)) parts.set(name, [...(parts.get(name) ?? []), m]);
+  for (const list of lists)
+    for (const [name, m] of Object.entries(list)) parts.set(name, [...(parts.get(name) ?? []), m]);
   return Object.fromEntries(
     [...parts].map(([name, ms]) => [
       name,

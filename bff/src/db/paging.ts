@@ -15,7 +15,9 @@ import { runShape } from './prepared.ts';
 export function pageFor(kind: IdKind, query: PaginationQuery): Page {
   const page = toPage(query);
   if (page.orderColumn === 'id' && page.startAfter !== undefined && !isId(kind, page.startAfter)) {
-    throw invalidRequest({ start_after: `start_after must be an ID of this kind when ordering by id.` });
+    throw invalidRequest({
+      start_after: `start_after must be an ID of this kind when ordering by id.`,
+    });
   }
   return page;
 }
@@ -25,7 +27,11 @@ export function pageFor(kind: IdKind, query: PaginationQuery): Page {
  * columns; ordering by name breaks ties by id so a page is stable.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function applyPage<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, page: Page, columns: { id: string; name: string }): QB {
+function applyPage<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  page: Page,
+  columns: { id: string; name: string },
+): QB {
   const col = page.orderColumn === 'id' ? columns.id : columns.name;
   let q = qb;
   if (page.startAfter !== undefined) q = q.where(sql.ref(col), '>', page.startAfter) as QB;
@@ -74,7 +80,11 @@ export async function pageOfQuery<R>(
   const pageValues = [...values, ...after, page.pageSize];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const paged = <Q extends SelectQueryBuilder<any, any, any>>(v: (i: number) => never, q: Q) =>
-    applyPage(q, { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) }, columns);
+    applyPage(
+      q,
+      { ...page, startAfter: after.length ? v(n) : undefined, pageSize: v(n + after.length) },
+      columns,
+    );
   const countAlone = async () => {
     const [row] = await runShape(db, `${key} count`, values, (v) => build(v).count);
     return Number(row?.n ?? 0);
@@ -87,7 +97,10 @@ export async function pageOfQuery<R>(
     const first = rows[0] as { page_count?: unknown } | undefined;
     return { rows: rows as R[], count: first ? Number(first.page_count ?? 0) : await countAlone() };
   }
-  const [rows, count] = await Promise.all([runShape(db, pageKey, pageValues, (v) => paged(v, build(v).rows)), (how.counted ?? ((load) => load()))(countAlone)]);
+  const [rows, count] = await Promise.all([
+    runShape(db, pageKey, pageValues, (v) => paged(v, build(v).rows)),
+    (how.counted ?? ((load) => load()))(countAlone),
+  ]);
   return { rows, count };
 }
 
@@ -96,12 +109,29 @@ export async function pageOfQuery<R>(
  * repository's cache entries) and their count, through pageOfQuery. `name`: the column that
  * ordering by name orders by.
  */
-export async function pageWhere<T extends keyof Database & string>(db: Db, table: T, column: string, value: string, page: Page, name = 'name') {
+export async function pageWhere<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  column: string,
+  value: string,
+  page: Page,
+  name = 'name',
+) {
   const columns = await columnsOf(db, table);
-  const { rows, count } = await pageOfQuery(db, `${table} where ${column} by ${name}`, [value], page, { id: 'id', name }, (v) => {
-    // Kysely cannot type a table and column chosen at run time; each caller's table has them.
-    const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
-    return { rows: scope.select(columns as readonly 'id'[]), count: scope.select((eb) => eb.fn.countAll<number>().as('n')) };
-  });
+  const { rows, count } = await pageOfQuery(
+    db,
+    `${table} where ${column} by ${name}`,
+    [value],
+    page,
+    { id: 'id', name },
+    (v) => {
+      // Kysely cannot type a table and column chosen at run time; each caller's table has them.
+      const scope = db.selectFrom(table as 'vm').where(column as 'project_id', '=', v(0));
+      return {
+        rows: scope.select(columns as readonly 'id'[]),
+        count: scope.select((eb) => eb.fn.countAll<number>().as('n')),
+      };
+    },
+  );
   return { count, rows: rows as unknown as Selectable<Database[T]>[] };
 }

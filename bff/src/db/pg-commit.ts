@@ -7,7 +7,9 @@ import type PgModule from 'pg';
 /** Thrown for a COMMIT that PostgreSQL turned into a rollback. */
 export class CommitRolledBack extends Error {
   constructor() {
-    super('The transaction was not committed: a statement in it had failed, and PostgreSQL rolled it back.');
+    super(
+      'The transaction was not committed: a statement in it had failed, and PostgreSQL rolled it back.',
+    );
   }
 }
 
@@ -18,7 +20,8 @@ export function refusingAbortedCommits<C extends PgModule.ClientBase>(client: C)
   const query = client.query.bind(client) as (config: unknown, values?: unknown[]) => unknown;
   client.query = ((config: unknown, values?: unknown[]) => {
     const running = query(config, values);
-    if (typeof config !== 'string' || !COMMIT.test(config) || !(running instanceof Promise)) return running;
+    if (typeof config !== 'string' || !COMMIT.test(config) || !(running instanceof Promise))
+      return running;
     return running.then((result: PgModule.QueryResult) => {
       if (result.command === 'ROLLBACK') throw new CommitRolledBack();
       return result;

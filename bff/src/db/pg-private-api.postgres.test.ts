@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseEnv } from '../../test/harness.ts';
 
 const WRITTEN_AGAINST = '8.23.1';
-const installed = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('pg/package.json'), 'utf8')) as { version: string }).version;
+const installed = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('pg/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const check = `pg ${installed} (these cases were written against ${WRITTEN_AGAINST}): the repair of connection.parsedStatements in db/pg-statements.ts (decision 256) no longer holds`;
 
 let cleanup: () => Promise<void>;
@@ -26,8 +30,11 @@ afterAll(async () => {
 });
 
 /** pg's record of what this connection prepared: name → text. */
-const parsed = () => (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
-const run = (name: string, text: string) => client.query<{ n: number }>({ name, text, values: [1] });
+const parsed = () =>
+  (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection
+    ?.parsedStatements;
+const run = (name: string, text: string) =>
+  client.query<{ n: number }>({ name, text, values: [1] });
 const code = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
@@ -36,9 +43,10 @@ const code = (p: Promise<unknown>) =>
 
 describe(`pg's private record of prepared statements (pg ${installed}, written against ${WRITTEN_AGAINST})`, () => {
   it('is the version these cases were written against', () => {
-    expect(installed, `pg is ${installed}: check the cases below still pass and still describe what db/pg-statements.ts relies on, then set WRITTEN_AGAINST to ${installed}`).toBe(
-      WRITTEN_AGAINST,
-    );
+    expect(
+      installed,
+      `pg is ${installed}: check the cases below still pass and still describe what db/pg-statements.ts relies on, then set WRITTEN_AGAINST to ${installed}`,
+    ).toBe(WRITTEN_AGAINST);
   });
 
   it('is client.connection.parsedStatements, an object of each named statement prepared, by name', async () => {

@@ -27,7 +27,10 @@ interface Variant {
   usual?: boolean;
 }
 /** Per shape text: where its trailing limit is (found once), and its variants per limit (and offset) written in. */
-const shapes = new Map<string, { trailing: RegExpExecArray | null; variants: Map<string, Variant> }>();
+const shapes = new Map<
+  string,
+  { trailing: RegExpExecArray | null; variants: Map<string, Variant> }
+>();
 /** Names made, and those made outside the bounds' exemption. */
 let shapeNames = 0;
 let named = 0;
@@ -39,13 +42,22 @@ const TRAILING_LIMIT = /\slimit \$(\d+)(?: offset \$(\d+))?$/;
  * The text with its trailing limit (and offset) written in, when they are its last parameters
  * and integers; else undefined. `m`: the text's match of TRAILING_LIMIT, when already found.
  */
-export function limitWrittenIn(text: string, values: readonly unknown[], match = TRAILING_LIMIT.exec(text)): { text: string; written: unknown[] } | undefined {
+export function limitWrittenIn(
+  text: string,
+  values: readonly unknown[],
+  match = TRAILING_LIMIT.exec(text),
+): { text: string; written: unknown[] } | undefined {
   if (!match) return undefined;
   const first = values.length - (match[2] === undefined ? 1 : 2);
-  if (Number(match[1]) !== first + 1 || (match[2] !== undefined && Number(match[2]) !== first + 2)) return undefined;
+  if (Number(match[1]) !== first + 1 || (match[2] !== undefined && Number(match[2]) !== first + 2))
+    return undefined;
   const written = values.slice(first);
-  if (!written.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return undefined;
-  return { text: `${text.slice(0, match.index)} limit ${written[0]}${match[2] === undefined ? '' : ` offset ${written[1]}`}`, written };
+  if (!written.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0))
+    return undefined;
+  return {
+    text: `${text.slice(0, match.index)} limit ${written[0]}${match[2] === undefined ? '' : ` offset ${written[1]}`}`,
+    written,
+  };
 }
 
 /**
@@ -55,15 +67,20 @@ export function limitWrittenIn(text: string, values: readonly unknown[], match =
  */
 function variantOf(text: string, values: readonly unknown[]): Variant {
   let shape = shapes.get(text);
-  if (!shape) shapes.set(text, (shape = { trailing: TRAILING_LIMIT.exec(text), variants: new Map() }));
+  if (!shape)
+    shapes.set(text, (shape = { trailing: TRAILING_LIMIT.exec(text), variants: new Map() }));
   const byLimit = shape.variants;
   const limited = limitWrittenIn(text, values, shape.trailing);
   const key = limited ? limited.written.join(' ') : '';
   let variant = byLimit.get(key);
   if (!variant) {
     variant = { text: limited?.text ?? text, written: limited?.written.length ?? 0 };
-    const usual = !limited || (limited.written.length === 1 && limited.written[0] === DEFAULT_PAGE_SIZE);
-    const room = usual || (named < MAX_NAMED && [...byLimit.values()].filter((v) => v.name && !v.usual).length < PER_SHAPE);
+    const usual =
+      !limited || (limited.written.length === 1 && limited.written[0] === DEFAULT_PAGE_SIZE);
+    const room =
+      usual ||
+      (named < MAX_NAMED &&
+        [...byLimit.values()].filter((v) => v.name && !v.usual).length < PER_SHAPE);
     if (room && !/\*(?!\))/.test(text)) {
       variant.name = `shape_${shapeNames++}`;
       variant.usual = usual;
@@ -92,7 +109,9 @@ export function preparing<C extends PgModule.ClientBase>(client: C): C {
     // serialize closes the statement, yet pg may still count it as prepared. The server's
     // answer sets it right for the next run: "does not exist" (26000), or "already exists" (42P05).
     running.catch((err: { code?: string }) => {
-      const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+      const parsed = (
+        client as unknown as { connection?: { parsedStatements?: Record<string, string> } }
+      ).connection?.parsedStatements;
       if (!parsed) return;
       if (err?.code === '26000') delete parsed[name];
       else if (err?.code === '42P05') parsed[name] = v.text;

@@ -26,7 +26,12 @@ const mark = (i: number) => `\u0000value ${i}\u0000`;
  * `v(i)`, the stand-in for `values[i]`, and must use them only as values (compared, limited by), never to
  * choose a table, a column or a clause: those belong in `key`. Answers the rows.
  */
-export async function runShape<R>(db: Queryable, key: string, values: readonly unknown[], build: (v: (i: number) => never) => Compilable<R>): Promise<R[]> {
+export async function runShape<R>(
+  db: Queryable,
+  key: string,
+  values: readonly unknown[],
+  build: (v: (i: number) => never) => Compilable<R>,
+): Promise<R[]> {
   const adapter = db.getExecutor().adapter;
   let byKey = shapes.get(adapter);
   if (!byKey) shapes.set(adapter, (byKey = new Map()));
@@ -39,7 +44,8 @@ export async function runShape<R>(db: Queryable, key: string, values: readonly u
       return i >= 0 ? { value: i } : { constant: p };
     });
     const used = new Set(slots.flatMap((s) => ('value' in s ? [s.value] : [])));
-    if (used.size !== values.length) throw new Error(`shape ${key}: every value must be a parameter of the query`);
+    if (used.size !== values.length)
+      throw new Error(`shape ${key}: every value must be a parameter of the query`);
     byKey.set(key, (shape = { compiled, slots }));
     shapeTexts.add(compiled.sql);
   }

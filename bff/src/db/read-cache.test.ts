@@ -9,7 +9,9 @@ import { emptied } from './read-cache.ts';
 
 const t = await serverForFile();
 /** A table whose name starts with a watched one's, with a column named after another. */
-const db = t.ctx.db.withTables<{ project_quota_note: { id: string; project_id: string; session: string; note: string } }>();
+const db = t.ctx.db.withTables<{
+  project_quota_note: { id: string; project_id: string; session: string; note: string };
+}>();
 
 beforeAll(async () => {
   await db.schema
@@ -32,27 +34,67 @@ describe('the read cache', () => {
   it('is kept by writes to other tables, whatever their names and columns contain', async () => {
     expect(emptied(t.ctx.db)).toBeTypeOf('number');
     const note = { id: 'n1', project_id: 'p1', session: 'project_member', note: 'session' };
-    expect(await empties(() => db.insertInto('project_quota_note').values(note).execute())).toBe(false);
-    expect(await empties(() => db.updateTable('project_quota_note').set({ session: 'account' }).where('session', '=', 'project_member').execute())).toBe(false);
+    expect(await empties(() => db.insertInto('project_quota_note').values(note).execute())).toBe(
+      false,
+    );
+    expect(
+      await empties(() =>
+        db
+          .updateTable('project_quota_note')
+          .set({ session: 'account' })
+          .where('session', '=', 'project_member')
+          .execute(),
+      ),
+    ).toBe(false);
     // Reading a watched table to write another is no write to it.
     expect(
       await empties(() =>
         db
           .insertInto('project_quota_note')
           .columns(['id', 'project_id', 'session', 'note'])
-          .expression(db.selectFrom('project').select((eb) => ['project.id', 'project.id as project_id', eb.val('s').as('session'), 'project.name as note']))
+          .expression(
+            db
+              .selectFrom('project')
+              .select((eb) => [
+                'project.id',
+                'project.id as project_id',
+                eb.val('s').as('session'),
+                'project.name as note',
+              ]),
+          )
           .execute(),
       ),
     ).toBe(false);
-    expect(await empties(() => db.deleteFrom('project_quota_note as project').where('project.session', '=', 'account').execute())).toBe(false);
-    expect(await empties(() => db.transaction().execute((tx) => tx.deleteFrom('project_quota_note').execute()))).toBe(false);
+    expect(
+      await empties(() =>
+        db
+          .deleteFrom('project_quota_note as project')
+          .where('project.session', '=', 'account')
+          .execute(),
+      ),
+    ).toBe(false);
+    expect(
+      await empties(() =>
+        db.transaction().execute((tx) => tx.deleteFrom('project_quota_note').execute()),
+      ),
+    ).toBe(false);
     expect(await empties(() => sql`select count(*) from project_member`.execute(db))).toBe(false);
   });
 
   it('is emptied by a write to a watched table, through Kysely or in raw SQL, committed or not', async () => {
     const nobody = 'nobody';
-    expect(await empties(() => db.updateTable('project_member').set({ role: 'member' }).where('account_id', '=', nobody).execute())).toBe(true);
-    expect(await empties(() => db.deleteFrom('session as s').where('s.id', '=', nobody).execute())).toBe(true);
+    expect(
+      await empties(() =>
+        db
+          .updateTable('project_member')
+          .set({ role: 'member' })
+          .where('account_id', '=', nobody)
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await empties(() => db.deleteFrom('session as s').where('s.id', '=', nobody).execute()),
+    ).toBe(true);
     expect(
       await empties(() =>
         db
@@ -62,11 +104,19 @@ describe('the read cache', () => {
           .catch(() => {}),
       ),
     ).toBe(true);
-    expect(await empties(() => sql`update account set email = email where id = ${nobody}`.execute(db))).toBe(true);
-    expect(await empties(() => sql`delete from project where id = ${nobody}`.execute(db))).toBe(true);
+    expect(
+      await empties(() => sql`update account set email = email where id = ${nobody}`.execute(db)),
+    ).toBe(true);
+    expect(await empties(() => sql`delete from project where id = ${nobody}`.execute(db))).toBe(
+      true,
+    );
     await expect(
       db.transaction().execute(async (tx) => {
-        expect(await empties(() => tx.deleteFrom('project_member').where('account_id', '=', nobody).execute())).toBe(true);
+        expect(
+          await empties(() =>
+            tx.deleteFrom('project_member').where('account_id', '=', nobody).execute(),
+          ),
+        ).toBe(true);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

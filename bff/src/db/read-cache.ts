@@ -67,7 +67,8 @@ function writes(node: RootOperationNode): boolean {
 }
 
 /** A `with` clause's statements: on PostgreSQL one may write (`with gone as (delete …) select …`). */
-const withWrites = (clause: WithNode | undefined) => !!clause?.expressions.some((cte) => writes(cte.expression as RootOperationNode));
+const withWrites = (clause: WithNode | undefined) =>
+  !!clause?.expressions.some((cte) => writes(cte.expression as RootOperationNode));
 
 /** Whether the written table `node` is a watched one; one whose name is not written out counts as watched. */
 function watchedTable(node: OperationNode): boolean {
@@ -82,7 +83,8 @@ function watchedTable(node: OperationNode): boolean {
  * function of this schema writes from one; a `with` may, and counts), or a transaction's or
  * savepoint's own statement.
  */
-const rawWrites = (text: string) => !/^\s*(select|savepoint|release|rollback|begin|commit|end)\b/i.test(text);
+const rawWrites = (text: string) =>
+  !/^\s*(select|savepoint|release|rollback|begin|commit|end)\b/i.test(text);
 
 /** A connection that tells the watch of its writes to watched tables. */
 class WatchedConnection implements DatabaseConnection {
@@ -150,9 +152,12 @@ export class WatchingDriver implements Driver {
     return this.inner.rollbackTransaction((connection as WatchedConnection).inner);
   }
 
-  savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!((c as WatchedConnection).inner, ...a);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) => this.inner.rollbackToSavepoint!((c as WatchedConnection).inner, ...a);
-  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) => this.inner.releaseSavepoint!((c as WatchedConnection).inner, ...a);
+  savepoint: Driver['savepoint'] = (c, ...a) =>
+    this.inner.savepoint!((c as WatchedConnection).inner, ...a);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) =>
+    this.inner.rollbackToSavepoint!((c as WatchedConnection).inner, ...a);
+  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) =>
+    this.inner.releaseSavepoint!((c as WatchedConnection).inner, ...a);
 }
 
 const watches = new WeakMap<Db, Watch>();
@@ -170,7 +175,12 @@ export const emptied = (db: Db): number | undefined => watches.get(db)?.generati
  * write was under way (in this process) is used but not kept. Without a registered watch
  * (a transaction, a database opened otherwise) it always loads.
  */
-export async function cachedRead<V>(db: Db, name: string, key: string, load: () => Promise<V>): Promise<V> {
+export async function cachedRead<V>(
+  db: Db,
+  name: string,
+  key: string,
+  load: () => Promise<V>,
+): Promise<V> {
   const watch = watches.get(db);
   if (!watch) return load();
   const now = Date.now();

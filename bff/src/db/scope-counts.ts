@@ -15,7 +15,9 @@ export const scopeCountMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('scope_count')
         .addColumn('tbl', 'text', (c) => c.notNull())
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('location', 'text', (c) => c.notNull())
         .addColumn('n', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('scope_count_pk', ['tbl', 'project_id', 'location'])
@@ -43,7 +45,12 @@ declare module './schema.ts' {
  * object (`serviceOf` set, e.g. a database's server VMs) are not listed, so not counted.
  */
 export const countedTables = (): { table: string; serviceOf?: string }[] =>
-  kinds.filter((k) => k.inLocation).map((k) => ({ table: ident(k.table), serviceOf: 'serviceOf' in k && k.serviceOf ? ident(k.serviceOf) : undefined }));
+  kinds
+    .filter((k) => k.inLocation)
+    .map((k) => ({
+      table: ident(k.table),
+      serviceOf: 'serviceOf' in k && k.serviceOf ? ident(k.serviceOf) : undefined,
+    }));
 
 function ident(name: string) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not an SQL name: ${name}`);
@@ -70,7 +77,8 @@ const sqliteStatements = (t: string, serviceOf: string | undefined) => (name: st
   const counted = (row: string) => (serviceOf ? `${row}.${serviceOf} is null` : 'true');
   const inc = (row: string) =>
     `insert into scope_count (tbl, project_id, location, n) select '${t}', ${row}.project_id, ${row}.location, 1 where ${counted(row)} on conflict (tbl, project_id, location) do update set n = scope_count.n + 1;`;
-  const dec = (row: string) => `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location and ${counted(row)};`;
+  const dec = (row: string) =>
+    `update scope_count set n = n - 1 where tbl = '${t}' and project_id = ${row}.project_id and location = ${row}.location and ${counted(row)};`;
   return [
     `create trigger ${name}_ins after insert on ${t} begin ${inc('new')} end`,
     `create trigger ${name}_del after delete on ${t} begin ${dec('old')} end`,

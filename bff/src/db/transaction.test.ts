@@ -8,7 +8,10 @@ import { requestTransaction } from './transaction.ts';
 
 const t = await serverForFile();
 const table = sql.table(`nested_${Math.random().toString(36).slice(2, 10)}`);
-const ids = async () => (await sql<{ id: number }>`select id from ${table} order by id`.execute(t.ctx.db)).rows.map((r) => Number(r.id));
+const ids = async () =>
+  (await sql<{ id: number }>`select id from ${table} order by id`.execute(t.ctx.db)).rows.map((r) =>
+    Number(r.id),
+  );
 
 beforeAll(async () => {
   await sql`create table ${table} (id integer primary key)`.execute(t.ctx.db);

@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type Transaction, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type Transaction,
+  type TransactionSettings,
+} from 'kysely';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 import { isTransientConflict, isUniqueViolation } from './errors.ts';
@@ -16,12 +24,20 @@ export class RetryTransaction extends Error {}
  * PostgreSQL ended it in a deadlock or a serialization failure (decision 244). Inside a request
  * transaction this is a savepoint, and rolling back to it releases the locks taken since.
  */
-export async function transactionWithRetry<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
+export async function transactionWithRetry<T>(
+  db: Db,
+  fn: (tx: Tx) => Promise<T>,
+  attempts = 8,
+): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await db.transaction().execute(fn);
     } catch (err) {
-      if (!(isUniqueViolation(err) || isTransientConflict(err) || err instanceof RetryTransaction) || i >= attempts) throw err;
+      if (
+        !(isUniqueViolation(err) || isTransientConflict(err) || err instanceof RetryTransaction) ||
+        i >= attempts
+      )
+        throw err;
     }
   }
 }
@@ -72,7 +88,9 @@ export function requestTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promi
   // Inside one already (a keyed create inside an audited change): a savepoint of it.
   const held = request.getStore();
   if (held?.begun && !held.done) return db.transaction().execute(fn);
-  return request.run({ users: 0, begun: false, savepoints: 0, done: false }, () => db.transaction().execute(fn));
+  return request.run({ users: 0, begun: false, savepoints: 0, done: false }, () =>
+    db.transaction().execute(fn),
+  );
 }
 
 const raw = (c: DatabaseConnection, text: string) => c.executeQuery(CompiledQuery.raw(text));
@@ -154,8 +172,10 @@ class RequestScopedDriver implements Driver {
 
   // Kysely's own savepoints (controlled transactions), on the inner driver's connection.
   savepoint: Driver['savepoint'] = (c, ...a) => this.inner.savepoint!(unwrapped(c), ...a);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) => this.inner.rollbackToSavepoint!(unwrapped(c), ...a);
-  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) => this.inner.releaseSavepoint!(unwrapped(c), ...a);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, ...a) =>
+    this.inner.rollbackToSavepoint!(unwrapped(c), ...a);
+  releaseSavepoint: Driver['releaseSavepoint'] = (c, ...a) =>
+    this.inner.releaseSavepoint!(unwrapped(c), ...a);
 }
 
 /** `dialect` with request transactions (see requestTransaction). */

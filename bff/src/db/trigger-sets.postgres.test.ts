@@ -30,19 +30,29 @@ describe('trigger sets on PostgreSQL', () => {
     await writer.query('commit');
 
     // The event triggers of vm out of date (gone): remaking them waits for the writer.
-    const { rows } = await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'vm'::regclass and tgname like 'vm\\_ev\\_%'`.execute(t.ctx.db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select tgname as name from pg_trigger where tgrelid = 'vm'::regclass and tgname like 'vm\\_ev\\_%'`.execute(
+      t.ctx.db,
+    );
     expect(rows).toHaveLength(1);
     await sql.raw(`drop trigger ${rows[0]!.name} on vm`).execute(t.ctx.db);
     await writer.query('begin');
     await writer.query('lock table vm in row exclusive mode');
     const ensuring = ensureTriggers(t.ctx.db);
     await eventually(async () => {
-      const waiting = await writer.query("select count(*)::int as n from pg_locks where locktype = 'relation' and relation = 'vm'::regclass and not granted");
+      const waiting = await writer.query(
+        "select count(*)::int as n from pg_locks where locktype = 'relation' and relation = 'vm'::regclass and not granted",
+      );
       return waiting.rows[0].n > 0 ? true : undefined;
     });
     await writer.query('commit');
     expect(await ensuring).toBe(1);
-    const remade = await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'vm'::regclass and tgname like 'vm\\_ev\\_%'`.execute(t.ctx.db);
+    const remade = await sql<{
+      name: string;
+    }>`select tgname as name from pg_trigger where tgrelid = 'vm'::regclass and tgname like 'vm\\_ev\\_%'`.execute(
+      t.ctx.db,
+    );
     expect(remade.rows.map((r) => r.name)).toEqual([rows[0]!.name]);
   });
 });

@@ -27,21 +27,35 @@ function totals(weight: string): TriggerSet & { rebuilt: number } {
             `create or replace function ${name}() returns trigger language plpgsql as $$ begin update ts_total set n = n + ${weight.replace(/\bv\b/g, 'new.v')}; return null; end $$`,
             `create trigger ${name} after insert on ts_item for each row execute function ${name}()`,
           ]
-        : [`create trigger ${name}_ins after insert on ts_item begin update ts_total set n = n + ${weight.replace(/\bv\b/g, 'new.v')}; end`],
+        : [
+            `create trigger ${name}_ins after insert on ts_item begin update ts_total set n = n + ${weight.replace(/\bv\b/g, 'new.v')}; end`,
+          ],
     async rebuild(tx: Parameters<NonNullable<TriggerSet['rebuild']>>[0]) {
       set.rebuilt++;
-      await sql.raw(`update ts_total set n = coalesce((select sum(${weight}) from ts_item), 0)`).execute(tx);
+      await sql
+        .raw(`update ts_total set n = coalesce((select sum(${weight}) from ts_item), 0)`)
+        .execute(tx);
     },
   };
   return set;
 }
 
-const total = async () => Number((await sql<{ n: number }>`select n from ts_total`.execute(db)).rows[0]!.n);
-const insert = (id: number, v: string) => sql`insert into ts_item (id, v) values (${id}, ${v})`.execute(db);
+const total = async () =>
+  Number((await sql<{ n: number }>`select n from ts_total`.execute(db)).rows[0]!.n);
+const insert = (id: number, v: string) =>
+  sql`insert into ts_item (id, v) values (${id}, ${v})`.execute(db);
 async function triggerNames(): Promise<string[]> {
   const { rows } = postgres
-    ? await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'ts_item'::regclass order by 1`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'ts_item' order by 1`.execute(db);
+    ? await sql<{
+        name: string;
+      }>`select tgname as name from pg_trigger where tgrelid = 'ts_item'::regclass order by 1`.execute(
+        db,
+      )
+    : await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'ts_item' order by 1`.execute(
+        db,
+      );
   return rows.map((r) => r.name);
 }
 
@@ -75,7 +89,9 @@ describe('trigger sets made at start', () => {
     expect(now).toHaveLength(1);
     expect(now).not.toEqual(names);
     if (postgres) {
-      const fns = await sql<{ proname: string }>`select proname from pg_proc where proname like 'ts\\_item\\_total\\_%'`.execute(db);
+      const fns = await sql<{
+        proname: string;
+      }>`select proname from pg_proc where proname like 'ts\\_item\\_total\\_%'`.execute(db);
       expect(fns.rows.map((r) => r.proname)).toEqual([now[0]]);
     }
   });
@@ -83,12 +99,30 @@ describe('trigger sets made at start', () => {
   it('replace a trigger of an older naming that starts with the prefix, and leave the others', async () => {
     const old = 'ts_item_total'; // as the first versions were named: no hash
     if (postgres) {
-      await sql.raw(`create or replace function ts_other() returns trigger language plpgsql as $$ begin return null; end $$`).execute(db);
-      await sql.raw(`create trigger ${old} after insert on ts_item for each row execute function ts_other()`).execute(db);
-      await sql.raw(`create trigger ts_unrelated after insert on ts_item for each row execute function ts_other()`).execute(db);
+      await sql
+        .raw(
+          `create or replace function ts_other() returns trigger language plpgsql as $$ begin return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${old} after insert on ts_item for each row execute function ts_other()`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ts_unrelated after insert on ts_item for each row execute function ts_other()`,
+        )
+        .execute(db);
     } else {
-      await sql.raw(`create trigger ${old} after insert on ts_item begin update ts_total set n = n + 1000; end`).execute(db);
-      await sql.raw(`create trigger ts_unrelated after insert on ts_item begin select 1; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${old} after insert on ts_item begin update ts_total set n = n + 1000; end`,
+        )
+        .execute(db);
+      await sql
+        .raw(`create trigger ts_unrelated after insert on ts_item begin select 1; end`)
+        .execute(db);
     }
     const set = totals('2 * length(v)');
     expect(await ensureTriggerSets(db, [set])).toBe(1);
@@ -99,7 +133,9 @@ describe('trigger sets made at start', () => {
     expect(await total()).toBe(16); // 12 + 4: the older trigger's 1000 not added
     if (postgres) {
       // Its function is still used by ts_unrelated: kept.
-      expect((await sql`select 1 from pg_proc where proname = 'ts_other'`.execute(db)).rows).toHaveLength(1);
+      expect(
+        (await sql`select 1 from pg_proc where proname = 'ts_other'`.execute(db)).rows,
+      ).toHaveLength(1);
     }
   });
 

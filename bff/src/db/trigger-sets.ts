@@ -29,7 +29,8 @@ export interface TriggerSet {
 }
 
 /** The set's name: its prefix, `_` and a hash of its statements' text. */
-const nameOf = (set: TriggerSet) => `${set.prefix}_${createHash('sha256').update(set.statements(set.prefix).join('\n')).digest('hex').slice(0, 10)}`;
+const nameOf = (set: TriggerSet) =>
+  `${set.prefix}_${createHash('sha256').update(set.statements(set.prefix).join('\n')).digest('hex').slice(0, 10)}`;
 
 /** A trigger as found in the database, or as a statement makes it: its name and, on PostgreSQL, its function's. */
 interface Trigger {
@@ -52,29 +53,42 @@ function made(statements: readonly string[]): Trigger[] {
 
 const FUNCTION = /^create or replace function (\w+)\(/;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function triggersOn(db: Kysely<any>, postgres: boolean, tables: readonly string[]): Promise<Trigger[]> {
+async function triggersOn(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  postgres: boolean,
+  tables: readonly string[],
+): Promise<Trigger[]> {
   const list = sql.join(tables.map((t) => (postgres ? sql`${t}::regclass` : sql`${t}`)));
   const { rows } = postgres
     ? await sql<Trigger>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
-        from pg_trigger t join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal and t.tgrelid in (${list})`.execute(db)
-    : await sql<Trigger>`select name, tbl_name as "table" from sqlite_master where type = 'trigger' and tbl_name in (${list})`.execute(db);
+        from pg_trigger t join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal and t.tgrelid in (${list})`.execute(
+        db,
+      )
+    : await sql<Trigger>`select name, tbl_name as "table" from sqlite_master where type = 'trigger' and tbl_name in (${list})`.execute(
+        db,
+      );
   return rows;
 }
 
 /** Whether `found` (the set's triggers in the database) are exactly those `wanted`, functions included. */
 const current = (found: Trigger[], wanted: Trigger[]) =>
-  found.length === wanted.length && wanted.every((w) => found.some((f) => f.name === w.name && (f.fn ?? undefined) === w.fn));
+  found.length === wanted.length &&
+  wanted.every((w) => found.some((f) => f.name === w.name && (f.fn ?? undefined) === w.fn));
 
 /**
  * Makes every set that is not current, each in its own transaction: drops its triggers of
  * other versions, runs its statements, drops the functions no trigger uses any more, and
  * rebuilds what it keeps. Answers how many sets it made.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function ensureTriggerSets(db: Kysely<any>, sets: readonly TriggerSet[]): Promise<number> {
+export async function ensureTriggerSets(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  sets: readonly TriggerSet[],
+): Promise<number> {
   const postgres = isPostgres(db);
-  const ownedBy = (set: TriggerSet, found: Trigger[]) => found.filter((f) => set.tables.includes(f.table!) && f.name.startsWith(set.prefix));
+  const ownedBy = (set: TriggerSet, found: Trigger[]) =>
+    found.filter((f) => set.tables.includes(f.table!) && f.name.startsWith(set.prefix));
   const found = await triggersOn(db, postgres, [...new Set(sets.flatMap((s) => s.tables))]);
   let replaced = 0;
   for (const set of sets) {
@@ -82,16 +96,23 @@ export async function ensureTriggerSets(db: Kysely<any>, sets: readonly TriggerS
     const wanted = made(statements);
     if (current(ownedBy(set, found), wanted)) continue;
     await db.transaction().execute(async (tx) => {
-      if (postgres) await sql.raw(`lock table ${set.tables.join(', ')} in share row exclusive mode`).execute(tx);
+      if (postgres)
+        await sql
+          .raw(`lock table ${set.tables.join(', ')} in share row exclusive mode`)
+          .execute(tx);
       // Again under the lock: another process may have made it meanwhile.
       const old = ownedBy(set, await triggersOn(tx, postgres, set.tables));
       if (current(old, wanted)) return;
-      for (const t of old) await sql.raw(`drop trigger ${t.name}${postgres ? ` on ${t.table}` : ''}`).execute(tx);
+      for (const t of old)
+        await sql.raw(`drop trigger ${t.name}${postgres ? ` on ${t.table}` : ''}`).execute(tx);
       for (const statement of statements) await sql.raw(statement).execute(tx);
       const kept = new Set(statements.map((s) => FUNCTION.exec(s.trim())?.[1]));
       for (const fn of new Set(old.map((t) => t.fn))) {
         if (!fn || kept.has(fn)) continue;
-        const { rows } = await sql`select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = ${fn} limit 1`.execute(tx);
+        const { rows } =
+          await sql`select 1 from pg_trigger t join pg_proc p on p.oid = t.tgfoid where p.proname = ${fn} limit 1`.execute(
+            tx,
+          );
         if (!rows.length) await sql.raw(`drop function if exists ${fn}()`).execute(tx);
       }
       await set.rebuild?.(tx);
@@ -106,12 +127,19 @@ export async function ensureTriggerSets(db: Kysely<any>, sets: readonly TriggerS
 export async function dropTriggerSet(db: Kysely<any>, prefix: string): Promise<void> {
   const like = `${prefix.replace(/_/g, '\\_')}\\_%`;
   if (isPostgres(db)) {
-    const { rows } = await sql<Trigger>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
-      from pg_trigger t join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal and t.tgname like ${like}`.execute(db);
+    const { rows } =
+      await sql<Trigger>`select t.tgname as name, t.tgrelid::regclass::text as "table", p.proname as fn
+      from pg_trigger t join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal and t.tgname like ${like}`.execute(
+        db,
+      );
     for (const t of rows) await sql.raw(`drop trigger ${t.name} on ${t.table}`).execute(db);
-    for (const fn of new Set(rows.map((t) => t.fn))) await sql.raw(`drop function if exists ${fn}()`).execute(db);
+    for (const fn of new Set(rows.map((t) => t.fn)))
+      await sql.raw(`drop function if exists ${fn}()`).execute(db);
   } else {
-    const { rows } = await sql<Trigger>`select name from sqlite_master where type = 'trigger' and name like ${like} escape '\\'`.execute(db);
+    const { rows } =
+      await sql<Trigger>`select name from sqlite_master where type = 'trigger' and name like ${like} escape '\\'`.execute(
+        db,
+      );
     for (const t of rows) await sql.raw(`drop trigger ${t.name}`).execute(db);
   }
 }

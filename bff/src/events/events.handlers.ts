@@ -15,8 +15,15 @@ function eventHandlers(ctx: AppContext): Handlers<'streamProjectEvents'> {
       // The header (sent by a browser's EventSource when it reconnects) wins over the query.
       const header = req.headers['last-event-id'];
       const given = typeof header === 'string' && header !== '' ? header : query.last_event_id;
-      if (given !== undefined && !LAST_EVENT_ID_PATTERN.test(given)) throw invalidRequest({ 'Last-Event-ID': LAST_EVENT_ID_MESSAGE });
-      await openStream(ctx, { req, res, auth, projectId: project.id, after: given === undefined ? undefined : Number(given) });
+      if (given !== undefined && !LAST_EVENT_ID_PATTERN.test(given))
+        throw invalidRequest({ 'Last-Event-ID': LAST_EVENT_ID_MESSAGE });
+      await openStream(ctx, {
+        req,
+        res,
+        auth,
+        projectId: project.id,
+        after: given === undefined ? undefined : Number(given),
+      });
       return '';
     },
   };

@@ -27,11 +27,20 @@ describe('commit order', () => {
     const [t1, t2] = [await client(), await client()];
     try {
       await t1.query('begin');
-      await t1.query(`update private_subnet set name = 'one' where project_id = $1 and name = 'first'`, [owner.project]);
+      await t1.query(
+        `update private_subnet set name = 'one' where project_id = $1 and name = 'first'`,
+        [owner.project],
+      );
       // Inside T1, before its commit: the seq its event was written with.
-      const early = Number((await t1.query(`select max(seq) as s from event where project_id = $1`, [owner.project])).rows[0].s);
+      const early = Number(
+        (await t1.query(`select max(seq) as s from event where project_id = $1`, [owner.project]))
+          .rows[0].s,
+      );
       await t2.query('begin');
-      await t2.query(`update private_subnet set name = 'two' where project_id = $1 and name = 'second'`, [owner.project]);
+      await t2.query(
+        `update private_subnet set name = 'two' where project_id = $1 and name = 'second'`,
+        [owner.project],
+      );
       await t2.query('commit');
       // A reader sees T2's event and moves its cursor past it…
       await s.waitFor((e) => e.some((x) => x.data.object.name === 'two'), "T2's event");
@@ -68,16 +77,35 @@ describe('commit order', () => {
     const c = await client();
     try {
       await c.query('begin');
-      await c.query(`update private_subnet set name = 'gone' where project_id = $1`, [owner.project]);
+      await c.query(`update private_subnet set name = 'gone' where project_id = $1`, [
+        owner.project,
+      ]);
       await c.query('rollback');
       await createSubnet(t, owner.token, owner.project, 'next');
       await waitUntil(() => heard.some((p) => p.startsWith(owner.project)), 'a notification');
-      const names = await t.ctx.db.selectFrom('event').select('object_name').where('project_id', '=', owner.project).where('type', 'like', 'privateSubnet.%').execute();
+      const names = await t.ctx.db
+        .selectFrom('event')
+        .select('object_name')
+        .where('project_id', '=', owner.project)
+        .where('type', 'like', 'privateSubnet.%')
+        .execute();
       expect(names.map((n) => n.object_name)).toEqual(['kept', 'next']);
       // One notification per event, each naming the project and the event's final seq.
-      const seqs = (await t.ctx.db.selectFrom('event').select('seq').where('project_id', '=', owner.project).orderBy('seq').execute()).map((r) => `${owner.project} ${r.seq}`);
-      await waitUntil(() => seqs.filter((x) => !heard.includes(x)).length <= seqs.length - 2, 'the notifications of the last change');
-      expect(heard.filter((p) => p.startsWith(owner.project)).every((p) => seqs.includes(p))).toBe(true);
+      const seqs = (
+        await t.ctx.db
+          .selectFrom('event')
+          .select('seq')
+          .where('project_id', '=', owner.project)
+          .orderBy('seq')
+          .execute()
+      ).map((r) => `${owner.project} ${r.seq}`);
+      await waitUntil(
+        () => seqs.filter((x) => !heard.includes(x)).length <= seqs.length - 2,
+        'the notifications of the last change',
+      );
+      expect(heard.filter((p) => p.startsWith(owner.project)).every((p) => seqs.includes(p))).toBe(
+        true,
+      );
     } finally {
       await c.end();
       await listen.end();
@@ -92,13 +120,31 @@ describe('the LISTEN connection', () => {
     const admin = await client();
     try {
       await waitUntil(
-        async () => (await admin.query(`select 1 from pg_stat_activity where application_name = $1 and datname = current_database()`, [LISTENER_NAME])).rowCount === 1,
+        async () =>
+          (
+            await admin.query(
+              `select 1 from pg_stat_activity where application_name = $1 and datname = current_database()`,
+              [LISTENER_NAME],
+            )
+          ).rowCount === 1,
         'the listener',
       );
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()`, [LISTENER_NAME]);
-      await waitUntil(() => t.logLines.some((l) => l.includes('LISTEN connection was lost')), 'the loss to be noticed');
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()`,
+        [LISTENER_NAME],
+      );
       await waitUntil(
-        async () => (await admin.query(`select 1 from pg_stat_activity where application_name = $1 and datname = current_database()`, [LISTENER_NAME])).rowCount === 1,
+        () => t.logLines.some((l) => l.includes('LISTEN connection was lost')),
+        'the loss to be noticed',
+      );
+      await waitUntil(
+        async () =>
+          (
+            await admin.query(
+              `select 1 from pg_stat_activity where application_name = $1 and datname = current_database()`,
+              [LISTENER_NAME],
+            )
+          ).rowCount === 1,
         'the listener to be back',
       );
       const subnet = await createSubnet(t, owner.token, owner.project, 'after-cut');
@@ -117,12 +163,22 @@ describe('two BFF processes on one database', () => {
     const [baseA, baseB] = [await a.listening, await b.listening];
     const apiA = await adminClient(baseA);
     const project = (await apiA('POST', '/project', { name: 'shared' })).body.id as string;
-    const token = (await apiA('POST', `/project/${project}/token`, { name: 'watch', role: 'viewer' })).body.token as string;
+    const token = (
+      await apiA('POST', `/project/${project}/token`, { name: 'watch', role: 'viewer' })
+    ).body.token as string;
     const onB = await openEvents(baseB, project, { token });
     expect(onB.status).toBe(200);
-    const created = await apiA('POST', `/project/${project}/location/${LOC}/private-subnet/across`, {});
+    const created = await apiA(
+      'POST',
+      `/project/${project}/location/${LOC}/private-subnet/across`,
+      {},
+    );
     expect(created.status).toBe(200);
-    await onB.waitFor((e) => e.some((x) => x.event === 'privateSubnet.created' && x.data.object.id === created.body.id), 'the event on B');
+    await onB.waitFor(
+      (e) =>
+        e.some((x) => x.event === 'privateSubnet.created' && x.data.object.id === created.body.id),
+      'the event on B',
+    );
     onB.close();
   });
 });

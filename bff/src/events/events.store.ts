@@ -11,20 +11,43 @@ export function eventView(row: EventRow): ProjectEvent {
   return {
     id: String(row.seq),
     type: row.type as EventType,
-    object: { id: row.object_id, kind: row.object_kind as ProjectEvent['object']['kind'], name: row.object_name, location: row.location },
+    object: {
+      id: row.object_id,
+      kind: row.object_kind as ProjectEvent['object']['kind'],
+      name: row.object_name,
+      location: row.location,
+    },
     state: row.state,
     at: row.at,
   };
 }
 
 /** A project's events after `after`, oldest first. */
-export function eventsAfter(db: Db, projectId: string, after: number, limit = EVENT_BATCH): Promise<EventRow[]> {
-  return db.selectFrom('event').selectAll().where('project_id', '=', projectId).where('seq', '>', after).orderBy('seq').limit(limit).execute();
+export function eventsAfter(
+  db: Db,
+  projectId: string,
+  after: number,
+  limit = EVENT_BATCH,
+): Promise<EventRow[]> {
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }
 
 /** Every project's events after `after` (SQLite, where `seq` is commit order), oldest first. */
 export function allEventsAfter(db: Db, after: number, limit = EVENT_BATCH): Promise<EventRow[]> {
-  return db.selectFrom('event').selectAll().where('seq', '>', after).orderBy('seq').limit(limit).execute();
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }
 
 export function eventsBySeq(db: Db, seqs: number[]): Promise<EventRow[]> {
@@ -42,13 +65,23 @@ export async function lastSeq(db: Db, projectId?: string): Promise<number> {
 }
 
 /** The newest `seq` of each project, one index probe each. */
-export async function lastSeqs(db: Db, engine: Engine, projectIds: string[]): Promise<Map<string, number>> {
+export async function lastSeqs(
+  db: Db,
+  engine: Engine,
+  projectIds: string[],
+): Promise<Map<string, number>> {
   if (!projectIds.length) return new Map();
   const list = JSON.stringify(projectIds);
   const { rows } = await (
     engine === 'postgres'
-      ? sql<{ p: string; m: number | null }>`select p, (select max(seq) from event where project_id = p) as m from jsonb_array_elements_text(${list}::jsonb) as p`
-      : sql<{ p: string; m: number | null }>`select value as p, (select max(seq) from event where project_id = value) as m from json_each(${list})`
+      ? sql<{
+          p: string;
+          m: number | null;
+        }>`select p, (select max(seq) from event where project_id = p) as m from jsonb_array_elements_text(${list}::jsonb) as p`
+      : sql<{
+          p: string;
+          m: number | null;
+        }>`select value as p, (select max(seq) from event where project_id = value) as m from json_each(${list})`
   ).execute(db);
   return new Map(rows.map((r) => [r.p, Number(r.m ?? 0)]));
 }

@@ -35,8 +35,12 @@ export const eventMigrations: Record<string, Migration> = {
       const postgres = isPostgres(db);
       await db.schema
         .createTable('event')
-        .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) =>
+          postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('object_id', 'text', (c) => c.notNull())
         .addColumn('object_kind', 'text', (c) => c.notNull())
@@ -45,7 +49,11 @@ export const eventMigrations: Record<string, Migration> = {
         .addColumn('state', 'text')
         .addColumn('at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('event_project_seq_idx').on('event').columns(['project_id', 'seq']).execute();
+      await db.schema
+        .createIndex('event_project_seq_idx')
+        .on('event')
+        .columns(['project_id', 'seq'])
+        .execute();
     },
   },
 };

@@ -4,7 +4,18 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids';
-import { createSubnet, createVm, expectCurrentError, inLoc, LOC, newOwner, stranger, waitForGone, waitForVmState, vmPath } from '../../test/fixtures.ts';
+import {
+  createSubnet,
+  createVm,
+  expectCurrentError,
+  inLoc,
+  LOC,
+  newOwner,
+  stranger,
+  waitForGone,
+  waitForVmState,
+  vmPath,
+} from '../../test/fixtures.ts';
 import { serverForFile, type TestServer } from '../../test/harness.ts';
 import { adminClient, serverProcesses } from '../../test/process.ts';
 import { openEvents, type EventStream, type Received } from '../../test/sse.ts';
@@ -12,15 +23,26 @@ import { openEvents, type EventStream, type Received } from '../../test/sse.ts';
 const t = await serverForFile();
 
 const types = (events: Received[]) => events.map((e) => e.event);
-const hasType = (type: string, objectId?: string) => (events: Received[]) => events.some((e) => e.event === type && (objectId === undefined || e.data.object.id === objectId));
+const hasType = (type: string, objectId?: string) => (events: Received[]) =>
+  events.some((e) => e.event === type && (objectId === undefined || e.data.object.id === objectId));
 
 /** The project's events as the table holds them, oldest first. */
 async function tableEvents(server: TestServer, project: string, after = 0) {
-  return server.ctx.db.selectFrom('event').selectAll().where('project_id', '=', project).where('seq', '>', after).orderBy('seq').execute();
+  return server.ctx.db
+    .selectFrom('event')
+    .selectAll()
+    .where('project_id', '=', project)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .execute();
 }
 
 /** Opens the project's stream and waits until the server has subscribed it (the `retry` line came). */
-async function open(server: TestServer, project: string, opts: Parameters<typeof openEvents>[2]): Promise<EventStream> {
+async function open(
+  server: TestServer,
+  project: string,
+  opts: Parameters<typeof openEvents>[2],
+): Promise<EventStream> {
   const s = await openEvents(server.base, project, opts);
   expect(s.status, s.text).toBe(200);
   return s;
@@ -31,15 +53,26 @@ describe('what a change writes', () => {
     const owner = await newOwner(t);
     const s = await open(t, owner.project, { token: owner.token });
     const subnet = await createSubnet(t, owner.token, owner.project, 'net');
-    const vm = await createVm(t, owner.token, owner.project, 'web', { private_subnet_id: subnet.id });
+    const vm = await createVm(t, owner.token, owner.project, 'web', {
+      private_subnet_id: subnet.id,
+    });
     await s.waitFor(hasType('vm.state_changed', vm.id));
     await waitForVmState(t, owner.token, owner.project, 'web', 'running');
     const ref = { project_id: owner.project, location: LOC, vm_reference: 'web' };
-    expect((await t.call('renameVm', { token: owner.token, params: ref, body: { name: 'www' } })).status).toBe(200);
+    expect(
+      (await t.call('renameVm', { token: owner.token, params: ref, body: { name: 'www' } })).status,
+    ).toBe(200);
     const www = { ...ref, vm_reference: 'www' };
     expect((await t.call('stopVm', { token: owner.token, params: www })).status).toBe(200);
     await waitForVmState(t, owner.token, owner.project, 'www', 'stopped');
-    expect((await t.call('deleteVm', { token: owner.token, params: { ...inLoc(owner.project), vm_name: 'www' } })).status).toBe(204);
+    expect(
+      (
+        await t.call('deleteVm', {
+          token: owner.token,
+          params: { ...inLoc(owner.project), vm_name: 'www' },
+        })
+      ).status,
+    ).toBe(204);
     await waitForGone(t, owner.token, vmPath(owner.project, 'www'));
     await s.waitFor(hasType('vm.deleted', vm.id), 'vm.deleted');
 
@@ -53,13 +86,23 @@ describe('what a change writes', () => {
       'vm.state_changed www deleting',
       'vm.deleted www deleting',
     ]);
-    expect(s.events.find((e) => e.data.object.id === subnet.id)?.event).toBe('privateSubnet.created');
-    for (const e of ofVm) expect(e.data.object).toEqual({ id: vm.id, kind: 'vm', name: e.data.object.name, location: LOC });
+    expect(s.events.find((e) => e.data.object.id === subnet.id)?.event).toBe(
+      'privateSubnet.created',
+    );
+    for (const e of ofVm)
+      expect(e.data.object).toEqual({
+        id: vm.id,
+        kind: 'vm',
+        name: e.data.object.name,
+        location: LOC,
+      });
     // The stream says exactly what the table holds, in its order; the SSE id is the event's id.
     const rows = await tableEvents(t, owner.project, Number(s.events[0]!.id) - 1);
     expect(s.events.map((e) => e.id)).toEqual(rows.map((r) => String(r.seq)));
     expect(s.events.every((e) => e.id === e.data.id && e.event === e.data.type)).toBe(true);
-    expect(s.events.every((e) => !Number.isNaN(Date.parse(e.data.at)) && e.data.at.endsWith('Z'))).toBe(true);
+    expect(
+      s.events.every((e) => !Number.isNaN(Date.parse(e.data.at)) && e.data.at.endsWith('Z')),
+    ).toBe(true);
     s.close();
   });
 
@@ -68,16 +111,56 @@ describe('what a change writes', () => {
     const s = await open(t, owner.project, { token: owner.token });
     const other = await t.newAccount();
     const project_id = owner.project;
-    expect((await t.call('inviteProjectMember', { token: owner.token, params: { project_id }, body: { email: other.email, role: 'member' } })).status).toBe(200);
-    const theirs = await t.call('issueToken', { token: other.token, params: { project_id }, body: { name: 'ci', role: 'member' } });
+    expect(
+      (
+        await t.call('inviteProjectMember', {
+          token: owner.token,
+          params: { project_id },
+          body: { email: other.email, role: 'member' },
+        })
+      ).status,
+    ).toBe(200);
+    const theirs = await t.call('issueToken', {
+      token: other.token,
+      params: { project_id },
+      body: { name: 'ci', role: 'member' },
+    });
     expect(theirs.status, theirs.text).toBe(200);
-    const mine = await t.call('issueToken', { token: owner.token, params: { project_id }, body: { name: 'mine', role: 'viewer' } });
-    expect((await t.call('deleteToken', { token: owner.token, params: { project_id, token_id: mine.body.id } })).status).toBe(204);
-    expect((await t.call('updateProjectMember', { token: owner.token, params: { project_id, account_id: other.id }, body: { role: 'viewer' } })).status).toBe(200);
-    expect((await t.call('removeProjectMember', { token: owner.token, params: { project_id, account_id: other.id } })).status).toBe(204);
+    const mine = await t.call('issueToken', {
+      token: owner.token,
+      params: { project_id },
+      body: { name: 'mine', role: 'viewer' },
+    });
+    expect(
+      (
+        await t.call('deleteToken', {
+          token: owner.token,
+          params: { project_id, token_id: mine.body.id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t.call('updateProjectMember', {
+          token: owner.token,
+          params: { project_id, account_id: other.id },
+          body: { role: 'viewer' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call('removeProjectMember', {
+          token: owner.token,
+          params: { project_id, account_id: other.id },
+        })
+      ).status,
+    ).toBe(204);
     await s.waitFor(hasType('projectMember.deleted', other.id), 'the removal');
 
-    const said = s.events.map((e) => `${e.event} ${e.data.object.id} ${e.data.object.name} ${e.data.state}`);
+    const said = s.events.map(
+      (e) => `${e.event} ${e.data.object.id} ${e.data.object.name} ${e.data.state}`,
+    );
     expect(said.slice(0, 5)).toEqual([
       `projectMember.created ${other.id} ${other.email} member`,
       `accessToken.created ${theirs.body.id} ci null`,
@@ -87,7 +170,10 @@ describe('what a change writes', () => {
     ]);
     // Removing a member revokes their tokens in the same transaction (behaviour.md §11); the
     // engines cascade in their own order.
-    expect(said.slice(5).sort()).toEqual([`accessToken.deleted ${theirs.body.id} ci null`, `projectMember.deleted ${other.id} ${other.email} viewer`]);
+    expect(said.slice(5).sort()).toEqual([
+      `accessToken.deleted ${theirs.body.id} ci null`,
+      `projectMember.deleted ${other.id} ${other.email} viewer`,
+    ]);
     expect(s.events.every((e) => e.data.object.location === null)).toBe(true);
     s.close();
   });
@@ -97,7 +183,10 @@ describe('what a change writes', () => {
     await createSubnet(t, owner.token, owner.project, 'a');
     await createSubnet(t, owner.token, owner.project, 'b');
     const before = await tableEvents(t, owner.project);
-    const s = await open(t, owner.project, { token: owner.token, lastEventId: String(before.at(-1)!.seq) });
+    const s = await open(t, owner.project, {
+      token: owner.token,
+      lastEventId: String(before.at(-1)!.seq),
+    });
     // Refused: the name is taken.
     const taken = await t.call('renamePrivateSubnet', {
       token: owner.token,
@@ -108,7 +197,12 @@ describe('what a change writes', () => {
     // Written, then rolled back.
     await expect(
       t.ctx.db.transaction().execute(async (tx) => {
-        await tx.updateTable('private_subnet').set({ name: 'renamed' }).where('project_id', '=', owner.project).where('name', '=', 'a').execute();
+        await tx
+          .updateTable('private_subnet')
+          .set({ name: 'renamed' })
+          .where('project_id', '=', owner.project)
+          .where('name', '=', 'a')
+          .execute();
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -125,10 +219,18 @@ describe('what a change writes', () => {
   it('the project: its creation (with its first admin) and a rename, by whatever code makes it', async () => {
     const owner = await newOwner(t);
     const s = await open(t, owner.project, { token: owner.token, lastEventId: '0' });
-    await t.ctx.db.updateTable('project').set({ name: 'renamed' }).where('id', '=', owner.project).execute();
+    await t.ctx.db
+      .updateTable('project')
+      .set({ name: 'renamed' })
+      .where('id', '=', owner.project)
+      .execute();
     t.ctx.events.poke(owner.project);
     await s.waitFor(hasType('project.renamed'), 'project.renamed');
-    expect(s.events.map((e) => `${e.event} ${e.data.object.name}`)).toEqual(['project.created proj', `projectMember.created ${owner.email}`, 'project.renamed renamed']);
+    expect(s.events.map((e) => `${e.event} ${e.data.object.name}`)).toEqual([
+      'project.created proj',
+      `projectMember.created ${owner.email}`,
+      'project.renamed renamed',
+    ]);
     s.close();
   });
 });
@@ -144,11 +246,16 @@ describe('replay', () => {
     // Missed while disconnected.
     await createSubnet(t, owner.token, owner.project, 'two');
     await createSubnet(t, owner.token, owner.project, 'three');
-    const missed = (await tableEvents(t, owner.project, Number(seen!.id))).map((r) => String(r.seq));
+    const missed = (await tableEvents(t, owner.project, Number(seen!.id))).map((r) =>
+      String(r.seq),
+    );
     expect(missed.length).toBeGreaterThanOrEqual(2);
 
     const again = await open(t, owner.project, { token: owner.token, lastEventId: seen!.id });
-    const viaQuery = await open(t, owner.project, { token: owner.token, query: `last_event_id=${seen!.id}` });
+    const viaQuery = await open(t, owner.project, {
+      token: owner.token,
+      query: `last_event_id=${seen!.id}`,
+    });
     for (const s of [again, viaQuery]) {
       await s.untilCount(missed.length);
       expect(s.events.map((e) => e.id)).toEqual(missed);
@@ -158,17 +265,27 @@ describe('replay', () => {
     for (const s of [again, viaQuery]) {
       await s.waitFor(hasType('privateSubnet.created', four.id));
       expect(new Set(s.events.map((e) => e.id)).size).toBe(s.events.length);
-      expect(s.events.map((e) => e.id)).toEqual((await tableEvents(t, owner.project, Number(seen!.id))).map((r) => String(r.seq)));
+      expect(s.events.map((e) => e.id)).toEqual(
+        (await tableEvents(t, owner.project, Number(seen!.id))).map((r) => String(r.seq)),
+      );
       s.close();
     }
   });
 
   it('refuses a Last-Event-ID that is not an event id, in the current error body', async () => {
     const owner = await newOwner(t);
-    for (const opts of [{ lastEventId: 'abc' }, { query: 'last_event_id=-1' }, { lastEventId: '1'.repeat(40) }]) {
+    for (const opts of [
+      { lastEventId: 'abc' },
+      { query: 'last_event_id=-1' },
+      { lastEventId: '1'.repeat(40) },
+    ]) {
       const s = await openEvents(t.base, owner.project, { token: owner.token, ...opts });
       expect(s.status, s.text).toBe(400);
-      expectCurrentError({ status: s.status, body: JSON.parse(s.text), text: s.text, headers: s.headers }, 400, 'InvalidRequest');
+      expectCurrentError(
+        { status: s.status, body: JSON.parse(s.text), text: s.text, headers: s.headers },
+        400,
+        'InvalidRequest',
+      );
     }
   });
 });
@@ -177,8 +294,20 @@ describe('who may read', () => {
   it('a viewer reads the stream (session, cookie or their access token); a non-member and a stranger get the 404 of a project that does not exist', async () => {
     const owner = await newOwner(t);
     const viewer = await t.newAccount();
-    expect((await t.call('inviteProjectMember', { token: owner.token, params: { project_id: owner.project }, body: { email: viewer.email, role: 'viewer' } })).status).toBe(200);
-    const pat = await t.call('issueToken', { token: viewer.token, params: { project_id: owner.project }, body: { name: 'watch', role: 'viewer' } });
+    expect(
+      (
+        await t.call('inviteProjectMember', {
+          token: owner.token,
+          params: { project_id: owner.project },
+          body: { email: viewer.email, role: 'viewer' },
+        })
+      ).status,
+    ).toBe(200);
+    const pat = await t.call('issueToken', {
+      token: viewer.token,
+      params: { project_id: owner.project },
+      body: { name: 'watch', role: 'viewer' },
+    });
     expect(pat.status, pat.text).toBe(200);
     const streams = [
       await open(t, owner.project, { token: viewer.token }),
@@ -200,7 +329,11 @@ describe('who may read', () => {
     expect(malformed.text).toBe(missing.text);
     // A token made for another project sees the same.
     const elsewhere = await newOwner(t);
-    const other = await t.call('issueToken', { token: elsewhere.token, params: { project_id: elsewhere.project }, body: { name: 'other', role: 'admin' } });
+    const other = await t.call('issueToken', {
+      token: elsewhere.token,
+      params: { project_id: elsewhere.project },
+      body: { name: 'other', role: 'admin' },
+    });
     const crossed = await openEvents(t.base, owner.project, { token: other.body.token });
     expect(crossed.text).toBe(missing.text);
     const anonymous = await openEvents(t.base, owner.project);
@@ -210,9 +343,24 @@ describe('who may read', () => {
   it('a member removed while their stream is open stops receiving, and the stream ends', async () => {
     const owner = await newOwner(t);
     const member = await t.newAccount();
-    expect((await t.call('inviteProjectMember', { token: owner.token, params: { project_id: owner.project }, body: { email: member.email, role: 'member' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('inviteProjectMember', {
+          token: owner.token,
+          params: { project_id: owner.project },
+          body: { email: member.email, role: 'member' },
+        })
+      ).status,
+    ).toBe(200);
     const s = await open(t, owner.project, { token: member.token });
-    expect((await t.call('removeProjectMember', { token: owner.token, params: { project_id: owner.project, account_id: member.id } })).status).toBe(204);
+    expect(
+      (
+        await t.call('removeProjectMember', {
+          token: owner.token,
+          params: { project_id: owner.project, account_id: member.id },
+        })
+      ).status,
+    ).toBe(204);
     await createSubnet(t, owner.token, owner.project, 'after');
     await s.ended;
     expect(s.events.some((e) => e.event === 'privateSubnet.created')).toBe(false);
@@ -223,20 +371,44 @@ describe('many streams of a project', () => {
   it("woken together (one read, one check per reader): each gets every event once; a removed reader's streams end, the others go on", async () => {
     const owner = await newOwner(t);
     const member = await t.newAccount();
-    expect((await t.call('inviteProjectMember', { token: owner.token, params: { project_id: owner.project }, body: { email: member.email, role: 'member' } })).status).toBe(200);
-    const mine = await Promise.all([1, 2, 3].map(() => open(t, owner.project, { token: owner.token })));
-    const theirs = await Promise.all([1, 2].map(() => open(t, owner.project, { token: member.token })));
+    expect(
+      (
+        await t.call('inviteProjectMember', {
+          token: owner.token,
+          params: { project_id: owner.project },
+          body: { email: member.email, role: 'member' },
+        })
+      ).status,
+    ).toBe(200);
+    const mine = await Promise.all(
+      [1, 2, 3].map(() => open(t, owner.project, { token: owner.token })),
+    );
+    const theirs = await Promise.all(
+      [1, 2].map(() => open(t, owner.project, { token: member.token })),
+    );
     await createSubnet(t, owner.token, owner.project, 'a');
-    for (const s of [...mine, ...theirs]) await s.waitFor(hasType('firewall.created'), 'the subnet and its firewall');
+    for (const s of [...mine, ...theirs])
+      await s.waitFor(hasType('firewall.created'), 'the subnet and its firewall');
     expect(new Set([...mine, ...theirs].map((s) => JSON.stringify(s.events)))).toHaveLength(1);
     expect(types(mine[0]!.events)).toEqual(['privateSubnet.created', 'firewall.created']);
 
-    expect((await t.call('removeProjectMember', { token: owner.token, params: { project_id: owner.project, account_id: member.id } })).status).toBe(204);
+    expect(
+      (
+        await t.call('removeProjectMember', {
+          token: owner.token,
+          params: { project_id: owner.project, account_id: member.id },
+        })
+      ).status,
+    ).toBe(204);
     await createSubnet(t, owner.token, owner.project, 'b');
     await Promise.all(theirs.map((s) => s.ended));
-    for (const s of theirs) expect(s.events.filter((e) => e.event === 'privateSubnet.created')).toHaveLength(1);
+    for (const s of theirs)
+      expect(s.events.filter((e) => e.event === 'privateSubnet.created')).toHaveLength(1);
     for (const s of mine) {
-      await s.waitFor((events) => events.filter((e) => e.event === 'firewall.created').length === 2, 'the second subnet');
+      await s.waitFor(
+        (events) => events.filter((e) => e.event === 'firewall.created').length === 2,
+        'the second subnet',
+      );
       expect(s.isEnded()).toBe(false);
       expect(new Set(s.events.map((e) => e.id)).size).toBe(s.events.length);
       s.close();
@@ -282,9 +454,14 @@ describe('the connection', () => {
     const closed = new Promise<void>((resolve) => res.socket.on('close', () => resolve()));
     res.on('error', () => {});
     req.on('error', () => {});
-    await waitUntil(() => slow.logLines.some((l) => l.includes('event stream dropped')), 'the drop');
+    await waitUntil(
+      () => slow.logLines.some((l) => l.includes('event stream dropped')),
+      'the drop',
+    );
     await waitUntil(() => slow.ctx.events.streamCount === 0, 'the stream to be released');
-    const line = JSON.parse(slow.logLines.find((l) => l.includes('event stream dropped'))!) as { buffered: number };
+    const line = JSON.parse(slow.logLines.find((l) => l.includes('event stream dropped'))!) as {
+      buffered: number;
+    };
     expect(line.buffered).toBeLessThan(4 * 1024 * 1024);
     // What the client gets when it reads at last: a part, then the end.
     let text = '';
@@ -298,8 +475,13 @@ describe('the connection', () => {
     const rows = (await tableEvents(slow, owner.project)).map((r) => String(r.seq));
     const got = [...ids];
     while (got.length < rows.length) {
-      const rest = await open(slow, owner.project, { token: owner.token, lastEventId: got.at(-1) ?? '0' });
-      await rest.waitFor((e) => got.length + e.length >= rows.length || rest.isEnded(), 'the rest').catch(() => {});
+      const rest = await open(slow, owner.project, {
+        token: owner.token,
+        lastEventId: got.at(-1) ?? '0',
+      });
+      await rest
+        .waitFor((e) => got.length + e.length >= rows.length || rest.isEnded(), 'the rest')
+        .catch(() => {});
       rest.close();
       got.push(...rest.events.map((e) => e.id));
     }
@@ -314,7 +496,9 @@ describe('server shutdown', () => {
     const base = await p.listening;
     const api = await adminClient(base);
     const project = (await api('POST', '/project', { name: 'p' })).body.id as string;
-    const token = (await api('POST', `/project/${project}/token`, { name: 'watch', role: 'viewer' })).body.token as string;
+    const token = (
+      await api('POST', `/project/${project}/token`, { name: 'watch', role: 'viewer' })
+    ).body.token as string;
     const s = await openEvents(base, project, { token, lastEventId: '0' });
     await s.waitFor(hasType('project.created'));
     p.kill('SIGTERM');

@@ -30,7 +30,15 @@ import type PgModule from 'pg';
 import type { Logger } from 'pino';
 import type { ProjectEvent } from '#shared/api/event';
 import type { Db, Engine } from '../db/database.ts';
-import { allEventsAfter, EVENT_BATCH, eventsAfter, eventsBySeq, eventView, lastSeq, lastSeqs } from './events.store.ts';
+import {
+  allEventsAfter,
+  EVENT_BATCH,
+  eventsAfter,
+  eventsBySeq,
+  eventView,
+  lastSeq,
+  lastSeqs,
+} from './events.store.ts';
 import type { EventRow } from './events.tables.ts';
 import { EVENT_CHANNEL } from './triggers.ts';
 
@@ -97,7 +105,14 @@ export class EventHub {
         this.idle();
       };
     }
-    const sub: Subscriber = { projectId, onEvents, cursor: opts.after, busy: false, again: false, closed: false };
+    const sub: Subscriber = {
+      projectId,
+      onEvents,
+      cursor: opts.after,
+      busy: false,
+      again: false,
+      closed: false,
+    };
     let set = this.byProject.get(projectId);
     if (!set) this.byProject.set(projectId, (set = new Set()));
     set.add(sub);
@@ -166,7 +181,8 @@ export class EventHub {
       this.poll = setInterval(() => void this.check(), this.opts.pollMs);
       this.poll.unref();
     }
-    if (this.opts.engine === 'postgres' && !this.listener && !this.reconnectTimer) void this.listen();
+    if (this.opts.engine === 'postgres' && !this.listener && !this.reconnectTimer)
+      void this.listen();
   }
 
   private idle(): void {
@@ -219,7 +235,11 @@ export class EventHub {
         } while (sub.again && !sub.closed && !this.closed);
       } catch (err) {
         // The next poke, notification or poll tries again from the same cursor.
-        if (!sub.closed) this.opts.logger.warn({ err, project: sub.projectId }, 'could not read the events of a subscriber');
+        if (!sub.closed)
+          this.opts.logger.warn(
+            { err, project: sub.projectId },
+            'could not read the events of a subscriber',
+          );
       } finally {
         sub.busy = false;
       }
@@ -239,7 +259,8 @@ export class EventHub {
         const newest = await lastSeqs(this.opts.db, this.opts.engine, [...this.byProject.keys()]);
         for (const [projectId, m] of newest) {
           const reads: SharedReads = new Map();
-          for (const sub of this.byProject.get(projectId) ?? []) if (sub.cursor === undefined || sub.cursor < m) this.pump(sub, reads);
+          for (const sub of this.byProject.get(projectId) ?? [])
+            if (sub.cursor === undefined || sub.cursor < m) this.pump(sub, reads);
         }
         if (this.opts.engine === 'sqlite' && this.everything.size) await this.readGlobal();
       } while (this.checkAgain && !this.closed);
@@ -260,7 +281,9 @@ export class EventHub {
     for (const [projectId, events] of byProject) {
       for (const onEvents of [...this.everything]) {
         try {
-          void Promise.resolve(onEvents(events, projectId)).catch((err: unknown) => this.opts.logger.warn({ err }, "an events subscriber ('*') failed"));
+          void Promise.resolve(onEvents(events, projectId)).catch((err: unknown) =>
+            this.opts.logger.warn({ err }, "an events subscriber ('*') failed"),
+          );
         } catch (err) {
           this.opts.logger.warn({ err }, "an events subscriber ('*') failed");
         }
@@ -296,14 +319,21 @@ export class EventHub {
 
   private async listen(): Promise<void> {
     const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, keepAlive: true, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: this.opts.databaseUrl,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
     this.listener = client;
     const lost = (err?: Error) => {
       if (this.listener !== client) return;
       this.listener = undefined;
       client.end().catch(() => {});
       if (this.closed) return;
-      this.opts.logger.warn({ err, retryInMs: this.reconnectMs }, 'the events LISTEN connection was lost; reconnecting');
+      this.opts.logger.warn(
+        { err, retryInMs: this.reconnectMs },
+        'the events LISTEN connection was lost; reconnecting',
+      );
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = undefined;
         if (!this.closed) void this.listen();
@@ -340,8 +370,11 @@ export class EventHub {
       this.notifiedScheduled = false;
       const seqs = this.notified.splice(0);
       (async () => {
-        for (let i = 0; i < seqs.length; i += EVENT_BATCH) this.deliverAll(await eventsBySeq(this.opts.db, seqs.slice(i, i + EVENT_BATCH)));
-      })().catch((err: unknown) => this.opts.logger.warn({ err }, 'could not read notified events'));
+        for (let i = 0; i < seqs.length; i += EVENT_BATCH)
+          this.deliverAll(await eventsBySeq(this.opts.db, seqs.slice(i, i + EVENT_BATCH)));
+      })().catch((err: unknown) =>
+        this.opts.logger.warn({ err }, 'could not read notified events'),
+      );
     });
   }
 }

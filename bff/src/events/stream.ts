@@ -40,23 +40,47 @@ function textOf(events: ProjectEvent[]): Buffer {
 /** Whether `auth` may still read the project: live session or token, still a member (read without touching anything). */
 async function stillAllowed(ctx: AppContext, auth: AuthInfo, projectId: string): Promise<boolean> {
   const now = Date.now();
-  const member = await ctx.db.selectFrom('project_member').select('role').where('project_id', '=', projectId).where('account_id', '=', auth.accountId).executeTakeFirst();
+  const member = await ctx.db
+    .selectFrom('project_member')
+    .select('role')
+    .where('project_id', '=', projectId)
+    .where('account_id', '=', auth.accountId)
+    .executeTakeFirst();
   if (!member) return false;
   if (auth.token) {
-    const token = await ctx.db.selectFrom('access_token').select('expires_at').where('id', '=', auth.token.id).executeTakeFirst();
+    const token = await ctx.db
+      .selectFrom('access_token')
+      .select('expires_at')
+      .where('id', '=', auth.token.id)
+      .executeTakeFirst();
     return !!token && (token.expires_at === null || Date.parse(token.expires_at) > now);
   }
-  const session = await ctx.db.selectFrom('session').select(['revoked_at', 'expires_at', 'last_seen_at']).where('id', '=', auth.sessionId).executeTakeFirst();
-  return !!session && !session.revoked_at && Date.parse(session.expires_at) > now && Date.parse(session.last_seen_at) + SESSION_IDLE_MS > now;
+  const session = await ctx.db
+    .selectFrom('session')
+    .select(['revoked_at', 'expires_at', 'last_seen_at'])
+    .where('id', '=', auth.sessionId)
+    .executeTakeFirst();
+  return (
+    !!session &&
+    !session.revoked_at &&
+    Date.parse(session.expires_at) > now &&
+    Date.parse(session.last_seen_at) + SESSION_IDLE_MS > now
+  );
 }
 
-export async function openStream(ctx: AppContext, opts: { req: Request; res: Response; auth: AuthInfo; projectId: string; after?: number }): Promise<void> {
+export async function openStream(
+  ctx: AppContext,
+  opts: { req: Request; res: Response; auth: AuthInfo; projectId: string; after?: number },
+): Promise<void> {
   const { req, res, auth, projectId } = opts;
   // Without Last-Event-ID: from the newest event, fixed before the answer starts, so whatever
   // commits once the client sees it open is sent.
   const after = opts.after ?? (await lastSeq(ctx.db, projectId));
   const { heartbeatMs, drainTimeoutMs } = ctx.config.events;
-  res.writeHead(200, { 'Content-Type': `${EVENT_STREAM_TYPE}; charset=utf-8`, 'X-Accel-Buffering': 'no' });
+  res.writeHead(200, {
+    'Content-Type': `${EVENT_STREAM_TYPE}; charset=utf-8`,
+    'X-Accel-Buffering': 'no',
+  });
   if (req.method === 'HEAD') return void res.end();
   req.socket.setNoDelay(true);
   req.socket.setKeepAlive(true);
@@ -73,7 +97,14 @@ export async function openStream(ctx: AppContext, opts: { req: Request; res: Res
     release();
     clearInterval(heartbeat);
     if (drop) {
-      ctx.logger.warn({ project: projectId, requestId: res.getHeader('X-Request-Id'), buffered: res.writableLength }, `event stream dropped: ${drop}`);
+      ctx.logger.warn(
+        {
+          project: projectId,
+          requestId: res.getHeader('X-Request-Id'),
+          buffered: res.writableLength,
+        },
+        `event stream dropped: ${drop}`,
+      );
       res.destroy();
     } else res.end();
   };

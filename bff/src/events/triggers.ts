@@ -60,10 +60,14 @@ async function columnsOf(db: Kysely<any>, engine: Engine, table: string): Promis
   if (engine === 'postgres') {
     const { rows } = await sql<{
       name: string;
-    }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
+    }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(
+      db,
+    );
     return rows.map((r) => r.name);
   }
-  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from pragma_table_info(${table})`.execute(db);
   return rows.map((r) => r.name);
 }
 
@@ -87,7 +91,9 @@ export async function eventSources(db: Kysely<any>, engine: Engine): Promise<Sou
       stateVerb: 'state_changed',
       location: k.inLocation ? 'location' : undefined,
       serviceOf,
-      watched: columns.filter((c) => !UNWATCHED.has(c) && c !== 'location' && c !== serviceOf).map(ident),
+      watched: columns
+        .filter((c) => !UNWATCHED.has(c) && c !== 'location' && c !== serviceOf)
+        .map(ident),
     });
   }
   sources.push(
@@ -115,41 +121,71 @@ export async function eventSources(db: Kysely<any>, engine: Engine): Promise<Sou
       watched: [],
     },
     // The project itself: its creation and its renames (its deletion takes its events with it).
-    { table: 'project', kind: 'project', id: (r) => `${r}.id`, name: (r) => `${r}.name`, named: true, project: (r) => `${r}.id`, stateVerb: 'state_changed', watched: [] },
+    {
+      table: 'project',
+      kind: 'project',
+      id: (r) => `${r}.id`,
+      name: (r) => `${r}.name`,
+      named: true,
+      project: (r) => `${r}.id`,
+      stateVerb: 'state_changed',
+      watched: [],
+    },
   );
   return sources;
 }
 
 /** What a service row's owner is, by its ID's prefix: its kind, name and state (null when it is gone). */
 function owners(sources: Source[]) {
-  const owned = sources.filter((s) => (ID_PREFIXES as Record<string, string>)[s.kind] && s.table !== 'project' && s.kind !== 'accessToken' && s.kind !== 'projectMember');
+  const owned = sources.filter(
+    (s) =>
+      (ID_PREFIXES as Record<string, string>)[s.kind] &&
+      s.table !== 'project' &&
+      s.kind !== 'accessToken' &&
+      s.kind !== 'projectMember',
+  );
   const when = (r: Row, col: string, value: (s: Source) => string) =>
     `case substr(${r}.${col}, 1, 2) ${owned.map((s) => `when ${quote((ID_PREFIXES as Record<string, string>)[s.kind]!)} then ${value(s)}`).join(' ')} end`;
   return {
     kind: (r: Row, col: string) => when(r, col, (s) => quote(s.kind)),
-    name: (r: Row, col: string) => when(r, col, (s) => `(select name from ${s.table} where id = ${r}.${col})`),
-    state: (r: Row, col: string) => when(r, col, (s) => (s.state ? `(select ${s.state} from ${s.table} where id = ${r}.${col})` : 'null')),
+    name: (r: Row, col: string) =>
+      when(r, col, (s) => `(select name from ${s.table} where id = ${r}.${col})`),
+    state: (r: Row, col: string) =>
+      when(r, col, (s) =>
+        s.state ? `(select ${s.state} from ${s.table} where id = ${r}.${col})` : 'null',
+      ),
   };
 }
 
 function nowSql(engine: Engine): string {
-  return engine === 'postgres' ? `to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+  return engine === 'postgres'
+    ? `to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 }
 
-const differ = (engine: Engine, a: string, b: string) => (engine === 'postgres' ? `${a} is distinct from ${b}` : `${a} is not ${b}`);
-const same = (engine: Engine, a: string, b: string) => (engine === 'postgres' ? `${a} is not distinct from ${b}` : `${a} is ${b}`);
+const differ = (engine: Engine, a: string, b: string) =>
+  engine === 'postgres' ? `${a} is distinct from ${b}` : `${a} is not ${b}`;
+const same = (engine: Engine, a: string, b: string) =>
+  engine === 'postgres' ? `${a} is not distinct from ${b}` : `${a} is ${b}`;
 
 /**
  * The statements a change of one row runs: each an `insert … select … where`, so one text
  * serves both engines. A project being deleted (a cascade) writes none: its events go with it.
  */
-function statements(engine: Engine, s: Source, op: 'insert' | 'update' | 'delete', all: Source[]): string[] {
+function statements(
+  engine: Engine,
+  s: Source,
+  op: 'insert' | 'update' | 'delete',
+  all: Source[],
+): string[] {
   const r: Row = op === 'delete' ? 'old' : 'new';
   const now = nowSql(engine);
   const exists = `exists (select 1 from project where id = ${s.project(r)})`;
-  const columns = 'insert into event (project_id, type, object_id, object_kind, object_name, location, state, at)';
+  const columns =
+    'insert into event (project_id, type, object_id, object_kind, object_name, location, state, at)';
   const location = s.location ? `${r}.${s.location}` : 'null';
-  const where = (conds: (string | undefined)[]) => `where ${[...conds.filter((c) => c), exists].join(' and ')}`;
+  const where = (conds: (string | undefined)[]) =>
+    `where ${[...conds.filter((c) => c), exists].join(' and ')}`;
   const own = s.serviceOf ? `${r}.${s.serviceOf} is null` : undefined;
   const insert = (verb: string, cond?: string) =>
     `${columns} select ${s.project(r)}, ${quote(`${s.kind}.${verb}`)}, ${s.id(r)}, ${quote(s.kind)}, ${s.name(r)}, ${location}, ${s.state ? `${r}.${s.state}` : 'null'}, ${now} ${where([own, cond])}`;
@@ -161,8 +197,12 @@ function statements(engine: Engine, s: Source, op: 'insert' | 'update' | 'delete
     if (s.state) out.push(insert(s.stateVerb, changed(s.state)));
     if (s.named) out.push(insert('renamed', changed('name')));
     if (s.watched.length) {
-      const kept = [s.state, s.named ? 'name' : undefined].filter((c) => c !== undefined).map((c) => same(engine, `new.${c}`, `old.${c}`));
-      out.push(insert('updated', [...kept, `(${s.watched.map(changed).join(' or ')})`].join(' and ')));
+      const kept = [s.state, s.named ? 'name' : undefined]
+        .filter((c) => c !== undefined)
+        .map((c) => same(engine, `new.${c}`, `old.${c}`));
+      out.push(
+        insert('updated', [...kept, `(${s.watched.map(changed).join(' or ')})`].join(' and ')),
+      );
     }
   }
   if (s.serviceOf) {
@@ -193,7 +233,11 @@ function sqliteSet(s: Source, all: Source[]): TriggerSet {
   return {
     prefix: `${s.table}_ev`,
     tables: [s.table],
-    statements: (name) => (['insert', 'update', 'delete'] as const).map((op) => `create trigger ${name}_${op.slice(0, 3)} after ${op} on ${s.table} begin ${body(op)} end`),
+    statements: (name) =>
+      (['insert', 'update', 'delete'] as const).map(
+        (op) =>
+          `create trigger ${name}_${op.slice(0, 3)} after ${op} on ${s.table} begin ${body(op)} end`,
+      ),
   };
 }
 
@@ -257,6 +301,8 @@ export async function eventTriggerSets(db: Kysely<any>): Promise<TriggerSet[]> {
   const engine: Engine = isPostgres(db) ? 'postgres' : 'sqlite';
   const sources = await eventSources(db, engine);
   if (engine === 'sqlite') return sources.map((s) => sqliteSet(s, sources));
-  const { rows } = await sql<{ seq: string }>`select pg_get_serial_sequence('event', 'seq') as seq`.execute(db);
+  const { rows } = await sql<{
+    seq: string;
+  }>`select pg_get_serial_sequence('event', 'seq') as seq`.execute(db);
   return [pgOrderSet(rows[0]!.seq), ...sources.map((s) => pgSet(s, sources))];
 }

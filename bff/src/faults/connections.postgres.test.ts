@@ -4,9 +4,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseEnv } from '../../test/harness.ts';
-import { apiClient, eventually, loginToken, runServer, type ServerProcess } from '../../test/process.ts';
+import {
+  apiClient,
+  eventually,
+  loginToken,
+  runServer,
+  type ServerProcess,
+} from '../../test/process.ts';
 
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
+const KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
 const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
 
 let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
@@ -26,7 +33,10 @@ async function admin(text: string, values: unknown[] = []): Promise<pg.QueryResu
 
 /** Ends every connection to the database under test; answers how many. */
 async function terminateAll(): Promise<number> {
-  const r = await admin('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+  const r = await admin(
+    'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [dbName],
+  );
   return r.rowCount ?? 0;
 }
 
@@ -49,7 +59,12 @@ interface Outcome {
 describe('PostgreSQL connection faults', () => {
   it('keeps serving when its connections are terminated under load and while the database refuses them', async () => {
     // The writers make more firewalls than the default quota allows one project.
-    server = runServer({ ...database.env, ...ADMIN, PROVISION_DELAY_MS: '500', FIREWALL_QUOTA: '1000000' });
+    server = runServer({
+      ...database.env,
+      ...ADMIN,
+      PROVISION_DELAY_MS: '500',
+      FIREWALL_QUOTA: '1000000',
+    });
     const base = await server.listening;
     const call = apiClient(base, await loginToken(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
     const project = (await call('POST', '/project', { name: 'faults' })).body;
@@ -90,7 +105,11 @@ describe('PostgreSQL connection faults', () => {
       `[faults] PostgreSQL: ${rounds} rounds of pg_terminate_backend ended ${terminated} connections under ${seen.length} writes: ` +
         `${count(200)} × 200, ${count(503)} × 503, ${seen.length - count(200) - count(503)} other (500s or dropped)`,
     );
-    expect(seen.filter((o) => o.status !== 200 && !(o.status === 503 && o.type === 'ServiceUnavailable'))).toEqual([]);
+    expect(
+      seen.filter(
+        (o) => o.status !== 200 && !(o.status === 503 && o.type === 'ServiceUnavailable'),
+      ),
+    ).toEqual([]);
     expect((await call('POST', `${loc}/firewall/after-faults`, {})).status).toBe(200);
 
     // The database refuses connections for a while: a deterministic outage.
@@ -100,10 +119,19 @@ describe('PostgreSQL connection faults', () => {
       const r = await fetch(`${base}/readyz`);
       return r.status === 503 ? await r.json() : undefined;
     });
-    expect(notReady.error).toMatchObject({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/unreachable/) });
+    expect(notReady.error).toMatchObject({
+      code: 503,
+      type: 'ServiceUnavailable',
+      message: expect.stringMatching(/unreachable/),
+    });
     const refused = await call('POST', `${loc}/firewall/during-outage`, {});
     expect(refused.status).toBe(503);
-    expect(refused.body.error).toEqual({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/unreachable/), details: null });
+    expect(refused.body.error).toEqual({
+      code: 503,
+      type: 'ServiceUnavailable',
+      message: expect.stringMatching(/unreachable/),
+      details: null,
+    });
     expect(refused.headers.get('retry-after')).toBe('5');
     // A legacy route answers in its own (flat) error body.
     const legacy = await call('GET', `${loc}/vm/before-fault`);
@@ -111,13 +139,24 @@ describe('PostgreSQL connection faults', () => {
     expect(legacy.body).toMatchObject({ code: 503, type: 'ServiceUnavailable' });
 
     await admin(`ALTER DATABASE ${dbName} WITH ALLOW_CONNECTIONS true`);
-    await eventually(async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : undefined), 300, 100);
+    await eventually(
+      async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : undefined),
+      300,
+      100,
+    );
     expect((await call('POST', `${loc}/firewall/after-outage`, {})).status).toBe(200);
     // A step cut short is retried, at the latest when its lease (10 s) runs out.
-    await eventually(async () => ((await call('GET', `${loc}/vm/before-fault`)).body.state === 'running' ? true : undefined), 400, 100);
+    await eventually(
+      async () =>
+        (await call('GET', `${loc}/vm/before-fault`)).body.state === 'running' ? true : undefined,
+      400,
+      100,
+    );
 
     expect(server.running()).toBe(true);
-    console.info(`[faults] PostgreSQL outage: ${endedForOutage} connections ended, connections refused until re-allowed; /readyz 503 then 200, the VM converged`);
+    console.info(
+      `[faults] PostgreSQL outage: ${endedForOutage} connections ended, connections refused until re-allowed; /readyz 503 then 200, the VM converged`,
+    );
     server.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 120_000);

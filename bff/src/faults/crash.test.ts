@@ -39,7 +39,13 @@ describe(`the server process stopped under load (${engine})`, () => {
     expect(answers.filter((s) => s !== 200 && s !== 0)).toEqual([]);
 
     const second = await start();
-    const found = new Set(((await second.call('GET', `/project/${project.id}/vm?page_size=100`)).body.items as { name: string }[]).map((v) => v.name));
+    const found = new Set(
+      (
+        (await second.call('GET', `/project/${project.id}/vm?page_size=100`)).body.items as {
+          name: string;
+        }[]
+      ).map((v) => v.name),
+    );
     const lost = acknowledged.filter((name) => !found.has(name));
     console.info(
       `[faults] kill -9 (${engine}): ${VMS} creates, ${acknowledged.length} acknowledged, ${lost.length} lost, ` +
@@ -50,7 +56,8 @@ describe(`the server process stopped under load (${engine})`, () => {
     // Every VM that exists, acknowledged or not, finishes provisioning.
     await eventually(
       async () => {
-        const items = (await second.call('GET', `/project/${project.id}/vm?page_size=100`)).body.items as { state: string }[];
+        const items = (await second.call('GET', `/project/${project.id}/vm?page_size=100`)).body
+          .items as { state: string }[];
         return items.every((v) => v.state === 'running') ? true : undefined;
       },
       300,
@@ -71,11 +78,19 @@ describe(`the server process stopped under load (${engine})`, () => {
     const inFlight = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const body = JSON.stringify({ public_key: KEY });
-        const req = http.request(`${base}/api/project/${project.id}/location/eu-central-h1/vm/term-${i}`, {
-          method: 'POST',
-          agent: false,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
-        });
+        const req = http.request(
+          `${base}/api/project/${project.id}/location/eu-central-h1/vm/term-${i}`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              expect: '100-continue',
+            },
+          },
+        );
         const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
           req.on('response', (res) => {
             let text = '';
@@ -95,7 +110,9 @@ describe(`the server process stopped under load (${engine})`, () => {
     await p.waitFor(/shutting down/, 10_000);
     inFlight.forEach((r) => r.finish());
     const answers = await Promise.all(inFlight.map((r) => r.answer));
-    console.info(`[faults] SIGTERM (${engine}): ${answers.length} requests in flight, ${answers.filter((a) => a.status === 200).length} answered 200`);
+    console.info(
+      `[faults] SIGTERM (${engine}): ${answers.length} requests in flight, ${answers.filter((a) => a.status === 200).length} answered 200`,
+    );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     expect(answers.map((a) => JSON.parse(a.text).state)).toEqual(answers.map(() => 'creating'));
     expect(await p.exited).toBe(0);

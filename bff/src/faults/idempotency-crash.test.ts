@@ -31,16 +31,28 @@ async function start() {
   const create = async (i: number, via = base) => {
     const res = await fetch(`${via}/api/project`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: `create-${i}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        [IDEMPOTENCY_KEY_HEADER]: `create-${i}`,
+      },
       body: JSON.stringify({ name: `keyed-${i}` }),
     });
     const text = await res.text();
     checkSuccess('POST', '/api/project', res.status, text, res.headers.get('content-type'));
-    return { status: res.status, text, replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true' };
+    return {
+      status: res.status,
+      text,
+      replayed: res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true',
+    };
   };
   const keyedProjects = async () => {
-    const list = await fetch(`${base}/api/project?page_size=100`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await list.json()) as { items: { id: string; name: string }[] }).items.filter((x) => x.name.startsWith('keyed-'));
+    const list = await fetch(`${base}/api/project?page_size=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await list.json()) as { items: { id: string; name: string }[] }).items.filter((x) =>
+      x.name.startsWith('keyed-'),
+    );
   };
   return { p, base, token, create, keyedProjects };
 }
@@ -108,8 +120,12 @@ describe(`keyed creates retried after kill -9 (${engine})`, () => {
         `on retry ${replayedUnanswered} of those had committed (replayed), ${unanswered - replayedUnanswered} ran; ${items.length} projects exist`,
     );
     // Each create exists once, and it is the one its answer names.
-    expect(items.map((p) => p.name).sort()).toEqual(Array.from({ length: CREATES }, (_, i) => `keyed-${i}`).sort());
-    expect(Object.fromEntries(items.map((p) => [p.name, p.id]))).toEqual(Object.fromEntries(final.map((id, i) => [`keyed-${i}`, id])));
+    expect(items.map((p) => p.name).sort()).toEqual(
+      Array.from({ length: CREATES }, (_, i) => `keyed-${i}`).sort(),
+    );
+    expect(Object.fromEntries(items.map((p) => [p.name, p.id]))).toEqual(
+      Object.fromEntries(final.map((id, i) => [`keyed-${i}`, id])),
+    );
     second.p.kill('SIGTERM');
     expect(await second.p.exited).toBe(0);
   }, 90_000);
@@ -117,10 +133,14 @@ describe(`keyed creates retried after kill -9 (${engine})`, () => {
   it('replay creates that committed before the kill although their answers never arrived', async () => {
     const first = await start();
     const proxy = await answerLosingProxy(first.base);
-    const lost = Array.from({ length: 10 }, (_, i) => first.create(100 + i, proxy.url).catch(() => undefined));
+    const lost = Array.from({ length: 10 }, (_, i) =>
+      first.create(100 + i, proxy.url).catch(() => undefined),
+    );
     // All ten committed (seen through a direct connection); none was answered.
     const committed = await eventually(async () => {
-      const items = (await first.keyedProjects()).filter((x) => Number(x.name.slice('keyed-'.length)) >= 100);
+      const items = (await first.keyedProjects()).filter(
+        (x) => Number(x.name.slice('keyed-'.length)) >= 100,
+      );
       return items.length === 10 ? items : undefined;
     });
     first.p.kill('SIGKILL');
@@ -133,9 +153,13 @@ describe(`keyed creates retried after kill -9 (${engine})`, () => {
       const retry = await second.create(100 + i);
       expect(retry.status, retry.text).toBe(200);
       expect(retry.replayed).toBe(true);
-      expect(JSON.parse(retry.text).id).toBe(committed.find((x) => x.name === `keyed-${100 + i}`)!.id);
+      expect(JSON.parse(retry.text).id).toBe(
+        committed.find((x) => x.name === `keyed-${100 + i}`)!.id,
+      );
     }
-    expect((await second.keyedProjects()).filter((x) => Number(x.name.slice('keyed-'.length)) >= 100)).toHaveLength(10);
+    expect(
+      (await second.keyedProjects()).filter((x) => Number(x.name.slice('keyed-'.length)) >= 100),
+    ).toHaveLength(10);
     second.p.kill('SIGTERM');
     expect(await second.p.exited).toBe(0);
   }, 90_000);

@@ -25,19 +25,27 @@ describe(`a node pool resize stopped by kill -9 (${engine})`, () => {
     const kc = `/project/${project.id}/location/eu-central-h1/kubernetes-cluster/crashy`;
     expect((await server.call('POST', kc, { worker_nodes: 1 })).status).toBe(200);
     const cluster = async () => (await server.call('GET', kc)).body as Cluster;
-    const settled = (c: Cluster, n: number) => c.display_state === 'running' && c.nodepools[0]!.vms.length === n && c.nodepools[0]!.vms.every((v) => v.state === 'running');
+    const settled = (c: Cluster, n: number) =>
+      c.display_state === 'running' &&
+      c.nodepools[0]!.vms.length === n &&
+      c.nodepools[0]!.vms.every((v) => v.state === 'running');
     await eventually(async () => (settled(await cluster(), 1) ? true : undefined), 500, 50);
 
     for (const [target, midway] of [
       [5, (n: number) => n >= 3],
       [1, (n: number) => n <= 3],
     ] as const) {
-      expect((await server.call('POST', `${kc}/nodepool/crashy-np/resize`, { node_count: target })).status).toBe(200);
+      expect(
+        (await server.call('POST', `${kc}/nodepool/crashy-np/resize`, { node_count: target }))
+          .status,
+      ).toBe(200);
       // Killed mid-way: some nodes made (or removed), not all.
       await eventually(
         async () => {
           const c = await cluster();
-          return c.display_state === 'updating' && midway(c.nodepools[0]!.vms.length) ? true : undefined;
+          return c.display_state === 'updating' && midway(c.nodepools[0]!.vms.length)
+            ? true
+            : undefined;
         },
         1000,
         10,

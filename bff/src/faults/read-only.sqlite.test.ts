@@ -7,14 +7,24 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, eventually, loginToken, runServer, type ServerProcess } from '../../test/process.ts';
+import {
+  apiClient,
+  eventually,
+  loginToken,
+  runServer,
+  type ServerProcess,
+} from '../../test/process.ts';
 
-const KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
+const KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example';
 const ADMIN = { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password' };
 // Root ignores file permissions: it then runs the server without the capabilities that let it
 // (util-linux's setpriv, in every Debian). Still root, it reaches the checkout wherever it is,
 // even inside a private 0700 folder, which another user such as nobody could not.
-const WRAP = process.getuid?.() === 0 ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--'] : [];
+const WRAP =
+  process.getuid?.() === 0
+    ? ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--']
+    : [];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-readonly-'));
 const running: ServerProcess[] = [];
@@ -26,7 +36,16 @@ afterAll(async () => {
 
 function start() {
   // A fixed JWT secret: a token made before the fault stays valid, and none has to be stored.
-  const p = runServer({ DATA_DIR: dir, JWT_SECRET: 'read-only-test-secret-of-32-bytes!!', PROVISION_DELAY_MS: '2000', LOG_LEVEL: 'info', ...ADMIN }, WRAP);
+  const p = runServer(
+    {
+      DATA_DIR: dir,
+      JWT_SECRET: 'read-only-test-secret-of-32-bytes!!',
+      PROVISION_DELAY_MS: '2000',
+      LOG_LEVEL: 'info',
+      ...ADMIN,
+    },
+    WRAP,
+  );
   running.push(p);
   return p;
 }
@@ -69,7 +88,11 @@ describe('a read-only SQLite database', () => {
 
     const ready = await fetch(`${base2}/readyz`);
     expect(ready.status).toBe(503);
-    expect((await ready.json()).error).toMatchObject({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/read-only/) });
+    expect((await ready.json()).error).toMatchObject({
+      code: 503,
+      type: 'ServiceUnavailable',
+      message: expect.stringMatching(/read-only/),
+    });
 
     const list = await call2('GET', '/project');
     expect(list.status).toBe(200);
@@ -78,10 +101,17 @@ describe('a read-only SQLite database', () => {
 
     const write = await call2('POST', '/project', { name: 'during-fault' });
     expect(write.status).toBe(503);
-    expect(write.body.error).toEqual({ code: 503, type: 'ServiceUnavailable', message: expect.stringMatching(/read-only/), details: null });
+    expect(write.body.error).toEqual({
+      code: 503,
+      type: 'ServiceUnavailable',
+      message: expect.stringMatching(/read-only/),
+      details: null,
+    });
     expect(write.headers.get('retry-after')).toBe('5');
     // A legacy route answers in its own (flat) error body.
-    const legacy = await call2('POST', `/project/${project.id}/location/eu-north-h1/vm/another`, { public_key: KEY });
+    const legacy = await call2('POST', `/project/${project.id}/location/eu-north-h1/vm/another`, {
+      public_key: KEY,
+    });
     expect(legacy.status).toBe(503);
     expect(legacy.body).toMatchObject({ code: 503, type: 'ServiceUnavailable' });
 
@@ -98,9 +128,17 @@ describe('a read-only SQLite database', () => {
     // The seal keys could not be made at start; they are made once the file is writable again.
     expect(second.output()).toMatch(/could not read or make the seal keys/);
     chmodDatabase(0o644);
-    await eventually(async () => ((await fetch(`${base2}/readyz`)).status === 200 ? true : undefined), 300, 100);
+    await eventually(
+      async () => ((await fetch(`${base2}/readyz`)).status === 200 ? true : undefined),
+      300,
+      100,
+    );
     expect((await call2('POST', '/project', { name: 'after-fault' })).status).toBe(200);
-    await eventually(async () => ((await call2('GET', vmPath)).body.state === 'running' ? true : undefined), 300, 100);
+    await eventually(
+      async () => ((await call2('GET', vmPath)).body.state === 'running' ? true : undefined),
+      300,
+      100,
+    );
     await second.waitFor(/database fault over; the job worker resumes/, 1000);
     const over = workerLines(second).filter((l) => l.includes('database fault over'));
     expect(over).toHaveLength(1);
@@ -111,7 +149,9 @@ describe('a read-only SQLite database', () => {
     expect(attempts).toBeLessThanOrEqual(20);
     const sealKeys = () => {
       const after = new SQLite(path.join(dir, 'console.sqlite'), { readonly: true });
-      const keys = after.prepare("select key from setting where key like '%_seal_key' order by key").all() as { key: string }[];
+      const keys = after
+        .prepare("select key from setting where key like '%_seal_key' order by key")
+        .all() as { key: string }[];
       after.close();
       return keys.map((k) => k.key);
     };

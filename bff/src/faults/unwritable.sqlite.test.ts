@@ -19,8 +19,12 @@ const MAX_LINES_PER_SECOND = 2;
 const servers = serverProcesses();
 
 /** The process's soft file size limit ("unlimited" or bytes). */
-const fileSizeLimit = (pid: number) => execFileSync('prlimit', ['--pid', String(pid), '--fsize', '--noheadings', '--output', 'SOFT'], { encoding: 'utf8' }).trim();
-const setFileSizeLimit = (pid: number, soft: string) => execFileSync('prlimit', ['--pid', String(pid), `--fsize=${soft}:`]);
+const fileSizeLimit = (pid: number) =>
+  execFileSync('prlimit', ['--pid', String(pid), '--fsize', '--noheadings', '--output', 'SOFT'], {
+    encoding: 'utf8',
+  }).trim();
+const setFileSizeLimit = (pid: number, soft: string) =>
+  execFileSync('prlimit', ['--pid', String(pid), `--fsize=${soft}:`]);
 
 const isRequestLine = (line: string) => /"msg":"request (completed|aborted)"/.test(line);
 
@@ -32,7 +36,8 @@ describe('a SQLite database that cannot be written while the server runs', () =>
     const call = await adminClient(base);
     const project = (await call('POST', '/project', { name: 'unwritable' })).body;
     const loc = `/project/${project.id}/location/eu-central-h1`;
-    for (let i = 0; i < VMS; i++) expect((await call('POST', `${loc}/vm/vm-${i}`, { public_key: KEY })).status).toBe(200);
+    for (let i = 0; i < VMS; i++)
+      expect((await call('POST', `${loc}/vm/vm-${i}`, { public_key: KEY })).status).toBe(200);
 
     const limit = fileSizeLimit(p.pid);
     const mark = p.output().length;
@@ -43,7 +48,9 @@ describe('a SQLite database that cannot be written while the server runs', () =>
     try {
       while (Date.now() - began < FAULT_MS) {
         statuses.push((await call('GET', `/project/${project.id}/vm`)).status);
-        statuses.push((await call('POST', '/project', { name: `during-${statuses.length}` })).status);
+        statuses.push(
+          (await call('POST', '/project', { name: `during-${statuses.length}` })).status,
+        );
         await new Promise((r) => setTimeout(r, 50));
       }
     } finally {
@@ -59,14 +66,18 @@ describe('a SQLite database that cannot be written while the server runs', () =>
     expect(others.length / seconds).toBeLessThanOrEqual(MAX_LINES_PER_SECOND);
     expect(statuses.filter((s, i) => s !== (i % 2 ? 503 : 200))).toEqual([]);
     // The worker did meet the fault, and said so once.
-    const down = others.filter((l) => l.includes('"msg":"database fault: the job worker backs off"'));
+    const down = others.filter((l) =>
+      l.includes('"msg":"database fault: the job worker backs off"'),
+    );
     expect(down).toHaveLength(1);
     expect(down[0]).toMatch(/"outage":"(busy|full)"/);
 
     // Writes work again: every VM finishes, and the end of the fault is logged once.
     await eventually(
       async () => {
-        const items = (await call('GET', `/project/${project.id}/vm`)).body.items as { state: string }[];
+        const items = (await call('GET', `/project/${project.id}/vm`)).body.items as {
+          state: string;
+        }[];
         return items.length === VMS && items.every((v) => v.state === 'running') ? true : undefined;
       },
       600,

@@ -30,7 +30,8 @@ export function addRoute(app: Express, route: RouteDef, run: RunRoute): void {
   table.set(slot, [...(table.get(slot) ?? []), { segments, run }]);
 }
 
-const badParam = (value: string) => Object.assign(new Error(`Failed to decode param '${value}'`), { status: 400 });
+const badParam = (value: string) =>
+  Object.assign(new Error(`Failed to decode param '${value}'`), { status: 400 });
 
 /**
  * Finds the route of a request by its method and number of segments, then its segments. It
@@ -51,7 +52,8 @@ function dispatcher(table: Map<string, Mounted[]>) {
       for (let i = 0; i < parts.length && matched; i++) {
         const segment = route.segments[i]!;
         const part = parts[i]!;
-        if ('literal' in segment) matched = segment.literal === part || segment.literal === part.toLowerCase();
+        if ('literal' in segment)
+          matched = segment.literal === part || segment.literal === part.toLowerCase();
         else if (!part) matched = false;
         else {
           try {

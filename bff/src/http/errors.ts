@@ -1,6 +1,11 @@
 // The one error middleware (behaviour.md §2). Handlers throw (bff/src/errors.ts); this writes.
 import type { ErrorRequestHandler, Response } from 'express';
-import { databaseUnavailable, isForeignKeyViolation, isTransientConflict, type Unavailability } from '../db/errors.ts';
+import {
+  databaseUnavailable,
+  isForeignKeyViolation,
+  isTransientConflict,
+  type Unavailability,
+} from '../db/errors.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { errorBody, type Generation } from '#shared/errors';
 import { routes, type RouteDef } from '#shared/routes';
@@ -8,11 +13,16 @@ import { routes, type RouteDef } from '#shared/routes';
 /** Legacy routes as patterns, for errors raised before a route ran (e.g. a bad %-escape). */
 const LEGACY_ROUTES = Object.values(routes as Record<string, RouteDef>)
   .filter((r) => r.generation === 'legacy')
-  .map((r) => ({ method: r.method.toUpperCase(), pattern: new RegExp(`^${r.base}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`) }));
+  .map((r) => ({
+    method: r.method.toUpperCase(),
+    pattern: new RegExp(`^${r.base}${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  }));
 
 /** The error generation of a request to this method and raw path (current when no legacy route matches). */
 export function generationAt(method: string, path: string): Generation {
-  return LEGACY_ROUTES.some((r) => r.method === method && r.pattern.test(path)) ? 'legacy' : 'current';
+  return LEGACY_ROUTES.some((r) => r.method === method && r.pattern.test(path))
+    ? 'legacy'
+    : 'current';
 }
 
 export function generationOf(res: Response): Generation {
@@ -22,7 +32,11 @@ export function generationOf(res: Response): Generation {
 
 /** The answer to an error in a generation (also stored for an idempotency key's replay). */
 export function errorAnswer(generation: Generation, err: ApiError) {
-  return { status: err.status, headers: err.headers, body: errorBody(generation, err.type, err.message, err.details) };
+  return {
+    status: err.status,
+    headers: err.headers,
+    body: errorBody(generation, err.type, err.message, err.details),
+  };
 }
 
 export function sendError(res: Response, err: ApiError): void {
@@ -54,7 +68,8 @@ function fromBodyParser(err: { type?: string; status?: number }): ApiError | und
 
 const OUTAGE_MESSAGES: Record<Unavailability, string> = {
   unreachable: 'The database is unreachable. Try again in a few seconds.',
-  'read-only': 'The database is read-only, so no change can be saved right now; nothing was changed. Try again later.',
+  'read-only':
+    'The database is read-only, so no change can be saved right now; nothing was changed. Try again later.',
   full: 'The database disk is full, so no change can be saved right now; nothing was changed. Try again later.',
   busy: 'The database is busy or failing. Try again in a few seconds.',
 };
@@ -66,19 +81,35 @@ const OUTAGE_MESSAGES: Record<Unavailability, string> = {
  */
 export function serviceUnavailable(err: unknown): ApiError | undefined {
   const outage = databaseUnavailable(err);
-  return outage && new ApiError('ServiceUnavailable', OUTAGE_MESSAGES[outage], null, { 'Retry-After': '5' });
+  return (
+    outage &&
+    new ApiError('ServiceUnavailable', OUTAGE_MESSAGES[outage], null, { 'Retry-After': '5' })
+  );
 }
 
 /** The error a request is answered with for `err`, whatever was thrown. */
 export function answeredError(err: unknown): ApiError {
-  const known = err instanceof ApiError ? err : fromBodyParser(err as { type?: string; status?: number });
+  const known =
+    err instanceof ApiError ? err : fromBodyParser(err as { type?: string; status?: number });
   if (known) return known;
   // A concurrent delete removed what this request was about to refer to.
-  if (isForeignKeyViolation(err)) return notFound('The resource was deleted while the request ran.');
+  if (isForeignKeyViolation(err))
+    return notFound('The resource was deleted while the request ran.');
   // Still in a deadlock after the retries (decision 244): nothing was changed, and another try will likely do.
   if (isTransientConflict(err))
-    return new ApiError('ServiceUnavailable', 'The request collided with concurrent changes; nothing was changed. Try again.', null, { 'Retry-After': '1' });
-  return serviceUnavailable(err) ?? new ApiError('InternalServerError', 'An unexpected error occurred. Quote the X-Request-Id header when you report it.');
+    return new ApiError(
+      'ServiceUnavailable',
+      'The request collided with concurrent changes; nothing was changed. Try again.',
+      null,
+      { 'Retry-After': '1' },
+    );
+  return (
+    serviceUnavailable(err) ??
+    new ApiError(
+      'InternalServerError',
+      'An unexpected error occurred. Quote the X-Request-Id header when you report it.',
+    )
+  );
 }
 
 export const errorMiddleware: ErrorRequestHandler = (err, _req, res, next) => {

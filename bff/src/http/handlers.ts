@@ -25,11 +25,17 @@ export interface MountScope {
 }
 
 /** Present only where the route has `auth: true`. */
-type AuthArgs<Op extends OperationId> = Routes[Op]['auth'] extends true ? { auth: AuthInfo } : unknown;
+type AuthArgs<Op extends OperationId> = Routes[Op]['auth'] extends true
+  ? { auth: AuthInfo }
+  : unknown;
 /** Present only where the path has {project_id}: the caller is a member. */
-type ProjectArgs<Op extends OperationId> = ParamsOf<Op> extends { project_id: string } ? { project: ProjectAccess } : unknown;
+type ProjectArgs<Op extends OperationId> =
+  ParamsOf<Op> extends { project_id: string } ? { project: ProjectAccess } : unknown;
 /** Present only where the path has a location: a valid one. */
-type LocationArgs<Op extends OperationId> = ParamsOf<Op> extends { location: string } | { location_name: string } ? { location: LocationName } : unknown;
+type LocationArgs<Op extends OperationId> =
+  ParamsOf<Op> extends { location: string } | { location_name: string }
+    ? { location: LocationName }
+    : unknown;
 
 /**
  * Work that must wait for the request's transaction to commit (the jobs it enqueued are
@@ -51,5 +57,7 @@ export type HandlerArgs<Op extends OperationId> = {
   LocationArgs<Op>;
 
 /** A handler answers its route's response, or the JSON text of it (raw-json.ts). */
-export type Handler<Op extends OperationId> = (args: HandlerArgs<Op>) => Promise<ResponseOf<Op> | RawJson<ResponseOf<Op>>>;
+export type Handler<Op extends OperationId> = (
+  args: HandlerArgs<Op>,
+) => Promise<ResponseOf<Op> | RawJson<ResponseOf<Op>>>;
 export type Handlers<Ops extends OperationId> = { [K in Ops]: Handler<K> };

@@ -21,7 +21,10 @@ export function mountHealth(app: Express, ctx: AppContext): void {
         .execute();
     } catch (err) {
       res.err = err as Error; // logged with the 503 by the request log (logging.ts)
-      throw serviceUnavailable(err) ?? new ApiError('ServiceUnavailable', 'The database cannot serve writes.');
+      throw (
+        serviceUnavailable(err) ??
+        new ApiError('ServiceUnavailable', 'The database cannot serve writes.')
+      );
     }
     res.json({ status: 'ready' });
   });

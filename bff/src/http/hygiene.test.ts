@@ -18,30 +18,52 @@ afterAll(async () => t.close());
 
 describe('logs', () => {
   it('write request paths with every query value redacted, whatever its name', async () => {
-    const secrets = ['jwt-value-1', 'authz-value-2', 'session-value-3', 'other-value-4', 'bare-value-5'];
+    const secrets = [
+      'jwt-value-1',
+      'authz-value-2',
+      'session-value-3',
+      'other-value-4',
+      'bare-value-5',
+    ];
     const query = `jwt=${secrets[0]}&authorization=${secrets[1]}&session=${secrets[2]}&x=${secrets[3]}&${secrets[4]}`;
     await t.request('GET', `/api/project?${query}`);
     await t.request('GET', `/healthz?${query}`);
     const lines = t.logLines.filter((l) => l.includes('request completed'));
     const urls = lines.map((l) => JSON.parse(l).req.url as string);
-    expect(urls).toContain('/api/project?jwt=[redacted]&authorization=[redacted]&session=[redacted]&x=[redacted]&[redacted]');
-    expect(urls).toContain('/healthz?jwt=[redacted]&authorization=[redacted]&session=[redacted]&x=[redacted]&[redacted]');
+    expect(urls).toContain(
+      '/api/project?jwt=[redacted]&authorization=[redacted]&session=[redacted]&x=[redacted]&[redacted]',
+    );
+    expect(urls).toContain(
+      '/healthz?jwt=[redacted]&authorization=[redacted]&session=[redacted]&x=[redacted]&[redacted]',
+    );
     const log = t.logLines.join('');
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
 
   it('write one line per request: completed once answered, aborted when the client left first', async () => {
     const a = await t.newAccount();
-    const project = (await t.call('createProject', { token: a.token, body: { name: 'logged' } })).body.id;
+    const project = (await t.call('createProject', { token: a.token, body: { name: 'logged' } }))
+      .body.id;
     const marker = `x-marker-${Date.now()}`;
     await t.request('GET', `/api/project/${project}?${marker}=1`, { token: a.token });
     // The project's event stream never ends by itself: the client leaves it.
     const left = new AbortController();
-    const stream = await fetch(`${t.base}/api/project/${project}/events?${marker}=2`, { headers: { authorization: `Bearer ${a.token}` }, signal: left.signal });
+    const stream = await fetch(`${t.base}/api/project/${project}/events?${marker}=2`, {
+      headers: { authorization: `Bearer ${a.token}` },
+      signal: left.signal,
+    });
     expect(stream.status).toBe(200);
     left.abort();
-    await eventually(async () => (t.logLines.some((l) => l.includes(`${marker}=[redacted]`) && l.includes('/events')) ? true : undefined));
-    const lines = t.logLines.filter((l) => l.includes(marker)).map((l) => JSON.parse(l) as { msg: string; req: { url: string }; res: { statusCode: number } });
+    await eventually(async () =>
+      t.logLines.some((l) => l.includes(`${marker}=[redacted]`) && l.includes('/events'))
+        ? true
+        : undefined,
+    );
+    const lines = t.logLines
+      .filter((l) => l.includes(marker))
+      .map(
+        (l) => JSON.parse(l) as { msg: string; req: { url: string }; res: { statusCode: number } },
+      );
     expect(lines.map((l) => [l.req.url.split('?')[0], l.msg])).toEqual([
       [`/api/project/${project}`, 'request completed'],
       [`/api/project/${project}/events`, 'request aborted'],
@@ -95,8 +117,14 @@ describe('source maps', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-web-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>console</title>');
-    fs.writeFileSync(path.join(dir, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
-    fs.writeFileSync(path.join(dir, 'assets/app.js.map'), '{"version":3,"sources":["secret-source.tsx"]}');
+    fs.writeFileSync(
+      path.join(dir, 'assets/app.js'),
+      'console.log(1);\n//# sourceMappingURL=app.js.map',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'assets/app.js.map'),
+      '{"version":3,"sources":["secret-source.tsx"]}',
+    );
     server = await listen(createApp(t.ctx, { webDir: dir }), t.config, 0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   });

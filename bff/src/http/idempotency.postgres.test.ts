@@ -27,7 +27,12 @@ describe('idempotency keys on PostgreSQL', () => {
   it('answer 409 while the first request with the key runs, then replay its answer', async () => {
     const { token, project } = await newOwner(t);
     const headers = { [IDEMPOTENCY_KEY_HEADER]: 'slow-create' };
-    const create = () => t.call('createPrivateSubnet', { token, params: { project_id: project, location_name: LOC, ps_name: 'slow' }, headers });
+    const create = () =>
+      t.call('createPrivateSubnet', {
+        token,
+        params: { project_id: project, location_name: LOC, ps_name: 'slow' },
+        headers,
+      });
 
     // The create's insert needs a key-share lock on its project row: hold the row.
     await blocker.query('begin');
@@ -44,7 +49,9 @@ describe('idempotency keys on PostgreSQL', () => {
     });
 
     const during = await create();
-    expect(expectError('legacy', during, 409, 'Conflict').message).toBe(`A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`);
+    expect(expectError('legacy', during, 409, 'Conflict').message).toBe(
+      `A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`,
+    );
 
     await blocker.query('commit');
     const done = await first;

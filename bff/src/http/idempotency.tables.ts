@@ -22,7 +22,9 @@ export const idempotencyMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('idempotency_key')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('account.id').onDelete('cascade'),
+        )
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('fingerprint', 'text', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull())
@@ -32,7 +34,11 @@ export const idempotencyMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('idempotency_key_pk', ['account_id', 'key'])
         .execute();
       // Pruning deletes by age.
-      await db.schema.createIndex('idempotency_key_created_idx').on('idempotency_key').column('created_at').execute();
+      await db.schema
+        .createIndex('idempotency_key_created_idx')
+        .on('idempotency_key')
+        .column('created_at')
+        .execute();
     },
   },
 };

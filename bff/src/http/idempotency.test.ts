@@ -2,7 +2,11 @@
 // makes nothing new; the key is scoped to the account, the operation, its path and its body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKey } from '#shared/route-helpers';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  takesIdempotencyKey,
+} from '#shared/route-helpers';
 import { openApiDocument } from '#shared/openapi';
 import { routes, type RouteDef } from '#shared/routes';
 import { eventually } from '../../test/process.ts';
@@ -64,10 +68,15 @@ describe('idempotency keys on creates', () => {
       'createVm',
     ]);
     // The OpenAPI document lists the header on those operations.
-    const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>>;
+    const paths = openApiDocument().paths as Record<
+      string,
+      Record<string, { operationId: string; parameters: { name: string; in: string }[] }>
+    >;
     const documented = Object.values(paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((o) => o.parameters.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_KEY_HEADER));
+      .filter((o) =>
+        o.parameters.some((p) => p.in === 'header' && p.name === IDEMPOTENCY_KEY_HEADER),
+      );
     expect(documented.map((o) => o.operationId).sort()).toEqual(ops);
   });
 
@@ -75,48 +84,109 @@ describe('idempotency keys on creates', () => {
     const { token, project } = await newOwner(t);
     const loc = { project_id: project, location: LOC };
 
-    const p = await expectReplay((key) => t.call('createProject', { token, body: { name: 'once' }, headers: keyed(key) }));
+    const p = await expectReplay((key) =>
+      t.call('createProject', { token, body: { name: 'once' }, headers: keyed(key) }),
+    );
     expect((await projectsNamed(token, 'once')).map((x) => x.id)).toEqual([p.body.id]);
 
-    const net = await expectReplay((key) => t.call('createPrivateSubnet', { token, params: { project_id: project, location_name: LOC, ps_name: 'net' }, headers: keyed(key) }));
+    const net = await expectReplay((key) =>
+      t.call('createPrivateSubnet', {
+        token,
+        params: { project_id: project, location_name: LOC, ps_name: 'net' },
+        headers: keyed(key),
+      }),
+    );
     const vm = await expectReplay((key) =>
-      t.call('createVm', { token, params: { project_id: project, location_name: LOC, vm_name: 'box' }, body: { public_key: SSH_KEY }, headers: keyed(key) }),
+      t.call('createVm', {
+        token,
+        params: { project_id: project, location_name: LOC, vm_name: 'box' },
+        body: { public_key: SSH_KEY },
+        headers: keyed(key),
+      }),
     );
     expect(vm.body.state).toBe('creating'); // the first answer, even once the VM runs
     const vms = await t.call('listVms', { token, params: { project_id: project } });
     expect(vms.body.items.map((v) => v.name)).toEqual(['box']);
 
-    await expectReplay((key) => t.call('createFirewall', { token, params: { ...loc, firewall_reference: 'fw' }, body: { description: 'edge' }, headers: keyed(key) }));
+    await expectReplay((key) =>
+      t.call('createFirewall', {
+        token,
+        params: { ...loc, firewall_reference: 'fw' },
+        body: { description: 'edge' },
+        headers: keyed(key),
+      }),
+    );
     const rule = { cidr: '10.0.0.0/8', port_range: '22..22' };
-    await expectReplay((key) => t.call('createFirewallRule', { token, params: { ...loc, firewall_reference: 'fw' }, body: rule, headers: keyed(key) }));
+    await expectReplay((key) =>
+      t.call('createFirewallRule', {
+        token,
+        params: { ...loc, firewall_reference: 'fw' },
+        body: rule,
+        headers: keyed(key),
+      }),
+    );
     const ruleId = newId('firewallRule');
     await expectReplay((key) =>
-      t.call('createFirewallRuleWithId', { token, params: { ...loc, firewall_reference: 'fw', firewall_rule_id: ruleId }, body: { cidr: '192.168.0.0/16' }, headers: keyed(key) }),
+      t.call('createFirewallRuleWithId', {
+        token,
+        params: { ...loc, firewall_reference: 'fw', firewall_rule_id: ruleId },
+        body: { cidr: '192.168.0.0/16' },
+        headers: keyed(key),
+      }),
     );
     const fw = await t.call('getFirewall', { token, params: { ...loc, firewall_reference: 'fw' } });
-    expect(fw.body.firewall_rules.map((r) => r.cidr).sort()).toEqual(['10.0.0.0/8', '192.168.0.0/16']);
+    expect(fw.body.firewall_rules.map((r) => r.cidr).sort()).toEqual([
+      '10.0.0.0/8',
+      '192.168.0.0/16',
+    ]);
     const firewalls = await t.call('listLocationFirewalls', { token, params: loc });
     expect(firewalls.body.items.filter((f) => f.name === 'fw')).toHaveLength(1);
 
     const lb = { private_subnet_id: net.body.id, src_port: 80, dst_port: 8080 };
-    await expectReplay((key) => t.call('createLoadBalancer', { token, params: { ...loc, load_balancer_reference: 'lb' }, body: lb, headers: keyed(key) }));
-    expect((await t.call('listLoadBalancers', { token, params: { project_id: project } })).body.count).toBe(1);
+    await expectReplay((key) =>
+      t.call('createLoadBalancer', {
+        token,
+        params: { ...loc, load_balancer_reference: 'lb' },
+        body: lb,
+        headers: keyed(key),
+      }),
+    );
+    expect(
+      (await t.call('listLoadBalancers', { token, params: { project_id: project } })).body.count,
+    ).toBe(1);
   });
 
   it('answer 409 Conflict when the key was used for another body, path or operation, and change nothing', async () => {
     const { token, project } = await newOwner(t);
     const key = newKey();
-    const first = await t.call('createProject', { token, body: { name: 'first' }, headers: keyed(key) });
+    const first = await t.call('createProject', {
+      token,
+      body: { name: 'first' },
+      headers: keyed(key),
+    });
     expect(first.status).toBe(200);
 
-    const otherBody = await t.call('createProject', { token, body: { name: 'second' }, headers: keyed(key) });
-    expect(expectError('current', otherBody, 409, 'Conflict').message).toMatch(/already used for a different request/);
+    const otherBody = await t.call('createProject', {
+      token,
+      body: { name: 'second' },
+      headers: keyed(key),
+    });
+    expect(expectError('current', otherBody, 409, 'Conflict').message).toMatch(
+      /already used for a different request/,
+    );
     expect(replayed(otherBody)).toBe(false);
     expect(await projectsNamed(token, 'second')).toEqual([]);
 
-    const subnet = (ps_name: string, k: string) => t.call('createPrivateSubnet', { token, params: { project_id: project, location_name: LOC, ps_name }, headers: keyed(k) });
+    const subnet = (ps_name: string, k: string) =>
+      t.call('createPrivateSubnet', {
+        token,
+        params: { project_id: project, location_name: LOC, ps_name },
+        headers: keyed(k),
+      });
     // Another operation: the error in that route's generation (legacy here).
-    expect(expectError('legacy', await subnet('net-a', key), 409, 'Conflict').message).toMatch(/different request/);
+    expect(expectError('legacy', await subnet('net-a', key), 409, 'Conflict').message).toMatch(
+      /different request/,
+    );
     const other = newKey();
     expect((await subnet('net-a', other)).status).toBe(200);
     // The same operation on another path (another name).
@@ -129,7 +199,12 @@ describe('idempotency keys on creates', () => {
     const { token, project } = await newOwner(t);
     const key = newKey();
     const params = { project_id: project, location_name: LOC, vm_name: 'ordered' };
-    const a = await t.call('createVm', { token, params, body: { public_key: SSH_KEY, size: 'standard-2' }, headers: keyed(key) });
+    const a = await t.call('createVm', {
+      token,
+      params,
+      body: { public_key: SSH_KEY, size: 'standard-2' },
+      headers: keyed(key),
+    });
     const b = await t.call('createVm', {
       token,
       params,
@@ -147,7 +222,9 @@ describe('idempotency keys on creates', () => {
     expect((await t.call('createFirewall', { token, params })).status).toBe(200);
     const key = newKey();
     const refused = await t.call('createFirewall', { token, params, headers: keyed(key) });
-    expect(expectError('current', refused, 400, 'InvalidRequest').message).toBe('name is already taken');
+    expect(expectError('current', refused, 400, 'InvalidRequest').message).toBe(
+      'name is already taken',
+    );
 
     // The name is free now, but the key's answer stays the first one.
     expect((await t.call('deleteFirewall', { token, params })).status).toBe(204);
@@ -155,23 +232,48 @@ describe('idempotency keys on creates', () => {
     expect(again.status).toBe(400);
     expect(replayed(again)).toBe(true);
     expect(again.text).toBe(refused.text);
-    expect((await t.call('listFirewalls', { token, params: { project_id: project } })).body.items).toEqual([]);
+    expect(
+      (await t.call('listFirewalls', { token, params: { project_id: project } })).body.items,
+    ).toEqual([]);
     // A new key runs the create.
-    expect((await t.call('createFirewall', { token, params, headers: keyed(newKey()) })).status).toBe(200);
+    expect(
+      (await t.call('createFirewall', { token, params, headers: keyed(newKey()) })).status,
+    ).toBe(200);
   });
 
   it('reject a malformed key with 400 in the route generation, and change nothing', async () => {
     const { token, project } = await newOwner(t);
     for (const bad of ['', 'x'.repeat(256), 'tab\there', 'caf\u00e9']) {
-      const p = await t.call('createProject', { token, body: { name: 'bad-key' }, headers: keyed(bad) });
-      expect(expectError('current', p, 400, 'InvalidRequest').message, JSON.stringify(bad)).toMatch(/Idempotency-Key must be 1 to 255 printable ASCII characters/);
-      const vm = await t.call('createVm', { token, params: { project_id: project, location_name: LOC, vm_name: 'bad-key' }, body: { public_key: SSH_KEY }, headers: keyed(bad) });
+      const p = await t.call('createProject', {
+        token,
+        body: { name: 'bad-key' },
+        headers: keyed(bad),
+      });
+      expect(expectError('current', p, 400, 'InvalidRequest').message, JSON.stringify(bad)).toMatch(
+        /Idempotency-Key must be 1 to 255 printable ASCII characters/,
+      );
+      const vm = await t.call('createVm', {
+        token,
+        params: { project_id: project, location_name: LOC, vm_name: 'bad-key' },
+        body: { public_key: SSH_KEY },
+        headers: keyed(bad),
+      });
       expectError('legacy', vm, 400, 'InvalidRequest');
     }
     expect(await projectsNamed(token, 'bad-key')).toEqual([]);
-    expect((await t.call('listVms', { token, params: { project_id: project } })).body.items).toEqual([]);
+    expect(
+      (await t.call('listVms', { token, params: { project_id: project } })).body.items,
+    ).toEqual([]);
     // The longest key is fine.
-    expect((await t.call('createProject', { token, body: { name: 'long-key' }, headers: keyed('~'.repeat(255)) })).status).toBe(200);
+    expect(
+      (
+        await t.call('createProject', {
+          token,
+          body: { name: 'long-key' },
+          headers: keyed('~'.repeat(255)),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('change nothing without the header: each create runs', async () => {
@@ -190,7 +292,12 @@ describe('idempotency keys on creates', () => {
     const params = { project_id: project, location: LOC, firewall_reference: 'fw' };
     expect((await t.call('createFirewall', { token, params })).status).toBe(200);
     for (const description of ['one', 'two']) {
-      const res = await t.call('updateFirewall', { token, params, body: { description }, headers: keyed(key) });
+      const res = await t.call('updateFirewall', {
+        token,
+        params,
+        body: { description },
+        headers: keyed(key),
+      });
       expect(res.body.description).toBe(description);
     }
   });
@@ -199,27 +306,50 @@ describe('idempotency keys on creates', () => {
     const owner = await newOwner(t);
     const other = await stranger(t);
     const key = newKey();
-    const mine = await t.call('createProject', { token: owner.token, body: { name: 'shared-key' }, headers: keyed(key) });
-    const theirs = await t.call('createProject', { token: other.token, body: { name: 'shared-key' }, headers: keyed(key) });
+    const mine = await t.call('createProject', {
+      token: owner.token,
+      body: { name: 'shared-key' },
+      headers: keyed(key),
+    });
+    const theirs = await t.call('createProject', {
+      token: other.token,
+      body: { name: 'shared-key' },
+      headers: keyed(key),
+    });
     expect([mine.status, theirs.status]).toEqual([200, 200]);
     expect(replayed(theirs)).toBe(false);
     expect(theirs.body.id).not.toBe(mine.body.id);
-    expect((await projectsNamed(other.token, 'shared-key')).map((p) => p.id)).toEqual([theirs.body.id]);
-    expect((await projectsNamed(owner.token, 'shared-key')).map((p) => p.id)).toEqual([mine.body.id]);
+    expect((await projectsNamed(other.token, 'shared-key')).map((p) => p.id)).toEqual([
+      theirs.body.id,
+    ]);
+    expect((await projectsNamed(owner.token, 'shared-key')).map((p) => p.id)).toEqual([
+      mine.body.id,
+    ]);
   });
 
   it('run concurrent requests with one key exactly once: the others replay it or answer 409 in progress', async () => {
     const { token, project } = await newOwner(t);
     const key = newKey();
     const params = { project_id: project, location_name: LOC, vm_name: 'racer' };
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.call('createVm', { token, params, body: { public_key: SSH_KEY }, headers: keyed(key) })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.call('createVm', { token, params, body: { public_key: SSH_KEY }, headers: keyed(key) }),
+      ),
+    );
     const fresh = answers.filter((a) => a.status === 200 && !replayed(a));
     expect(fresh).toHaveLength(1);
     for (const a of answers) {
       if (a.status === 200) expect(a.text).toBe(fresh[0]!.text);
-      else expect(expectError('legacy', a, 409, 'Conflict').message).toMatch(/in progress; retry later/);
+      else
+        expect(expectError('legacy', a, 409, 'Conflict').message).toMatch(
+          /in progress; retry later/,
+        );
     }
-    expect((await t.call('listVms', { token, params: { project_id: project } })).body.items.map((v) => v.id)).toEqual([fresh[0]!.body.id]);
+    expect(
+      (await t.call('listVms', { token, params: { project_id: project } })).body.items.map(
+        (v) => v.id,
+      ),
+    ).toEqual([fresh[0]!.body.id]);
   });
 });
 
@@ -233,7 +363,8 @@ describe('idempotency keys after their TTL', () => {
   it('run the create again once the key expired, and are pruned', async () => {
     const { token } = await short.newAccount();
     const key = newKey();
-    const create = () => short.call('createProject', { token, body: { name: 'expiring' }, headers: keyed(key) });
+    const create = () =>
+      short.call('createProject', { token, body: { name: 'expiring' }, headers: keyed(key) });
     const first = await create();
     expect(first.status).toBe(200);
     // Replayed until the key expires, then run again.
@@ -247,12 +378,30 @@ describe('idempotency keys after their TTL', () => {
     expect(list.body.items.filter((p) => p.name === 'expiring')).toHaveLength(2);
 
     // Expired keys do not stay in the database: later keyed creates prune them.
-    const lonely = (await short.call('createProject', { token, body: { name: 'lonely' }, headers: keyed(newKey()) })).body.id;
-    const stored = await short.ctx.db.selectFrom('idempotency_key').select('key').where('body', 'like', `%${lonely}%`).execute();
+    const lonely = (
+      await short.call('createProject', {
+        token,
+        body: { name: 'lonely' },
+        headers: keyed(newKey()),
+      })
+    ).body.id;
+    const stored = await short.ctx.db
+      .selectFrom('idempotency_key')
+      .select('key')
+      .where('body', 'like', `%${lonely}%`)
+      .execute();
     expect(stored).toHaveLength(1);
     await eventually(async () => {
-      await short.call('createProject', { token, body: { name: 'pruner' }, headers: keyed(newKey()) });
-      const left = await short.ctx.db.selectFrom('idempotency_key').select('key').where('key', '=', stored[0]!.key).execute();
+      await short.call('createProject', {
+        token,
+        body: { name: 'pruner' },
+        headers: keyed(newKey()),
+      });
+      const left = await short.ctx.db
+        .selectFrom('idempotency_key')
+        .select('key')
+        .where('key', '=', stored[0]!.key)
+        .execute();
       return left.length === 0 ? true : undefined;
     });
   });

@@ -28,7 +28,10 @@ export function idempotencyKeyOf(req: Request): string | undefined {
   const key = req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) {
-    throw new ApiError('InvalidRequest', `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters.`);
+    throw new ApiError(
+      'InvalidRequest',
+      `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters.`,
+    );
   }
   return key;
 }
@@ -64,8 +67,16 @@ export interface KeyedRequest {
 async function lockKey(tx: Tx, ctx: AppContext, r: KeyedRequest): Promise<void> {
   if (ctx.engine !== 'postgres') return;
   const lockClass = sql.lit(ADVISORY_LOCK_CLASS.idempotencyKey);
-  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lockClass}, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(tx);
-  if (!rows[0]?.locked) throw new ApiError('Conflict', `A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`);
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${lockClass}, hashtext(${`${r.accountId}\n${r.key}`})) as locked`.execute(
+    tx,
+  );
+  if (!rows[0]?.locked)
+    throw new ApiError(
+      'Conflict',
+      `A request with this ${IDEMPOTENCY_KEY_HEADER} is in progress; retry later.`,
+    );
 }
 
 /**
@@ -73,13 +84,22 @@ async function lockKey(tx: Tx, ctx: AppContext, r: KeyedRequest): Promise<void> 
  * stores its answer (2xx and 4xx; a 5xx or an error thrown before `run` stores nothing), and
  * later, within the TTL, answers the stored one.
  */
-export async function runOnce(ctx: AppContext, request: KeyedRequest, run: () => Promise<Answer>): Promise<Answer> {
+export async function runOnce(
+  ctx: AppContext,
+  request: KeyedRequest,
+  run: () => Promise<Answer>,
+): Promise<Answer> {
   const fingerprint = createHash('sha256')
     .update(canonical([request.operationId, request.params, request.body ?? null]))
     .digest('hex');
   const answer = await requestTransaction(ctx.db, async (tx): Promise<Answer> => {
     await lockKey(tx, ctx, request);
-    const stored = await tx.selectFrom('idempotency_key').selectAll().where('account_id', '=', request.accountId).where('key', '=', request.key).executeTakeFirst();
+    const stored = await tx
+      .selectFrom('idempotency_key')
+      .selectAll()
+      .where('account_id', '=', request.accountId)
+      .where('key', '=', request.key)
+      .executeTakeFirst();
     if (stored && !expired(ctx, stored.created_at)) {
       if (stored.fingerprint !== fingerprint) {
         throw new ApiError(
@@ -88,9 +108,19 @@ export async function runOnce(ctx: AppContext, request: KeyedRequest, run: () =>
         );
       }
       const body = stored.body === null ? undefined : (JSON.parse(stored.body) as unknown);
-      return { status: stored.status, headers: JSON.parse(stored.headers) as Record<string, string>, body, replayed: true };
+      return {
+        status: stored.status,
+        headers: JSON.parse(stored.headers) as Record<string, string>,
+        body,
+        replayed: true,
+      };
     }
-    if (stored) await tx.deleteFrom('idempotency_key').where('account_id', '=', request.accountId).where('key', '=', request.key).execute();
+    if (stored)
+      await tx
+        .deleteFrom('idempotency_key')
+        .where('account_id', '=', request.accountId)
+        .where('key', '=', request.key)
+        .execute();
     let fresh: Answer;
     try {
       // A savepoint: a failed create leaves nothing behind but its stored 4xx.
@@ -121,7 +151,8 @@ export async function runOnce(ctx: AppContext, request: KeyedRequest, run: () =>
   return answer;
 }
 
-const cutoff = (ctx: AppContext) => new Date(Date.now() - ctx.config.idempotencyTtlMs).toISOString();
+const cutoff = (ctx: AppContext) =>
+  new Date(Date.now() - ctx.config.idempotencyTtlMs).toISOString();
 const expired = (ctx: AppContext, createdAt: string) => createdAt <= cutoff(ctx);
 
 const prunedAt = new WeakMap<Db, number>();

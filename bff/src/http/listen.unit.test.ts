@@ -16,8 +16,10 @@ describe('listen: Express on Node classes that already have its methods', () => 
   app.get('/echo/:name', (req, res) => {
     // What Express would have given these objects is already theirs: its setPrototypeOf changed nothing.
     seen.push({
-      requestKept: req instanceof http.IncomingMessage && born.get(req) === Object.getPrototypeOf(req),
-      responseKept: res instanceof http.ServerResponse && born.get(res) === Object.getPrototypeOf(res),
+      requestKept:
+        req instanceof http.IncomingMessage && born.get(req) === Object.getPrototypeOf(req),
+      responseKept:
+        res instanceof http.ServerResponse && born.get(res) === Object.getPrototypeOf(res),
     });
     res
       .status(201)
@@ -40,7 +42,12 @@ describe('listen: Express on Node classes that already have its methods', () => 
       const res = await fetch(`${base}/echo/web-${i}?page=${i}`, { headers: { 'x-echo': 'hi' } });
       expect(res.status).toBe(201);
       expect(res.headers.get('x-echo')).toBe('hi');
-      expect(await res.json()).toEqual({ name: `web-${i}`, query: { page: String(i) }, path: `/echo/web-${i}`, app: true });
+      expect(await res.json()).toEqual({
+        name: `web-${i}`,
+        query: { page: String(i) },
+        path: `/echo/web-${i}`,
+        app: true,
+      });
     }
     expect(seen).toEqual([
       { requestKept: true, responseKept: true },

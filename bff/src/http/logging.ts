@@ -50,7 +50,12 @@ export function httpLogger(logger: Logger) {
       const level = err || statusCode >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const line = {
-        req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+        req: {
+          id,
+          method: req.method,
+          url: redactUrl(req.originalUrl),
+          remoteAddress: req.socket.remoteAddress,
+        },
         res: { statusCode },
         ...(err ? { err } : {}),
         responseTime: Math.round(performance.now() - began),

@@ -8,6 +8,12 @@ import { addRoute } from './dispatch.ts';
 import type { Handler, Handlers, MountScope } from './handlers.ts';
 import { pipeline } from './pipeline.ts';
 
-export function mount<Ops extends OperationId>(app: Express, ctx: AppContext, scope: MountScope, handlers: Handlers<Ops>): void {
-  for (const op of Object.keys(handlers) as Ops[]) addRoute(app, routes[op], pipeline(ctx, scope, op, handlers[op] as Handler<Ops>));
+export function mount<Ops extends OperationId>(
+  app: Express,
+  ctx: AppContext,
+  scope: MountScope,
+  handlers: Handlers<Ops>,
+): void {
+  for (const op of Object.keys(handlers) as Ops[])
+    addRoute(app, routes[op], pipeline(ctx, scope, op, handlers[op] as Handler<Ops>));
 }

@@ -17,35 +17,51 @@ interface Operation {
   responses: Record<string, Json>;
 }
 
-const document = openApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { schemas: Json; responses: Record<string, Json> } };
+const document = openApiDocument() as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Json; responses: Record<string, Json> };
+};
 const DOC = 'urn:cloud-console:openapi.json';
 const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
 addFormats(ajv);
 // The document's own fields are not JSON Schema keywords: known to Ajv, they validate nothing,
 // and the schemas under them are reached by JSON pointer, as `$ref` reaches them.
-for (const keyword of ['openapi', 'info', 'servers', 'paths', 'components']) ajv.addKeyword(keyword);
+for (const keyword of ['openapi', 'info', 'servers', 'paths', 'components'])
+  ajv.addKeyword(keyword);
 ajv.addSchema(document, DOC);
 
-const pointer = (...parts: string[]) => parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** What is wrong with an answer by the document: its status is not listed for the operation, or its body does not match. */
-function problems(method: string, schemaPath: string, status: number, contentType: string | null, text: string): string[] {
+function problems(
+  method: string,
+  schemaPath: string,
+  status: number,
+  contentType: string | null,
+  text: string,
+): string[] {
   const operation = document.paths[schemaPath]?.[method];
   if (!operation) return [`${method.toUpperCase()} ${schemaPath} is not in the document`];
   let response = operation.responses[status];
-  if (!response) return [`${status} is not a documented answer of ${method.toUpperCase()} ${schemaPath}`];
+  if (!response)
+    return [`${status} is not a documented answer of ${method.toUpperCase()} ${schemaPath}`];
   let at = `#${pointer('paths', schemaPath, method, 'responses', String(status))}`;
   if (typeof response.$ref === 'string') {
     at = response.$ref;
     response = document.components.responses[at.split('/').pop()!]!;
   }
   const content = response.content as Record<string, unknown> | undefined;
-  if (!content) return text === '' ? [] : [`${status} has no body by the document, got ${text.slice(0, 200)}`];
-  if (!contentType?.startsWith('application/json') || !content['application/json']) return [`${status}: content type ${contentType} is not in the document`];
+  if (!content)
+    return text === '' ? [] : [`${status} has no body by the document, got ${text.slice(0, 200)}`];
+  if (!contentType?.startsWith('application/json') || !content['application/json'])
+    return [`${status}: content type ${contentType} is not in the document`];
   const validate = ajv.getSchema(`${DOC}${at}${pointer('content', 'application/json', 'schema')}`);
   if (!validate) return [`no schema at ${at}`];
   if (validate(JSON.parse(text))) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+  );
 }
 
 let t: TestServer;
@@ -62,13 +78,22 @@ const checkEveryAnswer: Middleware = {
     answers.push({
       request: `${request.method} ${schemaPath}`,
       status: response.status,
-      problems: problems(request.method.toLowerCase(), schemaPath, response.status, response.headers.get('content-type'), text),
+      problems: problems(
+        request.method.toLowerCase(),
+        schemaPath,
+        response.status,
+        response.headers.get('content-type'),
+        text,
+      ),
     });
   },
 };
 
 function client(token?: string) {
-  const c = createClient<paths>({ baseUrl: `${t.base}/api`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const c = createClient<paths>({
+    baseUrl: `${t.base}/api`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   c.use(checkEveryAnswer);
   return c;
 }
@@ -88,7 +113,10 @@ describe('a client generated from the OpenAPI document', () => {
     const project_id = project.data!.id;
     const inLocation = { project_id, location_name: LOC };
 
-    const subnet = await api.POST('/project/{project_id}/location/{location_name}/private-subnet/{ps_name}', { params: { path: { ...inLocation, ps_name: 'journey-net' } } });
+    const subnet = await api.POST(
+      '/project/{project_id}/location/{location_name}/private-subnet/{ps_name}',
+      { params: { path: { ...inLocation, ps_name: 'journey-net' } } },
+    );
     expect(subnet.response.status).toBe(200);
     expect(subnet.data!.name).toBe('journey-net');
 
@@ -99,47 +127,76 @@ describe('a client generated from the OpenAPI document', () => {
     expect(created.response.status).toBe(200);
     const vm = created.data!;
 
-    const list = await api.GET('/project/{project_id}/vm', { params: { path: { project_id }, query: { page_size: '10' } } });
+    const list = await api.GET('/project/{project_id}/vm', {
+      params: { path: { project_id }, query: { page_size: '10' } },
+    });
     expect(list.response.status).toBe(200);
     expect(list.data!.items.map((v) => v.id)).toContain(vm.id);
 
-    const got = await api.GET('/project/{project_id}/location/{location_name}/vm/{vm_name}', { params: { path: { ...inLocation, vm_name: 'journey-vm' } } });
+    const got = await api.GET('/project/{project_id}/location/{location_name}/vm/{vm_name}', {
+      params: { path: { ...inLocation, vm_name: 'journey-vm' } },
+    });
     expect(got.response.status).toBe(200);
     expect(got.data!.id).toBe(vm.id);
 
     const inFirewall = { project_id, location: LOC, firewall_reference: 'journey-fw' };
-    const firewall = await api.POST('/project/{project_id}/location/{location}/firewall/{firewall_reference}', { params: { path: inFirewall }, body: { description: 'SSH only' } });
+    const firewall = await api.POST(
+      '/project/{project_id}/location/{location}/firewall/{firewall_reference}',
+      { params: { path: inFirewall }, body: { description: 'SSH only' } },
+    );
     expect(firewall.response.status).toBe(200);
-    const rule = await api.POST('/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule', {
-      params: { path: inFirewall },
-      body: { cidr: '0.0.0.0/0', port_range: '22', protocol: 'tcp' },
-    });
+    const rule = await api.POST(
+      '/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule',
+      {
+        params: { path: inFirewall },
+        body: { cidr: '0.0.0.0/0', port_range: '22', protocol: 'tcp' },
+      },
+    );
     expect(rule.response.status).toBe(200);
     // One CIDR makes one rule (a subnet's reference would make an array of two).
     const made = rule.data!;
     if (Array.isArray(made)) throw new Error('one rule expected');
 
     // A 400 with the current error body: a CIDR that is none.
-    const bad = await api.POST('/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule', {
-      params: { path: inFirewall },
-      body: { cidr: 'not-a-cidr', port_range: '22', protocol: 'tcp' },
-    });
+    const bad = await api.POST(
+      '/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule',
+      {
+        params: { path: inFirewall },
+        body: { cidr: 'not-a-cidr', port_range: '22', protocol: 'tcp' },
+      },
+    );
     expect(bad.response.status).toBe(400);
     expect(bad.error).toMatchObject({ error: { type: 'InvalidRequest' } });
 
-    const ruleGone = await api.DELETE('/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule/{firewall_rule_id}', {
-      params: { path: { ...inFirewall, firewall_rule_id: made.id } },
-    });
-    expect(ruleGone.response.status).toBe(204);
-    expect((await api.DELETE('/project/{project_id}/location/{location}/firewall/{firewall_reference}', { params: { path: inFirewall } })).response.status).toBe(204);
-
-    expect((await api.DELETE('/project/{project_id}/location/{location_name}/vm/{vm_name}', { params: { path: { ...inLocation, vm_name: 'journey-vm' } } })).response.status).toBe(
-      204,
+    const ruleGone = await api.DELETE(
+      '/project/{project_id}/location/{location}/firewall/{firewall_reference}/firewall-rule/{firewall_rule_id}',
+      {
+        params: { path: { ...inFirewall, firewall_rule_id: made.id } },
+      },
     );
+    expect(ruleGone.response.status).toBe(204);
+    expect(
+      (
+        await api.DELETE(
+          '/project/{project_id}/location/{location}/firewall/{firewall_reference}',
+          { params: { path: inFirewall } },
+        )
+      ).response.status,
+    ).toBe(204);
+
+    expect(
+      (
+        await api.DELETE('/project/{project_id}/location/{location_name}/vm/{vm_name}', {
+          params: { path: { ...inLocation, vm_name: 'journey-vm' } },
+        })
+      ).response.status,
+    ).toBe(204);
     // A 404 with the legacy error body: the VM once its deletion is done.
     let gone;
     for (let tries = 0; tries < 200; tries++) {
-      gone = await api.GET('/project/{project_id}/location/{location_name}/vm/{vm_name}', { params: { path: { ...inLocation, vm_name: 'journey-vm' } } });
+      gone = await api.GET('/project/{project_id}/location/{location_name}/vm/{vm_name}', {
+        params: { path: { ...inLocation, vm_name: 'journey-vm' } },
+      });
       if (gone.response.status === 404) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -147,8 +204,12 @@ describe('a client generated from the OpenAPI document', () => {
     expect(gone!.error).toMatchObject({ type: 'ResourceNotFound' });
 
     expect(
-      (await api.DELETE('/project/{project_id}/location/{location_name}/private-subnet/{ps_name}', { params: { path: { ...inLocation, ps_name: 'journey-net' } } })).response
-        .status,
+      (
+        await api.DELETE(
+          '/project/{project_id}/location/{location_name}/private-subnet/{ps_name}',
+          { params: { path: { ...inLocation, ps_name: 'journey-net' } } },
+        )
+      ).response.status,
     ).toBe(204);
     expect((await api.POST('/logout')).response.status).toBe(200);
 
@@ -158,13 +219,26 @@ describe('a client generated from the OpenAPI document', () => {
   });
 
   it('finds what is wrong with an answer the document does not allow', () => {
-    expect(problems('get', '/project/{project_id}', 200, 'application/json', '{"id":1}')).not.toEqual([]);
+    expect(
+      problems('get', '/project/{project_id}', 200, 'application/json', '{"id":1}'),
+    ).not.toEqual([]);
     expect(problems('get', '/project/{project_id}', 418, 'application/json', '{}')).not.toEqual([]);
-    expect(problems('get', '/project/{project_id}', 404, 'application/json', '{"code":404,"type":"ResourceNotFound","message":"m","details":null}')).not.toEqual([]);
+    expect(
+      problems(
+        'get',
+        '/project/{project_id}',
+        404,
+        'application/json',
+        '{"code":404,"type":"ResourceNotFound","message":"m","details":null}',
+      ),
+    ).not.toEqual([]);
     expect(problems('delete', '/project/{project_id}', 204, null, '')).toEqual([]);
   });
 
   it('every schema of the document compiles in a standard validator', () => {
-    for (const name of Object.keys(document.components.schemas)) expect(ajv.getSchema(`${DOC}#${pointer('components', 'schemas', name)}`), name).toBeTypeOf('function');
+    for (const name of Object.keys(document.components.schemas))
+      expect(ajv.getSchema(`${DOC}#${pointer('components', 'schemas', name)}`), name).toBeTypeOf(
+        'function',
+      );
   });
 });

@@ -15,13 +15,19 @@ afterAll(async () => t.close());
 
 describe('OpenAPI document', () => {
   it('is committed and matches the route table (run `npm run openapi` after changing routes)', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'));
+    const committed = JSON.parse(
+      readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'),
+    );
     expect(committed).toEqual(openApiDocument());
   });
 
   it("is the source of the console's committed route map (run `npm run openapi` after changing routes)", () => {
-    expect(readFileSync(new URL('../../../web/src/lib/route-map.gen.ts', import.meta.url), 'utf8')).toBe(routeMapSource());
-    expect(readFileSync(new URL('../../../web/src/lib/audited-actions.gen.ts', import.meta.url), 'utf8')).toBe(auditedActionsSource());
+    expect(
+      readFileSync(new URL('../../../web/src/lib/route-map.gen.ts', import.meta.url), 'utf8'),
+    ).toBe(routeMapSource());
+    expect(
+      readFileSync(new URL('../../../web/src/lib/audited-actions.gen.ts', import.meta.url), 'utf8'),
+    ).toBe(auditedActionsSource());
   });
 
   it('is served at /api/openapi.json with every public route', async () => {
@@ -54,7 +60,10 @@ describe('route table', () => {
     const legacy = await t.request('GET', `/api/project/${project}/location/eu-central-h1/vm/%ZZ`);
     expect(legacy.status).toBe(400);
     expectSchema(legacyErrorSchema, legacy.body);
-    const current = await t.request('POST', `/api/project/${project}/location/eu-central-h1/vm/%ZZ/restart`);
+    const current = await t.request(
+      'POST',
+      `/api/project/${project}/location/eu-central-h1/vm/%ZZ/restart`,
+    );
     expect(current.status).toBe(400);
     expectSchema(currentErrorSchema, current.body);
   });

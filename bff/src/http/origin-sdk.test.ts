@@ -32,7 +32,12 @@ interface SdkReply {
 
 /** Ubicloud::Adapter::NetHttp: the same headers, the same way of sending bodies. */
 function adapter(base: string, token: string, projectId: string) {
-  const headers = { authorization: `Bearer: ${token}`, 'content-type': 'application/json', accept: 'text/plain', connection: 'close' };
+  const headers = {
+    authorization: `Bearer: ${token}`,
+    'content-type': 'application/json',
+    accept: 'text/plain',
+    connection: 'close',
+  };
   const { 'content-type': _, ...getHeaders } = headers;
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', path: string, params?: object) =>
     new Promise<SdkReply>((resolve, reject) => {
@@ -40,12 +45,24 @@ function adapter(base: string, token: string, projectId: string) {
       const body = params === undefined ? undefined : JSON.stringify(params);
       const req = http.request(
         url,
-        { method, headers: { ...(method === 'GET' ? getHeaders : headers), ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) } },
+        {
+          method,
+          headers: {
+            ...(method === 'GET' ? getHeaders : headers),
+            ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
+          },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (d: string) => (text += d));
-          res.on('end', () => resolve({ code: res.statusCode!, contentType: res.headers['content-type'] ?? '', body: text }));
+          res.on('end', () =>
+            resolve({
+              code: res.statusCode!,
+              contentType: res.headers['content-type'] ?? '',
+              body: text,
+            }),
+          );
         },
       );
       req.on('error', reject);
@@ -55,7 +72,10 @@ function adapter(base: string, token: string, projectId: string) {
   const handled = async (reply: Promise<SdkReply>) => {
     const r = await reply;
     if (r.code === 204) return null;
-    if (r.code !== 200) throw Object.assign(new Error(`unsuccessful response ${r.code}: ${r.body}`), { code: r.code });
+    if (r.code !== 200)
+      throw Object.assign(new Error(`unsuccessful response ${r.code}: ${r.body}`), {
+        code: r.code,
+      });
     expect(r.contentType).toContain('json');
     return JSON.parse(r.body) as Record<string, unknown> & { items?: Record<string, unknown>[] };
   };
@@ -75,16 +95,24 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(subnet).toMatchObject({ name: 'sdk-net', location: LOC });
     expect(String(subnet!.id)).toMatch(/^ps[a-tv-z0-9]{24}$/);
     // Model#info and Model.list, with and without a location.
-    expect(await sdk.get(`location/${LOC}/private-subnet/sdk-net`)).toMatchObject({ id: subnet!.id });
+    expect(await sdk.get(`location/${LOC}/private-subnet/sdk-net`)).toMatchObject({
+      id: subnet!.id,
+    });
     expect((await sdk.get('private-subnet'))!.items!.map((s) => s.name)).toContain('sdk-net');
-    expect((await sdk.get(`location/${LOC}/private-subnet`))!.items!.map((s) => s.name)).toContain('sdk-net');
+    expect((await sdk.get(`location/${LOC}/private-subnet`))!.items!.map((s) => s.name)).toContain(
+      'sdk-net',
+    );
     // Model#destroy: DELETE with the JSON content type and no body answers 204 (nil).
     expect(await sdk.delete(`location/${LOC}/private-subnet/sdk-net`)).toBeNull();
   });
 
   it('creates a VM with a key whose newlines the SDK turned into CRLF, restarts it and destroys it', async () => {
     // Vm's create defaults: public_key.gsub(/(?<!\r)\n/, "\r\n"); a pasted key often ends with a newline.
-    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm`, { public_key: `${SSH_KEY}\n`.replace(/(?<!\r)\n/g, '\r\n'), size: 'standard-2', enable_ip4: true });
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm`, {
+      public_key: `${SSH_KEY}\n`.replace(/(?<!\r)\n/g, '\r\n'),
+      size: 'standard-2',
+      enable_ip4: true,
+    });
     expect(vm).toMatchObject({ name: 'sdk-vm', size: 'standard-2', unix_user: 'ubi' });
     await waitForVmState(t, token, project, 'sdk-vm', 'running');
     // Vm#restart: a POST without parameters, answered with the VM.
@@ -95,21 +123,39 @@ describe("the origin's Ruby SDK on the wire", () => {
   it('adds a firewall rule with the port range the SDK builds, and attaches a subnet by ID', async () => {
     const fw = await sdk.post(`location/${LOC}/firewall/sdk-fw`, { description: 'from the SDK' });
     // Firewall#add_rule(cidr, start_port: 22): port_range "22..22".
-    const rule = await sdk.post(`location/${LOC}/firewall/sdk-fw/firewall-rule`, { cidr: '10.0.0.0/8', port_range: '22..22' });
+    const rule = await sdk.post(`location/${LOC}/firewall/sdk-fw/firewall-rule`, {
+      cidr: '10.0.0.0/8',
+      port_range: '22..22',
+    });
     expect(rule).toMatchObject({ cidr: '10.0.0.0/8', port_range: '22..22' });
     const subnet = await sdk.post(`location/${LOC}/private-subnet/sdk-fw-net`);
     // Firewall#attach_subnet: a 200 with JSON (the origin's document answers the detailed firewall).
-    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw/attach-subnet`, { private_subnet_id: subnet!.id });
-    expect(attached).toMatchObject({ id: fw!.id, private_subnets: [expect.objectContaining({ id: subnet!.id })] });
-    expect(await sdk.delete(`location/${LOC}/firewall/sdk-fw/firewall-rule/${String(rule!.id)}`)).toBeNull();
-    expect(await sdk.get(`location/${LOC}/firewall/${String(fw!.id)}`)).toMatchObject({ firewall_rules: [] });
+    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw/attach-subnet`, {
+      private_subnet_id: subnet!.id,
+    });
+    expect(attached).toMatchObject({
+      id: fw!.id,
+      private_subnets: [expect.objectContaining({ id: subnet!.id })],
+    });
+    expect(
+      await sdk.delete(`location/${LOC}/firewall/sdk-fw/firewall-rule/${String(rule!.id)}`),
+    ).toBeNull();
+    expect(await sdk.get(`location/${LOC}/firewall/${String(fw!.id)}`)).toMatchObject({
+      firewall_rules: [],
+    });
   });
 
   it('works with a personal access token, as the SDK is meant to be used', async () => {
-    const issued = await t.call('issueToken', { token, params: { project_id: project }, body: { name: 'sdk', role: 'member' } });
+    const issued = await t.call('issueToken', {
+      token,
+      params: { project_id: project },
+      body: { name: 'sdk', role: 'member' },
+    });
     expect(issued.status, issued.text).toBe(200);
     const withToken = adapter(t.base, issued.body.token, project);
-    expect(await withToken.post(`location/${LOC}/private-subnet/sdk-token-net`)).toMatchObject({ name: 'sdk-token-net' });
+    expect(await withToken.post(`location/${LOC}/private-subnet/sdk-token-net`)).toMatchObject({
+      name: 'sdk-token-net',
+    });
     expect(await withToken.delete(`location/${LOC}/private-subnet/sdk-token-net`)).toBeNull();
   });
 
@@ -118,8 +164,13 @@ describe("the origin's Ruby SDK on the wire", () => {
     expect(String(key!.id)).toMatch(/^sk[a-tv-z0-9]{24}$/);
     expect((await sdk.get('ssh-public-key'))!.items!.map((k) => k.name)).toContain('sdk-key');
     // rename_to and update_public_key: a POST on the key with one field.
-    expect(await sdk.post(`ssh-public-key/${String(key!.id)}`, { name: 'sdk-key-2' })).toMatchObject({ name: 'sdk-key-2' });
-    expect(await sdk.post('ssh-public-key/sdk-key-2', { public_key: SSH_KEY })).toMatchObject({ id: key!.id, public_key: SSH_KEY });
+    expect(
+      await sdk.post(`ssh-public-key/${String(key!.id)}`, { name: 'sdk-key-2' }),
+    ).toMatchObject({ name: 'sdk-key-2' });
+    expect(await sdk.post('ssh-public-key/sdk-key-2', { public_key: SSH_KEY })).toMatchObject({
+      id: key!.id,
+      public_key: SSH_KEY,
+    });
     expect(await sdk.delete('ssh-public-key/sdk-key-2')).toBeNull();
   });
 
@@ -127,14 +178,33 @@ describe("the origin's Ruby SDK on the wire", () => {
     const a = await sdk.post(`location/${LOC}/private-subnet/sdk-a`);
     const b = await sdk.post(`location/${LOC}/private-subnet/sdk-b`);
     // Model#load_object_info_from_id: location and name from the ID alone.
-    expect(await sdk.get(`object-info/${String(a!.id)}`)).toMatchObject({ location: LOC, name: 'sdk-a' });
+    expect(await sdk.get(`object-info/${String(a!.id)}`)).toMatchObject({
+      location: LOC,
+      name: 'sdk-a',
+    });
     // PrivateSubnet#connect sends connected-subnet-ubid (the document names it connected-subnet-id); disconnect is a POST without parameters.
-    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, { 'connected-subnet-ubid': b!.id })).toMatchObject({ id: a!.id });
-    expect((await sdk.get(`location/${LOC}/private-subnet/sdk-a/connected-subnet`))!.items!.map((s) => s.id)).toEqual([b!.id]);
-    expect(await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`)).toMatchObject({ id: a!.id });
+    expect(
+      await sdk.post(`location/${LOC}/private-subnet/sdk-a/connect`, {
+        'connected-subnet-ubid': b!.id,
+      }),
+    ).toMatchObject({ id: a!.id });
+    expect(
+      (await sdk.get(`location/${LOC}/private-subnet/sdk-a/connected-subnet`))!.items!.map(
+        (s) => s.id,
+      ),
+    ).toEqual([b!.id]);
+    expect(
+      await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`),
+    ).toMatchObject({ id: a!.id });
     // AuditLog.search(action:, limit:): a page of items, and pagination_key while older ones remain.
     const page = await sdk.get('audit-log?action=connectPrivateSubnet&limit=1');
-    expect(page!.items).toEqual([expect.objectContaining({ action: 'connectPrivateSubnet', at: expect.any(String), subject_id: expect.any(String) })]);
+    expect(page!.items).toEqual([
+      expect.objectContaining({
+        action: 'connectPrivateSubnet',
+        at: expect.any(String),
+        subject_id: expect.any(String),
+      }),
+    ]);
   });
 
   it('reads an object that is not there as a 404, which the SDK treats as missing', async () => {
@@ -162,14 +232,36 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
   it('creates with the size default and storage 64, reads, lists and destroys a database (rows 6, 8)', async () => {
     // Postgres.create(adapter, location:, name:, storage_size: 64): size defaults to standard-2.
     const pg = await sdk.post(`${PG}/sdk-pg`, { size: 'standard-2', storage_size: 64 });
-    expect(pg).toMatchObject({ name: 'sdk-pg', vm_size: 'standard-2', storage_size_gib: 64, version: '18', target_server_count: 1, fallback_active: false });
+    expect(pg).toMatchObject({
+      name: 'sdk-pg',
+      vm_size: 'standard-2',
+      storage_size_gib: 64,
+      version: '18',
+      target_server_count: 1,
+      fallback_active: false,
+    });
     // The columns the SDK reads (set_columns) are all there.
-    for (const column of ['private_connection_string', 'firewall_rules', 'metric_destinations', 'log_destinations', 'read_replicas', 'ca_certificates', 'primary', 'parent'])
+    for (const column of [
+      'private_connection_string',
+      'firewall_rules',
+      'metric_destinations',
+      'log_destinations',
+      'read_replicas',
+      'ca_certificates',
+      'primary',
+      'parent',
+    ])
       expect(pg).toHaveProperty(column);
     expect((await sdk.get('postgres'))!.items!.map((p) => p.name)).toContain('sdk-pg');
     expect((await sdk.get(PG))!.items!.map((p) => p.name)).toContain('sdk-pg');
     // Postgres.create with tags as a hash: converted to [{key, value}]; burstable-1 is hobby-1.
-    expect(await sdk.post(`${PG}/sdk-burst`, { size: 'burstable-1', storage_size: 16, tags: [{ key: 'env', value: 'test' }] })).toMatchObject({
+    expect(
+      await sdk.post(`${PG}/sdk-burst`, {
+        size: 'burstable-1',
+        storage_size: 16,
+        tags: [{ key: 'env', value: 'test' }],
+      }),
+    ).toMatchObject({
       vm_size: 'hobby-1',
       tags: [{ key: 'env', value: 'test' }],
     });
@@ -180,10 +272,18 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
   it('adds, modifies and deletes firewall rules with the nulls the SDK sends (rows 3, 4, 22)', async () => {
     await sdk.post(`${PG}/sdk-fw`, { size: 'hobby-1', storage_size: 16 });
     // add_firewall_rule(cidr): description nil → null.
-    const rule = await sdk.post(`${PG}/sdk-fw/firewall-rule`, { cidr: '10.9.0.0/16', description: null });
+    const rule = await sdk.post(`${PG}/sdk-fw/firewall-rule`, {
+      cidr: '10.9.0.0/16',
+      description: null,
+    });
     expect(rule).toMatchObject({ cidr: '10.9.0.0/16', description: '' });
     // modify_firewall_rule(id, description:): cidr nil → null keeps the CIDR.
-    expect(await sdk.patch(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`, { cidr: null, description: 'office' })).toMatchObject({ cidr: '10.9.0.0/16', description: 'office' });
+    expect(
+      await sdk.patch(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`, {
+        cidr: null,
+        description: 'office',
+      }),
+    ).toMatchObject({ cidr: '10.9.0.0/16', description: 'office' });
     expect(await sdk.delete(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`)).toBeNull();
     expect(await sdk.delete(`${PG}/sdk-fw`)).toBeNull();
   });
@@ -191,8 +291,19 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
   it('adds metric destinations the four ways the SDK does, and log destinations (rows 2, 13)', async () => {
     await sdk.post(`${PG}/sdk-md`, { size: 'hobby-1', storage_size: 16 });
     // add_metric_destination(url:, username:, password:): options nil → null.
-    const basic = await sdk.post(`${PG}/sdk-md/metric-destination`, { url: 'https://prom.example.com/write', username: 'u', password: 'p', options: null });
-    expect(basic!.metric_destinations).toEqual([expect.objectContaining({ url: 'https://prom.example.com/write', username: 'u', auth_methods: ['basic_auth'] })]);
+    const basic = await sdk.post(`${PG}/sdk-md/metric-destination`, {
+      url: 'https://prom.example.com/write',
+      username: 'u',
+      password: 'p',
+      options: null,
+    });
+    expect(basic!.metric_destinations).toEqual([
+      expect.objectContaining({
+        url: 'https://prom.example.com/write',
+        username: 'u',
+        auth_methods: ['basic_auth'],
+      }),
+    ]);
     // add_metric_destination(url:, options:) with authorization and headers.
     await sdk.post(`${PG}/sdk-md/metric-destination`, {
       url: 'https://o.example.com/write',
@@ -211,13 +322,26 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
       url: 'https://mimir.example.com/push',
       username: null,
       password: null,
-      options: { authorization: { type: 'Bearer', credentials: 't' }, headers: { 'X-Scope-OrgID': 'team' } },
+      options: {
+        authorization: { type: 'Bearer', credentials: 't' },
+        headers: { 'X-Scope-OrgID': 'team' },
+      },
     });
     const mds = last!.metric_destinations as { id: string; auth_methods: string[] }[];
-    expect(mds.map((d) => d.auth_methods)).toEqual([['basic_auth'], ['authorization', 'headers'], ['authorization'], ['authorization', 'headers']]);
+    expect(mds.map((d) => d.auth_methods)).toEqual([
+      ['basic_auth'],
+      ['authorization', 'headers'],
+      ['authorization'],
+      ['authorization', 'headers'],
+    ]);
     expect(await sdk.delete(`${PG}/sdk-md/metric-destination/${mds[0]!.id}`)).toBeNull();
     // add_otlp_log_destination(name:, url:) sends empty headers; add_syslog_log_destination nests structured data.
-    const otlp = await sdk.post(`${PG}/sdk-md/log-destination`, { name: 'otel', type: 'otlp', url: 'https://otel.example.com/v1/logs', options: { headers: {} } });
+    const otlp = await sdk.post(`${PG}/sdk-md/log-destination`, {
+      name: 'otel',
+      type: 'otlp',
+      url: 'https://otel.example.com/v1/logs',
+      options: { headers: {} },
+    });
     expect(otlp).toMatchObject({ name: 'otel', type: 'otlp' });
     const syslog = await sdk.post(`${PG}/sdk-md/log-destination`, {
       name: 'pt',
@@ -225,8 +349,19 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
       url: 'tcp://logs.example.com:6514',
       options: { structured_data: { 'tokenSD@41058': { token: 'abc' } } },
     });
-    expect(syslog).toMatchObject({ name: 'pt', type: 'syslog', url: 'tcp://logs.example.com:6514' });
-    expect(await sdk.post(`${PG}/sdk-md/log-destination`, { name: 'pt2', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: {} } })).toMatchObject({
+    expect(syslog).toMatchObject({
+      name: 'pt',
+      type: 'syslog',
+      url: 'tcp://logs.example.com:6514',
+    });
+    expect(
+      await sdk.post(`${PG}/sdk-md/log-destination`, {
+        name: 'pt2',
+        type: 'syslog',
+        url: 'tcp://logs.example.com:6514',
+        options: { structured_data: {} },
+      }),
+    ).toMatchObject({
       name: 'pt2',
     });
     expect((await sdk.get(`${PG}/sdk-md`))!.log_destinations).toHaveLength(3);
@@ -238,15 +373,30 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
     await sdk.post(`${PG}/sdk-busy`, { size: 'hobby-1', storage_size: 16 });
     await waitFor('sdk-busy', 'running');
     // modify(size:): compacted params; storage kept.
-    expect(await sdk.patch(`${PG}/sdk-busy`, { size: 'hobby-2', storage_size: 32 })).toMatchObject({ state: 'updating', target_vm_size: 'hobby-2' });
+    expect(await sdk.patch(`${PG}/sdk-busy`, { size: 'hobby-2', storage_size: 32 })).toMatchObject({
+      state: 'updating',
+      target_vm_size: 'hobby-2',
+    });
     // restart while updating, recycle while restarting: both answered with the database.
     expect(await sdk.post(`${PG}/sdk-busy/restart`)).toMatchObject({ name: 'sdk-busy' });
     expect(await sdk.post(`${PG}/sdk-busy/recycle`)).toMatchObject({ name: 'sdk-busy' });
-    expect(await sdk.patch(`${PG}/sdk-busy`, { tags: [{ key: 'k', value: 'v' }] })).toMatchObject({ tags: [{ key: 'k', value: 'v' }] });
-    expect(await waitFor('sdk-busy', 'running')).toMatchObject({ vm_size: 'hobby-2', storage_size_gib: 32 });
+    expect(await sdk.patch(`${PG}/sdk-busy`, { tags: [{ key: 'k', value: 'v' }] })).toMatchObject({
+      tags: [{ key: 'k', value: 'v' }],
+    });
+    expect(await waitFor('sdk-busy', 'running')).toMatchObject({
+      vm_size: 'hobby-2',
+      storage_size_gib: 32,
+    });
     // create_read_replica(name, tags:): tags as [{key, value}].
-    const replica = await sdk.post(`${PG}/sdk-busy/read-replica`, { name: 'sdk-reader', tags: [{ key: 'role', value: 'r' }] });
-    expect(replica).toMatchObject({ read_replica: true, tags: [{ key: 'role', value: 'r' }], parent: `/location/${LOC}/postgres/sdk-busy` });
+    const replica = await sdk.post(`${PG}/sdk-busy/read-replica`, {
+      name: 'sdk-reader',
+      tags: [{ key: 'role', value: 'r' }],
+    });
+    expect(replica).toMatchObject({
+      read_replica: true,
+      tags: [{ key: 'role', value: 'r' }],
+      parent: `/location/${LOC}/postgres/sdk-busy`,
+    });
     // destroy with a replica: 204.
     expect(await sdk.delete(`${PG}/sdk-busy`)).toBeNull();
     expect(await sdk.delete(`${PG}/sdk-reader`)).toBeNull();
@@ -257,31 +407,70 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
     await waitFor('sdk-life', 'running');
     const at = `${PG}/sdk-life`;
     // update_config(**values) / update_pgbouncer_config: values as strings.
-    expect((await sdk.patch(`${at}/config`, { pg_config: { max_connections: '200' } }))!.pg_config).toEqual({ max_connections: '200' });
-    expect((await sdk.patch(`${at}/config`, { pgbouncer_config: { pool_mode: 'session' } }))!.pgbouncer_config).toEqual({ pool_mode: 'session' });
-    expect(await sdk.get(`${at}/config`)).toMatchObject({ pg_config: { max_connections: '200' }, default_pg_config: expect.any(Object) });
+    expect(
+      (await sdk.patch(`${at}/config`, { pg_config: { max_connections: '200' } }))!.pg_config,
+    ).toEqual({ max_connections: '200' });
+    expect(
+      (await sdk.patch(`${at}/config`, { pgbouncer_config: { pool_mode: 'session' } }))!
+        .pgbouncer_config,
+    ).toEqual({ pool_mode: 'session' });
+    expect(await sdk.get(`${at}/config`)).toMatchObject({
+      pg_config: { max_connections: '200' },
+      default_pg_config: expect.any(Object),
+    });
     // set_maintenance_window(2, days: %w[mon wed]) and set_maintenance_window(nil): an empty body.
-    expect(await sdk.post(`${at}/set-maintenance-window`, { maintenance_window_start_at: 2, maintenance_window_days: ['mon', 'wed'] })).toMatchObject({
+    expect(
+      await sdk.post(`${at}/set-maintenance-window`, {
+        maintenance_window_start_at: 2,
+        maintenance_window_days: ['mon', 'wed'],
+      }),
+    ).toMatchObject({
       maintenance_window_start_at: 2,
       maintenance_window_days: ['mon', 'wed'],
     });
-    expect(await sdk.post(`${at}/set-maintenance-window`, {})).toMatchObject({ maintenance_window_start_at: null, maintenance_window_days: [] });
-    expect(await sdk.post(`${at}/reset-superuser-password`, { password: 'Sdk-Passw0rd-Long' })).toMatchObject({ password: 'Sdk-Passw0rd-Long' });
+    expect(await sdk.post(`${at}/set-maintenance-window`, {})).toMatchObject({
+      maintenance_window_start_at: null,
+      maintenance_window_days: [],
+    });
+    expect(
+      await sdk.post(`${at}/reset-superuser-password`, { password: 'Sdk-Passw0rd-Long' }),
+    ).toMatchObject({ password: 'Sdk-Passw0rd-Long' });
     // backups, create_backup_credentials, servers, logs (the SDK's adapter drops the query string).
     expect((await sdk.get(`${at}/backup`))!.items).toEqual(expect.any(Array));
-    expect(await sdk.post(`${at}/backup-credentials`)).toMatchObject({ access_key_id: expect.any(String) });
-    expect((await sdk.get(`${at}/servers`))!.items).toEqual([expect.objectContaining({ role: 'primary', synchronization_status: 'ready', fallback_active: false })]);
+    expect(await sdk.post(`${at}/backup-credentials`)).toMatchObject({
+      access_key_id: expect.any(String),
+    });
+    expect((await sdk.get(`${at}/servers`))!.items).toEqual([
+      expect.objectContaining({
+        role: 'primary',
+        synchronization_status: 'ready',
+        fallback_active: false,
+      }),
+    ]);
     expect(await sdk.get(`${at}/logs`)).toMatchObject({ logs: expect.any(Array) });
     // create_client_cert_keypair(common_name:, duration:): PEM text, which the SDK returns as a String.
-    const pem = await sdk.raw('POST', `${at}/cert/create-client-keypair`, { common_name: 'App-User', duration: 86400 });
+    const pem = await sdk.raw('POST', `${at}/cert/create-client-keypair`, {
+      common_name: 'App-User',
+      duration: 86400,
+    });
     expect(pem.code).toBe(200);
     expect(pem.contentType).not.toContain('json');
-    expect(pem.body).toMatch(/^-----BEGIN CERTIFICATE-----[\s\S]+-----BEGIN [A-Z ]*PRIVATE KEY-----/);
-    expect(await sdk.post(`${at}/cert/add-auth-user`, { name: 'app_user' })).toEqual({ items: ['app_user'] });
-    expect(await sdk.post(`${at}/cert/remove-auth-user`, { name: 'app_user' })).toEqual({ items: [] });
+    expect(pem.body).toMatch(
+      /^-----BEGIN CERTIFICATE-----[\s\S]+-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+    );
+    expect(await sdk.post(`${at}/cert/add-auth-user`, { name: 'app_user' })).toEqual({
+      items: ['app_user'],
+    });
+    expect(await sdk.post(`${at}/cert/remove-auth-user`, { name: 'app_user' })).toEqual({
+      items: [],
+    });
     // restore(name:, restore_target:, tags:).
     const info = await sdk.get(at);
-    const restored = await sdk.post(`${at}/restore`, { name: 'sdk-copy', restore_target: info!.latest_restore_time, tags: [{ key: 'copy', value: '1' }] });
+    const restored = await sdk.post(`${at}/restore`, {
+      name: 'sdk-copy',
+      restore_target: info!.latest_restore_time,
+      tags: [{ key: 'copy', value: '1' }],
+    });
     expect(restored).toMatchObject({ name: 'sdk-copy', tags: [{ key: 'copy', value: '1' }] });
     // create_read_replica(name) and promote_read_replica.
     await sdk.post(`${at}/read-replica`, { name: 'sdk-rr' });
@@ -290,9 +479,14 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
     expect(await waitFor('sdk-rr', 'running')).toMatchObject({ read_replica: false });
     // upgrade_status while not upgrading: the origin's 400; upgrade, then its status.
     expect((await sdk.raw('GET', `${at}/upgrade`)).code).toBe(400);
-    expect(await sdk.post(`${at}/upgrade`)).toMatchObject({ current_version: '17', target_version: '18', upgrade_status: 'running' });
+    expect(await sdk.post(`${at}/upgrade`)).toMatchObject({
+      current_version: '17',
+      target_version: '18',
+      upgrade_status: 'running',
+    });
     expect(await sdk.get(`${at}/upgrade`)).toMatchObject({ target_version: '18' });
-    for (const name of ['sdk-life', 'sdk-copy', 'sdk-rr']) expect(await sdk.delete(`${PG}/${name}`)).toBeNull();
+    for (const name of ['sdk-life', 'sdk-copy', 'sdk-rr'])
+      expect(await sdk.delete(`${PG}/${name}`)).toBeNull();
   });
 });
 
@@ -314,7 +508,11 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
 
   it('KubernetesCluster: create, create_nodepool, resize_nodepool, retire_node, destroy_nodepool, upgrade_nodepool, upgrade, kubeconfig', async () => {
     // KubernetesCluster.create(adapter, location:, name:, **params): the params as given.
-    const kc = await sdk.post(kcPath('sdk-kc'), { version: 'v1.35', worker_size: 'standard-2', worker_nodes: 2 });
+    const kc = await sdk.post(kcPath('sdk-kc'), {
+      version: 'v1.35',
+      worker_size: 'standard-2',
+      worker_nodes: 2,
+    });
     expect(kc).toMatchObject({ name: 'sdk-kc', version: 'v1.35', display_state: 'creating' });
     await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
     const cfg = await sdk.raw('GET', `${kcPath('sdk-kc')}/kubeconfig`);
@@ -322,18 +520,27 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     expect(cfg.body).toMatch(/^apiVersion: v1$/m);
 
     // #create_nodepool(name, node_size:, node_count:): POST …/nodepool with all three.
-    const np = (await sdk.post(`${kcPath('sdk-kc')}/nodepool`, { name: 'sdk-np', node_size: 'standard-2', node_count: 2 })) as unknown as Pool;
+    const np = (await sdk.post(`${kcPath('sdk-kc')}/nodepool`, {
+      name: 'sdk-np',
+      node_size: 'standard-2',
+      node_count: 2,
+    })) as unknown as Pool;
     expect(np).toMatchObject({ name: 'sdk-np', node_count: 2 });
     await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
 
     // #resize_nodepool(ref, node_count) by ID.
-    expect(await sdk.post(`${kcPath('sdk-kc')}/nodepool/${np.id}/resize`, { node_count: 3 })).toMatchObject({ id: np.id, node_count: 3 });
+    expect(
+      await sdk.post(`${kcPath('sdk-kc')}/nodepool/${np.id}/resize`, { node_count: 3 }),
+    ).toMatchObject({ id: np.id, node_count: 3 });
     const grown = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
     const pool = (grown.nodepools as Pool[]).find((p) => p.name === 'sdk-np')!;
     expect(pool.vms).toHaveLength(3);
 
     // #retire_node(name): the pool answers, one node fewer.
-    expect(await sdk.post(`${kcPath('sdk-kc')}/node/${pool.vms[0]!.name}/retire`)).toMatchObject({ id: np.id, node_count: 2 });
+    expect(await sdk.post(`${kcPath('sdk-kc')}/node/${pool.vms[0]!.name}/retire`)).toMatchObject({
+      id: np.id,
+      node_count: 2,
+    });
 
     // #destroy_nodepool(ref), in any state; the last pool stays (422).
     expect(await sdk.delete(`${kcPath('sdk-kc')}/nodepool/sdk-np`)).toBeNull();
@@ -343,10 +550,17 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     // #upgrade_nodepool at the cluster's version: the origin's 422; #upgrade: the cluster, upgrading.
     const current = await sdk.raw('POST', `${kcPath('sdk-kc')}/nodepool/sdk-kc-np/upgrade`);
     expect(current.code).toBe(422);
-    expect(JSON.parse(current.body)).toMatchObject({ error: { type: 'UnprocessableContent', message: 'Nodepool is not ready to be upgraded' } });
-    expect(await sdk.post(`${kcPath('sdk-kc')}/upgrade`)).toMatchObject({ version: 'v1.36', display_state: 'upgrading' });
+    expect(JSON.parse(current.body)).toMatchObject({
+      error: { type: 'UnprocessableContent', message: 'Nodepool is not ready to be upgraded' },
+    });
+    expect(await sdk.post(`${kcPath('sdk-kc')}/upgrade`)).toMatchObject({
+      version: 'v1.36',
+      display_state: 'upgrading',
+    });
     const upgraded = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
-    expect(upgraded.nodepools).toEqual([expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.36', node_count: 2 })]);
+    expect(upgraded.nodepools).toEqual([
+      expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.36', node_count: 2 }),
+    ]);
     expect((await sdk.raw('POST', `${kcPath('sdk-kc')}/upgrade`)).code).toBe(422);
     // Model#destroy.
     expect(await sdk.delete(kcPath('sdk-kc'))).toBeNull();
@@ -355,17 +569,33 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
   it('Vm: create with a saved key’s name, init_script, gpu "0:" and coerced strings; stop, start; a refused action is a 400', async () => {
     // SshPublicKey.create(adapter, name:, public_key:) with authorized_keys text of two lines.
     const team = `${SSH_KEY}\r\n# spare\r\n${SSH_KEY}\r\n`;
-    expect(await sdk.post('ssh-public-key', { name: 'sdk-team', public_key: team })).toMatchObject({ name: 'sdk-team' });
+    expect(await sdk.post('ssh-public-key', { name: 'sdk-team', public_key: team })).toMatchObject({
+      name: 'sdk-team',
+    });
     // Vm.create: the create defaults run gsub on public_key; a name has no newline to turn.
-    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm2`, { public_key: 'sdk-team', init_script: '#!/bin/sh\ntrue', gpu: '0:', enable_ip4: 'true', storage_size: '40' });
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-vm2`, {
+      public_key: 'sdk-team',
+      init_script: '#!/bin/sh\ntrue',
+      gpu: '0:',
+      enable_ip4: 'true',
+      storage_size: '40',
+    });
     expect(vm).toMatchObject({ name: 'sdk-vm2', storage_size_gib: 40 });
     expect(vm!.ip4).not.toBeNull();
     // Vm#start on a VM that is not stopped: the origin's 400, not a conflict.
     const refused = await sdk.raw('POST', `location/${LOC}/vm/sdk-vm2/start`);
     expect(refused.code).toBe(400);
-    expect(JSON.parse(refused.body)).toMatchObject({ error: { type: 'InvalidRequest', message: "The start action is not supported in the VM's current state" } });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: {
+        type: 'InvalidRequest',
+        message: "The start action is not supported in the VM's current state",
+      },
+    });
     await waitForVmState(t, token, project, 'sdk-vm2', 'running');
-    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({ id: vm!.id, state: 'stopping' });
+    expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/stop`)).toMatchObject({
+      id: vm!.id,
+      state: 'stopping',
+    });
     await waitForVmState(t, token, project, 'sdk-vm2', 'stopped');
     expect(await sdk.post(`location/${LOC}/vm/sdk-vm2/start`)).toMatchObject({ state: 'starting' });
     // Vm#stop while it starts: the origin allows it.
@@ -379,7 +609,11 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
     await sdk.post(`location/${LOC}/firewall/sdk-fw2`, { description: 'two' });
     const net = await sdk.post(`location/${LOC}/private-subnet/sdk-fw2-net`);
     // Firewall#add_rule(cidr, start_port: 443, protocol: "TCP"): the body carries only what is given.
-    const rules = (await sdk.post(`location/${LOC}/firewall/sdk-fw2/firewall-rule`, { cidr: 'sdk-fw2-net', port_range: '443..443', protocol: 'TCP' })) as unknown as {
+    const rules = (await sdk.post(`location/${LOC}/firewall/sdk-fw2/firewall-rule`, {
+      cidr: 'sdk-fw2-net',
+      port_range: '443..443',
+      protocol: 'TCP',
+    })) as unknown as {
       id: string;
       cidr: string;
       protocol: string;
@@ -389,14 +623,36 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
       [net!.net6, 'tcp'],
     ]);
     // Firewall#modify_rule(id, description:): a PATCH with only the given keys (compacted).
-    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[0]!.id}`, { description: 'https' })).toMatchObject({ id: rules[0]!.id, description: 'https' });
-    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw2/attach-subnet`, { private_subnet_id: net!.id });
-    expect(attached!.private_subnets).toEqual([expect.objectContaining({ id: net!.id, net4: net!.net4, net6: net!.net6, firewalls: expect.any(Array), nics: [] })]);
+    expect(
+      await sdk.patch(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[0]!.id}`, {
+        description: 'https',
+      }),
+    ).toMatchObject({ id: rules[0]!.id, description: 'https' });
+    const attached = await sdk.post(`location/${LOC}/firewall/sdk-fw2/attach-subnet`, {
+      private_subnet_id: net!.id,
+    });
+    expect(attached!.private_subnets).toEqual([
+      expect.objectContaining({
+        id: net!.id,
+        net4: net!.net4,
+        net6: net!.net6,
+        firewalls: expect.any(Array),
+        nics: [],
+      }),
+    ]);
     // Firewall#update_description: PATCH {description}.
-    expect(await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' })).toMatchObject({ description: 'changed' });
+    expect(
+      await sdk.patch(`location/${LOC}/firewall/sdk-fw2`, { description: 'changed' }),
+    ).toMatchObject({ description: 'changed' });
     // Firewall#detach_subnet and #delete_rule.
-    expect(await sdk.post(`location/${LOC}/firewall/sdk-fw2/detach-subnet`, { private_subnet_id: net!.id })).toMatchObject({ private_subnets: [] });
-    expect(await sdk.delete(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[1]!.id}`)).toBeNull();
+    expect(
+      await sdk.post(`location/${LOC}/firewall/sdk-fw2/detach-subnet`, {
+        private_subnet_id: net!.id,
+      }),
+    ).toMatchObject({ private_subnets: [] });
+    expect(
+      await sdk.delete(`location/${LOC}/firewall/sdk-fw2/firewall-rule/${rules[1]!.id}`),
+    ).toBeNull();
   });
 
   it('LoadBalancer: create with the SDK’s defaults and an https check (certificate on by default), update, toggle_ssl_certificate', async () => {
@@ -410,7 +666,11 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
       algorithm: 'round_robin',
       stack: 'dual',
     });
-    expect(lb).toMatchObject({ name: 'sdk-lb', cert_enabled: true, health_check_protocol: 'https' });
+    expect(lb).toMatchObject({
+      name: 'sdk-lb',
+      cert_enabled: true,
+      health_check_protocol: 'https',
+    });
     // #update(algorithm:, src_port:, dst_port:, health_check_endpoint:, cert_enabled:, vms:).
     const updated = await sdk.patch(`location/${LOC}/load-balancer/sdk-lb`, {
       algorithm: 'hash_based',
@@ -421,12 +681,24 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
       vms: [],
     });
     expect(updated).toMatchObject({ algorithm: 'hash_based', dst_port: 9443, cert_enabled: false });
-    expect(await sdk.post(`location/${LOC}/load-balancer/sdk-lb/toggle-ssl-certificate`, { cert_enabled: true })).toMatchObject({ cert_enabled: true });
+    expect(
+      await sdk.post(`location/${LOC}/load-balancer/sdk-lb/toggle-ssl-certificate`, {
+        cert_enabled: true,
+      }),
+    ).toMatchObject({ cert_enabled: true });
     // #attach_vm / #detach_vm with a VM of its subnet: {vm_id}.
-    const vm = await sdk.post(`location/${LOC}/vm/sdk-lb-vm`, { public_key: SSH_KEY, private_subnet_id: net!.id, enable_ip4: true });
-    const attached = await sdk.post(`location/${LOC}/load-balancer/sdk-lb/attach-vm`, { vm_id: vm!.id });
+    const vm = await sdk.post(`location/${LOC}/vm/sdk-lb-vm`, {
+      public_key: SSH_KEY,
+      private_subnet_id: net!.id,
+      enable_ip4: true,
+    });
+    const attached = await sdk.post(`location/${LOC}/load-balancer/sdk-lb/attach-vm`, {
+      vm_id: vm!.id,
+    });
     expect(attached!.vms).toEqual([expect.objectContaining({ id: vm!.id })]);
-    expect((await sdk.post(`location/${LOC}/load-balancer/sdk-lb/detach-vm`, { vm_id: vm!.id }))!.vms).toEqual([]);
+    expect(
+      (await sdk.post(`location/${LOC}/load-balancer/sdk-lb/detach-vm`, { vm_id: vm!.id }))!.vms,
+    ).toEqual([]);
     expect(await sdk.delete(`location/${LOC}/load-balancer/sdk-lb`)).toBeNull();
   });
 });

@@ -46,7 +46,12 @@ interface Call {
 type PathValues = { project_id?: string; location?: string; location_name?: string };
 
 /** What runs a request to `op`: the steps, then the answer sent (unless the handler sent one). */
-export function pipeline<Op extends OperationId>(ctx: AppContext, scope: MountScope, op: Op, handler: Handler<Op>): RunRoute {
+export function pipeline<Op extends OperationId>(
+  ctx: AppContext,
+  scope: MountScope,
+  op: Op,
+  handler: Handler<Op>,
+): RunRoute {
   const route: RouteDef = routes[op];
   const keyed = takesIdempotencyKey(op, route);
   const recorded = recordsChange(route);
@@ -58,7 +63,13 @@ export function pipeline<Op extends OperationId>(ctx: AppContext, scope: MountSc
     const key = keyed ? idempotencyKeyOf(req) : undefined;
     const params = parsePath(route, req);
     // Membership first: a foreign project is 404 whatever else the path holds.
-    const project = await loadProject(ctx, scope, op, auth, (params as PathValues | undefined)?.project_id);
+    const project = await loadProject(
+      ctx,
+      scope,
+      op,
+      auth,
+      (params as PathValues | undefined)?.project_id,
+    );
     const call: Call = { ctx, op, route, req, res, auth, key, params, project };
     let answer = await runOnceAndRecord(call, recorded, () => checkedArgs<Op>(call), handler);
     if (call.after && answer.status < 400 && (await call.after()) === 'accepted') {
@@ -82,8 +93,11 @@ const parseJson = express.json({ limit: '100kb', type: 'application/json' });
 
 /** The JSON body into `req.body`. A request without Content-Length or Transfer-Encoding has none: not even handed to the parser. */
 async function readBody(req: Request, res: Response): Promise<void> {
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return;
-  await new Promise<void>((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    return;
+  await new Promise<void>((resolve, reject) =>
+    parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+  );
 }
 
 /** The path's values, checked. A malformed project ID is a project the caller cannot see: the same 404 (decision 041). */
@@ -98,11 +112,19 @@ function parsePath(route: RouteDef, req: Request): unknown {
  * removal, role change or deletion empties it (decision 111). A token made for another project
  * sees the stranger's 404.
  */
-async function loadProject(ctx: AppContext, scope: MountScope, op: OperationId, auth: AuthInfo | undefined, projectId: string | undefined): Promise<ProjectAccess | undefined> {
+async function loadProject(
+  ctx: AppContext,
+  scope: MountScope,
+  op: OperationId,
+  auth: AuthInfo | undefined,
+  projectId: string | undefined,
+): Promise<ProjectAccess | undefined> {
   if (!projectId) return undefined;
   if (!auth) throw new Error(`${op}: a route inside a project must have auth: true`);
   const { accountId } = auth;
-  const project = await cachedRead(ctx.db, 'member', `${accountId} ${projectId}`, () => scope.memberProject(ctx.db, accountId, projectId));
+  const project = await cachedRead(ctx.db, 'member', `${accountId} ${projectId}`, () =>
+    scope.memberProject(ctx.db, accountId, projectId),
+  );
   if (auth.token && auth.token.projectId !== project.id) throw notFound();
   return project;
 }
@@ -111,26 +133,55 @@ async function loadProject(ctx: AppContext, scope: MountScope, op: OperationId, 
  * Runs the checks (`checked`) and the handler into an answer: a keyed create once per key, and
  * a member's change recorded in the audit log whether it is done or refused, checks included.
  */
-async function runOnceAndRecord<Op extends OperationId>(call: Call, recorded: boolean, checked: () => HandlerArgs<Op>, handler: Handler<Op>): Promise<Answer> {
+async function runOnceAndRecord<Op extends OperationId>(
+  call: Call,
+  recorded: boolean,
+  checked: () => HandlerArgs<Op>,
+  handler: Handler<Op>,
+): Promise<Answer> {
   const { ctx, op, route, req, res, auth, key, project } = call;
   const decide = async (): Promise<Answer> => {
     const args = checked();
     const answer = async (): Promise<Answer> => {
       const result = await handler(args);
-      return route.response ? { status: 200, headers: {}, body: result } : { status: 204, headers: {} };
+      return route.response
+        ? { status: 200, headers: {}, body: result }
+        : { status: 204, headers: {} };
     };
     if (key === undefined || !auth) return answer();
-    return runOnce(ctx, { accountId: auth.accountId, key, operationId: op, params: req.params, body: req.body, generation: route.generation }, answer);
+    return runOnce(
+      ctx,
+      {
+        accountId: auth.accountId,
+        key,
+        operationId: op,
+        params: req.params,
+        body: req.body,
+        generation: route.generation,
+      },
+      answer,
+    );
   };
   if (!auth || !recorded) return decide();
-  const change = { action: op, route, params: req.params as Record<string, string>, auth, project, requestId: String(res.getHeader('X-Request-Id')) };
+  const change = {
+    action: op,
+    route,
+    params: req.params as Record<string, string>,
+    auth,
+    project,
+    requestId: String(res.getHeader('X-Request-Id')),
+  };
   return recordChange(ctx, change, decide);
 }
 
 /** The handler's arguments, once the caller's role, the location, the query and the body passed. */
 function checkedArgs<Op extends OperationId>(call: Call): HandlerArgs<Op> {
   const { route, req, res, auth, params, project } = call;
-  const args: Record<string, unknown> = { req, res, afterCommit: (work: AfterCommit) => (call.after = work) };
+  const args: Record<string, unknown> = {
+    req,
+    res,
+    afterCommit: (work: AfterCommit) => (call.after = work),
+  };
   if (route.auth) args.auth = auth;
   if (project) args.project = authorize(project, auth!, accessOf(route));
   const location = checkLocation(params as PathValues | undefined);
@@ -147,7 +198,10 @@ function authorize(project: ProjectAccess, auth: AuthInfo, access: Access): Proj
   const role = token ? lowerRole(token.role, project.role) : project.role;
   if (!roleAllows(role, access)) {
     const needs = access === 'admin' ? 'an admin' : 'a member or an admin';
-    throw new ApiError('Unauthorized', `Your role in this project (${role}${token ? ', through this token' : ''}) does not allow this. Only ${needs} of the project can do it.`);
+    throw new ApiError(
+      'Unauthorized',
+      `Your role in this project (${role}${token ? ', through this token' : ''}) does not allow this. Only ${needs} of the project can do it.`,
+    );
   }
   return role === project.role ? project : { ...project, role };
 }
@@ -157,7 +211,11 @@ function checkLocation(path: PathValues | undefined): LocationName | undefined {
   const location = path?.location ?? path?.location_name;
   if (location === undefined) return undefined;
   if (!isLocation(location)) {
-    throw new ApiError('ResourceNotFound', 'Validation failed for following path components: location', { location: LOCATION_MESSAGE });
+    throw new ApiError(
+      'ResourceNotFound',
+      'Validation failed for following path components: location',
+      { location: LOCATION_MESSAGE },
+    );
   }
   return location;
 }
@@ -169,7 +227,10 @@ function parseRequest(route: RouteDef, req: Request): { query: unknown; body: un
     throw new ApiError('InvalidRequest', 'Content-Type must be application/json.');
   }
   // No body at all on a route that needs one: report its missing fields by name.
-  const raw = req.body === undefined && route.body && !route.body.safeParse(undefined).success ? {} : req.body;
+  const raw =
+    req.body === undefined && route.body && !route.body.safeParse(undefined).success
+      ? {}
+      : req.body;
   const body = route.body ? parse(route.body, raw, 'Request body') : undefined;
   return { query, body };
 }
@@ -184,7 +245,10 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationError(result.error, what);
   const nul = nulField(result.data, []);
-  if (nul) throw nul.length ? invalidRequest({ [nul.join('.')]: NUL_MESSAGE }) : new ApiError('InvalidRequest', `${what}: ${NUL_MESSAGE}`);
+  if (nul)
+    throw nul.length
+      ? invalidRequest({ [nul.join('.')]: NUL_MESSAGE })
+      : new ApiError('InvalidRequest', `${what}: ${NUL_MESSAGE}`);
   return result.data;
 }
 

@@ -16,7 +16,8 @@ afterAll(async () => {
   await a.close();
 });
 
-const getProject = (t: TestServer, token: string, project: string) => () => t.call('getProject', { token, params: { project_id: project } });
+const getProject = (t: TestServer, token: string, project: string) => () =>
+  t.call('getProject', { token, params: { project_id: project } });
 
 describe('a second process on the same database', () => {
   it('refuses a token logged out through the first', async () => {
@@ -24,15 +25,35 @@ describe('a second process on the same database', () => {
     const token = await a.login(email, password);
     expect((await getProject(b, token, project)()).status).toBe(200);
     expect((await a.call('logout', { token })).status).toBe(200);
-    await pollUntil(getProject(b, token, project), (r) => r.status === 401, 'the logout to reach the second process');
+    await pollUntil(
+      getProject(b, token, project),
+      (r) => r.status === 401,
+      'the logout to reach the second process',
+    );
   });
 
   it('refuses a member removed through the first', async () => {
     const { project } = await newOwner(a);
     const member = await stranger(a);
-    await a.ctx.db.insertInto('project_member').values({ project_id: project, account_id: member.id, role: 'member', created_at: new Date().toISOString() }).execute();
+    await a.ctx.db
+      .insertInto('project_member')
+      .values({
+        project_id: project,
+        account_id: member.id,
+        role: 'member',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     expect((await getProject(b, member.token, project)()).status).toBe(200);
-    await a.ctx.db.deleteFrom('project_member').where('project_id', '=', project).where('account_id', '=', member.id).execute();
-    await pollUntil(getProject(b, member.token, project), (r) => r.status === 404, 'the removal to reach the second process');
+    await a.ctx.db
+      .deleteFrom('project_member')
+      .where('project_id', '=', project)
+      .where('account_id', '=', member.id)
+      .execute();
+    await pollUntil(
+      getProject(b, member.token, project),
+      (r) => r.status === 404,
+      'the removal to reach the second process',
+    );
   });
 });

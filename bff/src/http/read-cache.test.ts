@@ -30,27 +30,46 @@ describe('cached session and membership checks', () => {
     const { email, password, project } = await newOwner(t);
     const revoked = await t.login(email, password);
     const expired = await t.login(email, password);
-    for (const token of [revoked, expired]) expect((await getProject(token, project)).status).toBe(200);
-    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
-    await t.ctx.db.updateTable('session').set({ revoked_at: new Date().toISOString() }).where('id', '=', sid(revoked)).execute();
+    for (const token of [revoked, expired])
+      expect((await getProject(token, project)).status).toBe(200);
+    const sid = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    await t.ctx.db
+      .updateTable('session')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', sid(revoked))
+      .execute();
     await t.ctx.db
       .updateTable('session')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', sid(expired))
       .execute();
-    for (const token of [revoked, expired]) expectError('current', await getProject(token, project), 401, 'InvalidToken');
+    for (const token of [revoked, expired])
+      expectError('current', await getProject(token, project), 401, 'InvalidToken');
   });
 
   it('refuse a removed member on the next request, with the 404 of a project that does not exist', async () => {
     const { project } = await newOwner(t);
     const member = await stranger(t);
-    await t.ctx.db.insertInto('project_member').values({ project_id: project, account_id: member.id, role: 'member', created_at: new Date().toISOString() }).execute();
+    await t.ctx.db
+      .insertInto('project_member')
+      .values({
+        project_id: project,
+        account_id: member.id,
+        role: 'member',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     for (let i = 0; i < 3; i++) expect((await getProject(member.token, project)).status).toBe(200);
     expect(await listProjectIds(member.token)).toContain(project);
     const vms = () => t.call('listVms', { token: member.token, params: { project_id: project } });
     expect((await vms()).status).toBe(200);
 
-    await t.ctx.db.deleteFrom('project_member').where('project_id', '=', project).where('account_id', '=', member.id).execute();
+    await t.ctx.db
+      .deleteFrom('project_member')
+      .where('project_id', '=', project)
+      .where('account_id', '=', member.id)
+      .execute();
     expectError('current', await getProject(member.token, project), 404, 'ResourceNotFound');
     expectError('legacy', await vms(), 404, 'ResourceNotFound');
     expect(await listProjectIds(member.token)).not.toContain(project);
@@ -59,7 +78,11 @@ describe('cached session and membership checks', () => {
   it('keep a member whose removal is rolled back, and show a rename at once', async () => {
     const { token, project } = await newOwner(t);
     expect((await getProject(token, project)).body.name).toBe('proj');
-    await t.ctx.db.updateTable('project').set({ name: 'renamed' }).where('id', '=', project).execute();
+    await t.ctx.db
+      .updateTable('project')
+      .set({ name: 'renamed' })
+      .where('id', '=', project)
+      .execute();
     expect((await getProject(token, project)).body.name).toBe('renamed');
     // A removal that never commits leaves the member in, and nothing stale behind.
     await expect(
@@ -74,7 +97,9 @@ describe('cached session and membership checks', () => {
   it('answer 404 at once for a deleted project', async () => {
     const { token, project } = await newOwner(t);
     expect((await getProject(token, project)).status).toBe(200);
-    expect((await t.call('deleteProject', { token, params: { project_id: project } })).status).toBe(204);
+    expect((await t.call('deleteProject', { token, params: { project_id: project } })).status).toBe(
+      204,
+    );
     expectError('current', await getProject(token, project), 404, 'ResourceNotFound');
   });
 });

@@ -7,9 +7,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/ids';
 import { routes, type RouteDef } from '#shared/routes';
-import { routeOf, routeUrl, startServer, TEST_MODE_TOKEN, type TestServer } from '../../test/harness.ts';
-import { BAD_LOC, expectError, expectInvalid, expectUnknownLocation, newOwner, stranger } from '../../test/fixtures.ts';
-import { bodyOf as sampleBody, buildWorld, paramsOf as sampleParams, snapshotProject } from '../../test/samples.ts';
+import {
+  routeOf,
+  routeUrl,
+  startServer,
+  TEST_MODE_TOKEN,
+  type TestServer,
+} from '../../test/harness.ts';
+import {
+  BAD_LOC,
+  expectError,
+  expectInvalid,
+  expectUnknownLocation,
+  newOwner,
+  stranger,
+} from '../../test/fixtures.ts';
+import {
+  bodyOf as sampleBody,
+  buildWorld,
+  paramsOf as sampleParams,
+  snapshotProject,
+} from '../../test/samples.ts';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof newOwner>>;
@@ -34,14 +52,24 @@ const withLocation = all.filter(([, r]) => /\{location(_name)?\}/.test(r.path));
 const lists = all.filter(([, r]) => r.query?.shape && 'page_size' in r.query.shape);
 
 /** Path values of a route, from the samples (a new parameter name needs a sample in bff/test/samples.ts). */
-const paramsOf = (r: RouteDef, overrides: Record<string, string> = {}) => sampleParams(r, sample, overrides);
+const paramsOf = (r: RouteDef, overrides: Record<string, string> = {}) =>
+  sampleParams(r, sample, overrides);
 /** A body the route accepts, built from its schema and the samples. */
 const bodyOf = (r: RouteDef) => sampleBody(r, fieldSample);
 
-function send(r: RouteDef, opts: { token?: string; params?: Record<string, string>; query?: Record<string, string> } = {}) {
+function send(
+  r: RouteDef,
+  opts: { token?: string; params?: Record<string, string>; query?: Record<string, string> } = {},
+) {
   // The instance's test-mode routes take the test-mode token instead of an account's.
   const headers = r.testModeToken ? { 'test-mode-token': TEST_MODE_TOKEN } : undefined;
-  return t.callRoute(r, { token: opts.token, headers, params: paramsOf(r, opts.params), query: opts.query, body: bodyOf(r) });
+  return t.callRoute(r, {
+    token: opts.token,
+    headers,
+    params: paramsOf(r, opts.params),
+    query: opts.query,
+    body: bodyOf(r),
+  });
 }
 
 /**
@@ -81,7 +109,12 @@ describe.each(all.filter(([, r]) => r.auth))('%s', (op, r) => {
     const params = paramsOf(r);
     const body = bodyOf(r);
     expectError(r.generation, await t.callRoute(r, { params, body }), 401, 'NotAuthenticated');
-    expectError(r.generation, await t.callRoute(r, { params, body, token: 'not.a.token' }), 401, 'InvalidToken');
+    expectError(
+      r.generation,
+      await t.callRoute(r, { params, body, token: 'not.a.token' }),
+      401,
+      'InvalidToken',
+    );
     expect(await snapshot(), op).toEqual(before);
   });
 });
@@ -98,7 +131,9 @@ describe.each(underProject)('%s', (op, r) => {
       [owner.token, 'not-a-project'],
     ];
     for (const [token, project_id] of askers) {
-      expect((await send(r, { token, params: { project_id } })).text, `${op} ${project_id}`).toBe(foreign.text);
+      expect((await send(r, { token, params: { project_id } })).text, `${op} ${project_id}`).toBe(
+        foreign.text,
+      );
     }
     expect(await snapshot(), op).toEqual(before);
   });
@@ -107,7 +142,10 @@ describe.each(underProject)('%s', (op, r) => {
 describe.each(withLocation)('%s', (op, r) => {
   it('answers an unknown location with 404 listing the valid locations; changes nothing', async () => {
     const before = await snapshot();
-    expectUnknownLocation(r.generation, await send(r, { token: owner.token, params: { location: BAD_LOC, location_name: BAD_LOC } }));
+    expectUnknownLocation(
+      r.generation,
+      await send(r, { token: owner.token, params: { location: BAD_LOC, location_name: BAD_LOC } }),
+    );
     expect(await snapshot(), op).toEqual(before);
   });
 });
@@ -115,7 +153,10 @@ describe.each(withLocation)('%s', (op, r) => {
 /** Path parameters that take any text and answer 404 when it names nothing, malformed or not (object-info, decision 195). */
 const LOOKED_UP = ['object_id'];
 /** The path parameters naming an object (not the project or the location). */
-const refsOf = (r: RouteDef) => [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((n) => !['project_id', 'location', 'location_name'].includes(n));
+const refsOf = (r: RouteDef) =>
+  [...r.path.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1]!)
+    .filter((n) => !['project_id', 'location', 'location_name'].includes(n));
 const withRefs = all.filter(([, r]) => refsOf(r).length > 0);
 const missing = (name: string) =>
   name.endsWith('_id')
@@ -143,26 +184,42 @@ const missing = (name: string) =>
     : 'missing';
 
 /** The object references to replace with a missing one: all but the name of a create (a post to it). */
-const missingRefs = (r: RouteDef) => refsOf(r).filter((name) => !(r.method === 'post' && r.path.endsWith(`{${name}}`)));
+const missingRefs = (r: RouteDef) =>
+  refsOf(r).filter((name) => !(r.method === 'post' && r.path.endsWith(`{${name}}`)));
 
-describe.each(withRefs.filter(([, r]) => refsOf(r).some((n) => !LOOKED_UP.includes(n))))('%s', (op, r) => {
-  it('refuses a malformed object reference with 400 naming the parameter; changes nothing', async () => {
-    const before = await snapshot();
-    for (const name of refsOf(r).filter((n) => !LOOKED_UP.includes(n))) {
-      // GitHub names may hold `_` and upper case: a space is malformed in every reference.
-      expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: name === 'repository_reference' ? 'Not Valid' : 'Not_Valid' } }), name);
-      expectInvalid(r.generation, await send(r, { token: owner.token, params: { [name]: 'nul\u0000' } }), name);
-    }
-    expect(await snapshot(), op).toEqual(before);
-  });
-});
+describe.each(withRefs.filter(([, r]) => refsOf(r).some((n) => !LOOKED_UP.includes(n))))(
+  '%s',
+  (op, r) => {
+    it('refuses a malformed object reference with 400 naming the parameter; changes nothing', async () => {
+      const before = await snapshot();
+      for (const name of refsOf(r).filter((n) => !LOOKED_UP.includes(n))) {
+        // GitHub names may hold `_` and upper case: a space is malformed in every reference.
+        expectInvalid(
+          r.generation,
+          await send(r, {
+            token: owner.token,
+            params: { [name]: name === 'repository_reference' ? 'Not Valid' : 'Not_Valid' },
+          }),
+          name,
+        );
+        expectInvalid(
+          r.generation,
+          await send(r, { token: owner.token, params: { [name]: 'nul\u0000' } }),
+          name,
+        );
+      }
+      expect(await snapshot(), op).toEqual(before);
+    });
+  },
+);
 
 describe.each(all.filter(([, r]) => missingRefs(r).length > 0))('%s', (op, r) => {
   it('answers an object that does not exist with 404 (a delete of it with 204); changes nothing', async () => {
     const before = await snapshot();
     for (const name of missingRefs(r)) {
       const res = await send(r, { token: owner.token, params: { [name]: missing(name) } });
-      if (r.method === 'delete' && r.path.endsWith(`{${name}}`)) expect([res.status, res.text], `${op} ${name}`).toEqual([204, '']);
+      if (r.method === 'delete' && r.path.endsWith(`{${name}}`))
+        expect([res.status, res.text], `${op} ${name}`).toEqual([204, '']);
       else expectError(r.generation, res, 404, 'ResourceNotFound');
     }
     expect(await snapshot(), op).toEqual(before);
@@ -177,7 +234,12 @@ describe.each(lists)('%s', (_op, r) => {
     ['order_column', 'created_at'],
     ['start_after', 'a\u0000b'],
   ])('refuses %s=%s with 400 naming it', async (field, value) => {
-    const e = expectInvalid(r.generation, await send(r, { token: owner.token, query: { [field]: value } }), field);
-    if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
+    const e = expectInvalid(
+      r.generation,
+      await send(r, { token: owner.token, query: { [field]: value } }),
+      field,
+    );
+    if (field === 'order_column')
+      expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
   });
 });

@@ -28,7 +28,8 @@ function capture(): { set: [string, string | number | readonly string[]][]; remo
   const set: [string, string | number | readonly string[]][] = [];
   const removed: string[] = [];
   const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, value]),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void set.push([name, value]),
     removeHeader: (name: string) => void removed.push(name),
   };
   let called = false;

@@ -62,7 +62,11 @@ export const lifecycleMigrations: Record<string, Migration> = {
         .addColumn('worker', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sim_call_resource_idx').on('sim_call').columns(['resource_id']).execute();
+      await db.schema
+        .createIndex('sim_call_resource_idx')
+        .on('sim_call')
+        .columns(['resource_id'])
+        .execute();
     },
   },
 };

@@ -11,7 +11,10 @@ const servers = serverProcesses();
 let db: Db | undefined;
 servers.onCleanup(async () => db?.destroy());
 function openDb(): Db {
-  db ??= openDatabase({ databaseUrl: servers.env().DATABASE_URL, dataDir: servers.env().DATA_DIR ?? '' }).db;
+  db ??= openDatabase({
+    databaseUrl: servers.env().DATABASE_URL,
+    dataDir: servers.env().DATA_DIR ?? '',
+  }).db;
   return db;
 }
 
@@ -21,11 +24,18 @@ describe('lifecycle worker', () => {
     const first = servers.start({ PROVISION_DELAY_MS: '600000' });
     const call = await api(await first.listening);
     const project = (await call('POST', '/project', { name: 'crash' })).body;
-    const created = await call('POST', `/project/${project.id}/location/eu-north-h1/vm/survivor`, { public_key: KEY });
+    const created = await call('POST', `/project/${project.id}/location/eu-north-h1/vm/survivor`, {
+      public_key: KEY,
+    });
     expect(created.status).toBe(200);
     expect(created.body.state).toBe('creating');
     // The NIC and addresses were made with the VM, in one transaction.
-    const subnet = (await call('GET', `/project/${project.id}/location/eu-north-h1/private-subnet/default-eu-north-h1`)).body;
+    const subnet = (
+      await call(
+        'GET',
+        `/project/${project.id}/location/eu-north-h1/private-subnet/default-eu-north-h1`,
+      )
+    ).body;
     expect(subnet.nics.map((n: { vm_name: string }) => n.vm_name)).toEqual(['survivor']);
 
     // Killed between steps: once the data plane's call ('start') is committed and the job
@@ -33,14 +43,32 @@ describe('lifecycle worker', () => {
     // it must (at least once); waiting here keeps the test from depending on how fast the
     // worker was.
     await eventually(async () => {
-      const job = await openDb().selectFrom('job').select('step').where('resource_id', '=', created.body.id).where('kind', '=', 'vm.create').executeTakeFirst();
+      const job = await openDb()
+        .selectFrom('job')
+        .select('step')
+        .where('resource_id', '=', created.body.id)
+        .where('kind', '=', 'vm.create')
+        .executeTakeFirst();
       return job?.step === 'finish' ? true : undefined;
     });
     first.kill('SIGKILL');
     await first.exited;
-    expect((await openDb().selectFrom('vm').select('state').where('id', '=', created.body.id).executeTakeFirstOrThrow()).state).toBe('creating');
+    expect(
+      (
+        await openDb()
+          .selectFrom('vm')
+          .select('state')
+          .where('id', '=', created.body.id)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ).toBe('creating');
     // Those ten minutes pass: the job's next step is due now.
-    await openDb().updateTable('job').set({ run_at: new Date().toISOString() }).where('resource_id', '=', created.body.id).where('state', '=', 'pending').execute();
+    await openDb()
+      .updateTable('job')
+      .set({ run_at: new Date().toISOString() })
+      .where('resource_id', '=', created.body.id)
+      .where('state', '=', 'pending')
+      .execute();
 
     const second = servers.start({ PROVISION_DELAY_MS: '1500' });
     const again = await api(await second.listening);
@@ -49,9 +77,18 @@ describe('lifecycle worker', () => {
       return r.body.state === 'running' ? r.body : undefined;
     });
     expect(vm.private_ipv4).toBe(created.body.private_ipv4);
-    const calls = await openDb().selectFrom('sim_call').select(['operation', 'step']).where('resource_id', '=', created.body.id).execute();
+    const calls = await openDb()
+      .selectFrom('sim_call')
+      .select(['operation', 'step'])
+      .where('resource_id', '=', created.body.id)
+      .execute();
     expect(calls).toEqual([{ operation: 'createVm', step: 'start' }]);
-    const stuck = await openDb().selectFrom('job').select('id').where('resource_id', '=', created.body.id).where('state', '!=', 'done').execute();
+    const stuck = await openDb()
+      .selectFrom('job')
+      .select('id')
+      .where('resource_id', '=', created.body.id)
+      .where('state', '!=', 'done')
+      .execute();
     expect(stuck).toEqual([]);
     second.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -64,14 +101,25 @@ describe('lifecycle worker', () => {
       const [callA, callB] = await Promise.all([api(await a.listening), api(await b.listening)]);
       const project = (await callA('POST', '/project', { name: 'many' })).body;
       const subnets: string[] = [];
-      for (let i = 0; i < 4; i++) subnets.push((await callA('POST', `/project/${project.id}/location/eu-central-h1/private-subnet/net${i}`)).body.id);
+      for (let i = 0; i < 4; i++)
+        subnets.push(
+          (
+            await callA(
+              'POST',
+              `/project/${project.id}/location/eu-central-h1/private-subnet/net${i}`,
+            )
+          ).body.id,
+        );
       // 200 VM creates, half through each process, 20 at a time.
       for (let i = 0; i < 200; i += 20) {
         const batch = await Promise.all(
           Array.from({ length: 20 }, (_, j) => {
             const n = i + j;
             const call = n % 2 ? callB : callA;
-            return call('POST', `/project/${project.id}/location/eu-central-h1/vm/vm-${n}`, { public_key: KEY, private_subnet_id: subnets[n % 4] });
+            return call('POST', `/project/${project.id}/location/eu-central-h1/vm/vm-${n}`, {
+              public_key: KEY,
+              private_subnet_id: subnets[n % 4],
+            });
           }),
         );
         for (const r of batch) expect(r.status).toBe(200);
@@ -87,7 +135,11 @@ describe('lifecycle worker', () => {
           .executeTakeFirstOrThrow();
         return Number(left.n) === 0 ? true : undefined;
       }, 1500);
-      const vms = await d.selectFrom('vm').select(['id', 'state']).where('project_id', '=', project.id).execute();
+      const vms = await d
+        .selectFrom('vm')
+        .select(['id', 'state'])
+        .where('project_id', '=', project.id)
+        .execute();
       expect(vms).toHaveLength(200);
       expect(vms.every((v) => v.state === 'running')).toBe(true);
       const calls = await d
@@ -135,7 +187,11 @@ describe('lifecycle worker', () => {
       await p.listening;
       // The VM is gone, so the job ends quietly once a worker takes it despite the lease.
       await eventually(async () => {
-        const job = await d.selectFrom('job').select('state').where('id', '=', 'jb0000000000000000000000zz').executeTakeFirstOrThrow();
+        const job = await d
+          .selectFrom('job')
+          .select('state')
+          .where('id', '=', 'jb0000000000000000000000zz')
+          .executeTakeFirstOrThrow();
         return job.state === 'done' ? true : undefined;
       });
       p.kill('SIGTERM');

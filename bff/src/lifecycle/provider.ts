@@ -16,5 +16,10 @@ export type DataPlaneOp = keyof DataPlaneOps;
 
 export interface DataPlane {
   /** Asks the data plane to do `op` to the resource; resolves once it has accepted it. */
-  call<Op extends DataPlaneOp>(op: Op, resourceId: string, spec: DataPlaneOps[Op], ref: StepRef): Promise<void>;
+  call<Op extends DataPlaneOp>(
+    op: Op,
+    resourceId: string,
+    spec: DataPlaneOps[Op],
+    ref: StepRef,
+  ): Promise<void>;
 }

@@ -13,7 +13,14 @@ export class SimulatedDataPlane implements DataPlane {
   async call(op: DataPlaneOp, resourceId: string, _spec: unknown, ref: StepRef): Promise<void> {
     await this.db
       .insertInto('sim_call')
-      .values({ job_id: ref.jobId, step: ref.step, operation: op, resource_id: resourceId, worker: this.worker, created_at: new Date().toISOString() })
+      .values({
+        job_id: ref.jobId,
+        step: ref.step,
+        operation: op,
+        resource_id: resourceId,
+        worker: this.worker,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   }
 }

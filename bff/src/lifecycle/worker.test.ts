@@ -14,7 +14,10 @@ let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
 let db: Db;
 beforeAll(async () => {
   database = await testDatabaseEnv({ empty: true });
-  db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+  db = openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR ?? '',
+  }).db;
   await migrate(db);
 });
 afterAll(async () => {
@@ -42,12 +45,18 @@ describe('job leases', () => {
     const { plane, calls } = slowDataPlane(6000);
     const logger = pino({ level: 'silent' });
     const opts = { concurrency: 4, leaseMs: 1500, maxIdleMs: 50 };
-    const workers = [0, 1].map(() => new Worker({ db, engine, logger, delayMs: 0, provider: plane }, opts));
+    const workers = [0, 1].map(
+      () => new Worker({ db, engine, logger, delayMs: 0, provider: plane }, opts),
+    );
     // A subnet that is already gone: the job's steps only call the data plane.
     await enqueueJob(db, 'subnet.destroy', 'ps0000000000000000000000zz');
     await Promise.all(workers.map((w) => w.start()));
     await eventually(async () => {
-      const job = await db.selectFrom('job').select('state').where('resource_id', '=', 'ps0000000000000000000000zz').executeTakeFirstOrThrow();
+      const job = await db
+        .selectFrom('job')
+        .select('state')
+        .where('resource_id', '=', 'ps0000000000000000000000zz')
+        .executeTakeFirstOrThrow();
       return job.state === 'done' ? true : undefined;
     }, 3000);
     await Promise.all(workers.map((w) => w.stop()));
@@ -69,9 +78,17 @@ describe('step commits', () => {
                 const at = new Date().toISOString();
                 await tx
                   .insertInto('sim_call')
-                  .values({ job_id: job.id, step: 'start', operation: 'commit', resource_id: job.resource_id, worker: 'test', created_at: at })
+                  .values({
+                    job_id: job.id,
+                    step: 'start',
+                    operation: 'commit',
+                    resource_id: job.resource_id,
+                    worker: 'test',
+                    created_at: at,
+                  })
                   .execute();
-                if (job.resource_id.startsWith('bad') && job.attempts === 0) throw new Error('the step fails in its commit');
+                if (job.resource_id.startsWith('bad') && job.attempts === 0)
+                  throw new Error('the step fails in its commit');
               },
             };
           },
@@ -81,16 +98,32 @@ describe('step commits', () => {
     const resources = Array.from({ length: 24 }, (_, i) => `${i % 4 === 0 ? 'bad' : 'good'}-${i}`);
     for (const r of resources) await enqueueJob(db, 'test.commit' as JobKind, r);
     const worker = new Worker(
-      { db, engine, logger: pino({ level: 'silent' }), delayMs: 0, provider: { call: async () => {} } },
+      {
+        db,
+        engine,
+        logger: pino({ level: 'silent' }),
+        delayMs: 0,
+        provider: { call: async () => {} },
+      },
       { concurrency: 8, leaseMs: 10_000, maxIdleMs: 50 },
     );
     await worker.start();
     await eventually(async () => {
-      const jobs = await db.selectFrom('job').select('state').where('kind', '=', 'test.commit').execute();
-      return jobs.length === resources.length && jobs.every((j) => j.state === 'done') ? true : undefined;
+      const jobs = await db
+        .selectFrom('job')
+        .select('state')
+        .where('kind', '=', 'test.commit')
+        .execute();
+      return jobs.length === resources.length && jobs.every((j) => j.state === 'done')
+        ? true
+        : undefined;
     });
     await worker.stop();
-    const calls = await db.selectFrom('sim_call').select('resource_id').where('operation', '=', 'commit').execute();
+    const calls = await db
+      .selectFrom('sim_call')
+      .select('resource_id')
+      .where('operation', '=', 'commit')
+      .execute();
     expect(calls.map((c) => c.resource_id).sort()).toEqual([...resources].sort());
   });
 });

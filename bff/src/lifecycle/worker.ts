@@ -73,7 +73,11 @@ export class Worker {
   private readonly leases?: Map<string, { owner: string; expires: number }>;
 
   constructor(
-    private readonly env: JobEnv & { engine: Engine; logger: Logger; /** After a step's changes committed (the events hub looks for new events). */ committed?: () => void },
+    private readonly env: JobEnv & {
+      engine: Engine;
+      logger: Logger;
+      /** After a step's changes committed (the events hub looks for new events). */ committed?: () => void;
+    },
     private readonly opts: WorkerOptions = { concurrency: 8, leaseMs: 10_000, maxIdleMs: 1000 },
   ) {
     // One process owns an embedded database: leases left by a crash are void. Done in the
@@ -101,7 +105,11 @@ export class Worker {
    * the read, so another worker of this process, whose read ran beside this one (reads run at
    * once, decision 247), sees them taken.
    */
-  private async unleased(now: number | undefined, limit: number, takeUntil?: number): Promise<JobRow[]> {
+  private async unleased(
+    now: number | undefined,
+    limit: number,
+    takeUntil?: number,
+  ): Promise<JobRow[]> {
     const leases = this.leases!;
     const rows = await this.env.db
       .selectFrom('job')
@@ -113,7 +121,8 @@ export class Worker {
       .execute();
     const at = Date.now();
     const free = rows.filter((r) => !((leases.get(r.id)?.expires ?? 0) >= at)).slice(0, limit);
-    if (takeUntil !== undefined) for (const job of free) leases.set(job.id, { owner: this.id, expires: takeUntil });
+    if (takeUntil !== undefined)
+      for (const job of free) leases.set(job.id, { owner: this.id, expires: takeUntil });
     return free;
   }
 
@@ -149,7 +158,11 @@ export class Worker {
       }
       try {
         if (!this.leasesVoided) {
-          await this.env.db.updateTable('job').set({ lease_owner: null, lease_expires_at: null }).where('state', '=', 'pending').execute();
+          await this.env.db
+            .updateTable('job')
+            .set({ lease_owner: null, lease_expires_at: null })
+            .where('state', '=', 'pending')
+            .execute();
           this.leasesVoided = true;
           this.writable();
         }
@@ -165,7 +178,8 @@ export class Worker {
           this.inFlight.add(p);
         }
         // Every slot busy: a finishing step wakes the loop; no need to ask the database.
-        const idle = free === 0 ? this.opts.maxIdleMs : claimed.length === free ? 0 : await this.idleFor();
+        const idle =
+          free === 0 ? this.opts.maxIdleMs : claimed.length === free ? 0 : await this.idleFor();
         this.recovered();
         if (idle > 0) await this.sleep(idle);
       } catch (err) {
@@ -182,7 +196,10 @@ export class Worker {
   private async backOff(err: unknown): Promise<void> {
     this.failures++;
     const retryInMs = backOffMs(this.failures);
-    this.env.logger.error({ err, failures: this.failures, retryInMs }, 'job claims failing; backing off');
+    this.env.logger.error(
+      { err, failures: this.failures, retryInMs },
+      'job claims failing; backing off',
+    );
     await this.sleep(retryInMs);
   }
 
@@ -201,13 +218,19 @@ export class Worker {
     let fault = this.fault;
     if (!fault) {
       fault = this.fault = { outage, since: now, loggedAt: now, attempts: 0, retryAt: 0 };
-      this.env.logger.error({ err, outage, ...context }, 'database fault: the job worker backs off');
+      this.env.logger.error(
+        { err, outage, ...context },
+        'database fault: the job worker backs off',
+      );
     }
     fault.outage = outage;
     if (now >= fault.retryAt) fault.retryAt = now + backOffMs(++fault.attempts);
     if (now - fault.loggedAt >= FAULT_LOG_EVERY_MS) {
       fault.loggedAt = now;
-      this.env.logger.error({ err, outage, forMs: now - fault.since, attempts: fault.attempts, ...context }, 'database fault continues');
+      this.env.logger.error(
+        { err, outage, forMs: now - fault.since, attempts: fault.attempts, ...context },
+        'database fault continues',
+      );
     }
     return true;
   }
@@ -217,7 +240,10 @@ export class Worker {
     const fault = this.fault;
     if (!fault) return;
     this.fault = undefined;
-    this.env.logger.warn({ outage: fault.outage, forMs: Date.now() - fault.since, attempts: fault.attempts }, 'database fault over; the job worker resumes');
+    this.env.logger.warn(
+      { outage: fault.outage, forMs: Date.now() - fault.since, attempts: fault.attempts },
+      'database fault over; the job worker resumes',
+    );
     // The loop may be waiting out a long back-off.
     this.wakeUp?.();
   }
@@ -252,7 +278,9 @@ export class Worker {
       .selectFrom('job')
       .select((eb) => eb.fn.min('run_at').as('next'))
       .where('state', '=', 'pending')
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', iso(now))]))
+      .where((eb) =>
+        eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', iso(now))]),
+      )
       .executeTakeFirst();
     const next = row?.next ? Date.parse(String(row.next)) : Infinity;
     return Math.min(this.opts.maxIdleMs, Math.max(5, next - now));
@@ -292,7 +320,8 @@ export class Worker {
         .execute()
         .then(() => this.writable())
         .catch((err: unknown) => {
-          if (!this.faulted(err, { during: 'lease renewal', job: job.id })) this.env.logger.warn({ err, job: job.id }, 'could not renew the job lease');
+          if (!this.faulted(err, { during: 'lease renewal', job: job.id }))
+            this.env.logger.warn({ err, job: job.id }, 'could not renew the job lease');
         });
     }, this.opts.leaseMs / 3);
     return () => clearInterval(timer);
@@ -309,7 +338,11 @@ export class Worker {
       if (say?.hold) {
         await db
           .updateTable('job')
-          .set({ run_at: iso(Date.now() + HOLD_RECHECK_MS), lease_owner: null, lease_expires_at: null })
+          .set({
+            run_at: iso(Date.now() + HOLD_RECHECK_MS),
+            lease_owner: null,
+            lease_expires_at: null,
+          })
           .where('id', '=', job.id)
           .where('state', '=', 'pending')
           .where('step', '=', job.step)
@@ -317,7 +350,10 @@ export class Worker {
           .execute();
         return;
       }
-      const outcome = await runner(say?.delayMs === undefined ? this.env : { ...this.env, delayMs: say.delayMs }, job);
+      const outcome = await runner(
+        say?.delayMs === undefined ? this.env : { ...this.env, delayMs: say.delayMs },
+        job,
+      );
       // On SQLite steps finishing together share a commit (decision 247).
       await db.transaction().execute(async (tx) => {
         const now = Date.now();
@@ -341,7 +377,8 @@ export class Worker {
           .where('step', '=', job.step)
           .$if(!this.leases, (q) => q.where('lease_owner', '=', this.id))
           .executeTakeFirst();
-        if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id))) throw new LeaseLost();
+        if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id)))
+          throw new LeaseLost();
         await outcome.apply?.(tx);
       });
       this.writable();
@@ -359,11 +396,14 @@ export class Worker {
       const failed = attempts >= MAX_ATTEMPTS || err instanceof FinalFailure;
       const log = { err, job: job.id, kind: job.kind, step: job.step, attempts };
       // An outage is logged as the worker's database fault, not once per step.
-      if (outage) this.faulted(err, { during: 'step', job: job.id, kind: job.kind, step: job.step });
+      if (outage)
+        this.faulted(err, { during: 'step', job: job.id, kind: job.kind, step: job.step });
       else if (conflict) logger.warn(log, 'job step collided with a concurrent change; will retry');
       else logger.error(log, failed ? 'job failed' : 'job step failed; will retry');
       const now = Date.now();
-      const retryAt = iso(now + (outage ? OUTAGE_RETRY_MS : conflict ? 0 : Math.min(30_000, 100 * 2 ** attempts)));
+      const retryAt = iso(
+        now + (outage ? OUTAGE_RETRY_MS : conflict ? 0 : Math.min(30_000, 100 * 2 ** attempts)),
+      );
       await db
         .transaction()
         .execute(async (tx) => {
@@ -383,14 +423,21 @@ export class Worker {
             .execute();
           if (this.leases && !this.holds(job.id)) throw new LeaseLost();
           // The resource's state_reason says why, and a retry can run the job again (failure.ts).
-          if (failed) await recordFailure(tx, job, err instanceof FinalFailure ? err.message : undefined, () => jobDefinition(job.kind)?.failed?.(tx, job));
+          if (failed)
+            await recordFailure(
+              tx,
+              job,
+              err instanceof FinalFailure ? err.message : undefined,
+              () => jobDefinition(job.kind)?.failed?.(tx, job),
+            );
         })
         .then(() => {
           this.writable();
           this.env.committed?.();
         })
         .catch((e: unknown) => {
-          if (!this.faulted(e, { during: 'failure record', job: job.id })) logger.error({ err: e, job: job.id }, 'could not record the job failure');
+          if (!this.faulted(e, { during: 'failure record', job: job.id }))
+            logger.error({ err: e, job: job.id }, 'could not record the job failure');
         });
     } finally {
       stopBeating();

@@ -17,7 +17,16 @@ function mailHandlers(ctx: AppContext): Handlers<'listOutbox'> {
       let q = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
       if (query.to) q = q.where('to_address', '=', query.to.trim().toLowerCase());
       const rows = await q.execute();
-      return { items: rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text, html: r.html, created_at: r.created_at })) };
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          created_at: r.created_at,
+        })),
+      };
     },
   };
 }

@@ -28,7 +28,11 @@ export const mailMigrations: Record<string, Migration> = {
         .addColumn('html', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('mail_outbox_to_idx').on('mail_outbox').columns(['to_address', 'id']).execute();
+      await db.schema
+        .createIndex('mail_outbox_to_idx')
+        .on('mail_outbox')
+        .columns(['to_address', 'id'])
+        .execute();
     },
   },
 };

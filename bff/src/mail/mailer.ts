@@ -39,7 +39,10 @@ export function outboxMailer(db: Db, logger: Logger): Mailer {
           created_at: new Date().toISOString(),
         })
         .execute();
-      logger.info({ to: m.to, subject: m.subject }, `mail kept in the development outbox (${OUTBOX_PAGE})`);
+      logger.info(
+        { to: m.to, subject: m.subject },
+        `mail kept in the development outbox (${OUTBOX_PAGE})`,
+      );
     },
   };
 }
@@ -53,16 +56,28 @@ export const SMTP_RETRY_DELAYS_MS = [5_000, 60_000];
  * logged, tried again after SMTP_RETRY_DELAYS_MS, and given up on (logged as an error) after
  * the last one.
  */
-export function smtpMailer(url: string, from: string, logger: Logger, retryDelaysMs = SMTP_RETRY_DELAYS_MS): Mailer {
+export function smtpMailer(
+  url: string,
+  from: string,
+  logger: Logger,
+  retryDelaysMs = SMTP_RETRY_DELAYS_MS,
+): Mailer {
   // nodemailer is loaded with the first message, not at start (decision 239).
   let transport: Promise<Transporter> | undefined;
   const transportOf = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     ));
   const deliver = async (m: MailMessage, attempt: number): Promise<void> => {
     try {
-      await (await transportOf()).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await (
+        await transportOf()
+      ).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
       logger.info({ to: m.to, subject: m.subject, attempt }, 'mail sent');
     } catch (err) {
       const delay = retryDelaysMs[attempt - 1];
@@ -72,7 +87,10 @@ export function smtpMailer(url: string, from: string, logger: Logger, retryDelay
         logger.error({ to: m.to, subject: m.subject, attempt, error }, 'mail not sent: giving up');
         return;
       }
-      logger.warn({ to: m.to, subject: m.subject, attempt, error, retryInMs: delay }, 'mail not sent: trying again');
+      logger.warn(
+        { to: m.to, subject: m.subject, attempt, error, retryInMs: delay },
+        'mail not sent: trying again',
+      );
       setTimeout(() => void deliver(m, attempt + 1), delay).unref();
     }
   };
@@ -85,12 +103,15 @@ export function smtpMailer(url: string, from: string, logger: Logger, retryDelay
 
 /** SMTP when SMTP_URL is set, else the development outbox. */
 export function makeMailer(config: Config, db: Db, logger: Logger): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, logger) : outboxMailer(db, logger);
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom, logger)
+    : outboxMailer(db, logger);
 }
 
 /** Where mail goes, for the start-up log; an SMTP URL's credentials are left out. */
 export function mailTransportLine(config: Config, consoleUrl: string): string {
-  if (!config.smtpUrl) return `kept in the development outbox at ${consoleUrl}${OUTBOX_PAGE} (set SMTP_URL to send it)`;
+  if (!config.smtpUrl)
+    return `kept in the development outbox at ${consoleUrl}${OUTBOX_PAGE} (set SMTP_URL to send it)`;
   const u = new URL(config.smtpUrl);
   return `sent through SMTP at ${u.protocol}//${u.host}`;
 }

@@ -12,8 +12,14 @@ interface Action {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A mail of a few paragraphs and actions (links), written once for both parts. */
-export function composeMail(subject: string, paragraphs: string[], actions: Action[], footer: string): MailContent {
-  const text = [...paragraphs, ...actions.map((a) => `${a.label}:\n${a.url}`), footer].join('\n\n') + '\n';
+export function composeMail(
+  subject: string,
+  paragraphs: string[],
+  actions: Action[],
+  footer: string,
+): MailContent {
+  const text =
+    [...paragraphs, ...actions.map((a) => `${a.label}:\n${a.url}`), footer].join('\n\n') + '\n';
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const button = (a: Action) =>
     `<p style="margin:0 0 16px"><a href="${escapeHtml(a.url)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(a.label)}</a></p>` +
@@ -31,7 +37,10 @@ const IGNORE = 'If you did not ask for this, you can ignore this mail.';
 export function verifyAddressMail(link: string): MailContent {
   return composeMail(
     'Verify your e-mail address',
-    ['Welcome to the cloud console. Confirm that this address is yours to finish creating your account.', 'The link works once and expires in 24 hours.'],
+    [
+      'Welcome to the cloud console. Confirm that this address is yours to finish creating your account.',
+      'The link works once and expires in 24 hours.',
+    ],
     [{ label: 'Verify my e-mail address', url: link }],
     IGNORE,
   );

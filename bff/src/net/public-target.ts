@@ -50,7 +50,10 @@ export function nonPublicAddress(address: string): string | undefined {
   if (v6 === undefined) return 'not an IP address';
   const blocked = BLOCKED.find((b) => inCidr(6, v6, b.cidr))?.what;
   if (blocked) return blocked;
-  if (EMBEDDING_V4.some((c) => inCidr(6, v6, c))) return nonPublicAddress(`${(v6 >> 24n) & 255n}.${(v6 >> 16n) & 255n}.${(v6 >> 8n) & 255n}.${v6 & 255n}`);
+  if (EMBEDDING_V4.some((c) => inCidr(6, v6, c)))
+    return nonPublicAddress(
+      `${(v6 >> 24n) & 255n}.${(v6 >> 16n) & 255n}.${(v6 >> 8n) & 255n}.${v6 & 255n}`,
+    );
   return undefined;
 }
 
@@ -76,7 +79,11 @@ const isLocalName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
 /** Why the host, by its text, is not public (an address, or a localhost name), or undefined. */
 function nonPublicHost(hostname: string): string | undefined {
   const address = literalAddress(hostname);
-  return address ? nonPublicAddress(address) : isLocalName(hostname) ? 'a loopback address' : undefined;
+  return address
+    ? nonPublicAddress(address)
+    : isLocalName(hostname)
+      ? 'a loopback address'
+      : undefined;
 }
 
 /** Why a URL given for the server to call is refused (the field's error), or undefined. */
@@ -105,14 +112,28 @@ export function refusedAtSend(url: string): string | undefined {
 /** A target the sender refused to connect to (recorded as the attempt's error). */
 export class RefusedTarget extends Error {}
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** Resolves like dns.lookup, then refuses the name if any of its addresses is not public. */
-function checkedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+function checkedLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: LookupCallback,
+): void {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const bad = addresses.find((a) => nonPublicAddress(a.address));
-    if (bad) return callback(new RefusedTarget(`Refused: ${hostname} resolves to ${bad.address}, ${nonPublicAddress(bad.address)}.`), []);
+    if (bad)
+      return callback(
+        new RefusedTarget(
+          `Refused: ${hostname} resolves to ${bad.address}, ${nonPublicAddress(bad.address)}.`,
+        ),
+        [],
+      );
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   });

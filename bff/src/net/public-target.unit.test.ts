@@ -18,10 +18,22 @@ describe('urlHost', () => {
 describe('assertPublicUrl', () => {
   it('refuses a non-public address or a localhost name with 400 naming the field, unless private targets are allowed', () => {
     expect(() => assertPublicUrl('url', 'tcp://127.1:514', false)).toThrow(
-      expect.objectContaining({ type: 'InvalidRequest', details: { url: 'The URL points to a loopback address: the server sends to public addresses only.' } }),
+      expect.objectContaining({
+        type: 'InvalidRequest',
+        details: {
+          url: 'The URL points to a loopback address: the server sends to public addresses only.',
+        },
+      }),
     );
-    expect(() => assertPublicUrl('target', 'https://api.localhost/', false)).toThrow(expect.objectContaining({ details: { target: expect.stringMatching(/loopback/) } }));
-    for (const ok of ['https://203.0.113.7/', 'tcp://logs.example.com:6514', 'https://[2606:4700::1111]/']) expect(() => assertPublicUrl('url', ok, false), ok).not.toThrow();
+    expect(() => assertPublicUrl('target', 'https://api.localhost/', false)).toThrow(
+      expect.objectContaining({ details: { target: expect.stringMatching(/loopback/) } }),
+    );
+    for (const ok of [
+      'https://203.0.113.7/',
+      'tcp://logs.example.com:6514',
+      'https://[2606:4700::1111]/',
+    ])
+      expect(() => assertPublicUrl('url', ok, false), ok).not.toThrow();
     expect(() => assertPublicUrl('url', 'https://127.0.0.1/', true)).not.toThrow();
   });
 });
@@ -38,6 +50,8 @@ describe('at send time', () => {
   it('fails the lookup of a name that resolves to a loopback address', async () => {
     const lookup = publicLookup('https://localhost/', false)!;
     const err = await new Promise((resolve) => lookup('localhost', {}, (e) => resolve(e)));
-    expect(err).toMatchObject({ message: expect.stringMatching(/^Refused: localhost resolves to \S+, a loopback address\.$/) });
+    expect(err).toMatchObject({
+      message: expect.stringMatching(/^Refused: localhost resolves to \S+, a loopback address\.$/),
+    });
   });
 });

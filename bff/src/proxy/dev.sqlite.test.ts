@@ -25,7 +25,14 @@ let base = '';
 let output = '';
 const dev = spawn(process.execPath, [path.join(root, 'scripts/dev.mjs')], {
   cwd: root,
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(await freePort()), VITE_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(await freePort()),
+    VITE_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
   detached: true, // its own process group: the BFF's watcher and Vite stop with it
 });
@@ -50,42 +57,46 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-test('one port serves the console from Vite (with its hot-reload client), the API and the console session', { timeout: 120_000 }, async () => {
-  const index = await fetch(`${base}/projects`);
-  expect(index.status).toBe(200);
-  const html = await index.text();
-  expect(html).toContain('/@vite/client');
-  // Vite's development page runs inline scripts: the production policy is not sent with it.
-  expect(index.headers.get('content-security-policy')).toBeNull();
-  const client = await fetch(`${base}/@vite/client`);
-  expect(client.status).toBe(200);
+test(
+  'one port serves the console from Vite (with its hot-reload client), the API and the console session',
+  { timeout: 120_000 },
+  async () => {
+    const index = await fetch(`${base}/projects`);
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    expect(html).toContain('/@vite/client');
+    // Vite's development page runs inline scripts: the production policy is not sent with it.
+    expect(index.headers.get('content-security-policy')).toBeNull();
+    const client = await fetch(`${base}/@vite/client`);
+    expect(client.status).toBe(200);
 
-  const doc = await fetch(`${base}/api/openapi.json`);
-  expect(doc.status).toBe(200);
-  expect(((await doc.json()) as { openapi: string }).openapi).toMatch(/^3\./);
-  const session = await fetch(`${base}/auth/session`);
-  expect(session.status).toBe(401);
-  expect(await session.json()).toMatchObject({ error: { type: 'NotAuthenticated' } });
+    const doc = await fetch(`${base}/api/openapi.json`);
+    expect(doc.status).toBe(200);
+    expect(((await doc.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    const session = await fetch(`${base}/auth/session`);
+    expect(session.status).toBe(401);
+    expect(await session.json()).toMatchObject({ error: { type: 'NotAuthenticated' } });
 
-  // The hot-reload socket upgrades through the same port.
-  const token = /wsToken = "([^"]+)"/.exec(await client.text())?.[1] ?? '';
-  const status = await new Promise<number | undefined>((resolve, reject) => {
-    const req = http.request(`${base}/?token=${encodeURIComponent(token)}`, {
-      headers: {
-        Connection: 'Upgrade',
-        Upgrade: 'websocket',
-        'Sec-WebSocket-Version': '13',
-        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'Sec-WebSocket-Protocol': 'vite-hmr',
-      },
+    // The hot-reload socket upgrades through the same port.
+    const token = /wsToken = "([^"]+)"/.exec(await client.text())?.[1] ?? '';
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = http.request(`${base}/?token=${encodeURIComponent(token)}`, {
+        headers: {
+          Connection: 'Upgrade',
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Version': '13',
+          'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Protocol': 'vite-hmr',
+        },
+      });
+      req.on('upgrade', (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode);
+      });
+      req.on('response', (res) => resolve(res.statusCode));
+      req.on('error', reject);
+      req.end();
     });
-    req.on('upgrade', (res, socket) => {
-      socket.destroy();
-      resolve(res.statusCode);
-    });
-    req.on('response', (res) => resolve(res.statusCode));
-    req.on('error', reject);
-    req.end();
-  });
-  expect(status).toBe(101);
-});
+    expect(status).toBe(101);
+  },
+);

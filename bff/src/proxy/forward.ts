@@ -7,7 +7,12 @@
 import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Options } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  proxyEventsPlugin,
+  type Options,
+} from 'http-proxy-middleware';
 import type { AppContext } from '../context.ts';
 import { checkCsrf } from '../auth/auth.ts';
 import { sendError } from '../http/errors.ts';
@@ -25,7 +30,12 @@ function credentials(ctx: AppContext) {
     if (req.headers.authorization === undefined) {
       const session = await proxySessionOf(ctx, req);
       if (session) {
-        checkCsrf(ctx, req, { accountId: session.account.id, email: session.account.email, sessionId: session.id, viaCookie: true });
+        checkCsrf(ctx, req, {
+          accountId: session.account.id,
+          email: session.account.email,
+          sessionId: session.id,
+          viaCookie: true,
+        });
         req.headers.authorization = `Bearer ${session.upstreamToken}`;
       }
     }
@@ -44,7 +54,9 @@ function forwarder(ctx: AppContext, stream: boolean) {
     changeOrigin: true,
     xfwd: true,
     // Connections to the upstream are kept and reused (without an agent, each request opens one).
-    agent: upstream.base.startsWith('https:') ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true }),
+    agent: upstream.base.startsWith('https:')
+      ? new https.Agent({ keepAlive: true })
+      : new http.Agent({ keepAlive: true }),
     pathFilter: (path: string) => isApi(path) && isStream(path) === stream,
     // How long the upstream may stay silent; a stream's heartbeats keep it busy, so it has none.
     proxyTimeout: stream ? undefined : upstream.timeoutMs,

@@ -5,21 +5,43 @@
 // an answer that signs the user in upstream (the verification link) opens a local session
 // instead of handing the upstream's cookie to the browser.
 import type { Express, Request, Response } from 'express';
-import { consoleLoginBodySchema, consoleTokenLoginBodySchema, SESSION_COOKIE } from '#shared/api/auth';
+import {
+  consoleLoginBodySchema,
+  consoleTokenLoginBodySchema,
+  SESSION_COOKIE,
+} from '#shared/api/auth';
 import { TOKEN_PREFIX } from '#shared/api/token';
 import type { AppContext } from '../context.ts';
 import { ApiError, validationError } from '../errors.ts';
 import { checkCsrf, csrfToken, sameOrigin } from '../auth/auth.ts';
 import { clearSessionCookie } from '../auth/cookies.ts';
 import { sendJson } from '../http/send.ts';
-import { openProxySession, proxySessionOf, revokeProxySession, type ProxySession, type UpstreamAccount } from './proxy-sessions.ts';
-import { callUpstream, jsonOf, rawBody, relay, upstreamOrigin, type UpstreamAnswer } from './upstream.ts';
+import {
+  openProxySession,
+  proxySessionOf,
+  revokeProxySession,
+  type ProxySession,
+  type UpstreamAccount,
+} from './proxy-sessions.ts';
+import {
+  callUpstream,
+  jsonOf,
+  rawBody,
+  relay,
+  upstreamOrigin,
+  type UpstreamAnswer,
+} from './upstream.ts';
 
 const crossSite = () => new ApiError('Unauthorized', 'Cross-site request refused.');
-const notSignedIn = () => new ApiError('NotAuthenticated', 'You must be logged in: send a token in the Authorization header.');
+const notSignedIn = () =>
+  new ApiError(
+    'NotAuthenticated',
+    'You must be logged in: send a token in the Authorization header.',
+  );
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseJsonBody(raw: Buffer | undefined): unknown {
   if (!raw) return undefined;
@@ -31,29 +53,54 @@ function parseJsonBody(raw: Buffer | undefined): unknown {
 }
 
 /** The upstream account of a login token, from the upstream's own session route. */
-async function whoami(ctx: AppContext, res: Response, token: string): Promise<{ account?: UpstreamAccount; answer: UpstreamAnswer }> {
+async function whoami(
+  ctx: AppContext,
+  res: Response,
+  token: string,
+): Promise<{ account?: UpstreamAccount; answer: UpstreamAnswer }> {
   const answer = await callUpstream(ctx, res, '/auth/session', { token });
   const body = jsonOf(answer);
   if (answer.status !== 200 || !isObject(body) || !isObject(body.account)) return { answer };
   const { id, email } = body.account;
-  return typeof id === 'string' && typeof email === 'string' ? { account: { id, email }, answer } : { answer };
+  return typeof id === 'string' && typeof email === 'string'
+    ? { account: { id, email }, answer }
+    : { answer };
 }
 
 /**
  * The account behind a personal access token: the creator of the token of its project whose
  * hint (prefix and last four characters) it matches, as the upstream lists them.
  */
-async function tokenOwner(ctx: AppContext, res: Response, token: string): Promise<{ account?: UpstreamAccount; answer: UpstreamAnswer }> {
+async function tokenOwner(
+  ctx: AppContext,
+  res: Response,
+  token: string,
+): Promise<{ account?: UpstreamAccount; answer: UpstreamAnswer }> {
   const projects = await callUpstream(ctx, res, '/api/project?page_size=1', { token });
   const list = jsonOf(projects);
-  const project = isObject(list) && Array.isArray(list.items) && isObject(list.items[0]) ? list.items[0].id : undefined;
+  const project =
+    isObject(list) && Array.isArray(list.items) && isObject(list.items[0])
+      ? list.items[0].id
+      : undefined;
   if (projects.status !== 200 || typeof project !== 'string') return { answer: projects };
-  const tokens = await callUpstream(ctx, res, `/api/project/${encodeURIComponent(project)}/token?page_size=1000`, { token });
+  const tokens = await callUpstream(
+    ctx,
+    res,
+    `/api/project/${encodeURIComponent(project)}/token?page_size=1000`,
+    { token },
+  );
   const items = jsonOf(tokens);
-  if (tokens.status !== 200 || !isObject(items) || !Array.isArray(items.items)) return { answer: tokens };
+  if (tokens.status !== 200 || !isObject(items) || !Array.isArray(items.items))
+    return { answer: tokens };
   const hint = `${TOKEN_PREFIX}…${token.slice(-4)}`;
-  const mine = items.items.find((t): t is { hint: string; created_by: UpstreamAccount } => isObject(t) && t.hint === hint && isObject(t.created_by));
-  return { account: mine ? { id: mine.created_by.id, email: mine.created_by.email } : undefined, answer: tokens };
+  const mine = items.items.find(
+    (t): t is { hint: string; created_by: UpstreamAccount } =>
+      isObject(t) && t.hint === hint && isObject(t.created_by),
+  );
+  return {
+    account: mine ? { id: mine.created_by.id, email: mine.created_by.email } : undefined,
+    answer: tokens,
+  };
 }
 
 /** The upstream session cookie an answer sets (the upstream's login token), if any. */
@@ -66,11 +113,17 @@ function upstreamSessionToken(answer: UpstreamAnswer): string | undefined {
 }
 
 /** A session whose upstream token no longer works (revoked, expired) is ended here too. */
-async function endIfRefused(ctx: AppContext, res: Response, session: ProxySession, answer: UpstreamAnswer) {
+async function endIfRefused(
+  ctx: AppContext,
+  res: Response,
+  session: ProxySession,
+  answer: UpstreamAnswer,
+) {
   if (answer.status !== 401) return;
   const body = jsonOf(answer);
   const type = isObject(body) ? (isObject(body.error) ? body.error.type : body.type) : undefined;
-  if (type === 'InvalidToken' || type === 'NotAuthenticated') await revokeProxySession(ctx, session.id, res);
+  if (type === 'InvalidToken' || type === 'NotAuthenticated')
+    await revokeProxySession(ctx, session.id, res);
 }
 
 export function mountProxyAuth(app: Express, ctx: AppContext): void {
@@ -80,13 +133,18 @@ export function mountProxyAuth(app: Express, ctx: AppContext): void {
   // Sign-in with a personal access token of the upstream, pasted instead of a password.
   app.post('/auth/token-login', async (req, res) => {
     if (!sameOrigin(req)) throw crossSite();
-    const parsed = consoleTokenLoginBodySchema.safeParse(parseJsonBody(await rawBody(req)), { reportInput: true });
+    const parsed = consoleTokenLoginBodySchema.safeParse(parseJsonBody(await rawBody(req)), {
+      reportInput: true,
+    });
     if (!parsed.success) throw validationError(parsed.error, 'Request body');
     const { token } = parsed.data;
     const { account, answer } = await tokenOwner(ctx, res, token);
     if (!account) {
       if (answer.status !== 200) return relay(res, answer);
-      throw new ApiError('InvalidToken', 'This token could not be used to sign in: it was not found in its project.');
+      throw new ApiError(
+        'InvalidToken',
+        'This token could not be used to sign in: it was not found in its project.',
+      );
     }
     await openProxySession(ctx, res, account, token, 'token');
     sendJson(res, { account });
@@ -120,8 +178,15 @@ export function mountProxyAuth(app: Express, ctx: AppContext): void {
       if (session) {
         await revokeProxySession(ctx, session.id);
         if (session.source === 'login') {
-          const out = await callUpstream(ctx, res, '/api/logout', { method: 'POST', token: session.upstreamToken }).catch((err: unknown) => err);
-          if (out instanceof Error) ctx.logger.warn({ err: out.message }, 'upstream logout failed; the session is ended here');
+          const out = await callUpstream(ctx, res, '/api/logout', {
+            method: 'POST',
+            token: session.upstreamToken,
+          }).catch((err: unknown) => err);
+          if (out instanceof Error)
+            ctx.logger.warn(
+              { err: out.message },
+              'upstream logout failed; the session is ended here',
+            );
         }
       }
     }
@@ -143,7 +208,9 @@ export function mountProxyAuth(app: Express, ctx: AppContext): void {
       }
       account = who.account;
     } else {
-      const alive = await callUpstream(ctx, res, '/api/project?page_size=1', { token: session.upstreamToken });
+      const alive = await callUpstream(ctx, res, '/api/project?page_size=1', {
+        token: session.upstreamToken,
+      });
       if (alive.status !== 200) {
         await endIfRefused(ctx, res, session, alive);
         return relay(res, alive);
@@ -161,16 +228,31 @@ export function mountProxyAuth(app: Express, ctx: AppContext): void {
  */
 async function forward(ctx: AppContext, req: Request, res: Response): Promise<void> {
   const passThrough = req.headers.authorization;
-  const session = passThrough === undefined ? await proxySessionOf(ctx, req).catch(() => undefined) : undefined;
-  if (session) checkCsrf(ctx, req, { accountId: session.account.id, email: session.account.email, sessionId: session.id, viaCookie: true });
-  else if (!SAFE.has(req.method) && !sameOrigin(req) && passThrough === undefined) throw crossSite();
+  const session =
+    passThrough === undefined ? await proxySessionOf(ctx, req).catch(() => undefined) : undefined;
+  if (session)
+    checkCsrf(ctx, req, {
+      accountId: session.account.id,
+      email: session.account.email,
+      sessionId: session.id,
+      viaCookie: true,
+    });
+  else if (!SAFE.has(req.method) && !sameOrigin(req) && passThrough === undefined)
+    throw crossSite();
   const headers: Record<string, string> = {};
-  if (typeof req.headers['content-type'] === 'string') headers['content-type'] = req.headers['content-type'];
-  if (typeof req.headers['user-agent'] === 'string') headers['user-agent'] = req.headers['user-agent'];
+  if (typeof req.headers['content-type'] === 'string')
+    headers['content-type'] = req.headers['content-type'];
+  if (typeof req.headers['user-agent'] === 'string')
+    headers['user-agent'] = req.headers['user-agent'];
   if (passThrough !== undefined) headers.authorization = passThrough;
   // The upstream checks that unsafe console requests come from its own origin: they came from ours.
   else if (sameOrigin(req)) headers.origin = upstreamOrigin(ctx);
-  const answer = await callUpstream(ctx, res, req.originalUrl, { method: req.method, headers, body: await rawBody(req), token: session?.upstreamToken });
+  const answer = await callUpstream(ctx, res, req.originalUrl, {
+    method: req.method,
+    headers,
+    body: await rawBody(req),
+    token: session?.upstreamToken,
+  });
   if (session) await endIfRefused(ctx, res, session, answer);
   const token = passThrough === undefined ? upstreamSessionToken(answer) : undefined;
   if (token) {

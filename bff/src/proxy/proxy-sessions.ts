@@ -6,7 +6,12 @@ import { isId, newId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { signToken, verifyHs256 } from '../auth/auth.ts';
-import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from '../auth/cookies.ts';
+import {
+  clearSessionCookie,
+  readCookie,
+  sessionCookieName,
+  setSessionCookie,
+} from '../auth/cookies.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/sessions.ts';
 import { sealer } from '../seal.ts';
 import type { ProxySessionTable } from './proxy.tables.ts';
@@ -29,7 +34,13 @@ export interface ProxySession {
 }
 
 /** Opens a session for the upstream `account` holding `token`, and sets the browser's cookie. */
-export async function openProxySession(ctx: AppContext, res: Response, account: UpstreamAccount, token: string, source: ProxySessionTable['source']) {
+export async function openProxySession(
+  ctx: AppContext,
+  res: Response,
+  account: UpstreamAccount,
+  token: string,
+  source: ProxySessionTable['source'],
+) {
   const now = new Date();
   const id = newId('session');
   const expires_at = new Date(now.getTime() + SESSION_MAX_MS).toISOString();
@@ -53,24 +64,38 @@ export async function openProxySession(ctx: AppContext, res: Response, account: 
 }
 
 // The same answer as normal mode's for a session that ended.
-const invalidSession = () => new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
+const invalidSession = () =>
+  new ApiError('InvalidToken', 'The access token is invalid, expired or revoked.');
 
 /**
  * The live session of the request's cookie; undefined without a cookie; 401 InvalidToken for
  * a cookie that names no live session (a forged, expired, idle or signed-out one).
  */
-export async function proxySessionOf(ctx: AppContext, req: Request, now = new Date()): Promise<ProxySession | undefined> {
+export async function proxySessionOf(
+  ctx: AppContext,
+  req: Request,
+  now = new Date(),
+): Promise<ProxySession | undefined> {
   const cookie = readCookie(req, sessionCookieName(ctx.config, req));
   if (!cookie) return undefined;
   const claims = verifyHs256(ctx.jwtKey, cookie);
   const sid = claims?.sid;
   if (typeof sid !== 'string' || !isId('session', sid)) throw invalidSession();
-  const row = await ctx.db.selectFrom('proxy_session').selectAll().where('id', '=', sid).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('proxy_session')
+    .selectAll()
+    .where('id', '=', sid)
+    .executeTakeFirst();
   if (!row || row.revoked_at || row.account_id !== claims!.sub) throw invalidSession();
   const lastSeen = Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) throw invalidSession();
+  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime())
+    throw invalidSession();
   if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
-    await ctx.db.updateTable('proxy_session').set({ last_seen_at: now.toISOString() }).where('id', '=', sid).execute();
+    await ctx.db
+      .updateTable('proxy_session')
+      .set({ last_seen_at: now.toISOString() })
+      .where('id', '=', sid)
+      .execute();
   }
   return {
     id: row.id,
@@ -81,7 +106,16 @@ export async function proxySessionOf(ctx: AppContext, req: Request, now = new Da
 }
 
 /** Ends the session here; its row is kept, revoked, without the token. */
-export async function revokeProxySession(ctx: AppContext, id: string, res?: Response): Promise<void> {
-  await ctx.db.updateTable('proxy_session').set({ revoked_at: new Date().toISOString(), token_sealed: '' }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+export async function revokeProxySession(
+  ctx: AppContext,
+  id: string,
+  res?: Response,
+): Promise<void> {
+  await ctx.db
+    .updateTable('proxy_session')
+    .set({ revoked_at: new Date().toISOString(), token_sealed: '' })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
   if (res) clearSessionCookie(ctx.config, res);
 }

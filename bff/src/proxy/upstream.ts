@@ -5,8 +5,17 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
-export const upstreamUnreachable = () => new ApiError('BadGateway', 'The upstream API is unreachable. Try again in a few seconds.', null, { 'Retry-After': '5' });
-export const upstreamTimedOut = () => new ApiError('GatewayTimeout', 'The upstream API did not answer in time. Try again in a few seconds.', null, { 'Retry-After': '5' });
+export const upstreamUnreachable = () =>
+  new ApiError('BadGateway', 'The upstream API is unreachable. Try again in a few seconds.', null, {
+    'Retry-After': '5',
+  });
+export const upstreamTimedOut = () =>
+  new ApiError(
+    'GatewayTimeout',
+    'The upstream API did not answer in time. Try again in a few seconds.',
+    null,
+    { 'Retry-After': '5' },
+  );
 
 export interface UpstreamAnswer {
   status: number;
@@ -28,10 +37,19 @@ export async function callUpstream(
   ctx: AppContext,
   res: Response,
   path: string,
-  { method = 'GET', headers = {}, body, token }: { method?: string; headers?: Record<string, string>; body?: Buffer | string; token?: string },
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    token,
+  }: { method?: string; headers?: Record<string, string>; body?: Buffer | string; token?: string },
 ): Promise<UpstreamAnswer> {
   const upstream = ctx.config.upstream!;
-  const sent: Record<string, string> = { accept: 'application/json', ...headers, 'x-request-id': requestIdOf(res) };
+  const sent: Record<string, string> = {
+    accept: 'application/json',
+    ...headers,
+    'x-request-id': requestIdOf(res),
+  };
   if (token) sent.authorization = `Bearer ${token}`;
   try {
     const answer = await fetch(upstream.base + path, {
@@ -41,7 +59,11 @@ export async function callUpstream(
       redirect: 'manual',
       signal: AbortSignal.timeout(upstream.timeoutMs),
     });
-    return { status: answer.status, headers: answer.headers, body: Buffer.from(await answer.arrayBuffer()) };
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: Buffer.from(await answer.arrayBuffer()),
+    };
   } catch (err) {
     res.err = err as Error; // the cause goes to the request's log line, never to the client
     throw (err as Error).name === 'TimeoutError' ? upstreamTimedOut() : upstreamUnreachable();

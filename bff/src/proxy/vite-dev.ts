@@ -2,7 +2,12 @@
 // the API (the console's modules, assets and the hot-reload websocket) to Vite, with the same
 // library as the proxy mode. Cookies, Origin and CSRF checks then work as in production.
 import type { Express } from 'express';
-import { createProxyMiddleware, debugProxyErrorsPlugin, errorResponsePlugin, proxyEventsPlugin } from 'http-proxy-middleware';
+import {
+  createProxyMiddleware,
+  debugProxyErrorsPlugin,
+  errorResponsePlugin,
+  proxyEventsPlugin,
+} from 'http-proxy-middleware';
 
 export function mountViteDev(app: Express, viteUrl: string): void {
   app.use(

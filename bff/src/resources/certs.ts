@@ -43,7 +43,10 @@ async function importPkcs8(pem: string): Promise<CryptoKey> {
 const pem = (cert: X509.X509Certificate) => `${cert.toString('pem')}\n`;
 
 /** A new root CA for an object (a database, a cluster): its certificate and private key, both PEM. */
-export async function createRootCa(objectName: string, objectId: string): Promise<{ certificate: string; privateKey: string }> {
+export async function createRootCa(
+  objectName: string,
+  objectId: string,
+): Promise<{ certificate: string; privateKey: string }> {
   const x509 = await x509Module();
   const keys = await keyPair();
   const now = Date.now();
@@ -56,7 +59,10 @@ export async function createRootCa(objectName: string, objectId: string): Promis
     signingAlgorithm: ALG,
     extensions: [
       new x509.BasicConstraintsExtension(true, 1, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign,
+        true,
+      ),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
@@ -67,7 +73,12 @@ export async function createRootCa(objectName: string, objectId: string): Promis
  * A key and a client certificate for `user` (the CN PostgreSQL and Kubernetes match; `group`
  * becomes the O Kubernetes reads as a group) valid until `notAfter`, signed by the object's CA.
  */
-export async function createClientKeypair(user: string, notAfter: Date, ca: { certificate: string; privateKey: string }, group?: string): Promise<{ key: string; cert: string }> {
+export async function createClientKeypair(
+  user: string,
+  notAfter: Date,
+  ca: { certificate: string; privateKey: string },
+  group?: string,
+): Promise<{ key: string; cert: string }> {
   const x509 = await x509Module();
   const caCert = new x509.X509Certificate(ca.certificate);
   const keys = await keyPair();
@@ -83,7 +94,10 @@ export async function createClientKeypair(user: string, notAfter: Date, ca: { ce
     signingAlgorithm: ALG,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyAgreement,
+        true,
+      ),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
       await x509.AuthorityKeyIdentifierExtension.create(caCert, false),
     ],

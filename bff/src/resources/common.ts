@@ -8,7 +8,14 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { resourceName } from '#shared/names';
 import type { PaginationQuery } from '#shared/pagination';
-import { routes, type BodyOf, type KindDescriptor, type OperationId, type ParamsOf, type ResponseOf } from '#shared/routes';
+import {
+  routes,
+  type BodyOf,
+  type KindDescriptor,
+  type OperationId,
+  type ParamsOf,
+  type ResponseOf,
+} from '#shared/routes';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,18 +23,37 @@ import { pageFor } from '../db/paging.ts';
 import { transactionWithRetry, type Tx } from '../db/transaction.ts';
 import { fieldError, notFound, unlessNotFound } from '../errors.ts';
 import type { Handlers, ProjectAccess } from '../http/handlers.ts';
-import { assertChildNameFree, assertNameFree, findByReference, pageOfKind, type ScopedRow, type ScopedTable } from './scoped.ts';
+import {
+  assertChildNameFree,
+  assertNameFree,
+  findByReference,
+  pageOfKind,
+  type ScopedRow,
+  type ScopedTable,
+} from './scoped.ts';
 import type { JsonArray, JsonAs, JsonOf } from '../db/json.ts';
 import { RawJson } from '../db/raw-json.ts';
 
 type Row<T extends ScopedTable> = ScopedRow<T>;
 
 /** Operations whose path has a location (and so names one object or lists a location). */
-type Located = { [K in OperationId]: ParamsOf<K> extends { location: string } | { location_name: string } ? K : never }[OperationId];
-type InProject = { [K in OperationId]: ParamsOf<K> extends { project_id: string } ? K : never }[OperationId];
+type Located = {
+  [K in OperationId]: ParamsOf<K> extends { location: string } | { location_name: string }
+    ? K
+    : never;
+}[OperationId];
+type InProject = {
+  [K in OperationId]: ParamsOf<K> extends { project_id: string } ? K : never;
+}[OperationId];
 type Renaming = { [K in OperationId]: BodyOf<K> extends { name: string } ? K : never }[OperationId];
 /** Operations that answer exactly `T`. */
-type Answering<T> = { [K in OperationId]: [ResponseOf<K>] extends [T] ? ([T] extends [ResponseOf<K>] ? K : never) : never }[OperationId];
+type Answering<T> = {
+  [K in OperationId]: [ResponseOf<K>] extends [T]
+    ? [T] extends [ResponseOf<K>]
+      ? K
+      : never
+    : never;
+}[OperationId];
 
 export interface KindBehaviour<T extends ScopedTable, View, Item> {
   kind: KindDescriptor & { table: T };
@@ -44,10 +70,18 @@ export interface KindBehaviour<T extends ScopedTable, View, Item> {
 /** A field of a list item other than its column of the same name: another SQL expression (and how it goes in), or an array of children. */
 export type ListField = string | readonly [expr: string, as: JsonAs] | JsonArray;
 type Keys<S extends z.ZodObject> = keyof z.output<S> & string;
-const fieldsOf = (keys: string[], column: (key: string) => string, fields: Partial<Record<string, ListField>>) =>
+const fieldsOf = (
+  keys: string[],
+  column: (key: string) => string,
+  fields: Partial<Record<string, ListField>>,
+) =>
   keys.map((key) => {
     const f = fields[key] ?? column(key);
-    return typeof f === 'string' ? ([key, f] as const) : 'fields' in f ? ([key, f] as const) : ([key, f[0], f[1]] as const);
+    return typeof f === 'string'
+      ? ([key, f] as const)
+      : 'fields' in f
+        ? ([key, f] as const)
+        : ([key, f[0], f[1]] as const);
   });
 
 /**
@@ -55,8 +89,16 @@ const fieldsOf = (keys: string[], column: (key: string) => string, fields: Parti
  * from the column of the same name in `table`, unless `fields` gives another expression, a
  * boolean or stored JSON (`[expr, 'bool' | 'json']`), or an array of children (`childrenOf`).
  */
-export function listOf<S extends z.ZodObject>(schema: S, table: string, fields: Partial<Record<Keys<S>, ListField>> = {}): JsonOf<z.output<S>> {
-  return { fields: fieldsOf(Object.keys(schema.shape), (key) => `"${table}"."${key}"`, fields) as JsonOf<z.output<S>>['fields'] };
+export function listOf<S extends z.ZodObject>(
+  schema: S,
+  table: string,
+  fields: Partial<Record<Keys<S>, ListField>> = {},
+): JsonOf<z.output<S>> {
+  return {
+    fields: fieldsOf(Object.keys(schema.shape), (key) => `"${table}"."${key}"`, fields) as JsonOf<
+      z.output<S>
+    >['fields'],
+  };
 }
 
 /**
@@ -64,8 +106,18 @@ export function listOf<S extends z.ZodObject>(schema: S, table: string, fields: 
  * names (`<table> <alias> where …`, correlated to the item's table), their columns read through
  * `alias`, ordered by `orderBy`.
  */
-export function childrenOf<S extends z.ZodObject>(schema: S, alias: string, from: string, orderBy: string, fields: Partial<Record<Keys<S>, ListField>> = {}): JsonArray {
-  return { fields: fieldsOf(Object.keys(schema.shape), (key) => `${alias}.${key}`, fields), from, orderBy };
+export function childrenOf<S extends z.ZodObject>(
+  schema: S,
+  alias: string,
+  from: string,
+  orderBy: string,
+  fields: Partial<Record<Keys<S>, ListField>> = {},
+): JsonArray {
+  return {
+    fields: fieldsOf(Object.keys(schema.shape), (key) => `${alias}.${key}`, fields),
+    from,
+    orderBy,
+  };
 }
 
 /** What a common handler reads of its arguments (the mount gives more). */
@@ -102,7 +154,8 @@ export function commonHandlers<
 ): Handlers<G | L | R | D> {
   const { db } = ctx;
   const { table, idKind } = behaviour.kind;
-  const find = (q: Queryable, op: OperationId, a: Args) => findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
+  const find = (q: Queryable, op: OperationId, a: Args) =>
+    findByReference(q, table, a.project.id, a.location!, a.params[referenceParam(op)]!);
   const out: Record<string, (a: Args) => Promise<unknown>> = {};
 
   for (const op of ops.get ?? []) out[op] = async (a) => behaviour.view(db, await find(db, op, a));
@@ -111,7 +164,14 @@ export function commonHandlers<
     const { list } = behaviour;
     if (!list) throw new Error(`${op}: the kind ${idKind} has no list`);
     out[op] = async (a) => {
-      const { count, items } = await pageOfKind(db, table, a.project.id, a.location, pageFor(idKind, a.query), list);
+      const { count, items } = await pageOfKind(
+        db,
+        table,
+        a.project.id,
+        a.location,
+        pageFor(idKind, a.query),
+        list,
+      );
       return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
     };
   }
@@ -178,17 +238,25 @@ export type ChildCreate<K extends OperationId, P, Child, View> = {
   /** Checks of the body that need no database, made before the parent is looked up (as the body's schema). */
   before?: (a: ArgsOf<K>) => void;
   insert: (tx: Tx, parent: P, a: ArgsOf<K>) => Promise<Child>;
-} & ([View] extends [ResponseOf<K>] ? { answer?: (parent: P, row: Child) => Promise<ResponseOf<K>> } : { answer: (parent: P, row: Child) => Promise<ResponseOf<K>> });
+} & ([View] extends [ResponseOf<K>]
+  ? { answer?: (parent: P, row: Child) => Promise<ResponseOf<K>> }
+  : { answer: (parent: P, row: Child) => Promise<ResponseOf<K>> });
 
 /** A change of one child in a job transaction (the parent locked): the child's row as it is after. */
-export type ChildUpdate<K extends OperationId, P, Child> = (tx: Tx, parent: P, row: Child, a: ArgsOf<K>) => Promise<Child>;
+export type ChildUpdate<K extends OperationId, P, Child> = (
+  tx: Tx,
+  parent: P,
+  row: Child,
+  a: ArgsOf<K>,
+) => Promise<Child>;
 
 /** The path parameters naming the parent and the child: the two after the location. */
 function childParams(op: OperationId, child: boolean): { parent: string; child: string } {
   const names = [...routes[op].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const at = names.indexOf('location');
   const [parent, own] = [names[at + 1], names[at + 2]];
-  if (at < 0 || !parent || (child && !own)) throw new Error(`${op}: its path names no ${child ? 'child' : 'parent'} after the location`);
+  if (at < 0 || !parent || (child && !own))
+    throw new Error(`${op}: its path names no ${child ? 'child' : 'parent'} after the location`);
   return { parent, child: own ?? '' };
 }
 
@@ -226,15 +294,21 @@ export function childHandlers<
   const table = behaviour.table as 'kubernetes_nodepool';
   const parentKey = behaviour.parentKey as 'kubernetes_cluster_id';
   type Names = ReturnType<typeof childParams>;
-  const parentOf = (at: Names, a: Args) => findByReference(db, behaviour.parent.table, a.project.id, a.location!, a.params[at.parent]!);
+  const parentOf = (at: Names, a: Args) =>
+    findByReference(db, behaviour.parent.table, a.project.id, a.location!, a.params[at.parent]!);
   const childIn = async (parent: Row<P>, reference: string) => {
     const row = await db
       .selectFrom(table)
       .selectAll()
       .where(parentKey, '=', parent.id)
-      .where((eb) => (behaviour.named ? eb.or([eb('id', '=', reference), eb('name', '=', reference)]) : eb('id', '=', reference)))
+      .where((eb) =>
+        behaviour.named
+          ? eb.or([eb('id', '=', reference), eb('name', '=', reference)])
+          : eb('id', '=', reference),
+      )
       .executeTakeFirst();
-    if (!row) throw notFound(`Sorry, we couldn’t find the ${behaviour.singular} you’re looking for.`);
+    if (!row)
+      throw notFound(`Sorry, we couldn’t find the ${behaviour.singular} you’re looking for.`);
     return row as unknown as ChildRow<C>;
   };
   const both = async (at: Names, a: Args) => {
@@ -242,7 +316,9 @@ export function childHandlers<
     return { parent, row: await childIn(parent, a.params[at.child]!) };
   };
   const change = <T>(parent: Row<P>, fn: (tx: Tx, parent: Row<P>) => Promise<T>) =>
-    inJobTransaction(ctx, async (tx) => fn(tx, behaviour.lock ? await behaviour.lock(tx, parent) : parent));
+    inJobTransaction(ctx, async (tx) =>
+      fn(tx, behaviour.lock ? await behaviour.lock(tx, parent) : parent),
+    );
   const remove =
     behaviour.remove ??
     (async (tx: Tx, _parent: Row<P>, row: ChildRow<C>) => {
@@ -254,8 +330,16 @@ export function childHandlers<
     const at = childParams(op, false);
     out[op] = async (a) => {
       const parent = await parentOf(at, a);
-      const rows = (await db.selectFrom(table).selectAll().where(parentKey, '=', parent.id).orderBy('id').execute()) as unknown as ChildRow<C>[];
-      return { count: rows.length, items: await Promise.all(rows.map((r) => behaviour.view(r, parent, db))) };
+      const rows = (await db
+        .selectFrom(table)
+        .selectAll()
+        .where(parentKey, '=', parent.id)
+        .orderBy('id')
+        .execute()) as unknown as ChildRow<C>[];
+      return {
+        count: rows.length,
+        items: await Promise.all(rows.map((r) => behaviour.view(r, parent, db))),
+      };
     };
   }
 
@@ -267,7 +351,10 @@ export function childHandlers<
     };
   }
 
-  for (const [op, create] of Object.entries(ops.create ?? {}) as [Cr, ChildCreate<Cr, Row<P>, ChildRow<C>, View>][]) {
+  for (const [op, create] of Object.entries(ops.create ?? {}) as [
+    Cr,
+    ChildCreate<Cr, Row<P>, ChildRow<C>, View>,
+  ][]) {
     const at = childParams(op, false);
     out[op] = async (a) => {
       create.before?.(a as unknown as ArgsOf<Cr>);
@@ -277,11 +364,18 @@ export function childHandlers<
     };
   }
 
-  for (const [op, update] of Object.entries(ops.update ?? {}) as [U, ChildUpdate<U, Row<P>, ChildRow<C>>][]) {
+  for (const [op, update] of Object.entries(ops.update ?? {}) as [
+    U,
+    ChildUpdate<U, Row<P>, ChildRow<C>>,
+  ][]) {
     const at = childParams(op, true);
     out[op] = async (a) => {
       const { parent, row } = await both(at, a);
-      return behaviour.view(await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)), parent, db);
+      return behaviour.view(
+        await change(parent, (tx, p) => update(tx, p, row, a as unknown as ArgsOf<U>)),
+        parent,
+        db,
+      );
     };
   }
 

@@ -28,6 +28,8 @@ export const kindModule = apiModule;
  * A part of a kind's handlers, in a file of its own: a kind with many routes keeps them by
  * what they are about (hono's `tasks.handlers.ts`), and its module spreads the parts.
  */
-export function kindHandlers<Ops extends OperationId>(part: (ctx: AppContext) => Handlers<Ops>): (ctx: AppContext) => Handlers<Ops> {
+export function kindHandlers<Ops extends OperationId>(
+  part: (ctx: AppContext) => Handlers<Ops>,
+): (ctx: AppContext) => Handlers<Ops> {
   return part;
 }

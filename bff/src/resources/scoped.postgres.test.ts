@@ -20,14 +20,19 @@ afterAll(() => t.close());
 describe('a lookup by reference on PostgreSQL', () => {
   it('names its columns instead of reading *, and runs from a generic plan', async () => {
     await t.ctx.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < 6; i++) expect((await findByReference(tx, 'vm', project, LOC, 'b')).name).toBe('b');
+      for (let i = 0; i < 6; i++)
+        expect((await findByReference(tx, 'vm', project, LOC, 'b')).name).toBe('b');
       const prepared = (
         await sql<{
           statement: string;
           generic_plans: number;
-        }>`select statement, generic_plans::int from pg_prepared_statements where starts_with(statement, 'select "id", ')`.execute(tx)
+        }>`select statement, generic_plans::int from pg_prepared_statements where starts_with(statement, 'select "id", ')`.execute(
+          tx,
+        )
       ).rows;
-      const [find] = prepared.filter((p) => p.statement.includes('from "vm"') && p.statement.endsWith('"name" = $3'));
+      const [find] = prepared.filter(
+        (p) => p.statement.includes('from "vm"') && p.statement.endsWith('"name" = $3'),
+      );
       expect(find?.statement).not.toContain('*');
       expect(find!.generic_plans).toBeGreaterThan(0);
     });

@@ -17,12 +17,20 @@ import { columnsOf } from '../db/columns.ts';
 import { runShape } from '../db/prepared.ts';
 
 /** The tables of the kinds that live in a project and a location (from their descriptors). */
-export type ScopedTable = Extract<(typeof kinds)[number], { inLocation: true }>['table'] & keyof Database;
+export type ScopedTable = Extract<(typeof kinds)[number], { inLocation: true }>['table'] &
+  keyof Database;
 /** A row of a scoped table (generic code sees the columns all of them have). */
-export type ScopedRow<T extends ScopedTable> = Selectable<Database[T]> & { id: string; name: string; project_id: string; location: string };
+export type ScopedRow<T extends ScopedTable> = Selectable<Database[T]> & {
+  id: string;
+  name: string;
+  project_id: string;
+  location: string;
+};
 type Row<T extends ScopedTable> = ScopedRow<T>;
 
-const KIND = Object.fromEntries(kinds.filter((k) => k.inLocation).map((k) => [k.table, k])) as Record<ScopedTable, KindDescriptor>;
+const KIND = Object.fromEntries(
+  kinds.filter((k) => k.inLocation).map((k) => [k.table, k]),
+) as Record<ScopedTable, KindDescriptor>;
 
 // Kysely cannot type a query over a table chosen at run time; every scoped table has the
 // columns used here (id, project_id, location, name), so one concrete table stands for all.
@@ -42,30 +50,59 @@ const keptCount = (db: Queryable, table: ScopedTable, projectId: string) =>
     .where('project_id', '=', projectId);
 
 /** The object of that kind in the project and location, by ID or name; 404 otherwise. */
-export async function findByReference<T extends ScopedTable>(db: Queryable, table: T, projectId: string, location: string, reference: string): Promise<Row<T>> {
+export async function findByReference<T extends ScopedTable>(
+  db: Queryable,
+  table: T,
+  projectId: string,
+  location: string,
+  reference: string,
+): Promise<Row<T>> {
   const ref = parseReference(KIND[table].idKind, reference);
   const by = 'id' in ref ? 'id' : 'name';
   const columns = await columnsOf(db, table);
-  const [row] = await runShape(db, `find ${table} ${by}`, [projectId, location, 'id' in ref ? ref.id : ref.name], (v) =>
-    from(db, table)
-      .select(columns as readonly 'id'[])
-      .where('project_id', '=', v(0))
-      .where('location', '=', v(1))
-      .where(by, '=', v(2)),
+  const [row] = await runShape(
+    db,
+    `find ${table} ${by}`,
+    [projectId, location, 'id' in ref ? ref.id : ref.name],
+    (v) =>
+      from(db, table)
+        .select(columns as readonly 'id'[])
+        .where('project_id', '=', v(0))
+        .where('location', '=', v(1))
+        .where(by, '=', v(2)),
   );
-  if (!row) throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
+  if (!row)
+    throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
   return row as unknown as Row<T>;
 }
 
 /** 400 "name is already taken" when another object of the kind has that name in the scope. */
-export async function assertNameFree(db: Queryable, table: ScopedTable, projectId: string, location: string, name: string, exceptId?: string) {
-  let q = from(db, table).select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name);
+export async function assertNameFree(
+  db: Queryable,
+  table: ScopedTable,
+  projectId: string,
+  location: string,
+  name: string,
+  exceptId?: string,
+) {
+  let q = from(db, table)
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('location', '=', location)
+    .where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
 /** 400 "name is already taken" when another child of the parent has that name (a cluster's node pools). */
-export async function assertChildNameFree(db: Queryable, table: keyof Database, parentKey: string, parentId: string, name: string, exceptId?: string) {
+export async function assertChildNameFree(
+  db: Queryable,
+  table: keyof Database,
+  parentKey: string,
+  parentId: string,
+  name: string,
+  exceptId?: string,
+) {
   // As in `from`: one concrete child table stands for all.
   let q = db
     .selectFrom(table as 'kubernetes_nodepool')
@@ -136,12 +173,21 @@ export async function pageOfKind(
  * 400 naming the limit when the holder ("This project") already has `count` objects and the
  * quota allows no more. The caller counted while holding the holder's row lock.
  */
-export function assertBelowQuota(quotas: Quotas, quota: Quota, count: number, holder: string, plural: string): void {
+export function assertBelowQuota(
+  quotas: Quotas,
+  quota: Quota,
+  count: number,
+  holder: string,
+  plural: string,
+): void {
   const limit = quotas[quota.setting];
   if (limit === undefined) throw new Error(`no ${quota.setting} in the configuration`);
   if (count < limit) return;
   // The limit may have been lowered below what is already there.
-  const message = count === limit ? `${holder} already has ${limit} ${plural}, the most it may hold.` : `${holder} already has ${count} ${plural}; it may hold at most ${limit}.`;
+  const message =
+    count === limit
+      ? `${holder} already has ${limit} ${plural}, the most it may hold.`
+      : `${holder} already has ${count} ${plural}; it may hold at most ${limit}.`;
   throw invalidRequest({ [plural.toLowerCase().replace(/ /g, '_')]: message }, message);
 }
 
@@ -150,7 +196,12 @@ export function assertBelowQuota(quotas: Quotas, quota: Quota, count: number, ho
  * the project's row first, for the rest of the transaction: concurrent creates in the project
  * count one after another and cannot overshoot (SQLite runs one writer at a time anyway).
  */
-export async function assertProjectQuota(tx: Tx, kind: KindDescriptor & { table: ScopedTable }, projectId: string, quotas: Quotas): Promise<void> {
+export async function assertProjectQuota(
+  tx: Tx,
+  kind: KindDescriptor & { table: ScopedTable },
+  projectId: string,
+  quotas: Quotas,
+): Promise<void> {
   const { quota } = kind;
   if (!quota) return;
   await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', projectId)).execute();
@@ -166,7 +217,9 @@ export async function assertProjectQuota(tx: Tx, kind: KindDescriptor & { table:
   } else {
     // The per-scope counts the triggers keep in this same transaction (decision 113): one
     // indexed read however many objects the project holds, the same objects `from` sees.
-    const [counted] = await runShape(tx, `quota ${kind.table}`, [projectId], (v) => keptCount(tx, kind.table, v(0)));
+    const [counted] = await runShape(tx, `quota ${kind.table}`, [projectId], (v) =>
+      keptCount(tx, kind.table, v(0)),
+    );
     n = counted?.n ?? null;
   }
   assertBelowQuota(quotas, quota, Number(n ?? 0), 'This project', kind.plural);

@@ -20,10 +20,18 @@ function alwaysHandlers(ctx: AppContext): Handlers<'getInstanceInfo' | 'retryObj
       const id = params.object_id;
       if (!kind || !id.startsWith(ID_PREFIXES[kind.idKind])) throw notFound();
       const visible = kind.serviceOf ? sql`and ${sql.ref(kind.serviceOf)} is null` : sql``;
-      const { rows } = await sql<{ id: string }>`select id from ${sql.table(kind.table)} where id = ${id} and project_id = ${project.id} ${visible}`.execute(ctx.db);
+      const { rows } = await sql<{
+        id: string;
+      }>`select id from ${sql.table(kind.table)} where id = ${id} and project_id = ${project.id} ${visible}`.execute(
+        ctx.db,
+      );
       if (!rows[0]) throw notFound();
       const retried = await ctx.db.transaction().execute((tx) => retryFailed(tx, id));
-      if (!retried) throw new ApiError('Conflict', `The ${kind.singular} is not failed, or its failure cannot be retried: nothing to retry.`);
+      if (!retried)
+        throw new ApiError(
+          'Conflict',
+          `The ${kind.singular} is not failed, or its failure cannot be retried: nothing to retry.`,
+        );
       ctx.wakeWorker();
     },
   };

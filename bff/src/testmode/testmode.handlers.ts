@@ -28,7 +28,12 @@ type ProjectOps =
   | 'releaseTestTransitions'
   | 'advanceTestClock'
   | 'listProjectTestOutbox';
-type InstanceOps = 'listTestOutbox' | 'clearTestOutbox' | 'advanceTestClockInstance' | 'addTestAccount' | 'deleteTestAccount';
+type InstanceOps =
+  | 'listTestOutbox'
+  | 'clearTestOutbox'
+  | 'advanceTestClockInstance'
+  | 'addTestAccount'
+  | 'deleteTestAccount';
 
 export const testMode = apiModule({ handlers: testModeHandlers });
 
@@ -37,12 +42,27 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** The instance-level routes: the Test-Mode-Token header must be TEST_MODE_TOKEN (compared in constant time). */
 function checkToken(ctx: AppContext, req: Request): void {
   const sent = req.get(TEST_MODE_TOKEN_HEADER);
-  if (!sent) throw new ApiError('NotAuthenticated', `Send TEST_MODE_TOKEN in the ${TEST_MODE_TOKEN_HEADER} header.`);
+  if (!sent)
+    throw new ApiError(
+      'NotAuthenticated',
+      `Send TEST_MODE_TOKEN in the ${TEST_MODE_TOKEN_HEADER} header.`,
+    );
   if (!timingSafeEqual(digest(sent), digest(ctx.config.testMode!.token)))
-    throw new ApiError('InvalidToken', `The ${TEST_MODE_TOKEN_HEADER} header is not this instance's TEST_MODE_TOKEN.`);
+    throw new ApiError(
+      'InvalidToken',
+      `The ${TEST_MODE_TOKEN_HEADER} header is not this instance's TEST_MODE_TOKEN.`,
+    );
 }
 
-function faultOf(r: { id: string; kind: string; operation: string; reason: string; remaining: number | null; probability: number | null; created_at: string }): TestFault {
+function faultOf(r: {
+  id: string;
+  kind: string;
+  operation: string;
+  reason: string;
+  remaining: number | null;
+  probability: number | null;
+  created_at: string;
+}): TestFault {
   return {
     id: r.id,
     kind: r.kind as TestFault['kind'],
@@ -55,12 +75,25 @@ function faultOf(r: { id: string; kind: string; operation: string; reason: strin
 }
 
 const holds = async (db: Db, projectId: string) => ({
-  items: await db.selectFrom('test_hold').select(['target', 'created_at']).where('project_id', '=', projectId).orderBy('created_at').orderBy('target').execute(),
+  items: await db
+    .selectFrom('test_hold')
+    .select(['target', 'created_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('target')
+    .execute(),
 });
 
 /** The pending jobs of a project's resources (every kind whose jobs a project owns). */
 function projectResourceIds(projectId: string) {
-  const tables = ['vm', 'postgres', 'kubernetes_cluster', 'load_balancer', 'private_subnet', 'webhook_delivery'];
+  const tables = [
+    'vm',
+    'postgres',
+    'kubernetes_cluster',
+    'load_balancer',
+    'private_subnet',
+    'webhook_delivery',
+  ];
   return sql.join(
     tables.map((t) => sql`select id from ${sql.table(t)} where project_id = ${projectId}`),
     sql` union `,
@@ -71,23 +104,37 @@ function projectResourceIds(projectId: string) {
  * Makes waiting job steps due now: all of them, or those due within `seconds`; held ones stay
  * held. With `seconds`, invitations and access tokens expire that much sooner.
  */
-async function advance(ctx: AppContext, projectId: string | undefined, seconds: number | undefined): Promise<{ jobs_due: number }> {
+async function advance(
+  ctx: AppContext,
+  projectId: string | undefined,
+  seconds: number | undefined,
+): Promise<{ jobs_due: number }> {
   const now = Date.now();
   const iso = new Date(now).toISOString();
   const within = seconds === undefined ? undefined : new Date(now + seconds * 1000).toISOString();
-  const scope = projectId === undefined ? sql`` : sql`and resource_id in (${projectResourceIds(projectId)})`;
+  const scope =
+    projectId === undefined ? sql`` : sql`and resource_id in (${projectResourceIds(projectId)})`;
   const until = within === undefined ? sql`` : sql`and run_at <= ${within}`;
   // A held step is looked at again later by the worker; leave it (its hold decides).
   const held = sql`and not exists (select 1 from test_hold h where h.target in ('*', job.resource_id))`;
-  const result = await sql`update job set run_at = ${iso} where state = 'pending' and run_at > ${iso} ${until} ${scope} ${projectId === undefined ? sql`` : held}`.execute(ctx.db);
+  const result =
+    await sql`update job set run_at = ${iso} where state = 'pending' and run_at > ${iso} ${until} ${scope} ${projectId === undefined ? sql`` : held}`.execute(
+      ctx.db,
+    );
   if (seconds) {
-    const byProject = <T extends 'project_invitation' | 'access_token'>(t: T) => (projectId === undefined ? sql`` : sql`where ${sql.ref(`${t}.project_id`)} = ${projectId}`);
+    const byProject = <T extends 'project_invitation' | 'access_token'>(t: T) =>
+      projectId === undefined ? sql`` : sql`where ${sql.ref(`${t}.project_id`)} = ${projectId}`;
     for (const table of ['project_invitation', 'access_token'] as const) {
-      const rows = await sql<{ id: string; expires_at: string | null }>`select id, expires_at from ${sql.table(table)} ${byProject(table)}`.execute(ctx.db);
+      const rows = await sql<{
+        id: string;
+        expires_at: string | null;
+      }>`select id, expires_at from ${sql.table(table)} ${byProject(table)}`.execute(ctx.db);
       for (const r of rows.rows) {
         if (r.expires_at === null) continue;
         const moved = new Date(Date.parse(r.expires_at) - seconds * 1000).toISOString();
-        await sql`update ${sql.table(table)} set expires_at = ${moved} where id = ${r.id}`.execute(ctx.db);
+        await sql`update ${sql.table(table)} set expires_at = ${moved} where id = ${r.id}`.execute(
+          ctx.db,
+        );
       }
     }
   }
@@ -95,7 +142,14 @@ async function advance(ctx: AppContext, projectId: string | undefined, seconds: 
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }
 
-const mailOf = (r: { id: string; to_address: string; subject: string; text: string; html: string | null; created_at: string }): OutboxMail => ({
+const mailOf = (r: {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+}): OutboxMail => ({
   id: r.id,
   to: r.to_address,
   subject: r.subject,
@@ -107,7 +161,12 @@ const mailOf = (r: { id: string; to_address: string; subject: string; text: stri
 const POLL_MS = 100;
 
 /** The outbox's mails (a project's, or all), newest first; with `wait`, waits that many seconds for one to match. */
-async function outbox(ctx: AppContext, res: Response, q: { to?: string; since?: string; wait?: number }, projectId?: string) {
+async function outbox(
+  ctx: AppContext,
+  res: Response,
+  q: { to?: string; since?: string; wait?: number },
+  projectId?: string,
+) {
   const read = () => {
     let query = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(100);
     if (projectId !== undefined) query = query.where('project_id', '=', projectId);
@@ -130,21 +189,34 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
   const { db } = ctx;
   return {
     async getTestSettings({ project }) {
-      const row = await db.selectFrom('test_project').select('delay_ms').where('project_id', '=', project.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('test_project')
+        .select('delay_ms')
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
       return { delay_ms: row?.delay_ms == null ? null : Number(row.delay_ms) };
     },
     async updateTestSettings({ project, body }) {
       await db.deleteFrom('test_project').where('project_id', '=', project.id).execute();
-      await db.insertInto('test_project').values({ project_id: project.id, delay_ms: body.delay_ms }).execute();
+      await db
+        .insertInto('test_project')
+        .values({ project_id: project.id, delay_ms: body.delay_ms })
+        .execute();
       return { delay_ms: body.delay_ms };
     },
 
     async listTestFaults({ project }) {
-      const rows = await db.selectFrom('test_fault').selectAll().where('project_id', '=', project.id).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('test_fault')
+        .selectAll()
+        .where('project_id', '=', project.id)
+        .orderBy('id')
+        .execute();
       return { items: rows.map(faultOf) };
     },
     async addTestFault({ project, body }) {
-      if (body.count !== undefined && body.probability !== undefined) throw invalidRequest({ probability: 'Give count or probability, not both.' });
+      if (body.count !== undefined && body.probability !== undefined)
+        throw invalidRequest({ probability: 'Give count or probability, not both.' });
       const row = {
         id: newId('testFault'),
         project_id: project.id,
@@ -160,7 +232,11 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
     },
     async removeTestFault({ project, params }) {
       // A rule gone already (used up, or removed) answers the same: deletes are idempotent.
-      await db.deleteFrom('test_fault').where('project_id', '=', project.id).where('id', '=', params.fault_id).execute();
+      await db
+        .deleteFrom('test_fault')
+        .where('project_id', '=', project.id)
+        .where('id', '=', params.fault_id)
+        .execute();
     },
 
     async listTestHolds({ project }) {
@@ -170,7 +246,10 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       const target = body.resource_id ?? body.name ?? '*';
       // An ID must name a resource of the project; another project's is not found either.
       if (body.resource_id !== undefined) {
-        const { rows } = await sql`select 1 from (${projectResourceIds(project.id)}) as r where r.id = ${body.resource_id}`.execute(db);
+        const { rows } =
+          await sql`select 1 from (${projectResourceIds(project.id)}) as r where r.id = ${body.resource_id}`.execute(
+            db,
+          );
         if (!rows.length) throw notFound('No resource with this ID in the project.');
       }
       // Held already: holding again changes nothing (no failing insert: on PostgreSQL it would end the request's transaction).
@@ -214,7 +293,9 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       checkToken(ctx, req);
       await db
         .deleteFrom('mail_outbox')
-        .$if(query.to !== undefined, (q) => q.where('to_address', '=', query.to!.trim().toLowerCase()))
+        .$if(query.to !== undefined, (q) =>
+          q.where('to_address', '=', query.to!.trim().toLowerCase()),
+        )
         .execute();
     },
 
@@ -223,36 +304,68 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       const problem = passwordProblem(body.password, body.email);
       if (problem) throw invalidRequest({ password: problem });
       const projects = [...new Set(body.memberships.map((m) => m.project_id))];
-      if (projects.length !== body.memberships.length) throw invalidRequest({ memberships: 'Each project may appear once.' });
+      if (projects.length !== body.memberships.length)
+        throw invalidRequest({ memberships: 'Each project may appear once.' });
       if (projects.length) {
-        const known = await db.selectFrom('project').select('id').where('id', 'in', projects).execute();
+        const known = await db
+          .selectFrom('project')
+          .select('id')
+          .where('id', 'in', projects)
+          .execute();
         const missing = projects.find((p) => !known.some((k) => k.id === p));
         if (missing) throw invalidRequest({ memberships: `No project ${missing}.` });
       }
       let account: { id: string; email: string };
       try {
-        account = await createAccount(db, body.email.toLowerCase(), body.password, { verified: true });
+        account = await createAccount(db, body.email.toLowerCase(), body.password, {
+          verified: true,
+        });
       } catch (err) {
         if (isUniqueViolation(err))
-          throw new ApiError('Conflict', 'An account with this e-mail address exists already.', { email: 'An account with this e-mail address exists already.' });
+          throw new ApiError('Conflict', 'An account with this e-mail address exists already.', {
+            email: 'An account with this e-mail address exists already.',
+          });
         throw err;
       }
       const now = new Date().toISOString();
-      await db.insertInto('test_account').values({ account_id: account.id, created_at: now }).execute();
-      for (const m of body.memberships) await db.insertInto('project_member').values({ project_id: m.project_id, account_id: account.id, role: m.role, created_at: now }).execute();
+      await db
+        .insertInto('test_account')
+        .values({ account_id: account.id, created_at: now })
+        .execute();
+      for (const m of body.memberships)
+        await db
+          .insertInto('project_member')
+          .values({
+            project_id: m.project_id,
+            account_id: account.id,
+            role: m.role,
+            created_at: now,
+          })
+          .execute();
       return { ...account, memberships: body.memberships };
     },
     async deleteTestAccount({ params, req }) {
       checkToken(ctx, req);
-      const account = await db.selectFrom('account').select('id').where('id', '=', params.account_id).executeTakeFirst();
+      const account = await db
+        .selectFrom('account')
+        .select('id')
+        .where('id', '=', params.account_id)
+        .executeTakeFirst();
       // Deleted already: deletes are idempotent.
       if (!account) return;
       // A project must keep an admin while it has other members.
-      const sole = await sql<{ project_id: string }>`select m.project_id from project_member m where m.account_id = ${account.id} and m.role = 'admin'
+      const sole = await sql<{
+        project_id: string;
+      }>`select m.project_id from project_member m where m.account_id = ${account.id} and m.role = 'admin'
         and not exists (select 1 from project_member o where o.project_id = m.project_id and o.account_id <> ${account.id} and o.role = 'admin')
-        and exists (select 1 from project_member o where o.project_id = m.project_id and o.account_id <> ${account.id})`.execute(db);
+        and exists (select 1 from project_member o where o.project_id = m.project_id and o.account_id <> ${account.id})`.execute(
+        db,
+      );
       if (sole.rows.length)
-        throw new ApiError('Conflict', `The account is the only admin of project ${sole.rows[0]!.project_id}, which has other members: make another admin first.`);
+        throw new ApiError(
+          'Conflict',
+          `The account is the only admin of project ${sole.rows[0]!.project_id}, which has other members: make another admin first.`,
+        );
       await db.deleteFrom('account').where('id', '=', account.id).execute();
     },
   };
@@ -273,5 +386,9 @@ export async function isTestAccount(ctx: AppContext, email: string): Promise<boo
 /** Whether a request carries this instance's test-mode token (test mode only): sign-ups made by a test runner. */
 export function hasTestToken(ctx: AppContext, req: Request): boolean {
   const sent = req.get(TEST_MODE_TOKEN_HEADER);
-  return !!ctx.config.testMode && !!sent && timingSafeEqual(digest(sent), digest(ctx.config.testMode.token));
+  return (
+    !!ctx.config.testMode &&
+    !!sent &&
+    timingSafeEqual(digest(sent), digest(ctx.config.testMode.token))
+  );
 }

@@ -57,12 +57,15 @@ export const FAILING_TABLES = ['vm', 'postgres', 'kubernetes_cluster', 'load_bal
 export const testModeMigrations: Record<string, Migration> = {
   '0090_test_mode': {
     async up(db: Kysely<unknown>) {
-      for (const table of FAILING_TABLES) await db.schema.alterTable(table).addColumn('state_reason', 'text').execute();
+      for (const table of FAILING_TABLES)
+        await db.schema.alterTable(table).addColumn('state_reason', 'text').execute();
       await db.schema.alterTable('mail_outbox').addColumn('project_id', 'text').execute();
       await db.schema
         .createTable('test_fault')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('operation', 'text', (c) => c.notNull())
         .addColumn('reason', 'text', (c) => c.notNull())
@@ -70,15 +73,23 @@ export const testModeMigrations: Record<string, Migration> = {
         .addColumn('probability', 'real')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('test_fault_project_idx').on('test_fault').columns(['project_id', 'id']).execute();
+      await db.schema
+        .createIndex('test_fault_project_idx')
+        .on('test_fault')
+        .columns(['project_id', 'id'])
+        .execute();
       await db.schema
         .createTable('test_project')
-        .addColumn('project_id', 'text', (c) => c.primaryKey().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.primaryKey().references('project.id').onDelete('cascade'),
+        )
         .addColumn('delay_ms', 'integer')
         .execute();
       await db.schema
         .createTable('test_hold')
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('target', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('test_hold_pk', ['project_id', 'target'])
@@ -92,7 +103,9 @@ export const testModeMigrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('test_account')
-        .addColumn('account_id', 'text', (c) => c.primaryKey().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.primaryKey().references('account.id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
     },

@@ -22,14 +22,17 @@ import {
 import { createPg, waitForPgState } from '../resources/postgres/postgres.fixtures.ts';
 
 const TOKEN = 'test-mode-token-0123456789abcdef0123456789';
-const testRoutes = (Object.entries(testModeRoutes) as [string, RouteDef][]).filter(([op]) => op !== 'getInstanceInfo');
+const testRoutes = (Object.entries(testModeRoutes) as [string, RouteDef][]).filter(
+  ([op]) => op !== 'getInstanceInfo',
+);
 
 const off = await serverForFile({ TEST_MODE: '0' });
 const t = await serverForFile({ TEST_MODE: '1', TEST_MODE_TOKEN: TOKEN, LOGIN_MAX_FAILURES: '2' });
 const tokenHeader = { 'test-mode-token': TOKEN };
 
 const withoutRequestId = (text: string) => text.replace(/"request_id":"[^"]*"/, '');
-const getVm = (s: TestServer, token: string, project: string, name: string) => s.call('getVm', { token, params: { ...inLoc(project), vm_name: name } });
+const getVm = (s: TestServer, token: string, project: string, name: string) =>
+  s.call('getVm', { token, params: { ...inLoc(project), vm_name: name } });
 
 describe('test mode off (the default)', () => {
   it('answers every _test route with the 404 of an unknown route, with or without credentials', async () => {
@@ -37,8 +40,16 @@ describe('test mode off (the default)', () => {
     const unknown = await off.request('GET', '/api/no-such-route', { token: a.token });
     expect(unknown.status).toBe(404);
     for (const [op, r] of testRoutes) {
-      const url = routeUrl(r, { project_id: a.project, fault_id: 'tf0000000000000000000000000', account_id: a.id });
-      const res = await off.request(r.method.toUpperCase(), url, { token: a.token, headers: tokenHeader, body: r.method === 'get' || r.method === 'delete' ? undefined : {} });
+      const url = routeUrl(r, {
+        project_id: a.project,
+        fault_id: 'tf0000000000000000000000000',
+        account_id: a.id,
+      });
+      const res = await off.request(r.method.toUpperCase(), url, {
+        token: a.token,
+        headers: tokenHeader,
+        body: r.method === 'get' || r.method === 'delete' ? undefined : {},
+      });
       expect(res.status, op).toBe(404);
       expect(withoutRequestId(res.text), op).toBe(withoutRequestId(unknown.text));
     }
@@ -57,9 +68,15 @@ describe('the settings', () => {
   it('refuses TEST_MODE=1 without a TEST_MODE_TOKEN of 32 characters or more', () => {
     expect(() => loadConfig({ TEST_MODE: '1' })).toThrow(ConfigError);
     expect(() => loadConfig({ TEST_MODE: '1' })).toThrow(/TEST_MODE_TOKEN/);
-    expect(() => loadConfig({ TEST_MODE: '1', TEST_MODE_TOKEN: 'short' })).toThrow('Invalid TEST_MODE_TOKEN: must be at least 32 characters');
-    expect(() => loadConfig({ TEST_MODE: 'yes', TEST_MODE_TOKEN: TOKEN })).toThrow('Invalid TEST_MODE: must be 0 or 1');
-    expect(loadConfig({ TEST_MODE: '1', TEST_MODE_TOKEN: TOKEN }).testMode).toEqual({ token: TOKEN });
+    expect(() => loadConfig({ TEST_MODE: '1', TEST_MODE_TOKEN: 'short' })).toThrow(
+      'Invalid TEST_MODE_TOKEN: must be at least 32 characters',
+    );
+    expect(() => loadConfig({ TEST_MODE: 'yes', TEST_MODE_TOKEN: TOKEN })).toThrow(
+      'Invalid TEST_MODE: must be 0 or 1',
+    );
+    expect(loadConfig({ TEST_MODE: '1', TEST_MODE_TOKEN: TOKEN }).testMode).toEqual({
+      token: TOKEN,
+    });
     expect(loadConfig({}).testMode).toBeUndefined();
   });
 
@@ -73,11 +90,20 @@ describe('failures on demand', () => {
     const a = await newOwner(t);
     await createVm(t, a.token, a.project, 'web-fail-create');
     const vm = await waitForVmState(t, a.token, a.project, 'web-fail-create', 'failed');
-    expect(vm.state_reason).toMatch(/^Insufficient capacity: no host in eu-central-h1 can place a standard-2/);
-    const retry = await t.call('retryObject', { token: a.token, params: { project_id: a.project, object_id: vm.id } });
+    expect(vm.state_reason).toMatch(
+      /^Insufficient capacity: no host in eu-central-h1 can place a standard-2/,
+    );
+    const retry = await t.call('retryObject', {
+      token: a.token,
+      params: { project_id: a.project, object_id: vm.id },
+    });
     expect(retry.status, retry.text).toBe(204);
-    expect((await getVm(t, a.token, a.project, 'web-fail-create')).body.state).toMatch(/creating|failed/);
-    expect((await waitForVmState(t, a.token, a.project, 'web-fail-create', 'failed')).state_reason).toBe(vm.state_reason);
+    expect((await getVm(t, a.token, a.project, 'web-fail-create')).body.state).toMatch(
+      /creating|failed/,
+    );
+    expect(
+      (await waitForVmState(t, a.token, a.project, 'web-fail-create', 'failed')).state_reason,
+    ).toBe(vm.state_reason);
   });
 
   it('fails …-fail-delete, …-fail-start (start and restart) and a database named …-fail-create', async () => {
@@ -86,11 +112,25 @@ describe('failures on demand', () => {
     await createVm(t, a.token, a.project, 'boot-fail-start');
     await waitForVmState(t, a.token, a.project, 'gone-fail-delete', 'running');
     await waitForVmState(t, a.token, a.project, 'boot-fail-start', 'running');
-    expect((await t.call('deleteVm', { token: a.token, params: { ...inLoc(a.project), vm_name: 'gone-fail-delete' } })).status).toBe(204);
-    expect((await waitForVmState(t, a.token, a.project, 'gone-fail-delete', 'failed')).state_reason).toMatch(/disk could not be released/);
-    const restart = await t.call('restartVm', { token: a.token, params: { project_id: a.project, location: 'eu-central-h1', vm_reference: 'boot-fail-start' } });
+    expect(
+      (
+        await t.call('deleteVm', {
+          token: a.token,
+          params: { ...inLoc(a.project), vm_name: 'gone-fail-delete' },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await waitForVmState(t, a.token, a.project, 'gone-fail-delete', 'failed')).state_reason,
+    ).toMatch(/disk could not be released/);
+    const restart = await t.call('restartVm', {
+      token: a.token,
+      params: { project_id: a.project, location: 'eu-central-h1', vm_reference: 'boot-fail-start' },
+    });
     expect(restart.status, restart.text).toBe(200);
-    expect((await waitForVmState(t, a.token, a.project, 'boot-fail-start', 'failed')).state_reason).toMatch(/did not come back after the restart/);
+    expect(
+      (await waitForVmState(t, a.token, a.project, 'boot-fail-start', 'failed')).state_reason,
+    ).toMatch(/did not come back after the restart/);
     await createPg(t, a.token, a.project, 'db-fail-create');
     const pg = await waitForPgState(t, a.token, a.project, 'db-fail-create', 'failed');
     expect(pg.state_reason).toMatch(/database server could not be provisioned/);
@@ -99,49 +139,121 @@ describe('failures on demand', () => {
   it('fails a load balancer named …-fail-create, and a cluster by a fault rule, each with its reason', async () => {
     const a = await newOwner(t);
     const ps = await createSubnet(t, a.token, a.project, 'net');
-    await createLoadBalancer(t, a.token, a.project, 'front-fail-create', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    expect((await waitForLoadBalancerState(t, a.token, a.project, 'front-fail-create', 'failed')).state_reason).toMatch(/no public IPv4 address is free in eu-central-h1/);
-    await t.call('addTestFault', { token: a.token, params: { project_id: a.project }, body: { kind: 'kubernetes', operation: 'create', reason: 'etcd is down (QA).' } });
+    await createLoadBalancer(t, a.token, a.project, 'front-fail-create', {
+      private_subnet_id: ps.id,
+      src_port: 80,
+      dst_port: 8080,
+    });
+    expect(
+      (await waitForLoadBalancerState(t, a.token, a.project, 'front-fail-create', 'failed'))
+        .state_reason,
+    ).toMatch(/no public IPv4 address is free in eu-central-h1/);
+    await t.call('addTestFault', {
+      token: a.token,
+      params: { project_id: a.project },
+      body: { kind: 'kubernetes', operation: 'create', reason: 'etcd is down (QA).' },
+    });
     const made = await t.call('createKubernetesCluster', {
       token: a.token,
-      params: { project_id: a.project, location: 'eu-central-h1', kubernetes_cluster_reference: 'k' },
+      params: {
+        project_id: a.project,
+        location: 'eu-central-h1',
+        kubernetes_cluster_reference: 'k',
+      },
       body: {},
     });
     expect(made.status, made.text).toBe(200);
-    const get = () => t.call('getKubernetesCluster', { token: a.token, params: { project_id: a.project, location: 'eu-central-h1', kubernetes_cluster_reference: 'k' } });
-    const failed = await pollUntil(get, (r) => r.body.display_state === 'failed', 'the cluster to fail');
+    const get = () =>
+      t.call('getKubernetesCluster', {
+        token: a.token,
+        params: {
+          project_id: a.project,
+          location: 'eu-central-h1',
+          kubernetes_cluster_reference: 'k',
+        },
+      });
+    const failed = await pollUntil(
+      get,
+      (r) => r.body.display_state === 'failed',
+      'the cluster to fail',
+    );
     expect(failed.body.state_reason).toBe('etcd is down (QA).');
   });
 
   it('fails by a fault rule as often as its count says; the retry then succeeds', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
-    const add = await t.call('addTestFault', { token: a.token, params: p, body: { kind: 'vm', operation: 'create', reason: 'Quota of the region reached.', count: 1 } });
+    const add = await t.call('addTestFault', {
+      token: a.token,
+      params: p,
+      body: { kind: 'vm', operation: 'create', reason: 'Quota of the region reached.', count: 1 },
+    });
     expect(add.status, add.text).toBe(200);
-    expect(add.body).toMatchObject({ kind: 'vm', operation: 'create', reason: 'Quota of the region reached.', count: 1, probability: null });
-    expect((await t.call('listTestFaults', { token: a.token, params: p })).body.items).toEqual([add.body]);
+    expect(add.body).toMatchObject({
+      kind: 'vm',
+      operation: 'create',
+      reason: 'Quota of the region reached.',
+      count: 1,
+      probability: null,
+    });
+    expect((await t.call('listTestFaults', { token: a.token, params: p })).body.items).toEqual([
+      add.body,
+    ]);
     const vm = await createVm(t, a.token, a.project, 'web');
-    expect((await waitForVmState(t, a.token, a.project, 'web', 'failed')).state_reason).toBe('Quota of the region reached.');
+    expect((await waitForVmState(t, a.token, a.project, 'web', 'failed')).state_reason).toBe(
+      'Quota of the region reached.',
+    );
     // Used up: removed.
     expect((await t.call('listTestFaults', { token: a.token, params: p })).body.items).toEqual([]);
-    expect((await t.call('retryObject', { token: a.token, params: { ...p, object_id: vm.id } })).status).toBe(204);
+    expect(
+      (await t.call('retryObject', { token: a.token, params: { ...p, object_id: vm.id } })).status,
+    ).toBe(204);
     expect((await waitForVmState(t, a.token, a.project, 'web', 'running')).state_reason).toBeNull();
     // Nothing to retry now.
-    expectCurrentError(await t.call('retryObject', { token: a.token, params: { ...p, object_id: vm.id } }), 409, 'Conflict');
-    expectCurrentError(await t.call('retryObject', { token: a.token, params: { ...p, object_id: 'vm0000000000000000000000000' } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('retryObject', { token: a.token, params: { ...p, object_id: vm.id } }),
+      409,
+      'Conflict',
+    );
+    expectCurrentError(
+      await t.call('retryObject', {
+        token: a.token,
+        params: { ...p, object_id: 'vm0000000000000000000000000' },
+      }),
+      404,
+      'ResourceNotFound',
+    );
   });
 
   it('lists and removes rules; a rule without count fails until removed; bad rules are refused', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
-    const rule = await t.call('addTestFault', { token: a.token, params: p, body: { kind: 'vm', operation: 'create' } });
+    const rule = await t.call('addTestFault', {
+      token: a.token,
+      params: p,
+      body: { kind: 'vm', operation: 'create' },
+    });
     expect(rule.body.reason).toMatch(/^Insufficient capacity/);
     await createVm(t, a.token, a.project, 'one');
     await createVm(t, a.token, a.project, 'two');
     await waitForVmState(t, a.token, a.project, 'one', 'failed');
     await waitForVmState(t, a.token, a.project, 'two', 'failed');
-    expect((await t.call('removeTestFault', { token: a.token, params: { ...p, fault_id: rule.body.id } })).status).toBe(204);
-    expect((await t.call('removeTestFault', { token: a.token, params: { ...p, fault_id: rule.body.id } })).status).toBe(204);
+    expect(
+      (
+        await t.call('removeTestFault', {
+          token: a.token,
+          params: { ...p, fault_id: rule.body.id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t.call('removeTestFault', {
+          token: a.token,
+          params: { ...p, fault_id: rule.body.id },
+        })
+      ).status,
+    ).toBe(204);
     await createVm(t, a.token, a.project, 'three');
     await waitForVmState(t, a.token, a.project, 'three', 'running');
     for (const body of [
@@ -150,9 +262,21 @@ describe('failures on demand', () => {
       { kind: 'vm', operation: 'create', count: 0 },
       { kind: 'vm', operation: 'create', probability: 2 },
     ]) {
-      expectCurrentError(await t.call('addTestFault', { token: a.token, params: p, invalidBody: body }), 400, 'InvalidRequest');
+      expectCurrentError(
+        await t.call('addTestFault', { token: a.token, params: p, invalidBody: body }),
+        400,
+        'InvalidRequest',
+      );
     }
-    expectCurrentError(await t.call('addTestFault', { token: a.token, params: p, body: { kind: 'vm', operation: 'create', count: 1, probability: 0.5 } }), 400, 'InvalidRequest');
+    expectCurrentError(
+      await t.call('addTestFault', {
+        token: a.token,
+        params: p,
+        body: { kind: 'vm', operation: 'create', count: 1, probability: 0.5 },
+      }),
+      400,
+      'InvalidRequest',
+    );
     expect((await t.call('listTestFaults', { token: a.token, params: p })).body.items).toEqual([]);
   });
 
@@ -160,13 +284,25 @@ describe('failures on demand', () => {
     const a = await newOwner(t);
     const member = await t.call('addTestAccount', {
       headers: tokenHeader,
-      body: { email: `m-${a.project}@example.com`, password: 'correct horse battery', memberships: [{ project_id: a.project, role: 'member' }] },
+      body: {
+        email: `m-${a.project}@example.com`,
+        password: 'correct horse battery',
+        memberships: [{ project_id: a.project, role: 'member' }],
+      },
     });
     expect(member.status, member.text).toBe(200);
     const token = await t.login(member.body.email, 'correct horse battery');
-    expectCurrentError(await t.call('listTestFaults', { token, params: { project_id: a.project } }), 403, 'Unauthorized');
+    expectCurrentError(
+      await t.call('listTestFaults', { token, params: { project_id: a.project } }),
+      403,
+      'Unauthorized',
+    );
     const other = await t.newAccount();
-    expectCurrentError(await t.call('listTestFaults', { token: other.token, params: { project_id: a.project } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('listTestFaults', { token: other.token, params: { project_id: a.project } }),
+      404,
+      'ResourceNotFound',
+    );
   });
 });
 
@@ -174,15 +310,25 @@ describe('time', () => {
   it('holds a named resource in creating until released', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
-    const held = await t.call('holdTestTransitions', { token: a.token, params: p, body: { name: 'slow' } });
+    const held = await t.call('holdTestTransitions', {
+      token: a.token,
+      params: p,
+      body: { name: 'slow' },
+    });
     expect(held.body.items.map((h) => h.target)).toEqual(['slow']);
     await createVm(t, a.token, a.project, 'slow');
     await createVm(t, a.token, a.project, 'fast');
     await waitForVmState(t, a.token, a.project, 'fast', 'running');
     // Advancing the clock leaves a held step alone.
-    expect((await t.call('advanceTestClock', { token: a.token, params: p, body: {} })).status).toBe(200);
+    expect((await t.call('advanceTestClock', { token: a.token, params: p, body: {} })).status).toBe(
+      200,
+    );
     expect((await getVm(t, a.token, a.project, 'slow')).body.state).toBe('creating');
-    const released = await t.call('releaseTestTransitions', { token: a.token, params: p, body: { name: 'slow' } });
+    const released = await t.call('releaseTestTransitions', {
+      token: a.token,
+      params: p,
+      body: { name: 'slow' },
+    });
     expect(released.body.items).toEqual([]);
     await waitForVmState(t, a.token, a.project, 'slow', 'running');
   });
@@ -196,12 +342,34 @@ describe('time', () => {
     expect(again.status, again.text).toBe(200);
     expect(again.body.items.map((h) => h.target)).toEqual(['*']);
     const vm = await createVm(t, a.token, a.project, 'web');
-    const byId = await t.call('holdTestTransitions', { token: a.token, params: p, body: { resource_id: vm.id } });
+    const byId = await t.call('holdTestTransitions', {
+      token: a.token,
+      params: p,
+      body: { resource_id: vm.id },
+    });
     expect(byId.body.items.map((h) => h.target).sort()).toEqual(['*', vm.id].sort());
-    expect((await t.call('advanceTestClock', { token: a.token, params: p, body: {} })).status).toBe(200);
+    expect((await t.call('advanceTestClock', { token: a.token, params: p, body: {} })).status).toBe(
+      200,
+    );
     expect((await getVm(t, a.token, a.project, 'web')).body.state).toBe('creating');
-    expectCurrentError(await t.call('holdTestTransitions', { token: a.token, params: p, body: { resource_id: 'vm0000000000000000000000000' } }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('holdTestTransitions', { token: a.token, params: p, invalidBody: { resource_id: vm.id, name: 'web' } }), 400, 'InvalidRequest');
+    expectCurrentError(
+      await t.call('holdTestTransitions', {
+        token: a.token,
+        params: p,
+        body: { resource_id: 'vm0000000000000000000000000' },
+      }),
+      404,
+      'ResourceNotFound',
+    );
+    expectCurrentError(
+      await t.call('holdTestTransitions', {
+        token: a.token,
+        params: p,
+        invalidBody: { resource_id: vm.id, name: 'web' },
+      }),
+      400,
+      'InvalidRequest',
+    );
     await t.call('releaseTestTransitions', { token: a.token, params: p, body: {} });
     expect((await t.call('listTestHolds', { token: a.token, params: p })).body.items).toEqual([]);
     await waitForVmState(t, a.token, a.project, 'web', 'running');
@@ -210,9 +378,27 @@ describe('time', () => {
   it('runs a project at its own delay_ms; advance runs what waits now', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
-    expect((await t.call('getTestSettings', { token: a.token, params: p })).body).toEqual({ delay_ms: null });
-    expect((await t.call('updateTestSettings', { token: a.token, params: p, body: { delay_ms: 3_600_000 } })).body).toEqual({ delay_ms: 3_600_000 });
-    expectCurrentError(await t.call('updateTestSettings', { token: a.token, params: p, invalidBody: { delay_ms: -1 } }), 400, 'InvalidRequest');
+    expect((await t.call('getTestSettings', { token: a.token, params: p })).body).toEqual({
+      delay_ms: null,
+    });
+    expect(
+      (
+        await t.call('updateTestSettings', {
+          token: a.token,
+          params: p,
+          body: { delay_ms: 3_600_000 },
+        })
+      ).body,
+    ).toEqual({ delay_ms: 3_600_000 });
+    expectCurrentError(
+      await t.call('updateTestSettings', {
+        token: a.token,
+        params: p,
+        invalidBody: { delay_ms: -1 },
+      }),
+      400,
+      'InvalidRequest',
+    );
     await createVm(t, a.token, a.project, 'web');
     // The first step runs at once; the next waits an hour, unless advanced.
     await pollUntil(
@@ -228,10 +414,16 @@ describe('time', () => {
   it('ages invitations by `seconds`', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };
-    await t.call('inviteProjectMember', { token: a.token, params: p, body: { email: `later-${a.project}@example.com`, role: 'viewer' } });
-    const before = (await t.call('listProjectInvitations', { token: a.token, params: p })).body.items[0]!.expires_at;
+    await t.call('inviteProjectMember', {
+      token: a.token,
+      params: p,
+      body: { email: `later-${a.project}@example.com`, role: 'viewer' },
+    });
+    const before = (await t.call('listProjectInvitations', { token: a.token, params: p })).body
+      .items[0]!.expires_at;
     await t.call('advanceTestClock', { token: a.token, params: p, body: { seconds: 86_400 } });
-    const after = (await t.call('listProjectInvitations', { token: a.token, params: p })).body.items[0]!.expires_at;
+    const after = (await t.call('listProjectInvitations', { token: a.token, params: p })).body
+      .items[0]!.expires_at;
     expect(Date.parse(before) - Date.parse(after)).toBe(86_400_000);
   });
 });
@@ -239,7 +431,11 @@ describe('time', () => {
 describe('the outbox over the network', () => {
   it('needs the test-mode token', async () => {
     expectCurrentError(await t.call('listTestOutbox'), 401, 'NotAuthenticated');
-    expectCurrentError(await t.call('listTestOutbox', { headers: { 'test-mode-token': `${TOKEN}x` } }), 401, 'InvalidToken');
+    expectCurrentError(
+      await t.call('listTestOutbox', { headers: { 'test-mode-token': `${TOKEN}x` } }),
+      401,
+      'InvalidToken',
+    );
     expect((await t.call('listTestOutbox', { headers: tokenHeader })).status).toBe(200);
   });
 
@@ -248,27 +444,62 @@ describe('the outbox over the network', () => {
     const p = { project_id: a.project };
     const email = `invitee-${a.project}@example.com`;
     const start = new Date().toISOString();
-    await t.call('inviteProjectMember', { token: a.token, params: p, body: { email, role: 'viewer' } });
-    const mine = await t.call('listProjectTestOutbox', { token: a.token, params: p, query: { to: email, since: start } });
+    await t.call('inviteProjectMember', {
+      token: a.token,
+      params: p,
+      body: { email, role: 'viewer' },
+    });
+    const mine = await t.call('listProjectTestOutbox', {
+      token: a.token,
+      params: p,
+      query: { to: email, since: start },
+    });
     expect(mine.body.items).toHaveLength(1);
-    expect(mine.body.items[0]!.text).toContain(`${t.base}/signup?redirect=%2Fprojects%2F${a.project}`);
+    expect(mine.body.items[0]!.text).toContain(
+      `${t.base}/signup?redirect=%2Fprojects%2F${a.project}`,
+    );
     // Another project sees none of them.
     const other = await newProject(t, a.token, 'other');
-    expect((await t.call('listProjectTestOutbox', { token: a.token, params: { project_id: other } })).body.items).toEqual([]);
-    expect((await t.call('listTestOutbox', { headers: tokenHeader, query: { to: email, since: new Date().toISOString() } })).body.items).toEqual([]);
-    expectCurrentError(await t.call('listTestOutbox', { headers: tokenHeader, query: { wait: '11' } as never }), 400, 'InvalidRequest');
+    expect(
+      (await t.call('listProjectTestOutbox', { token: a.token, params: { project_id: other } }))
+        .body.items,
+    ).toEqual([]);
+    expect(
+      (
+        await t.call('listTestOutbox', {
+          headers: tokenHeader,
+          query: { to: email, since: new Date().toISOString() },
+        })
+      ).body.items,
+    ).toEqual([]);
+    expectCurrentError(
+      await t.call('listTestOutbox', { headers: tokenHeader, query: { wait: '11' } as never }),
+      400,
+      'InvalidRequest',
+    );
   });
 
   it('long-polls for the next mail, and is cleared', async () => {
     const a = await newOwner(t);
     const email = `next-${a.project}@example.com`;
     const since = new Date().toISOString();
-    const waiting = t.call('listTestOutbox', { headers: tokenHeader, query: { to: email, since, wait: '10' } as never });
-    await t.call('inviteProjectMember', { token: a.token, params: { project_id: a.project }, body: { email, role: 'viewer' } });
+    const waiting = t.call('listTestOutbox', {
+      headers: tokenHeader,
+      query: { to: email, since, wait: '10' } as never,
+    });
+    await t.call('inviteProjectMember', {
+      token: a.token,
+      params: { project_id: a.project },
+      body: { email, role: 'viewer' },
+    });
     const got = await waiting;
     expect(got.body.items.map((m) => m.to)).toEqual([email]);
-    expect((await t.call('clearTestOutbox', { headers: tokenHeader, query: { to: email } })).status).toBe(204);
-    expect((await t.call('listTestOutbox', { headers: tokenHeader, query: { to: email } })).body.items).toEqual([]);
+    expect(
+      (await t.call('clearTestOutbox', { headers: tokenHeader, query: { to: email } })).status,
+    ).toBe(204);
+    expect(
+      (await t.call('listTestOutbox', { headers: tokenHeader, query: { to: email } })).body.items,
+    ).toEqual([]);
   });
 });
 
@@ -278,47 +509,121 @@ describe('test accounts', () => {
     const email = `qa-${a.project}@example.com`;
     const made = await t.call('addTestAccount', {
       headers: tokenHeader,
-      body: { email, password: 'correct horse battery', memberships: [{ project_id: a.project, role: 'viewer' }] },
+      body: {
+        email,
+        password: 'correct horse battery',
+        memberships: [{ project_id: a.project, role: 'viewer' }],
+      },
     });
     expect(made.status, made.text).toBe(200);
-    expect(made.body).toMatchObject({ email, memberships: [{ project_id: a.project, role: 'viewer' }] });
+    expect(made.body).toMatchObject({
+      email,
+      memberships: [{ project_id: a.project, role: 'viewer' }],
+    });
     const token = await t.login(email, 'correct horse battery');
-    expect((await t.call('getProjectMembership', { token, params: { project_id: a.project } })).body.role).toBe('viewer');
-    expectCurrentError(await t.call('addTestAccount', { headers: tokenHeader, body: { email, password: 'correct horse battery' } }), 409, 'Conflict');
-    expectCurrentError(await t.call('addTestAccount', { body: { email: 'x@example.com', password: 'correct horse battery' } }), 401, 'NotAuthenticated');
-    expectCurrentError(await t.call('addTestAccount', { headers: tokenHeader, body: { email: 'weak@example.com', password: 'password' } }), 400, 'InvalidRequest');
+    expect(
+      (await t.call('getProjectMembership', { token, params: { project_id: a.project } })).body
+        .role,
+    ).toBe('viewer');
     expectCurrentError(
       await t.call('addTestAccount', {
         headers: tokenHeader,
-        body: { email: 'lost@example.com', password: 'correct horse battery', memberships: [{ project_id: 'pj0000000000000000000000000', role: 'admin' }] },
+        body: { email, password: 'correct horse battery' },
+      }),
+      409,
+      'Conflict',
+    );
+    expectCurrentError(
+      await t.call('addTestAccount', {
+        body: { email: 'x@example.com', password: 'correct horse battery' },
+      }),
+      401,
+      'NotAuthenticated',
+    );
+    expectCurrentError(
+      await t.call('addTestAccount', {
+        headers: tokenHeader,
+        body: { email: 'weak@example.com', password: 'password' },
       }),
       400,
       'InvalidRequest',
     );
-    expect((await t.call('deleteTestAccount', { headers: tokenHeader, params: { account_id: made.body.id } })).status).toBe(204);
-    expect((await t.call('login', { body: { login: email, password: 'correct horse battery' } })).status).toBe(401);
-    expect((await t.call('deleteTestAccount', { headers: tokenHeader, params: { account_id: made.body.id } })).status).toBe(204);
+    expectCurrentError(
+      await t.call('addTestAccount', {
+        headers: tokenHeader,
+        body: {
+          email: 'lost@example.com',
+          password: 'correct horse battery',
+          memberships: [{ project_id: 'pj0000000000000000000000000', role: 'admin' }],
+        },
+      }),
+      400,
+      'InvalidRequest',
+    );
+    expect(
+      (
+        await t.call('deleteTestAccount', {
+          headers: tokenHeader,
+          params: { account_id: made.body.id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.call('login', { body: { login: email, password: 'correct horse battery' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.call('deleteTestAccount', {
+          headers: tokenHeader,
+          params: { account_id: made.body.id },
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it("refuses to delete a project's only admin while it has other members", async () => {
-    const admin = await t.call('addTestAccount', { headers: tokenHeader, body: { email: `boss-${Date.now()}@example.com`, password: 'correct horse battery' } });
+    const admin = await t.call('addTestAccount', {
+      headers: tokenHeader,
+      body: { email: `boss-${Date.now()}@example.com`, password: 'correct horse battery' },
+    });
     const token = await t.login(admin.body.email, 'correct horse battery');
     const project = await newProject(t, token, 'theirs');
     await t.call('addTestAccount', {
       headers: tokenHeader,
-      body: { email: `staff-${project}@example.com`, password: 'correct horse battery', memberships: [{ project_id: project, role: 'member' }] },
+      body: {
+        email: `staff-${project}@example.com`,
+        password: 'correct horse battery',
+        memberships: [{ project_id: project, role: 'member' }],
+      },
     });
-    expectCurrentError(await t.call('deleteTestAccount', { headers: tokenHeader, params: { account_id: admin.body.id } }), 409, 'Conflict');
+    expectCurrentError(
+      await t.call('deleteTestAccount', {
+        headers: tokenHeader,
+        params: { account_id: admin.body.id },
+      }),
+      409,
+      'Conflict',
+    );
   });
 
   it('are not locked out by failed logins (LOGIN_MAX_FAILURES=2 here), unlike other accounts', async () => {
     const email = `locked-${Date.now()}@example.com`;
-    await t.call('addTestAccount', { headers: tokenHeader, body: { email, password: 'correct horse battery' } });
-    for (let i = 0; i < 4; i++) expect((await t.call('login', { body: { login: email, password: 'wrong password!' } })).status).toBe(401);
+    await t.call('addTestAccount', {
+      headers: tokenHeader,
+      body: { email, password: 'correct horse battery' },
+    });
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await t.call('login', { body: { login: email, password: 'wrong password!' } })).status,
+      ).toBe(401);
     expect(await t.login(email, 'correct horse battery')).toBeTruthy();
     const other = await t.newAccount();
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.call('login', { body: { login: other.email, password: 'wrong password!' } })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await t.call('login', { body: { login: other.email, password: 'wrong password!' } }))
+          .status,
+      );
     expect(statuses).toEqual([401, 401, 429]);
   });
 });

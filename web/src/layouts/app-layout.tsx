@@ -11,7 +11,10 @@ export function AppLayout({ email }: { email: string }) {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
         <div className="flex h-14 items-center gap-3 px-4 sm:px-6">
-          <Link to="/projects" className="flex items-center gap-2 rounded-md pr-2 font-semibold tracking-tight">
+          <Link
+            to="/projects"
+            className="flex items-center gap-2 rounded-md pr-2 font-semibold tracking-tight"
+          >
             <LogoMark />
             <span className="hidden sm:inline">Cloud console</span>
           </Link>

@@ -10,7 +10,11 @@ import { CSRF_HEADER, ERROR_STATUS, fillPath, isErrorType, type ErrorType } from
 import { routeMap } from './route-map.gen.ts';
 
 /** What a request sends as its query string: the schema's input (strings before transforms). */
-export type QueryInputOf<Op extends OperationId> = Routes[Op] extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+export type QueryInputOf<Op extends OperationId> = Routes[Op] extends {
+  query: infer Q extends z.ZodType;
+}
+  ? z.input<Q>
+  : undefined;
 
 type Fields<Op extends OperationId> = {
   params: ParamsOf<Op>;
@@ -44,7 +48,9 @@ export class ApiError extends Error {
 
 /** Any failure as an ApiError, to show in a form ("Something went wrong" when it is not one). */
 export function asApiError(err: unknown): ApiError {
-  return err instanceof ApiError ? err : new ApiError(0, 'UnexpectedResponse', 'Something went wrong. Try again.');
+  return err instanceof ApiError
+    ? err
+    : new ApiError(0, 'UnexpectedResponse', 'Something went wrong. Try again.');
 }
 
 let csrfToken: string | null = null;
@@ -60,25 +66,37 @@ export function setUnauthenticatedHandler(handler: ((op: OperationId) => void) |
   onUnauthenticated = handler;
 }
 
-export function urlFor<Op extends OperationId>(op: Op, params?: Record<string, string>, query?: Record<string, unknown>): string {
+export function urlFor<Op extends OperationId>(
+  op: Op,
+  params?: Record<string, string>,
+  query?: Record<string, unknown>,
+): string {
   const [, path] = routeMap[op];
   let url = params ? fillPath(path, params) : path;
   if (query) {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const s = qs.toString();
     if (s) url += `?${s}`;
   }
   return url;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The error of a body in either shape: current routes nest it, legacy routes (subnets and VMs by name) answer it flat. */
-function errorOf(json: unknown): { type: ErrorType; message: string; details: Record<string, string> | null } | undefined {
+function errorOf(
+  json: unknown,
+): { type: ErrorType; message: string; details: Record<string, string> | null } | undefined {
   const inner = isObject(json) && isObject(json.error) ? json.error : json;
-  if (!isObject(inner) || !isErrorType(inner.type) || typeof inner.message !== 'string') return undefined;
-  const details = isObject(inner.details) && Object.values(inner.details).every((v) => typeof v === 'string') ? (inner.details as Record<string, string>) : null;
+  if (!isObject(inner) || !isErrorType(inner.type) || typeof inner.message !== 'string')
+    return undefined;
+  const details =
+    isObject(inner.details) && Object.values(inner.details).every((v) => typeof v === 'string')
+      ? (inner.details as Record<string, string>)
+      : null;
   return { type: inner.type, message: inner.message, details };
 }
 
@@ -94,13 +112,28 @@ async function errorFrom(res: Response): Promise<ApiError> {
   const body = errorOf(json);
   if (body) return new ApiError(res.status, body.type, body.message, body.details, requestId);
   // Not one of ours (a proxy in between, or a crash before the error middleware).
-  const type = (Object.entries(ERROR_STATUS).find(([, s]) => s === res.status)?.[0] ?? 'InternalServerError') as ErrorType;
-  return new ApiError(res.status, type, `The server answered ${res.status} ${res.statusText}`.trim() + '.', null, requestId);
+  const type = (Object.entries(ERROR_STATUS).find(([, s]) => s === res.status)?.[0] ??
+    'InternalServerError') as ErrorType;
+  return new ApiError(
+    res.status,
+    type,
+    `The server answered ${res.status} ${res.statusText}`.trim() + '.',
+    null,
+    requestId,
+  );
 }
 
-export async function apiRequest<Op extends OperationId>(op: Op, args: RequestArgs<Op>): Promise<ResponseOf<Op>> {
+export async function apiRequest<Op extends OperationId>(
+  op: Op,
+  args: RequestArgs<Op>,
+): Promise<ResponseOf<Op>> {
   const [method, , answers] = routeMap[op];
-  const a = args as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+  const a = args as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   if (a.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -116,7 +149,11 @@ export async function apiRequest<Op extends OperationId>(op: Op, args: RequestAr
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NetworkError', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'NetworkError',
+      'Could not reach the server. Check your connection and try again.',
+    );
   }
 
   if (!res.ok) {
@@ -128,7 +165,13 @@ export async function apiRequest<Op extends OperationId>(op: Op, args: RequestAr
   const body: unknown = await res.json().catch(() => undefined);
   // Not JSON at all: something between the console and its BFF answered (a proxy's page).
   if (body === undefined || !(res.headers.get('content-type') ?? '').includes('json')) {
-    throw new ApiError(res.status, 'UnexpectedResponse', 'The server sent a response the console does not understand.', null, res.headers.get('x-request-id'));
+    throw new ApiError(
+      res.status,
+      'UnexpectedResponse',
+      'The server sent a response the console does not understand.',
+      null,
+      res.headers.get('x-request-id'),
+    );
   }
   return body as unknown as ResponseOf<Op>;
 }

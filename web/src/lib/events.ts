@@ -38,7 +38,9 @@ export function useStreamStatus(): StreamStatus {
 }
 
 /** Every event type, each a named server-sent event. */
-const TYPES = [...Object.keys(ID_PREFIXES), 'projectMember'].flatMap((kind) => EVENT_VERBS.map((verb) => `${kind}.${verb}`));
+const TYPES = [...Object.keys(ID_PREFIXES), 'projectMember'].flatMap((kind) =>
+  EVENT_VERBS.map((verb) => `${kind}.${verb}`),
+);
 
 /** While the stream is down: every query on screen is read again this often (besides live.ts's polling). */
 export const FALLBACK_REFRESH_MS = 5000;
@@ -157,7 +159,14 @@ export function useProjectEvents(queryClient: QueryClient, projectId: string): v
     /** Objects events named lately: data written into the cache by hand (a mutation's answer) may predate them. */
     const recent = new Map<string, number>();
     const unwatch = queryClient.getQueryCache().subscribe((e) => {
-      if (patching || e.type !== 'updated' || e.action.type !== 'success' || !e.action.manual || !ofProject(projectId)(e.query)) return;
+      if (
+        patching ||
+        e.type !== 'updated' ||
+        e.action.type !== 'success' ||
+        !e.action.manual ||
+        !ofProject(projectId)(e.query)
+      )
+        return;
       const since = Date.now() - RECENT_MS;
       for (const [id, at] of recent) {
         if (at < since) recent.delete(id);
@@ -188,7 +197,9 @@ export function useProjectEvents(queryClient: QueryClient, projectId: string): v
       clearInterval(fallback);
       fallback = undefined;
       if (wasDown) refetchActive(queryClient, projectId);
-      else for (const q of moving) void queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true });
+      else
+        for (const q of moving)
+          void queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true });
       wasDown = false;
     };
 

@@ -93,7 +93,11 @@ export function useForm<K extends string, S extends z.ZodType>(
 }
 
 /** A form's `onSubmit`: checks every field, then sends the parsed values unless a request is already on its way. */
-export function submitWith<Out>(form: { submit(): Out | null }, pending: boolean, send: (body: Out) => void) {
+export function submitWith<Out>(
+  form: { submit(): Out | null },
+  pending: boolean,
+  send: (body: Out) => void,
+) {
   return (e: React.FormEvent) => {
     e.preventDefault();
     const body = form.submit();

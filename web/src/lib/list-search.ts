@@ -37,10 +37,17 @@ export const FIRST_PAGE = { after: undefined, trail: undefined } as const;
  * The list endpoint's query: one page at the cursor, or (`loadAll`, while the list filters on
  * its own) one page of the maximum size.
  */
-export function pageQuery(search: PagingSearch, loadAll: boolean): { order_column: OrderColumn; page_size: string; start_after?: string } {
+export function pageQuery(
+  search: PagingSearch,
+  loadAll: boolean,
+): { order_column: OrderColumn; page_size: string; start_after?: string } {
   const order_column = search.sort ?? 'name';
   if (loadAll) return { order_column, page_size: String(MAX_PAGE_SIZE) };
-  return { order_column, page_size: String(search.size ?? DEFAULT_PAGE_SIZE), start_after: search.after };
+  return {
+    order_column,
+    page_size: String(search.size ?? DEFAULT_PAGE_SIZE),
+    start_after: search.after,
+  };
 }
 
 /** Where a list stands: what the pager shows and the search changes that move it. */
@@ -63,7 +70,12 @@ export interface CursorPage {
  * @param items the rows of the page the API returned
  * @param paged false while the list filters one big page itself (no pages to move through)
  */
-export function cursorPage(search: PagingSearch, items: readonly { id: string; name: string }[], count: number, paged = true): CursorPage {
+export function cursorPage(
+  search: PagingSearch,
+  items: readonly { id: string; name: string }[],
+  count: number,
+  paged = true,
+): CursorPage {
   const sort = search.sort ?? 'name';
   const size = search.size ?? DEFAULT_PAGE_SIZE;
   const trail = search.trail ?? [];
@@ -77,8 +89,13 @@ export function cursorPage(search: PagingSearch, items: readonly { id: string; n
     count,
     hasPrevious: trail.length > 0,
     hasNext: paged && !!last && items.length === size && first + items.length < count,
-    previous: { after: trail[trail.length - 1] || undefined, trail: trail.length > 1 ? trail.slice(0, -1) : undefined },
-    next: last ? { after: sort === 'name' ? last.name : last.id, trail: [...trail, search.after ?? ''] } : {},
+    previous: {
+      after: trail[trail.length - 1] || undefined,
+      trail: trail.length > 1 ? trail.slice(0, -1) : undefined,
+    },
+    next: last
+      ? { after: sort === 'name' ? last.name : last.id, trail: [...trail, search.after ?? ''] }
+      : {},
   };
 }
 
@@ -125,12 +142,29 @@ export function stateFilter<T extends { state: string }>(states: readonly string
  * returned (one page of the maximum size while filtering, see `pageQuery`), those whose name
  * contains `q` and that pass the filters, and where the list stands (no pages while filtering).
  */
-export function filteredList<T extends { id: string; name: string }>(search: ListSearch, data: { items: T[]; count: number } | undefined, filters: readonly ListFilter<T>[] = []) {
+export function filteredList<T extends { id: string; name: string }>(
+  search: ListSearch,
+  data: { items: T[]; count: number } | undefined,
+  filters: readonly ListFilter<T>[] = [],
+) {
   const items = data?.items ?? [];
   const count = data?.count ?? 0;
   const needle = search.q?.trim().toLowerCase();
-  const active = filters.flatMap((f) => (typeof search[f.param] === 'string' ? [{ f, value: search[f.param] as string }] : []));
+  const active = filters.flatMap((f) =>
+    typeof search[f.param] === 'string' ? [{ f, value: search[f.param] as string }] : [],
+  );
   const filtering = !!needle || active.length > 0;
-  const shown = items.filter((item) => (!needle || item.name.toLowerCase().includes(needle)) && active.every(({ f, value }) => f.matches(item, value)));
-  return { items, count, needle, filtering, shown, page: cursorPage(search, items, count, !filtering) };
+  const shown = items.filter(
+    (item) =>
+      (!needle || item.name.toLowerCase().includes(needle)) &&
+      active.every(({ f, value }) => f.matches(item, value)),
+  );
+  return {
+    items,
+    count,
+    needle,
+    filtering,
+    shown,
+    page: cursorPage(search, items, count, !filtering),
+  };
 }

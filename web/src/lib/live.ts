@@ -14,7 +14,10 @@ export const LIVE_POLL_MS = 1000;
  * `refetchInterval: pollWhile((vm) => isTransitional(vm.state))`.
  */
 export function pollWhile<T>(changing: (data: T) => boolean) {
-  return (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && !streamIsLive() && changing(query.state.data) ? LIVE_POLL_MS : false);
+  return (query: { state: { data: T | undefined } }) =>
+    query.state.data !== undefined && !streamIsLive() && changing(query.state.data)
+      ? LIVE_POLL_MS
+      : false;
 }
 
 /** A `refetchInterval` for a query that polls while `changing` is true: not while the event stream is up. */
@@ -32,7 +35,11 @@ export interface Watched {
  * Announces each item of `items` that leaves one of the `transitional` states, and each one
  * that was `deleting` and is gone. `what` names the kind ("VM", "Private subnet").
  */
-export function useAnnounceTransitions(items: Watched[] | undefined, transitional: readonly string[], what: string) {
+export function useAnnounceTransitions(
+  items: Watched[] | undefined,
+  transitional: readonly string[],
+  what: string,
+) {
   const seen = useRef<Map<string, Watched> | null>(null);
   useEffect(() => {
     if (!items) return;
@@ -63,13 +70,22 @@ export function useAnnounceTransitions(items: Watched[] | undefined, transitiona
  * A detail page whose object is gone (a refetch answered 404, e.g. after its delete finished
  * here or elsewhere): says so (toast + aria-live) once, then `leave()`s, e.g. to the list.
  */
-export function useLeaveWhenGone(error: unknown, lastState: string, what: string, name: string, leave: () => void) {
+export function useLeaveWhenGone(
+  error: unknown,
+  lastState: string,
+  what: string,
+  name: string,
+  leave: () => void,
+) {
   const gone = error instanceof ApiError && error.status === 404;
   const left = useRef(false);
   useEffect(() => {
     if (!gone || left.current) return;
     left.current = true;
-    const text = lastState === 'deleting' ? `${what} ${name} was deleted.` : `${what} ${name} no longer exists.`;
+    const text =
+      lastState === 'deleting'
+        ? `${what} ${name} was deleted.`
+        : `${what} ${name} no longer exists.`;
     toast.success(text);
     announce(text);
     leave();
@@ -80,7 +96,13 @@ export function useLeaveWhenGone(error: unknown, lastState: string, what: string
  * A detail page's live state: announces its object settling (`transitional` → another state)
  * and, once the object is gone (its delete finished), says so and `leave()`s.
  */
-export function useLiveDetail(item: Watched, error: unknown, transitional: readonly string[], what: string, leave: () => void) {
+export function useLiveDetail(
+  item: Watched,
+  error: unknown,
+  transitional: readonly string[],
+  what: string,
+  leave: () => void,
+) {
   useAnnounceTransitions(
     useMemo(() => [item], [item]),
     transitional,

@@ -2,7 +2,12 @@
 import { hourly } from '#shared/catalog';
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdHourly = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 3, maximumFractionDigits: 4 });
+const usdHourly = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 4,
+});
 
 /** "$15.20". */
 export const usd = (amount: number) => usdFormat.format(amount);

@@ -12,7 +12,8 @@ import { apiRequest } from './api-client.ts';
 export const membershipQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: ['member', projectId, 'me'] as const,
-    queryFn: ({ signal }) => apiRequest('getProjectMembership', { params: { project_id: projectId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('getProjectMembership', { params: { project_id: projectId }, signal }),
   });
 
 /** Why the role cannot do what needs `access`, said on the control. */
@@ -28,7 +29,10 @@ export const ACCESS_DENIED: Record<Exclude<Access, 'read'>, string> = {
  */
 export function useAccessDenied(access: Access | undefined): string | undefined {
   const projectId = (useParams({ strict: false }) as { projectId?: string }).projectId;
-  const { data } = useQuery({ ...membershipQueryOptions(projectId ?? ''), enabled: !!projectId && !!access && access !== 'read' });
+  const { data } = useQuery({
+    ...membershipQueryOptions(projectId ?? ''),
+    enabled: !!projectId && !!access && access !== 'read',
+  });
   if (!projectId || !access || access === 'read' || !data) return undefined;
   return roleAllows(data.role, access) ? undefined : ACCESS_DENIED[access];
 }

@@ -8,7 +8,9 @@ const upTo2048 = text(2048);
  */
 export const redirectParam: Param<string> = (value) => {
   const v = upTo2048(value);
-  return v !== undefined && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') ? v : undefined;
+  return v !== undefined && v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')
+    ? v
+    : undefined;
 };
 
 export const authSearch = searchParams({ redirect: redirectParam });

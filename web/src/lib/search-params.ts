@@ -8,7 +8,9 @@
 export type Param<T> = (value: unknown) => T | undefined;
 
 /** The search a route's `validateSearch` returns for these parameters: each one optional. */
-export type SearchOf<S extends Record<string, Param<unknown>>> = { [K in keyof S]?: S[K] extends Param<infer T> ? T : never };
+export type SearchOf<S extends Record<string, Param<unknown>>> = {
+  [K in keyof S]?: S[K] extends Param<infer T> ? T : never;
+};
 
 /** A string of `min` to `max` characters (UTF-16 code units, as `String.length`). */
 export const text =
@@ -32,17 +34,24 @@ export const oneOf =
 export const textList =
   (maxItems: number, maxLength: number): Param<string[]> =>
   (value) =>
-    Array.isArray(value) && value.length <= maxItems && value.every((item) => typeof item === 'string' && item.length <= maxLength) ? [...(value as string[])] : undefined;
+    Array.isArray(value) &&
+    value.length <= maxItems &&
+    value.every((item) => typeof item === 'string' && item.length <= maxLength)
+      ? [...(value as string[])]
+      : undefined;
 
 /**
  * A route's `validateSearch`: the parameters it knows (others are dropped), each checked. A
  * parameter in the URL keeps its key even when its value is invalid (as `undefined`); one
  * absent from the URL is absent from the result.
  */
-export function searchParams<S extends Record<string, Param<unknown>>>(shape: S): (search: Record<string, unknown>) => SearchOf<S> {
+export function searchParams<S extends Record<string, Param<unknown>>>(
+  shape: S,
+): (search: Record<string, unknown>) => SearchOf<S> {
   return (search) => {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) if (Object.hasOwn(search, key)) out[key] = shape[key]!(search[key]);
+    for (const key of Object.keys(shape))
+      if (Object.hasOwn(search, key)) out[key] = shape[key]!(search[key]);
     return out as SearchOf<S>;
   };
 }

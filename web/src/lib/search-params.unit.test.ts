@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { VM_STATES } from '#shared/api/vm-kind';
 import { ORDER_COLUMNS } from '#shared/wire';
-import { PAGE_SIZES, pagingSearch, querySearch, locationSearch, stateListSearch } from './list-search.ts';
+import {
+  PAGE_SIZES,
+  pagingSearch,
+  querySearch,
+  locationSearch,
+  stateListSearch,
+} from './list-search.ts';
 import { authSearch } from './redirect.ts';
 import { matching, searchParams, text, textList } from './search-params.ts';
 
@@ -24,12 +30,28 @@ const zMinute = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const zRedirect = z
   .string()
   .max(2048)
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), 'Not a local path.');
+  .refine(
+    (v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'),
+    'Not a local path.',
+  );
 
 const minute = matching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const cases: [string, (s: Record<string, unknown>) => unknown, z.ZodType][] = [
-  ['a list with a state filter', stateListSearch(VM_STATES), z.object({ ...zQuery, ...zLocation, state: z.enum(VM_STATES).optional().catch(undefined), ...zPaging })],
-  ['a list by location', searchParams({ ...querySearch, ...locationSearch, ...pagingSearch }), z.object({ ...zQuery, ...zLocation, ...zPaging })],
+  [
+    'a list with a state filter',
+    stateListSearch(VM_STATES),
+    z.object({
+      ...zQuery,
+      ...zLocation,
+      state: z.enum(VM_STATES).optional().catch(undefined),
+      ...zPaging,
+    }),
+  ],
+  [
+    'a list by location',
+    searchParams({ ...querySearch, ...locationSearch, ...pagingSearch }),
+    z.object({ ...zQuery, ...zLocation, ...zPaging }),
+  ],
   ['the sign-in pages', authSearch, z.object({ redirect: zRedirect.optional().catch(undefined) })],
   [
     'the audit log',
@@ -64,7 +86,21 @@ const value = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constant(undefined),
 );
-const keys = ['q', 'location', 'state', 'sort', 'size', 'after', 'trail', 'redirect', 'action', 'from', 'key', 'other', 'toString'];
+const keys = [
+  'q',
+  'location',
+  'state',
+  'sort',
+  'size',
+  'after',
+  'trail',
+  'redirect',
+  'action',
+  'from',
+  'key',
+  'other',
+  'toString',
+];
 const search = fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 6 });
 
 describe('URL search parameters', () => {

@@ -21,8 +21,13 @@ function CheckEmailPage() {
       title="Check your mail"
       subtitle={
         <>
-          We sent a link to {email ? <strong className="font-medium text-slate-900 dark:text-slate-100">{email}</strong> : 'your e-mail address'}. Follow it to finish creating your
-          account. The link expires in 24 hours.
+          We sent a link to{' '}
+          {email ? (
+            <strong className="font-medium text-slate-900 dark:text-slate-100">{email}</strong>
+          ) : (
+            'your e-mail address'
+          )}
+          . Follow it to finish creating your account. The link expires in 24 hours.
         </>
       }
       footer={
@@ -44,7 +49,9 @@ function CheckEmailPage() {
             .
           </p>
         ) : null}
-        <p className="text-sm text-slate-700 dark:text-slate-300">No mail after a few minutes? Check your spam folder, or ask for a new link.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          No mail after a few minutes? Check your spam folder, or ask for a new link.
+        </p>
         {email ? <ResendLink email={email} /> : null}
       </div>
     </AuthCard>

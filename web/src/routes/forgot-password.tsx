@@ -30,17 +30,37 @@ function ForgotPasswordPage() {
       <AuthCard title="Check your mail" footer={footer}>
         {/* The same answer whether or not an account uses the address. */}
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          If an account uses <strong className="font-medium text-slate-900 dark:text-slate-100">{send.variables.email}</strong>, we sent it a link to choose a new password. The
-          link expires in 1 hour.
+          If an account uses{' '}
+          <strong className="font-medium text-slate-900 dark:text-slate-100">
+            {send.variables.email}
+          </strong>
+          , we sent it a link to choose a new password. The link expires in 1 hour.
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your e-mail address and we will mail you a link to choose a new one." footer={footer}>
-      <form noValidate className="space-y-5" onSubmit={submitWith(form, send.isPending, (body) => send.mutate(body, { onError: form.setServerError }))}>
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your e-mail address and we will mail you a link to choose a new one."
+      footer={footer}
+    >
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={submitWith(form, send.isPending, (body) =>
+          send.mutate(body, { onError: form.setServerError }),
+        )}
+      >
         <FormAlert error={form.formError} />
-        <TextField label="E-mail address" type="email" autoComplete="email" autoFocus required {...form.field('email')} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          {...form.field('email')}
+        />
         <Button type="submit" className="w-full" disabled={send.isPending}>
           <BusyLabel pending={send.isPending} busy="Sending…">
             Send the link

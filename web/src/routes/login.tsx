@@ -1,6 +1,9 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { signInMethodsQueryOptions, useSignInMethods } from '../features/auth/api/sign-in-methods.ts';
+import {
+  signInMethodsQueryOptions,
+  useSignInMethods,
+} from '../features/auth/api/sign-in-methods.ts';
 import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import { AuthCard, authLinkClass } from '../features/auth/components/auth-card.tsx';
 import { AuthForm } from '../features/auth/components/auth-form.tsx';
@@ -15,7 +18,8 @@ export const Route = createFileRoute('/login')({
     if (session) throw redirect({ href: afterSignIn(search.redirect), replace: true });
   },
   // The page offers what the server does; a failure here only hides the token form.
-  loader: ({ context }) => context.queryClient.ensureQueryData(signInMethodsQueryOptions()).catch(() => undefined),
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(signInMethodsQueryOptions()).catch(() => undefined),
   component: LoginPage,
 });
 
@@ -27,7 +31,11 @@ function LoginPage() {
   return (
     <AuthCard
       title="Sign in"
-      subtitle={redirect ? 'Sign in to continue where you left off.' : 'Welcome back. Sign in to manage your projects.'}
+      subtitle={
+        redirect
+          ? 'Sign in to continue where you left off.'
+          : 'Welcome back. Sign in to manage your projects.'
+      }
       footer={
         <>
           New here?{' '}
@@ -52,7 +60,9 @@ function LoginPage() {
       {methods?.token ? (
         <p className="mt-2 text-center text-sm">
           <button type="button" className={authLinkClass} onClick={() => setWithToken(!withToken)}>
-            {withToken ? 'Sign in with e-mail and password' : 'Sign in with a personal access token'}
+            {withToken
+              ? 'Sign in with e-mail and password'
+              : 'Sign in with a personal access token'}
           </button>
         </p>
       ) : null}

@@ -54,7 +54,15 @@ function ResetPasswordPage() {
         )}
       >
         <FormAlert error={form.formError} />
-        <TextField label="New password" type="password" autoComplete="new-password" autoFocus required hint={`At least ${PASSWORD_MIN} characters.`} {...form.field('password')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          {...form.field('password')}
+        />
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           <BusyLabel pending={reset.isPending} busy="Saving…">
             Set new password

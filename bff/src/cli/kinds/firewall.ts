@@ -1,7 +1,16 @@
 // `ubi fw`: list, create, show, destroy, add-rule, delete-rule, attach-subnet, detach-subnet.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import {
+  destroyCommand,
+  showCommand,
+  fieldLine,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+  underscore,
+} from '../common.ts';
 import { RULE_FIELDS, ruleText } from '../firewall-text.ts';
 import { NIC_FIELDS, nicsText } from './private-subnet.ts';
 
@@ -11,7 +20,10 @@ const REF = '(location/fw-name | fw-id)';
 const SHOW_FIELDS = ['id', 'name', 'location', 'description', 'firewall-rules', 'private-subnets'];
 const SUBNET_FIELDS = ['id', 'name', 'state', 'location', 'net4', 'net6', 'nics'];
 
-const fwRef = (c: PostContext) => ({ location: c.target.location, firewall_reference: c.target.ref });
+const fwRef = (c: PostContext) => ({
+  location: c.target.location,
+  firewall_reference: c.target.ref,
+});
 
 const create: Leaf<PostContext> = {
   desc: 'Create a firewall',
@@ -19,7 +31,9 @@ const create: Leaf<PostContext> = {
   options: [{ short: 'd', long: 'description', arg: 'desc', desc: 'description for firewall' }],
   async run(c, _args, opts) {
     const description = optionText(opts, 'description');
-    const fw = await c.api.call('createFirewall', fwRef(c), { body: description === undefined ? {} : { description } });
+    const fw = await c.api.call('createFirewall', fwRef(c), {
+      body: description === undefined ? {} : { description },
+    });
     return reply(`Firewall created with id: ${fw.id}`);
   },
 };
@@ -29,24 +43,43 @@ const show = showCommand(
   SHOW_FIELDS,
   (c) => c.api.call('getFirewall', fwRef(c)),
   {
-    'firewall-rules': (fw, parts) => `rules:\n${fw.firewall_rules.map((rule, i) => `  ${i + 1}: ${ruleText(rule, parts['rule-fields']!)}\n`).join('')}`,
+    'firewall-rules': (fw, parts) =>
+      `rules:\n${fw.firewall_rules.map((rule, i) => `  ${i + 1}: ${ruleText(rule, parts['rule-fields']!)}\n`).join('')}`,
     // The firewall names its subnets; their records are the subnets' own.
     'private-subnets': async (fw, parts, c) => {
-      const subnets = await Promise.all(fw.private_subnets.map((s) => c.api.call('getPrivateSubnetById', { location_name: fw.location, ps_id: s.id })));
+      const subnets = await Promise.all(
+        fw.private_subnets.map((s) =>
+          c.api.call('getPrivateSubnetById', { location_name: fw.location, ps_id: s.id }),
+        ),
+      );
       return subnets
         .map(
           (ps, i) =>
             `private subnet ${i + 1}:\n` +
             parts['priv-subnet-fields']!.map((sk) =>
-              sk === 'nics' ? nicsText(ps.nics, parts['nic-fields']!, '    ') : `  ${fieldLine(sk, (ps as Record<string, unknown>)[underscore(sk)])}`,
+              sk === 'nics'
+                ? nicsText(ps.nics, parts['nic-fields']!, '    ')
+                : `  ${fieldLine(sk, (ps as Record<string, unknown>)[underscore(sk)])}`,
             ).join(''),
         )
         .join('');
     },
   },
   [
-    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
-    { short: 'p', long: 'priv-subnet-fields', label: 'private subnet', title: 'Private Subnet Fields:', fields: SUBNET_FIELDS },
+    {
+      short: 'r',
+      long: 'rule-fields',
+      label: 'firewall rule',
+      title: 'Firewall Rule Fields:',
+      fields: RULE_FIELDS,
+    },
+    {
+      short: 'p',
+      long: 'priv-subnet-fields',
+      label: 'private subnet',
+      title: 'Private Subnet Fields:',
+      fields: SUBNET_FIELDS,
+    },
     { short: 'n', long: 'nic-fields', label: 'nic', title: 'Nic Fields:', fields: NIC_FIELDS },
   ],
 );
@@ -55,8 +88,20 @@ const addRule: Leaf<PostContext> = {
   desc: 'Add a firewall rule',
   usage: [`ubi fw ${REF} add-rule [options] cidr`],
   options: [
-    { short: 's', long: 'start-port', arg: 'port', integer: true, desc: 'starting (or only) port to allow (default: 0)' },
-    { short: 'e', long: 'end-port', arg: 'port', integer: true, desc: 'ending port to allow (default: 65535)' },
+    {
+      short: 's',
+      long: 'start-port',
+      arg: 'port',
+      integer: true,
+      desc: 'starting (or only) port to allow (default: 0)',
+    },
+    {
+      short: 'e',
+      long: 'end-port',
+      arg: 'port',
+      integer: true,
+      desc: 'ending port to allow (default: 65535)',
+    },
     { short: 'd', long: 'description', arg: 'desc', desc: 'description of rule' },
   ],
   args: 1,
@@ -66,9 +111,15 @@ const addRule: Leaf<PostContext> = {
     // As the origin's SDK builds it: start..end, a lone start port alone, all ports by default.
     const port_range = `${start ?? 0}..${end ?? start ?? 65535}`;
     const description = optionText(opts, 'description');
-    const rule = await c.api.call('createFirewallRule', fwRef(c), { body: { cidr: cidr!, port_range, ...(description === undefined ? {} : { description }) } });
+    const rule = await c.api.call('createFirewallRule', fwRef(c), {
+      body: { cidr: cidr!, port_range, ...(description === undefined ? {} : { description }) },
+    });
     // A subnet's reference as the CIDR makes a rule per network (the origin's CLI words it so).
-    return reply(Array.isArray(rule) ? `Added firewall rules with ids: ${rule.map((r) => r.id).join(' ')}` : `Added firewall rule with id: ${rule.id}`);
+    return reply(
+      Array.isArray(rule)
+        ? `Added firewall rules with ids: ${rule.map((r) => r.id).join(' ')}`
+        : `Added firewall rule with id: ${rule.id}`,
+    );
   },
 };
 
@@ -84,13 +135,25 @@ const deleteRule: Leaf<PostContext> = {
 };
 
 /** attach-subnet and detach-subnet: a subnet of the firewall's location, by name or ID. */
-function subnetAction(op: 'attachFirewallSubnet' | 'detachFirewallSubnet', verb: string, desc: string, done: (subnet: string, id: string) => string): Leaf<PostContext> {
+function subnetAction(
+  op: 'attachFirewallSubnet' | 'detachFirewallSubnet',
+  verb: string,
+  desc: string,
+  done: (subnet: string, id: string) => string,
+): Leaf<PostContext> {
   return {
     desc,
     usage: [`ubi fw ${REF} ${verb} (ps-name | ps-id)`],
     args: 1,
     async run(c, [subnet]) {
-      const id = isId('privateSubnet', subnet!) ? subnet! : (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: subnet! })).id;
+      const id = isId('privateSubnet', subnet!)
+        ? subnet!
+        : (
+            await c.api.call('getPrivateSubnet', {
+              location_name: c.target.location,
+              ps_name: subnet!,
+            })
+          ).id;
       const fw = await c.api.call(op, fwRef(c), { body: { private_subnet_id: id } });
       return reply(done(subnet!, fw.id));
     },
@@ -100,7 +163,9 @@ function subnetAction(op: 'attachFirewallSubnet' | 'detachFirewallSubnet', verb:
 export const fwGroup = kindGroup(k, {
   commands: {
     list: listCommand(k, ['location', 'name', 'id'], (c, location) =>
-      location === undefined ? c.api.listAll('listFirewalls', {}) : c.api.listAll('listLocationFirewalls', { location }),
+      location === undefined
+        ? c.api.listAll('listFirewalls', {})
+        : c.api.listAll('listLocationFirewalls', { location }),
     ),
   },
   post: {

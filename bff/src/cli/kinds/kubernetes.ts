@@ -2,26 +2,73 @@
 import { KUBERNETES_VERSIONS } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, fieldLine, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
+import {
+  destroyCommand,
+  showCommand,
+  fieldLine,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+  text,
+  underscore,
+} from '../common.ts';
 
 const k = KINDS.kc;
 const REF = '(location/kc-name | kc-id)';
 
-const SHOW_FIELDS = ['id', 'name', 'location', 'display-state', 'cp-node-count', 'node-size', 'version', 'nodepools', 'cp-vms'];
+const SHOW_FIELDS = [
+  'id',
+  'name',
+  'location',
+  'display-state',
+  'cp-node-count',
+  'node-size',
+  'version',
+  'nodepools',
+  'cp-vms',
+];
 const NODEPOOL_FIELDS = ['id', 'name', 'node-count', 'node-size', 'vms'];
-const VM_FIELDS = ['id', 'name', 'state', 'location', 'size', 'unix-user', 'storage-size-gib', 'ip6', 'ip4-enabled', 'ip4'];
+const VM_FIELDS = [
+  'id',
+  'name',
+  'state',
+  'location',
+  'size',
+  'unix-user',
+  'storage-size-gib',
+  'ip6',
+  'ip4-enabled',
+  'ip4',
+];
 
-const kcRef = (c: PostContext) => ({ location: c.target.location, kubernetes_cluster_reference: c.target.ref });
+const kcRef = (c: PostContext) => ({
+  location: c.target.location,
+  kubernetes_cluster_reference: c.target.ref,
+});
 
-const vmLines = (vm: Record<string, unknown>, keys: readonly string[], indent: string) => keys.map((key) => `${indent}${key}: ${text(vm[underscore(key)])}\n`).join('');
+const vmLines = (vm: Record<string, unknown>, keys: readonly string[], indent: string) =>
+  keys.map((key) => `${indent}${key}: ${text(vm[underscore(key)])}\n`).join('');
 
 const create: Leaf<PostContext> = {
   desc: 'Create a Kubernetes cluster',
   usage: ['ubi kc location/kc-name create [options]'],
   options: [
     { short: 'v', long: 'version', arg: 'version', desc: 'Kubernetes version' },
-    { short: 'c', long: 'cp-node-count', arg: 'count', integer: true, desc: 'Control plane node count' },
-    { short: 'w', long: 'worker-node-count', arg: 'count', integer: true, desc: 'Worker node count' },
+    {
+      short: 'c',
+      long: 'cp-node-count',
+      arg: 'count',
+      integer: true,
+      desc: 'Control plane node count',
+    },
+    {
+      short: 'w',
+      long: 'worker-node-count',
+      arg: 'count',
+      integer: true,
+      desc: 'Worker node count',
+    },
     { short: 'z', long: 'worker-size', arg: 'size', desc: 'Worker size' },
   ],
   optionValues: [
@@ -38,7 +85,9 @@ const create: Leaf<PostContext> = {
     if (workers !== undefined) body.worker_nodes = Number(workers);
     const size = optionText(opts, 'worker-size');
     if (size !== undefined) body.worker_size = size;
-    const kc = await c.api.call('createKubernetesCluster', kcRef(c), { body: body as BodyInputOf<'createKubernetesCluster'> });
+    const kc = await c.api.call('createKubernetesCluster', kcRef(c), {
+      body: body as BodyInputOf<'createKubernetesCluster'>,
+    });
     return reply(`Kubernetes cluster created with id: ${kc.id}`);
   },
 };
@@ -55,16 +104,33 @@ const show = showCommand(
             `nodepool ${i + 1}:\n` +
             parts['nodepool-fields']!.map((pk) =>
               pk === 'vms'
-                ? pool.vms.map((vm, j) => `  vm ${j + 1}:\n${vmLines(vm, parts['vm-fields']!, '    ')}`).join('')
+                ? pool.vms
+                    .map((vm, j) => `  vm ${j + 1}:\n${vmLines(vm, parts['vm-fields']!, '    ')}`)
+                    .join('')
                 : `  ${fieldLine(pk, (pool as Record<string, unknown>)[underscore(pk)])}`,
             ).join(''),
         )
         .join(''),
-    'cp-vms': (kc, parts) => kc.cp_vms.map((vm, i) => `cp vm ${i + 1}:\n${vmLines(vm, parts['vm-fields']!, '  ')}`).join(''),
+    'cp-vms': (kc, parts) =>
+      kc.cp_vms
+        .map((vm, i) => `cp vm ${i + 1}:\n${vmLines(vm, parts['vm-fields']!, '  ')}`)
+        .join(''),
   },
   [
-    { short: 'n', long: 'nodepool-fields', label: 'nodepool', title: 'Nodepool Fields:', fields: NODEPOOL_FIELDS },
-    { short: 'v', long: 'vm-fields', label: 'virtual machine', title: 'Virtual Machine Fields:', fields: VM_FIELDS },
+    {
+      short: 'n',
+      long: 'nodepool-fields',
+      label: 'nodepool',
+      title: 'Nodepool Fields:',
+      fields: NODEPOOL_FIELDS,
+    },
+    {
+      short: 'v',
+      long: 'vm-fields',
+      label: 'virtual machine',
+      title: 'Virtual Machine Fields:',
+      fields: VM_FIELDS,
+    },
   ],
 );
 
@@ -78,8 +144,13 @@ const kubeconfig: Leaf<PostContext> = {
 
 export const kcGroup = kindGroup(k, {
   commands: {
-    list: listCommand(k, ['location', 'name', 'id', 'display_state', 'version', 'cp_node_count'], (c, location) =>
-      location === undefined ? c.api.listAll('listKubernetesClusters', {}) : c.api.listAll('listLocationKubernetesClusters', { location }),
+    list: listCommand(
+      k,
+      ['location', 'name', 'id', 'display_state', 'version', 'cp_node_count'],
+      (c, location) =>
+        location === undefined
+          ? c.api.listAll('listKubernetesClusters', {})
+          : c.api.listAll('listLocationKubernetesClusters', { location }),
     ),
   },
   post: {

@@ -3,7 +3,15 @@ import { LB_ALGORITHMS, LB_HEALTH_CHECK_PROTOCOLS, LB_STACKS } from '#shared/api
 import { isId } from '#shared/ids';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, integerArg, KINDS, kindGroup, listCommand, optionText } from '../common.ts';
+import {
+  destroyCommand,
+  showCommand,
+  integerArg,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+} from '../common.ts';
 
 const k = KINDS.lb;
 const REF = '(location/lb-name | lb-id)';
@@ -24,23 +32,44 @@ const SHOW_FIELDS = [
   'vms',
 ];
 
-const lbRef = (c: PostContext) => ({ location: c.target.location, load_balancer_reference: c.target.ref });
+const lbRef = (c: PostContext) => ({
+  location: c.target.location,
+  load_balancer_reference: c.target.ref,
+});
 
 /** An object of the load balancer's location named by name, as its ID (an ID is taken as it is). */
 async function idIn(c: PostContext, kind: 'vm' | 'privateSubnet', value: string): Promise<string> {
   if (isId(kind, value)) return value;
   return kind === 'vm'
     ? (await c.api.call('getVm', { location_name: c.target.location, vm_name: value })).id
-    : (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: value })).id;
+    : (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: value }))
+        .id;
 }
 
 const create: Leaf<PostContext> = {
   desc: 'Create a load balancer',
   usage: ['ubi lb location/lb-name create [options] (ps-name | ps-id) src-port dst-port'],
   options: [
-    { short: 'a', long: 'algorithm', arg: 'alg', choices: LB_ALGORITHMS, desc: 'set the algorithm to use' },
-    { short: 'e', long: 'check-endpoint', arg: 'path', desc: 'set the health check endpoint (default: /up)' },
-    { short: 'p', long: 'check-protocol', arg: 'proto', choices: LB_HEALTH_CHECK_PROTOCOLS, desc: 'set the health check protocol' },
+    {
+      short: 'a',
+      long: 'algorithm',
+      arg: 'alg',
+      choices: LB_ALGORITHMS,
+      desc: 'set the algorithm to use',
+    },
+    {
+      short: 'e',
+      long: 'check-endpoint',
+      arg: 'path',
+      desc: 'set the health check endpoint (default: /up)',
+    },
+    {
+      short: 'p',
+      long: 'check-protocol',
+      arg: 'proto',
+      choices: LB_HEALTH_CHECK_PROTOCOLS,
+      desc: 'set the health check protocol',
+    },
     { short: 's', long: 'stack', arg: 'stack', choices: LB_STACKS, desc: 'set the stack' },
   ],
   optionValues: [
@@ -52,13 +81,24 @@ const create: Leaf<PostContext> = {
   async run(c, [subnet, src, dst], opts) {
     const src_port = integerArg(src!, 'src-port', c.fail);
     const dst_port = integerArg(dst!, 'dst-port', c.fail);
-    const body: Record<string, unknown> = { private_subnet_id: await idIn(c, 'privateSubnet', subnet!), src_port, dst_port };
-    const fields = { algorithm: 'algorithm', 'check-endpoint': 'health_check_endpoint', 'check-protocol': 'health_check_protocol', stack: 'stack' };
+    const body: Record<string, unknown> = {
+      private_subnet_id: await idIn(c, 'privateSubnet', subnet!),
+      src_port,
+      dst_port,
+    };
+    const fields = {
+      algorithm: 'algorithm',
+      'check-endpoint': 'health_check_endpoint',
+      'check-protocol': 'health_check_protocol',
+      stack: 'stack',
+    };
     for (const [option, field] of Object.entries(fields)) {
       const value = optionText(opts, option);
       if (value !== undefined) body[field] = value;
     }
-    const lb = await c.api.call('createLoadBalancer', lbRef(c), { body: body as BodyInputOf<'createLoadBalancer'> });
+    const lb = await c.api.call('createLoadBalancer', lbRef(c), {
+      body: body as BodyInputOf<'createLoadBalancer'>,
+    });
     return reply(`Load balancer created with id: ${lb.id}`);
   },
 };
@@ -67,7 +107,12 @@ const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getLoadBalancer', lb
   vms: (lb) => `vms:\n${lb.vms.map((vm) => `  ${vm.id}\n`).join('')}`,
 });
 
-function vmAction(op: 'attachLoadBalancerVm' | 'detachLoadBalancerVm', verb: string, desc: string, done: (vm: string, id: string) => string): Leaf<PostContext> {
+function vmAction(
+  op: 'attachLoadBalancerVm' | 'detachLoadBalancerVm',
+  verb: string,
+  desc: string,
+  done: (vm: string, id: string) => string,
+): Leaf<PostContext> {
   return {
     desc,
     usage: [`ubi lb ${REF} ${verb} (vm-name | vm-id)`],
@@ -81,17 +126,32 @@ function vmAction(op: 'attachLoadBalancerVm' | 'detachLoadBalancerVm', verb: str
 
 export const lbGroup = kindGroup(k, {
   commands: {
-    list: listCommand(k, ['location', 'name', 'id', 'src-port', 'dst-port', 'hostname'], (c, location) =>
-      location === undefined ? c.api.listAll('listLoadBalancers', {}) : c.api.listAll('listLocationLoadBalancers', { location }),
+    list: listCommand(
+      k,
+      ['location', 'name', 'id', 'src-port', 'dst-port', 'hostname'],
+      (c, location) =>
+        location === undefined
+          ? c.api.listAll('listLoadBalancers', {})
+          : c.api.listAll('listLocationLoadBalancers', { location }),
     ),
   },
   post: {
-    'attach-vm': vmAction('attachLoadBalancerVm', 'attach-vm', 'Attach a virtual machine to a load balancer', (vm, id) => `Attached VM ${vm} to load balancer with id ${id}`),
+    'attach-vm': vmAction(
+      'attachLoadBalancerVm',
+      'attach-vm',
+      'Attach a virtual machine to a load balancer',
+      (vm, id) => `Attached VM ${vm} to load balancer with id ${id}`,
+    ),
     create,
     destroy: destroyCommand(k, async (c) => {
       await c.api.call('deleteLoadBalancer', lbRef(c));
     }),
-    'detach-vm': vmAction('detachLoadBalancerVm', 'detach-vm', 'Detach a virtual machine from a load balancer', (vm, id) => `Detached VM ${vm} from load balancer with id ${id}`),
+    'detach-vm': vmAction(
+      'detachLoadBalancerVm',
+      'detach-vm',
+      'Detach a virtual machine from a load balancer',
+      (vm, id) => `Detached VM ${vm} from load balancer with id ${id}`,
+    ),
     show,
   },
 });

@@ -1,8 +1,23 @@
 // `ubi pg`: list, create, show, destroy, reset-superuser-password, psql.
-import { POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_VERSIONS } from '#shared/catalog';
+import {
+  POSTGRES_FLAVOR_NAMES,
+  POSTGRES_HA_TYPE_NAMES,
+  POSTGRES_SIZE_NAMES,
+  POSTGRES_VERSIONS,
+} from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { execute, reply, type Leaf, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, integerArg, KINDS, kindGroup, listCommand, optionText, text, underscore } from '../common.ts';
+import {
+  destroyCommand,
+  showCommand,
+  integerArg,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+  text,
+  underscore,
+} from '../common.ts';
 
 const k = KINDS.pg;
 const REF = '(location/pg-name | pg-id)';
@@ -28,7 +43,10 @@ const SHOW_FIELDS = [
 /** The origin's clients from this version on take the password in a header, out of the command line. */
 const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
 
-const pgRef = (c: PostContext) => ({ location: c.target.location, postgres_database_reference: c.target.ref });
+const pgRef = (c: PostContext) => ({
+  location: c.target.location,
+  postgres_database_reference: c.target.ref,
+});
 
 /** `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). */
 function pairs(value: string, what: string, fail: (m: string) => never): Record<string, string> {
@@ -46,14 +64,40 @@ const create: Leaf<PostContext> = {
   usage: ['ubi pg location/pg-name create [options]'],
   options: [
     { short: 'f', long: 'flavor', arg: 'type', choices: POSTGRES_FLAVOR_NAMES, desc: 'flavor' },
-    { short: 'h', long: 'ha-type', arg: 'type', choices: POSTGRES_HA_TYPE_NAMES, desc: 'replication type' },
+    {
+      short: 'h',
+      long: 'ha-type',
+      arg: 'type',
+      choices: POSTGRES_HA_TYPE_NAMES,
+      desc: 'replication type',
+    },
     { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
     { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size GB' },
-    { short: 'v', long: 'version', arg: 'version', choices: POSTGRES_VERSIONS, desc: 'PostgreSQL version' },
-    { short: 'c', long: 'pg-config', arg: 'config', desc: 'postgres config (e.g key1=value1,key2=value2)' },
-    { short: 'u', long: 'pgbouncer-config', arg: 'config', desc: 'pgbouncer config (e.g. key1=value1,key2=value2)' },
+    {
+      short: 'v',
+      long: 'version',
+      arg: 'version',
+      choices: POSTGRES_VERSIONS,
+      desc: 'PostgreSQL version',
+    },
+    {
+      short: 'c',
+      long: 'pg-config',
+      arg: 'config',
+      desc: 'postgres config (e.g key1=value1,key2=value2)',
+    },
+    {
+      short: 'u',
+      long: 'pgbouncer-config',
+      arg: 'config',
+      desc: 'pgbouncer config (e.g. key1=value1,key2=value2)',
+    },
     { short: 't', long: 'tags', arg: 'tags', desc: 'tags (e.g. key1=value1,key2=value2)' },
-    { short: 'R', long: 'restrict-by-default', desc: 'restrict access by default (add firewall rules to allow access)' },
+    {
+      short: 'R',
+      long: 'restrict-by-default',
+      desc: 'restrict access by default (add firewall rules to allow access)',
+    },
   ],
   optionValues: [
     ['Flavor:', POSTGRES_FLAVOR_NAMES],
@@ -70,19 +114,27 @@ const create: Leaf<PostContext> = {
     const storage = optionText(opts, 'storage-size');
     if (storage !== undefined) body.storage_size = integerArg(storage, 'storage-size', c.fail);
     const tags = optionText(opts, 'tags');
-    if (tags !== undefined) body.tags = Object.entries(pairs(tags, 'tag', c.fail)).map(([key, value]) => ({ key, value }));
+    if (tags !== undefined)
+      body.tags = Object.entries(pairs(tags, 'tag', c.fail)).map(([key, value]) => ({
+        key,
+        value,
+      }));
     const pgConfig = optionText(opts, 'pg-config');
     if (pgConfig !== undefined) body.pg_config = pairs(pgConfig, 'config', c.fail);
     const bouncerConfig = optionText(opts, 'pgbouncer-config');
-    if (bouncerConfig !== undefined) body.pgbouncer_config = pairs(bouncerConfig, 'pgbouncer config', c.fail);
+    if (bouncerConfig !== undefined)
+      body.pgbouncer_config = pairs(bouncerConfig, 'pgbouncer config', c.fail);
     if (opts['restrict-by-default'] === true) body.restrict_by_default = true;
-    const pg = await c.api.call('createPostgresDatabase', pgRef(c), { body: body as BodyInputOf<'createPostgresDatabase'> });
+    const pg = await c.api.call('createPostgresDatabase', pgRef(c), {
+      body: body as BodyInputOf<'createPostgresDatabase'>,
+    });
     return reply(`PostgreSQL database created with id: ${pg.id}`);
   },
 };
 
 const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getPostgresDatabase', pgRef(c)), {
-  'firewall-rules': (pg) => `firewall rules:\n${pg.firewall_rules.map((rule, i) => `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`).join('')}`,
+  'firewall-rules': (pg) =>
+    `firewall rules:\n${pg.firewall_rules.map((rule, i) => `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`).join('')}`,
   'metric-destinations': async (_pg, _parts, c) => {
     const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
     return `metric destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${text(md.username)}  ${md.url}\n`).join('')}`;
@@ -95,7 +147,9 @@ const resetPassword: Leaf<PostContext> = {
   usage: [`ubi pg ${REF} reset-superuser-password new-password`],
   args: 1,
   async run(c, [password]) {
-    const pg = await c.api.call('resetSuperuserPassword', pgRef(c), { body: { password: password! } });
+    const pg = await c.api.call('resetSuperuserPassword', pgRef(c), {
+      body: { password: password! },
+    });
     return reply(`Superuser password reset scheduled for PostgreSQL database with id: ${pg.id}`);
   },
 };
@@ -114,7 +168,11 @@ const psql: Leaf<PostContext> = {
   args: { min: 0 },
   async run(c, argv) {
     const pg = await c.api.call('getPostgresDatabase', pgRef(c));
-    if (!pg.connection_string) return reply('! PostgreSQL database has no connection string yet: try again when it is running', 400);
+    if (!pg.connection_string)
+      return reply(
+        '! PostgreSQL database has no connection string yet: try again when it is running',
+        400,
+      );
     const url = new URL(pg.connection_string);
     const headers: Record<string, string> = {};
     const user = optionText(c.postOptions, 'username');
@@ -134,7 +192,9 @@ const psql: Leaf<PostContext> = {
 export const pgGroup = kindGroup(k, {
   commands: {
     list: listCommand(k, ['location', 'name', 'id', 'version', 'flavor'], (c, location) =>
-      location === undefined ? c.api.listAll('listPostgresDatabases', {}) : c.api.listAll('listLocationPostgresDatabases', { location }),
+      location === undefined
+        ? c.api.listAll('listPostgresDatabases', {})
+        : c.api.listAll('listLocationPostgresDatabases', { location }),
     ),
   },
   post: {

@@ -1,7 +1,17 @@
 // `ubi ps`: list, create, show, destroy, connect, disconnect.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, splitLocName, text, underscore } from '../common.ts';
+import {
+  destroyCommand,
+  showCommand,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+  splitLocName,
+  text,
+  underscore,
+} from '../common.ts';
 import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 
 const k = KINDS.ps;
@@ -11,25 +21,43 @@ const SHOW_FIELDS = ['id', 'name', 'state', 'location', 'net4', 'net6', 'firewal
 export const NIC_FIELDS = ['id', 'name', 'private-ipv4', 'private-ipv6', 'vm-name'];
 
 /** `nic N:` blocks, each field indented by `indent`. */
-export function nicsText(nics: readonly Record<string, unknown>[], keys: readonly string[], indent: string): string {
-  return nics.map((nic, i) => `${indent.slice(2)}nic ${i + 1}:\n${keys.map((key) => `${indent}${key}: ${text(nic[underscore(key)])}\n`).join('')}`).join('');
+export function nicsText(
+  nics: readonly Record<string, unknown>[],
+  keys: readonly string[],
+  indent: string,
+): string {
+  return nics
+    .map(
+      (nic, i) =>
+        `${indent.slice(2)}nic ${i + 1}:\n${keys.map((key) => `${indent}${key}: ${text(nic[underscore(key)])}\n`).join('')}`,
+    )
+    .join('');
 }
 
 /** A subnet named `location/name` (or by ID) as its ID; anything else is passed on for the API to judge. */
 async function subnetId(c: PostContext, value: string): Promise<string> {
   const named = !isId('privateSubnet', value) && splitLocName(value);
   if (!named) return value;
-  return (await c.api.call('getPrivateSubnet', { location_name: named.location, ps_name: named.name })).id;
+  return (
+    await c.api.call('getPrivateSubnet', { location_name: named.location, ps_name: named.name })
+  ).id;
 }
 
 const create: Leaf<PostContext> = {
   desc: 'Create a private subnet',
   usage: ['ubi ps location/ps-name create [options]'],
-  options: [{ short: 'f', long: 'firewall-id', arg: 'fw-id-or-name', desc: 'add to given firewall' }],
+  options: [
+    { short: 'f', long: 'firewall-id', arg: 'fw-id-or-name', desc: 'add to given firewall' },
+  ],
   async run(c, _args, opts) {
     let firewall = optionText(opts, 'firewall-id');
     if (firewall !== undefined && !isId('firewall', firewall)) {
-      firewall = (await c.api.call('getFirewall', { location: c.target.location, firewall_reference: firewall })).id;
+      firewall = (
+        await c.api.call('getFirewall', {
+          location: c.target.location,
+          firewall_reference: firewall,
+        })
+      ).id;
     }
     const ps = await c.api.call(
       'createPrivateSubnet',
@@ -43,14 +71,27 @@ const create: Leaf<PostContext> = {
 const show = showCommand(
   k,
   SHOW_FIELDS,
-  (c) => c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref }),
+  (c) =>
+    c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref }),
   {
     firewalls: firewallsField('   '),
     nics: (ps, parts) => nicsText(ps.nics, parts['nic-fields']!, '  '),
   },
   [
-    { short: 'w', long: 'firewall-fields', label: 'firewall', title: 'Firewall Fields:', fields: FIREWALL_FIELDS },
-    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
+    {
+      short: 'w',
+      long: 'firewall-fields',
+      label: 'firewall',
+      title: 'Firewall Fields:',
+      fields: FIREWALL_FIELDS,
+    },
+    {
+      short: 'r',
+      long: 'rule-fields',
+      label: 'firewall rule',
+      title: 'Firewall Rule Fields:',
+      fields: RULE_FIELDS,
+    },
     { short: 'n', long: 'nic-fields', label: 'nic', title: 'Nic Fields:', fields: NIC_FIELDS },
   ],
 );
@@ -76,7 +117,11 @@ const disconnect: Leaf<PostContext> = {
   async run(c, [other]) {
     const id = await subnetId(c, other!);
     if (id.includes('/')) c.fail('invalid private subnet id format');
-    const ps = await c.api.call('disconnectPrivateSubnet', { location: c.target.location, private_subnet_reference: c.target.ref, private_subnet_id: id });
+    const ps = await c.api.call('disconnectPrivateSubnet', {
+      location: c.target.location,
+      private_subnet_reference: c.target.ref,
+      private_subnet_id: id,
+    });
     return reply(`Disconnected private subnet ${other} from ${ps.id}`);
   },
 };
@@ -84,14 +129,19 @@ const disconnect: Leaf<PostContext> = {
 export const psGroup = kindGroup(k, {
   commands: {
     list: listCommand(k, ['location', 'name', 'id', 'net4', 'net6'], (c, location) =>
-      location === undefined ? c.api.listAll('listPrivateSubnets', {}) : c.api.listAll('listLocationPrivateSubnets', { location_name: location }),
+      location === undefined
+        ? c.api.listAll('listPrivateSubnets', {})
+        : c.api.listAll('listLocationPrivateSubnets', { location_name: location }),
     ),
   },
   post: {
     connect,
     create,
     destroy: destroyCommand(k, async (c) => {
-      await c.api.call('deletePrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref });
+      await c.api.call('deletePrivateSubnet', {
+        location_name: c.target.location,
+        ps_name: c.target.ref,
+      });
     }),
     disconnect,
     show,

@@ -3,8 +3,23 @@ import type { BodyInputOf } from '#shared/routes';
 import { BOOT_IMAGE_NAMES, VM_SIZES } from '#shared/catalog';
 import { isId } from '#shared/ids';
 import { NAME_PATTERN } from '#shared/names';
-import { execute, reply, type CliReply, type Leaf, type OptionSpec, type PostContext } from '../command.ts';
-import { destroyCommand, showCommand, KINDS, kindGroup, listCommand, optionText, underscore } from '../common.ts';
+import {
+  execute,
+  reply,
+  type CliReply,
+  type Leaf,
+  type OptionSpec,
+  type PostContext,
+} from '../command.ts';
+import {
+  destroyCommand,
+  showCommand,
+  KINDS,
+  kindGroup,
+  listCommand,
+  optionText,
+  underscore,
+} from '../common.ts';
 import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
 import { ApiFailure } from '../internal-api.ts';
 
@@ -34,13 +49,17 @@ export const SSH_OPTIONS: OptionSpec[] = [
   { short: 'u', long: 'user', arg: 'user', spaced: true, desc: 'override username' },
 ];
 
-const getVm = (c: PostContext) => c.api.call('getVm', { location_name: c.target.location, vm_name: c.target.ref });
+const getVm = (c: PostContext) =>
+  c.api.call('getVm', { location_name: c.target.location, vm_name: c.target.ref });
 
 /**
  * The address and user to connect to, chosen as the origin does: `-4` or `-6` when given,
  * else IPv6 first for a client that came over IPv6 and IPv4 first otherwise.
  */
-async function sshTarget(c: PostContext, build: (user: string, address: string) => string[]): Promise<CliReply> {
+async function sshTarget(
+  c: PostContext,
+  build: (user: string, address: string) => string[],
+): Promise<CliReply> {
   const vm = await getVm(c);
   const opts = c.postOptions;
   let address: string | null | undefined;
@@ -59,7 +78,10 @@ async function publicKeyOf(c: PostContext, given: string): Promise<string> {
   try {
     return (await c.api.call('getSshPublicKey', { ssh_public_key_reference: given })).public_key;
   } catch (err) {
-    if (err instanceof ApiFailure && err.status === 404) c.fail('public key provided is not in authorized_keys format, nor the name of a registered SSH public key');
+    if (err instanceof ApiFailure && err.status === 404)
+      c.fail(
+        'public key provided is not in authorized_keys format, nor the name of a registered SSH public key',
+      );
     throw err;
   }
 }
@@ -75,7 +97,12 @@ const create: Leaf<PostContext> = {
   options: [
     { short: '6', long: 'ipv6-only', desc: 'do not enable IPv4' },
     { short: 'b', long: 'boot-image', arg: 'image_name', desc: 'boot image' },
-    { short: 'p', long: 'private-subnet-id', arg: 'ps-id', desc: 'place VM into specific private subnet (also accepts ps-name)' },
+    {
+      short: 'p',
+      long: 'private-subnet-id',
+      arg: 'ps-id',
+      desc: 'place VM into specific private subnet (also accepts ps-name)',
+    },
     { short: 's', long: 'size', arg: 'size', desc: 'server size' },
     { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size' },
     { short: 'u', long: 'unix-user', arg: 'username', desc: 'username (default: ubi)' },
@@ -83,23 +110,35 @@ const create: Leaf<PostContext> = {
   optionValues: [
     ['Boot Image:', BOOT_IMAGE_NAMES],
     ['Size:', VM_SIZES.map((s) => s.name)],
-    ['Storage Size:', [...new Set(VM_SIZES.flatMap((s) => s.storageOptionsGib))].sort((a, b) => a - b)],
+    [
+      'Storage Size:',
+      [...new Set(VM_SIZES.flatMap((s) => s.storageOptionsGib))].sort((a, b) => a - b),
+    ],
   ],
   args: 1,
   async run(c, [key], opts) {
     let subnet = optionText(opts, 'private-subnet-id');
     if (subnet !== undefined && !isId('privateSubnet', subnet) && NAME_PATTERN.test(subnet)) {
-      subnet = (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: subnet })).id;
+      subnet = (
+        await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: subnet })
+      ).id;
     }
     // The origin's CLI sends enable_ip4 "1" unless -6; our API takes a boolean. The other
     // values go as typed; the API checks them and its message is printed.
-    const body: Record<string, unknown> = { public_key: await publicKeyOf(c, key!), enable_ip4: opts['ipv6-only'] !== true };
+    const body: Record<string, unknown> = {
+      public_key: await publicKeyOf(c, key!),
+      enable_ip4: opts['ipv6-only'] !== true,
+    };
     if (subnet !== undefined) body.private_subnet_id = subnet;
     for (const option of ['boot-image', 'size', 'storage-size', 'unix-user']) {
       const value = optionText(opts, option);
       if (value !== undefined) body[underscore(option)] = value;
     }
-    const vm = await c.api.call('createVm', { location_name: c.target.location, vm_name: c.target.ref }, { body: body as BodyInputOf<'createVm'> });
+    const vm = await c.api.call(
+      'createVm',
+      { location_name: c.target.location, vm_name: c.target.ref },
+      { body: body as BodyInputOf<'createVm'> },
+    );
     return reply(`VM created with id: ${vm.id}`);
   },
 };
@@ -115,13 +154,30 @@ const show = showCommand(
     firewalls: firewallsField('    '),
   },
   [
-    { short: 'w', long: 'firewall-fields', label: 'firewall', title: 'Firewall Fields:', fields: FIREWALL_FIELDS },
-    { short: 'r', long: 'rule-fields', label: 'firewall rule', title: 'Firewall Rule Fields:', fields: RULE_FIELDS },
+    {
+      short: 'w',
+      long: 'firewall-fields',
+      label: 'firewall',
+      title: 'Firewall Fields:',
+      fields: FIREWALL_FIELDS,
+    },
+    {
+      short: 'r',
+      long: 'rule-fields',
+      label: 'firewall rule',
+      title: 'Firewall Rule Fields:',
+      fields: RULE_FIELDS,
+    },
   ],
 );
 
 /** restart, start, stop: an action that answers the VM. */
-function action(op: 'restartVm' | 'startVm' | 'stopVm', verb: string, desc: string, after = ''): Leaf<PostContext> {
+function action(
+  op: 'restartVm' | 'startVm' | 'stopVm',
+  verb: string,
+  desc: string,
+  after = '',
+): Leaf<PostContext> {
   return {
     desc,
     usage: [`ubi vm ${REF} ${verb}`],
@@ -149,14 +205,20 @@ const ssh: Leaf<PostContext> = {
 
 const scp: Leaf<PostContext> = {
   desc: 'Copy files to or from virtual machine using `scp`',
-  usage: [`ubi vm ${REF} [options] scp [scp-options] (local-path :remote-path | :remote-path local-path)`],
+  usage: [
+    `ubi vm ${REF} [options] scp [scp-options] (local-path :remote-path | :remote-path local-path)`,
+  ],
   raw: true,
-  args: { min: 2, message: "must provide 2 paths: either 'local-path :remote-path' or ':remote-path local-path'" },
+  args: {
+    min: 2,
+    message: "must provide 2 paths: either 'local-path :remote-path' or ':remote-path local-path'",
+  },
   async run(c, argv) {
     const options = argv.slice(0, -2);
     let [path1, path2] = argv.slice(-2) as [string, string];
     const remote1 = path1.startsWith(':');
-    if (remote1 === path2.startsWith(':')) return reply("! Only one path should be remote (start with ':')", 400);
+    if (remote1 === path2.startsWith(':'))
+      return reply("! Only one path should be remote (start with ':')", 400);
     return sshTarget(c, (user, address) => {
       const remote = `${user}@${bracketed(address)}`;
       if (remote1) path1 = remote + path1;
@@ -172,14 +234,21 @@ const sftp: Leaf<PostContext> = {
   raw: true,
   args: { min: 0 },
   run(c, argv) {
-    return sshTarget(c, (user, address) => ['sftp', ...argv, '--', `${user}@${bracketed(address)}`]);
+    return sshTarget(c, (user, address) => [
+      'sftp',
+      ...argv,
+      '--',
+      `${user}@${bracketed(address)}`,
+    ]);
   },
 };
 
 export const vmGroup = kindGroup(k, {
   commands: {
     list: listCommand(k, ['location', 'name', 'id', 'ip4', 'ip6'], (c, location) =>
-      location === undefined ? c.api.listAll('listVms', {}) : c.api.listAll('listLocationVms', { location_name: location }),
+      location === undefined
+        ? c.api.listAll('listVms', {})
+        : c.api.listAll('listLocationVms', { location_name: location }),
     ),
   },
   post: {
@@ -193,7 +262,12 @@ export const vmGroup = kindGroup(k, {
     show,
     ssh,
     start: action('startVm', 'start', 'Start a virtual machine'),
-    stop: action('stopVm', 'stop', 'Stop a virtual machine', '.\nNote that stopped VMs still accrue billing charges. To stop billing charges,\ndestroy the VM.'),
+    stop: action(
+      'stopVm',
+      'stop',
+      'Stop a virtual machine',
+      '.\nNote that stopped VMs still accrue billing charges. To stop billing charges,\ndestroy the VM.',
+    ),
   },
   postOptions: SSH_OPTIONS,
 });

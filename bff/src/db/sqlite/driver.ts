@@ -5,11 +5,21 @@
 //   (group-commit.ts).
 // - A reader connection for every read made outside a transaction: it sees what is committed,
 //   never a group's writes before their commit, and does not wait for the writer.
-import { CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import { GroupCommit, type Holder } from './group-commit.ts';
 import { Connection } from './statements.ts';
 
-const CONNECTION_STATE = /^\s*(begin|commit|end|rollback|savepoint|release|pragma|attach|detach)\b/i;
+const CONNECTION_STATE =
+  /^\s*(begin|commit|end|rollback|savepoint|release|pragma|attach|detach)\b/i;
 
 /** What one acquisition of a connection holds: nothing until it writes or begins a transaction. */
 class Lease implements DatabaseConnection, Holder {
@@ -51,7 +61,8 @@ class SqliteDriver implements Driver {
     if (lease.released) throw new Error('A database connection was used after its release.');
     if (!lease.holding) {
       this.reopenIfWritable();
-      if (this.readOnlyStatement(query.sql)) return this.reader.prepare(query.sql).run(query.parameters);
+      if (this.readOnlyStatement(query.sql))
+        return this.reader.prepare(query.sql).run(query.parameters);
     }
     return this.writes.run(lease, query.sql, query.parameters);
   }
@@ -112,7 +123,8 @@ class SqliteDriver implements Driver {
    * the permissions or remounting the volume does not need a restart.
    */
   private reopenIfWritable(): void {
-    if (!this.writes.writer.readOnly || !this.writes.idle || Date.now() - this.reopenedAt < 1000) return;
+    if (!this.writes.writer.readOnly || !this.writes.idle || Date.now() - this.reopenedAt < 1000)
+      return;
     this.reopenedAt = Date.now();
     this.writes.writer.reopen();
     this.reader.reopen();

@@ -101,7 +101,9 @@ export class GroupCommit {
       throw group.failure;
     }
     if (!group) return this.handOver();
-    const committed = new Promise<void>((resolve, reject) => group.waiting.push({ resolve, reject }));
+    const committed = new Promise<void>((resolve, reject) =>
+      group.waiting.push({ resolve, reject }),
+    );
     if (group.waiting.length >= MAX_GROUP) this.commitGroup();
     this.handOver();
     if (this.group && !this.taken && !this.flushing) {

@@ -18,7 +18,9 @@ type Row = Record<string, unknown>;
  */
 function rowBuilder(names: readonly string[]): (raw: unknown[]) => Row {
   // A computed key makes `__proto__` an own property, as better-sqlite3 does; quoted keys keep the literal fast.
-  const fields = names.map((n, i) => `${n === '__proto__' ? `[${JSON.stringify(n)}]` : JSON.stringify(n)}: r[${i}]`);
+  const fields = names.map(
+    (n, i) => `${n === '__proto__' ? `[${JSON.stringify(n)}]` : JSON.stringify(n)}: r[${i}]`,
+  );
   // The source is made of JSON-quoted column names only.
   return new Function('r', `return { ${fields.join(', ')} };`) as (raw: unknown[]) => Row;
 }
@@ -75,8 +77,11 @@ export class Connection {
     let stmt = this.statements.get(text);
     if (!stmt) {
       const trailing = TRAILING_LIMIT.exec(text);
-      stmt = trailing ? this.limitedByLiteral(text, trailing) : this.wrap(text, this.sqlite.prepare(text));
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+      stmt = trailing
+        ? this.limitedByLiteral(text, trailing)
+        : this.wrap(text, this.sqlite.prepare(text));
+      if (this.statements.size >= STATEMENT_CACHE_SIZE)
+        this.statements.delete(this.statements.keys().next().value!);
       this.statements.set(text, stmt);
     }
     return stmt;
@@ -98,7 +103,8 @@ export class Connection {
       run: (params) => {
         const i = params.length - 1 - after;
         const limit = params[i];
-        if (typeof limit !== 'number' || !Number.isSafeInteger(limit)) return withParameter.run(params);
+        if (typeof limit !== 'number' || !Number.isSafeInteger(limit))
+          return withParameter.run(params);
         const literal = `${text.slice(0, at)}${limit}${text.slice(at + 1)}`;
         return this.prepare(literal).run([...params.slice(0, i), ...params.slice(i + 1)]);
       },
@@ -109,7 +115,8 @@ export class Connection {
     try {
       return fn();
     } catch (err) {
-      if (String((err as { code?: unknown }).code).startsWith('SQLITE_READONLY')) this.readOnly = true;
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_READONLY'))
+        this.readOnly = true;
       throw err;
     }
   }
@@ -125,7 +132,11 @@ export class Connection {
           this.noting(() => {
             const { changes, lastInsertRowid } = stmt.run(params);
             if (ddl) this.schema.generation++;
-            return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+            return {
+              numAffectedRows: BigInt(changes),
+              insertId: BigInt(lastInsertRowid),
+              rows: [],
+            };
           }),
       };
     }

@@ -9,7 +9,15 @@ import { checkCredentials, hashPassword } from '../auth/account.store.ts';
 import { tooMany } from '../../auth/throttle.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { apiModule } from '../kind.ts';
-import { beginEnrolment, confirmEnrolment, disableTwoFactor, regenerateRecoveryCodes, requireEnabled, twoFactorStatus, useCode } from './two-factor.ts';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  requireEnabled,
+  twoFactorStatus,
+  useCode,
+} from './two-factor.ts';
 
 type Ops =
   | 'getAccount'
@@ -26,7 +34,11 @@ export const account = apiModule({ handlers: accountHandlers });
 
 /** The account itself is managed from a signed-in session only: a project's token cannot touch it. */
 function signedIn(auth: AuthInfo): AuthInfo & { sessionId: string } {
-  if (auth.token) throw new ApiError('Unauthorized', 'A personal access token cannot manage the account: sign in to the console instead.');
+  if (auth.token)
+    throw new ApiError(
+      'Unauthorized',
+      'A personal access token cannot manage the account: sign in to the console instead.',
+    );
   return auth;
 }
 
@@ -34,30 +46,50 @@ function signedIn(auth: AuthInfo): AuthInfo & { sessionId: string } {
  * A refused password or code when changing the account: counted with the failed logins of the
  * account (decision 066), so a stolen session cannot guess the password or codes any faster.
  */
-async function refused(ctx: AppContext, email: string, field: string, message: string): Promise<never> {
+async function refused(
+  ctx: AppContext,
+  email: string,
+  field: string,
+  message: string,
+): Promise<never> {
   const wait = await ctx.throttles.loginAccount.hit(email);
   if (wait > 0) throw tooMany('failed logins', wait);
   throw invalidRequest({ [field]: message });
 }
 
-async function confirmPassword(ctx: AppContext, auth: AuthInfo, password: string, field: string): Promise<void> {
+async function confirmPassword(
+  ctx: AppContext,
+  auth: AuthInfo,
+  password: string,
+  field: string,
+): Promise<void> {
   const wait = await ctx.throttles.loginAccount.retryAfter(auth.email);
   if (wait > 0) throw tooMany('failed logins', wait);
-  if (!(await checkCredentials(ctx.db, auth.email, password))) await refused(ctx, auth.email, field, 'That password is not right.');
+  if (!(await checkCredentials(ctx.db, auth.email, password)))
+    await refused(ctx, auth.email, field, 'That password is not right.');
 }
 
 /** The password, then a code (or a recovery code), of an account with two-factor sign-in on. */
-async function confirmPasswordAndCode(ctx: AppContext, auth: AuthInfo, body: { password: string; code: string }): Promise<void> {
+async function confirmPasswordAndCode(
+  ctx: AppContext,
+  auth: AuthInfo,
+  body: { password: string; code: string },
+): Promise<void> {
   await requireEnabled(ctx.db, auth.accountId);
   await confirmPassword(ctx, auth, body.password, 'password');
-  if (!(await useCode(ctx.db, auth.accountId, body.code))) await refused(ctx, auth.email, 'code', 'That code is not right, or was used already.');
+  if (!(await useCode(ctx.db, auth.accountId, body.code)))
+    await refused(ctx, auth.email, 'code', 'That code is not right, or was used already.');
 }
 
 function accountHandlers(ctx: AppContext): Handlers<Ops> {
   return {
     async getAccount({ auth }) {
       const { accountId } = signedIn(auth);
-      const row = await ctx.db.selectFrom('account').select(['id', 'email', 'created_at']).where('id', '=', accountId).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('account')
+        .select(['id', 'email', 'created_at'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
       return { ...row, two_factor: await twoFactorStatus(ctx.db, accountId) };
     },
 
@@ -69,7 +101,11 @@ function accountHandlers(ctx: AppContext): Handlers<Ops> {
       const hash = await hashPassword(body.new_password);
       // A new password signs out everyone else who had the old one, in the same transaction.
       const revoked = await ctx.db.transaction().execute(async (tx) => {
-        await tx.updateTable('account').set({ password_hash: hash }).where('id', '=', accountId).execute();
+        await tx
+          .updateTable('account')
+          .set({ password_hash: hash })
+          .where('id', '=', accountId)
+          .execute();
         return revokeOtherSessions(tx, accountId, sessionId);
       });
       return { revoked_sessions: revoked };
@@ -83,14 +119,19 @@ function accountHandlers(ctx: AppContext): Handlers<Ops> {
 
     async revokeAccountSession({ auth, params }) {
       const { accountId, sessionId } = signedIn(auth);
-      if (params.session_id === sessionId) throw invalidRequest({ session_id: 'This is the session you are using: sign out instead.' });
+      if (params.session_id === sessionId)
+        throw invalidRequest({
+          session_id: 'This is the session you are using: sign out instead.',
+        });
       // Like every delete: 204 when it is gone already; another account's session is left alone, and reads as unknown.
       await revokeSessionOf(ctx.db, accountId, params.session_id);
     },
 
     async revokeOtherAccountSessions({ auth }) {
       const { accountId, sessionId } = signedIn(auth);
-      const revoked = await ctx.db.transaction().execute((tx) => revokeOtherSessions(tx, accountId, sessionId));
+      const revoked = await ctx.db
+        .transaction()
+        .execute((tx) => revokeOtherSessions(tx, accountId, sessionId));
       return { revoked_sessions: revoked };
     },
 

@@ -32,7 +32,9 @@ export const accountMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('account_totp')
-        .addColumn('account_id', 'text', (c) => c.primaryKey().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.primaryKey().references('account.id').onDelete('cascade'),
+        )
         .addColumn('secret_sealed', 'text', (c) => c.notNull())
         .addColumn('enabled_at', 'text')
         .addColumn('last_step', 'integer')
@@ -40,7 +42,9 @@ export const accountMigrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('account_recovery_code')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('account.id').onDelete('cascade'),
+        )
         .addColumn('code_hash', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())

@@ -13,7 +13,14 @@ const PERIOD = 30;
 const WINDOW = 1;
 
 export const totpFor = (secret: string, email: string) =>
-  new TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 
 // ---- The secret at rest: AES-256-GCM under a server key, bound to its account (decision 187).
 
@@ -37,7 +44,14 @@ async function replaceRecoveryCodes(db: Db, accountId: string, now: string): Pro
   await db.deleteFrom('account_recovery_code').where('account_id', '=', accountId).execute();
   await db
     .insertInto('account_recovery_code')
-    .values(codes.map((c) => ({ account_id: accountId, code_hash: hashCode(c), used_at: null, created_at: now })))
+    .values(
+      codes.map((c) => ({
+        account_id: accountId,
+        code_hash: hashCode(c),
+        used_at: null,
+        created_at: now,
+      })),
+    )
     .execute();
   return codes;
 }
@@ -45,7 +59,12 @@ async function replaceRecoveryCodes(db: Db, accountId: string, now: string): Pro
 // ---- Enrolment.
 
 export async function twoFactorStatus(db: Db, accountId: string) {
-  const row = await db.selectFrom('account_totp').select('enabled_at').where('account_id', '=', accountId).where('enabled_at', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('account_totp')
+    .select('enabled_at')
+    .where('account_id', '=', accountId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
   const left = row
     ? await db
         .selectFrom('account_recovery_code')
@@ -54,27 +73,56 @@ export async function twoFactorStatus(db: Db, accountId: string) {
         .where('used_at', 'is', null)
         .executeTakeFirstOrThrow()
     : undefined;
-  return { enabled: row !== undefined, enabled_at: row?.enabled_at ?? null, recovery_codes_left: Number(left?.n ?? 0) };
+  return {
+    enabled: row !== undefined,
+    enabled_at: row?.enabled_at ?? null,
+    recovery_codes_left: Number(left?.n ?? 0),
+  };
 }
 
-const alreadyOn = () => new ApiError('Conflict', 'Two-factor sign-in is already on. Turn it off first to use a new authenticator.');
+const alreadyOn = () =>
+  new ApiError(
+    'Conflict',
+    'Two-factor sign-in is already on. Turn it off first to use a new authenticator.',
+  );
 const notOn = () => new ApiError('Conflict', 'Two-factor sign-in is not on for this account.');
 
 /** A new secret, kept (sealed) until a code confirms it; replaces an enrolment not yet confirmed. */
-export async function beginEnrolment(db: Db, account: { id: string; email: string }, now = new Date()) {
+export async function beginEnrolment(
+  db: Db,
+  account: { id: string; email: string },
+  now = new Date(),
+) {
   const secret = new Secret({ size: 20 }).base32;
   const sealed = await seal(db, account.id, secret);
   await db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('account_totp').select('enabled_at').where('account_id', '=', account.id).executeTakeFirst();
+    const row = await tx
+      .selectFrom('account_totp')
+      .select('enabled_at')
+      .where('account_id', '=', account.id)
+      .executeTakeFirst();
     if (row?.enabled_at) throw alreadyOn();
     await tx.deleteFrom('account_totp').where('account_id', '=', account.id).execute();
-    await tx.insertInto('account_totp').values({ account_id: account.id, secret_sealed: sealed, enabled_at: null, last_step: null, created_at: now.toISOString() }).execute();
+    await tx
+      .insertInto('account_totp')
+      .values({
+        account_id: account.id,
+        secret_sealed: sealed,
+        enabled_at: null,
+        last_step: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
   });
   const uri = totpFor(secret, account.email).toString();
   // qrcode is loaded when someone enrols, not at start (decision 239).
   const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret, uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return {
+    secret,
+    uri,
+    qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
 }
 
 /** The time step a code is valid in (within the window), or undefined. */
@@ -87,12 +135,28 @@ function stepOf(secret: string, code: string, now: Date): number | undefined {
 }
 
 /** Turns two-factor sign-in on with a code of the pending secret; answers the recovery codes. */
-export async function confirmEnrolment(db: Db, accountId: string, code: string, now = new Date()): Promise<string[]> {
-  const row = await db.selectFrom('account_totp').selectAll().where('account_id', '=', accountId).executeTakeFirst();
-  if (!row) throw new ApiError('Conflict', 'Start turning two-factor sign-in on first: no enrolment is waiting for a code.');
+export async function confirmEnrolment(
+  db: Db,
+  accountId: string,
+  code: string,
+  now = new Date(),
+): Promise<string[]> {
+  const row = await db
+    .selectFrom('account_totp')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row)
+    throw new ApiError(
+      'Conflict',
+      'Start turning two-factor sign-in on first: no enrolment is waiting for a code.',
+    );
   if (row.enabled_at) throw alreadyOn();
   const step = stepOf(await unseal(db, accountId, row.secret_sealed), code, now);
-  if (step === undefined) throw new ApiError('InvalidRequest', 'That code is not right.', { code: 'That code is not right: enter the 6 digits your app shows now.' });
+  if (step === undefined)
+    throw new ApiError('InvalidRequest', 'That code is not right.', {
+      code: 'That code is not right: enter the 6 digits your app shows now.',
+    });
   return db.transaction().execute(async (tx) => {
     // The very secret the code was checked against, still waiting (not replaced by a new start meanwhile).
     const r = await tx
@@ -102,7 +166,8 @@ export async function confirmEnrolment(db: Db, accountId: string, code: string, 
       .where('enabled_at', 'is', null)
       .where('secret_sealed', '=', row.secret_sealed)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw new ApiError('Conflict', 'The enrolment changed meanwhile: start again.');
+    if (Number(r.numUpdatedRows) !== 1)
+      throw new ApiError('Conflict', 'The enrolment changed meanwhile: start again.');
     return replaceRecoveryCodes(tx, accountId, now.toISOString());
   });
 }
@@ -116,8 +181,18 @@ export async function confirmEnrolment(db: Db, accountId: string, code: string, 
  */
 export type SecondFactor = 'wrong' | 'missing' | { use: () => Promise<boolean> };
 
-export async function checkSecondFactor(db: Db, accountId: string, code: string | undefined, now = new Date()): Promise<SecondFactor> {
-  const row = await db.selectFrom('account_totp').selectAll().where('account_id', '=', accountId).where('enabled_at', 'is not', null).executeTakeFirst();
+export async function checkSecondFactor(
+  db: Db,
+  accountId: string,
+  code: string | undefined,
+  now = new Date(),
+): Promise<SecondFactor> {
+  const row = await db
+    .selectFrom('account_totp')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
   if (!row) return { use: async () => true };
   const typed = code === undefined ? '' : normalize(code);
   if (!typed) return 'missing';
@@ -161,7 +236,12 @@ export async function checkSecondFactor(db: Db, accountId: string, code: string 
 }
 
 /** Checks and uses up a code of an account with two-factor sign-in on (for turning it off, or new recovery codes). */
-export async function useCode(db: Db, accountId: string, code: string, now = new Date()): Promise<boolean> {
+export async function useCode(
+  db: Db,
+  accountId: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
   const factor = await checkSecondFactor(db, accountId, code, now);
   return typeof factor === 'object' && (await factor.use());
 }
@@ -177,10 +257,18 @@ export async function disableTwoFactor(db: Db, accountId: string): Promise<void>
   });
 }
 
-export async function regenerateRecoveryCodes(db: Db, accountId: string, now = new Date()): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  accountId: string,
+  now = new Date(),
+): Promise<string[]> {
   return db.transaction().execute((tx) => replaceRecoveryCodes(tx, accountId, now.toISOString()));
 }
 
 /** The 401 of a right password without the code two-factor sign-in needs: `details.otp` tells the form to ask for it. */
 export const codeRequired = () =>
-  new ApiError('InvalidCredentials', 'Enter the code from your authenticator app, or a recovery code.', { otp: 'A two-factor code is required for this account.' });
+  new ApiError(
+    'InvalidCredentials',
+    'Enter the code from your authenticator app, or a recovery code.',
+    { otp: 'A two-factor code is required for this account.' },
+  );

@@ -13,15 +13,30 @@ export const hashPassword = (password: string) => hash(password, ARGON2);
  * A new account. Unverified unless `verified` (the ADMIN_EMAIL account): it signs in, and its
  * pending invitations apply, once its owner follows the mailed link (verification.store.ts).
  */
-export async function createAccount(db: Db, email: string, password: string, { verified = false } = {}) {
+export async function createAccount(
+  db: Db,
+  email: string,
+  password: string,
+  { verified = false } = {},
+) {
   const now = new Date().toISOString();
-  const account = { id: newId('account'), email, password_hash: await hashPassword(password), created_at: now, email_verified_at: verified ? now : null };
+  const account = {
+    id: newId('account'),
+    email,
+    password_hash: await hashPassword(password),
+    created_at: now,
+    email_verified_at: verified ? now : null,
+  };
   await db.insertInto('account').values(account).execute();
   return { id: account.id, email };
 }
 
 export async function findAccountByEmail(db: Db, email: string) {
-  return db.selectFrom('account').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('account')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /**
@@ -43,7 +58,12 @@ export async function checkCredentials(db: Db, email: string, password: string) 
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   const existing = await findAccountByEmail(db, email);
   if (existing) {
-    if (!existing.email_verified_at) await db.updateTable('account').set({ email_verified_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
+    if (!existing.email_verified_at)
+      await db
+        .updateTable('account')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('id', '=', existing.id)
+        .execute();
     return false;
   }
   return createAccount(db, email, password, { verified: true }).then(

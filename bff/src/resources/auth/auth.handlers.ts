@@ -4,7 +4,14 @@ import type { Request } from 'express';
 import { loginBodySchema } from '#shared/api/auth';
 import { UNVERIFIED_MESSAGE } from '#shared/api/verification';
 import type { AppContext } from '../../context.ts';
-import { authenticate, csrfToken, sameOrigin, sessionOf, signToken, tokenRefused } from '../../auth/auth.ts';
+import {
+  authenticate,
+  csrfToken,
+  sameOrigin,
+  sessionOf,
+  signToken,
+  tokenRefused,
+} from '../../auth/auth.ts';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies.ts';
 import { ApiError, invalidRequest, validationError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
@@ -27,17 +34,27 @@ import { hasTestToken, isTestAccount } from '../../testmode/testmode.handlers.ts
  * two-factor sign-in on, a wrong code is one more failure, and a missing one is asked for
  * (decision 188).
  */
-async function signIn(ctx: AppContext, req: Request, email: string, password: string, otp?: string) {
+async function signIn(
+  ctx: AppContext,
+  req: Request,
+  email: string,
+  password: string,
+  otp?: string,
+) {
   const { loginAccount, loginIp } = ctx.throttles;
   const ip = req.ip ?? 'unknown';
-  const blocked = async () => Math.max(await loginAccount.retryAfter(email), await loginIp.retryAfter(ip));
+  const blocked = async () =>
+    Math.max(await loginAccount.retryAfter(email), await loginIp.retryAfter(ip));
   // Test mode: a test account's failures lock nothing (docs/testing.md).
   const exempt = await isTestAccount(ctx, email);
   const failed = async () => {
     const wait = exempt ? 0 : Math.max(await loginAccount.hit(email), await loginIp.hit(ip));
     if (wait > 0) throw tooMany('failed logins', wait);
     // One message whichever of login, password and code was wrong.
-    throw new ApiError('InvalidCredentials', otp ? 'Invalid login, password or two-factor code.' : 'Invalid login or password.');
+    throw new ApiError(
+      'InvalidCredentials',
+      otp ? 'Invalid login, password or two-factor code.' : 'Invalid login or password.',
+    );
   };
   // Checked first too, so a blocked key costs no password hash.
   let wait = exempt ? 0 : await blocked();
@@ -50,12 +67,20 @@ async function signIn(ctx: AppContext, req: Request, email: string, password: st
   if (factor === 'missing') throw codeRequired();
   if (!(await factor.use())) return failed();
   await loginAccount.reset(email);
-  if (!(await isVerified(ctx.db, account.id))) throw new ApiError('Unauthorized', UNVERIFIED_MESSAGE);
+  if (!(await isVerified(ctx.db, account.id)))
+    throw new ApiError('Unauthorized', UNVERIFIED_MESSAGE);
   return startSession(ctx, account, req);
 }
 
-export async function startSession(ctx: AppContext, account: { id: string; email: string }, req: Request) {
-  const session = await createSession(ctx.db, account.id, new Date(), { userAgent: req.headers['user-agent'], ip: req.ip });
+export async function startSession(
+  ctx: AppContext,
+  account: { id: string; email: string },
+  req: Request,
+) {
+  const session = await createSession(ctx.db, account.id, new Date(), {
+    userAgent: req.headers['user-agent'],
+    ip: req.ip,
+  });
   const token = await signToken(ctx, account.id, session.id, session.expires_at);
   return { account, token };
 }
@@ -64,13 +89,28 @@ export const auth = apiModule({ handlers: authHandlers });
 
 function authHandlers(
   ctx: AppContext,
-): Handlers<'login' | 'logout' | 'consoleSignup' | 'consoleLogin' | 'consoleTokenLogin' | 'consoleSignInMethods' | 'consoleLogout' | 'consoleSession'> {
+): Handlers<
+  | 'login'
+  | 'logout'
+  | 'consoleSignup'
+  | 'consoleLogin'
+  | 'consoleTokenLogin'
+  | 'consoleSignInMethods'
+  | 'consoleLogout'
+  | 'consoleSession'
+> {
   return {
     async login({ query, body, res }) {
       // The spec allows the credentials in a JSON body or in the query string.
       const parsed = loginBodySchema.safeParse(body ?? query, { reportInput: true });
       if (!parsed.success) throw validationError(parsed.error, 'Request body');
-      const { token } = await signIn(ctx, res.req, parsed.data.login, parsed.data.password, parsed.data.otp);
+      const { token } = await signIn(
+        ctx,
+        res.req,
+        parsed.data.login,
+        parsed.data.password,
+        parsed.data.otp,
+      );
       res.setHeader('authorization', token);
       return { success: 'You have been logged in' };
     },
@@ -90,7 +130,11 @@ function authHandlers(
     },
 
     async consoleSignup({ body, req }) {
-      if (ctx.config.signup === 'closed') throw new ApiError('Unauthorized', 'Sign-up is closed on this console. Ask an administrator for an account.');
+      if (ctx.config.signup === 'closed')
+        throw new ApiError(
+          'Unauthorized',
+          'Sign-up is closed on this console. Ask an administrator for an account.',
+        );
       if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
       // Every attempt counts, per address and then per e-mail address (decision 067).
       // Test mode: a test runner's sign-ups (with the test-mode token) are not counted (docs/testing.md).
@@ -135,7 +179,10 @@ function authHandlers(
     },
 
     async consoleSession({ auth }) {
-      return { account: { id: auth.accountId, email: auth.email }, csrf_token: csrfToken(ctx, sessionOf(auth, tokenRefused)) };
+      return {
+        account: { id: auth.accountId, email: auth.email },
+        csrf_token: csrfToken(ctx, sessionOf(auth, tokenRefused)),
+      };
     },
   };
 }

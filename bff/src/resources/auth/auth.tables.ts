@@ -59,13 +59,19 @@ export const authMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('session')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('account.id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('last_seen_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('revoked_at', 'text')
         .execute();
-      await db.schema.createIndex('session_account_idx').on('session').column('account_id').execute();
+      await db.schema
+        .createIndex('session_account_idx')
+        .on('session')
+        .column('account_id')
+        .execute();
     },
   },
   '0004_throttle_counters': {

@@ -22,6 +22,7 @@ export function passwordProblem(password: string, email: string): string | undef
   if (lower === address || lower === address.slice(0, address.lastIndexOf('@'))) {
     return 'Password must not be your e-mail address.';
   }
-  if (commonPasswords().has(lower)) return 'This password is too common: choose one that is harder to guess.';
+  if (commonPasswords().has(lower))
+    return 'This password is too common: choose one that is harder to guess.';
   return undefined;
 }

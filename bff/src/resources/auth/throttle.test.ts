@@ -3,7 +3,13 @@
 // common passwords.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentErrorSchema } from '#shared/errors';
-import { engine, expectSchema, startServer, type Reply, type TestServer } from '../../../test/harness.ts';
+import {
+  engine,
+  expectSchema,
+  startServer,
+  type Reply,
+  type TestServer,
+} from '../../../test/harness.ts';
 import { ADMIN, serverProcesses } from '../../../test/process.ts';
 
 let t: TestServer;
@@ -29,7 +35,8 @@ function expectThrottled(res: Reply, max: number) {
   return retry;
 }
 
-const login = (s: { request: TestServer['request'] }, login: string, password: string) => s.request('POST', '/api/login', { body: { login, password } });
+const login = (s: { request: TestServer['request'] }, login: string, password: string) =>
+  s.request('POST', '/api/login', { body: { login, password } });
 
 describe('login throttle', () => {
   it('lets ten parallel logins with the right password all in', async () => {
@@ -40,7 +47,9 @@ describe('login throttle', () => {
 
   it('answers only 5 of 20 parallel wrong guesses with 401 and refuses the right password after them', async () => {
     const a = await t.newAccount();
-    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(t, a.email, `parallel-${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(t, a.email, `parallel-${i}`)),
+    );
     expect(guesses.filter((g) => g.status === 401)).toHaveLength(5);
     for (const g of guesses.filter((g) => g.status !== 401)) expectThrottled(g, 15 * 60);
     expectThrottled(await login(t, a.email, a.password), 15 * 60);
@@ -48,7 +57,8 @@ describe('login throttle', () => {
 
   it('gives the wait that is really left in the window', async () => {
     const a = await t.newAccount();
-    for (let i = 0; i < 5; i++) expectError(await login(t, a.email, `wrong-${i}`), 401, 'InvalidCredentials');
+    for (let i = 0; i < 5; i++)
+      expectError(await login(t, a.email, `wrong-${i}`), 401, 'InvalidCredentials');
     // The window began 14 minutes ago: about a minute is left, not 15.
     await t.ctx.db
       .updateTable('throttle')
@@ -68,7 +78,8 @@ describe('login throttle', () => {
       .execute();
     expectError(await login(t, a.email, 'wrong-again'), 401, 'InvalidCredentials');
     expect((await login(t, a.email, a.password)).status).toBe(200);
-    for (let i = 0; i < 5; i++) expectError(await login(t, a.email, `wrong-${i}`), 401, 'InvalidCredentials');
+    for (let i = 0; i < 5; i++)
+      expectError(await login(t, a.email, `wrong-${i}`), 401, 'InvalidCredentials');
   });
 });
 
@@ -78,8 +89,16 @@ describe('login throttle across processes', () => {
   async function start() {
     const p = servers.start();
     const base = await p.listening;
-    const request = async (method: string, path: string, opts: { body?: unknown } = {}): Promise<Reply> => {
-      const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(opts.body) });
+    const request = async (
+      method: string,
+      path: string,
+      opts: { body?: unknown } = {},
+    ): Promise<Reply> => {
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(opts.body),
+      });
       const text = await res.text();
       return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
     };
@@ -88,18 +107,23 @@ describe('login throttle across processes', () => {
 
   // The embedded database belongs to one process at a time: there the counters outlive a restart.
   it(
-    engine === 'postgres' ? 'shares the limit between two processes on one PostgreSQL database' : 'keeps the counters across a restart on SQLite',
+    engine === 'postgres'
+      ? 'shares the limit between two processes on one PostgreSQL database'
+      : 'keeps the counters across a restart on SQLite',
     async () => {
       const a = await start();
-      for (let i = 0; i < 3; i++) expectError(await login(a, ADMIN.ADMIN_EMAIL, `wrong-${i}`), 401, 'InvalidCredentials');
+      for (let i = 0; i < 3; i++)
+        expectError(await login(a, ADMIN.ADMIN_EMAIL, `wrong-${i}`), 401, 'InvalidCredentials');
       if (engine === 'sqlite') {
         a.p.kill('SIGTERM');
         expect(await a.p.exited).toBe(0);
       }
       const b = await start();
-      for (let i = 3; i < 5; i++) expectError(await login(b, ADMIN.ADMIN_EMAIL, `wrong-${i}`), 401, 'InvalidCredentials');
+      for (let i = 3; i < 5; i++)
+        expectError(await login(b, ADMIN.ADMIN_EMAIL, `wrong-${i}`), 401, 'InvalidCredentials');
       expectThrottled(await login(b, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD), 15 * 60);
-      if (engine === 'postgres') expectThrottled(await login(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD), 15 * 60);
+      if (engine === 'postgres')
+        expectThrottled(await login(a, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD), 15 * 60);
     },
     60_000,
   );
@@ -123,7 +147,9 @@ describe('sign-up', () => {
     ).n;
 
   it('refuses the sign-ups from one address over the limit, also in parallel, with 429 and Retry-After', async () => {
-    const all = await Promise.all(Array.from({ length: 6 }, (_, i) => signup(limited, `parallel-${i}@example.com`)));
+    const all = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signup(limited, `parallel-${i}@example.com`)),
+    );
     expect(all.filter((r) => r.status === 204)).toHaveLength(3);
     for (const r of all.filter((r) => r.status !== 204)) expectThrottled(r, 3600);
     expect(Number(await count(limited))).toBe(3);
@@ -144,14 +170,26 @@ describe('sign-up', () => {
       ['pw3@example.com', 'qwertyuiop'],
     ]) {
       const e = expectError(await signup(t, email!, password), 400, 'InvalidRequest');
-      expect(e.details).toEqual({ password: 'This password is too common: choose one that is harder to guess.' });
+      expect(e.details).toEqual({
+        password: 'This password is too common: choose one that is harder to guess.',
+      });
     }
     for (const password of ['Someone.Long@Example.com', 'someone.long']) {
-      const e = expectError(await signup(t, 'someone.long@example.com', password), 400, 'InvalidRequest');
+      const e = expectError(
+        await signup(t, 'someone.long@example.com', password),
+        400,
+        'InvalidRequest',
+      );
       expect(e.details).toEqual({ password: 'Password must not be your e-mail address.' });
     }
     // Blank after trimming, or short once trimmed: the length's own error.
-    for (const password of [' '.repeat(8), ' '.repeat(40), '\t \n  \t  ', '   abc   ', '  ab cd  ']) {
+    for (const password of [
+      ' '.repeat(8),
+      ' '.repeat(40),
+      '\t \n  \t  ',
+      '   abc   ',
+      '  ab cd  ',
+    ]) {
       const e = expectError(await signup(t, 'spaces@example.com', password), 400, 'InvalidRequest');
       expect(e.details).toEqual({ password: 'Password must be at least 8 characters.' });
     }

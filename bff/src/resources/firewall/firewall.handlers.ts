@@ -1,4 +1,9 @@
-import { CIDR_OR_SUBNET_MESSAGE, DEFAULT_PORT_RANGE, firewallKind, isAddressLike } from '#shared/api/firewall';
+import {
+  CIDR_OR_SUBNET_MESSAGE,
+  DEFAULT_PORT_RANGE,
+  firewallKind,
+  isAddressLike,
+} from '#shared/api/firewall';
 import { idPattern } from '#shared/ids';
 import type { FirewallDetail } from '#shared/api/firewall';
 import type { Queryable } from '../../db/database.ts';
@@ -24,14 +29,30 @@ import {
   type RuleInput,
 } from './firewall.store.ts';
 
-function ruleInput(body: { cidr: string; port_range?: string; protocol?: 'tcp' | 'udp'; description?: string }): RuleInput {
-  return { cidr: body.cidr, port_range: body.port_range ?? DEFAULT_PORT_RANGE, protocol: body.protocol ?? 'tcp', description: body.description ?? '' };
+function ruleInput(body: {
+  cidr: string;
+  port_range?: string;
+  protocol?: 'tcp' | 'udp';
+  description?: string;
+}): RuleInput {
+  return {
+    cidr: body.cidr,
+    port_range: body.port_range ?? DEFAULT_PORT_RANGE,
+    protocol: body.protocol ?? 'tcp',
+    description: body.description ?? '',
+  };
 }
 
 /** `firewall_id` and `project_id` in a rule create's body, when given, must match the path (behaviour.md §9). */
-function assertSamePath(body: { firewall_id?: string; project_id?: string }, firewallId: string, projectId: string): void {
-  if (body.firewall_id !== undefined && body.firewall_id !== firewallId) throw invalidRequest({ firewall_id: 'firewall_id does not match the firewall in the path.' });
-  if (body.project_id !== undefined && body.project_id !== projectId) throw invalidRequest({ project_id: 'project_id does not match the project in the path.' });
+function assertSamePath(
+  body: { firewall_id?: string; project_id?: string },
+  firewallId: string,
+  projectId: string,
+): void {
+  if (body.firewall_id !== undefined && body.firewall_id !== firewallId)
+    throw invalidRequest({ firewall_id: 'firewall_id does not match the firewall in the path.' });
+  if (body.project_id !== undefined && body.project_id !== projectId)
+    throw invalidRequest({ project_id: 'project_id does not match the project in the path.' });
 }
 
 /** A firewall's detailed record: its rules and the full records of the subnets it is attached to (the origin's `FirewallDetailed`). */
@@ -47,34 +68,58 @@ async function firewallDetail(db: Queryable, row: FirewallRow): Promise<Firewall
       .execute(),
   ]);
   // A subnet whose destroy finished meanwhile is left out.
-  const private_subnets = (await Promise.all(subnets.map((ps) => unlessNotFound(subnetView(db, ps))))).filter((ps) => ps !== undefined);
-  return { id: row.id, name: row.name, description: row.description, location: row.location, firewall_rules, private_subnets };
+  const private_subnets = (
+    await Promise.all(subnets.map((ps) => unlessNotFound(subnetView(db, ps))))
+  ).filter((ps) => ps !== undefined);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    firewall_rules,
+    private_subnets,
+  };
 }
 
 export const firewall = kindModule({
   handlers(ctx) {
     const { db } = ctx;
-    const firewallOf = (project: ProjectAccess, location: string, reference: string) => findFirewall(db, project.id, location, reference);
+    const firewallOf = (project: ProjectAccess, location: string, reference: string) =>
+      findFirewall(db, project.id, location, reference);
 
     return {
       ...commonHandlers(
         ctx,
         { kind: firewallKind, view: firewallDetail, list: FIREWALL_LIST, remove: deleteFirewall },
-        { get: ['getFirewall'], list: ['listFirewalls', 'listLocationFirewalls'], rename: ['renameFirewall'], delete: ['deleteFirewall'] },
+        {
+          get: ['getFirewall'],
+          list: ['listFirewalls', 'listLocationFirewalls'],
+          rename: ['renameFirewall'],
+          delete: ['deleteFirewall'],
+        },
       ),
 
       async createFirewall({ project, location, params, body }) {
         const name = nameFromPath(firewallKind, params.firewall_reference);
         const row = await transactionWithRetry(db, async (tx) => {
           await assertProjectQuota(tx, firewallKind, project.id, ctx.config.quotas);
-          return insertFirewall(tx, { projectId: project.id, location, name, description: body?.description ?? '' });
+          return insertFirewall(tx, {
+            projectId: project.id,
+            location,
+            name,
+            description: body?.description ?? '',
+          });
         });
         return firewallDetail(db, row);
       },
 
       async updateFirewall({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        await db.updateTable('firewall').set({ description: body.description }).where('id', '=', fw.id).execute();
+        await db
+          .updateTable('firewall')
+          .set({ description: body.description })
+          .where('id', '=', fw.id)
+          .execute();
         return firewallDetail(db, { ...fw, description: body.description });
       },
 
@@ -86,14 +131,20 @@ export const firewall = kindModule({
 
       async detachFirewallSubnet({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        await db.deleteFrom('firewall_subnet').where('firewall_id', '=', fw.id).where('subnet_id', '=', body.private_subnet_id).execute();
+        await db
+          .deleteFrom('firewall_subnet')
+          .where('firewall_id', '=', fw.id)
+          .where('subnet_id', '=', body.private_subnet_id)
+          .execute();
         return firewallDetail(db, fw);
       },
 
       async createFirewallRuleWithId({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
         assertSamePath(body, fw.id, project.id);
-        const rule = await transactionWithRetry(db, (tx) => addRuleWithId(tx, fw.id, params.firewall_rule_id, ruleInput(body), ctx.config.quotas));
+        const rule = await transactionWithRetry(db, (tx) =>
+          addRuleWithId(tx, fw.id, params.firewall_rule_id, ruleInput(body), ctx.config.quotas),
+        );
         const { id, cidr, port_range } = ruleView(rule);
         return { id, cidr, port_range };
       },
@@ -101,14 +152,23 @@ export const firewall = kindModule({
       async createFirewallRule({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
         assertSamePath(body, fw.id, project.id);
-        if (isAddressLike(body.cidr)) return ruleView(await transactionWithRetry(db, (tx) => addRule(tx, fw.id, ruleInput(body), ctx.config.quotas)));
+        if (isAddressLike(body.cidr))
+          return ruleView(
+            await transactionWithRetry(db, (tx) =>
+              addRule(tx, fw.id, ruleInput(body), ctx.config.quotas),
+            ),
+          );
         // A subnet's ID or name: a rule for its IPv4 and one for its IPv6 network, answered together (as the origin).
         const subnet = await db
           .selectFrom('private_subnet')
           .select(['net4', 'net6'])
           .where('project_id', '=', project.id)
           .where('location', '=', location)
-          .where((eb) => (idPattern('privateSubnet').test(body.cidr) ? eb('id', '=', body.cidr) : eb('name', '=', body.cidr)))
+          .where((eb) =>
+            idPattern('privateSubnet').test(body.cidr)
+              ? eb('id', '=', body.cidr)
+              : eb('name', '=', body.cidr),
+          )
           .executeTakeFirst();
         if (!subnet) throw invalidRequest({ cidr: CIDR_OR_SUBNET_MESSAGE });
         const rules = await transactionWithRetry(db, async (tx) => [
@@ -125,12 +185,18 @@ export const firewall = kindModule({
 
       async updateFirewallRule({ project, location, params, body }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        return transactionWithRetry(db, (tx) => updateRule(tx, fw.id, params.firewall_rule_id, body));
+        return transactionWithRetry(db, (tx) =>
+          updateRule(tx, fw.id, params.firewall_rule_id, body),
+        );
       },
 
       async deleteFirewallRule({ project, location, params }) {
         const fw = await firewallOf(project, location, params.firewall_reference);
-        await db.deleteFrom('firewall_rule').where('id', '=', params.firewall_rule_id).where('firewall_id', '=', fw.id).execute();
+        await db
+          .deleteFrom('firewall_rule')
+          .where('id', '=', params.firewall_rule_id)
+          .where('firewall_id', '=', fw.id)
+          .execute();
       },
     };
   },

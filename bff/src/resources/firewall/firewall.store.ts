@@ -1,5 +1,12 @@
 import type { Selectable } from 'kysely';
-import { firewallRuleQuota, firewallRuleSchema, firewallSchema, type FirewallRule, type LegacyFirewall, type Protocol } from '#shared/api/firewall';
+import {
+  firewallRuleQuota,
+  firewallRuleSchema,
+  firewallSchema,
+  type FirewallRule,
+  type LegacyFirewall,
+  type Protocol,
+} from '#shared/api/firewall';
 import { newId } from '#shared/ids';
 import { formatPortRange, parsePortRange } from '#shared/net';
 import type { Quotas } from '../../config.ts';
@@ -15,7 +22,14 @@ import { childrenOf, listOf } from '../common.ts';
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
 /** What a rule's views are made of. */
-const RULE_VIEW_COLUMNS = ['id', 'cidr', 'port_start', 'port_end', 'protocol', 'description'] as const;
+const RULE_VIEW_COLUMNS = [
+  'id',
+  'cidr',
+  'port_start',
+  'port_end',
+  'protocol',
+  'description',
+] as const;
 type RuleViewRow = Pick<RuleRow, (typeof RULE_VIEW_COLUMNS)[number]>;
 
 export const ruleView = (row: RuleViewRow): FirewallRule => ({
@@ -28,7 +42,13 @@ export const ruleView = (row: RuleViewRow): FirewallRule => ({
 
 /** A firewall's rules as its record shows them, in ID order (the primary key's, no sort). */
 export async function rulesOf(db: Queryable, firewallId: string): Promise<FirewallRule[]> {
-  const rows = await runShape(db, 'firewall rules', [firewallId], (v) => db.selectFrom('firewall_rule').select(RULE_VIEW_COLUMNS).where('firewall_id', '=', v(0)).orderBy('id'));
+  const rows = await runShape(db, 'firewall rules', [firewallId], (v) =>
+    db
+      .selectFrom('firewall_rule')
+      .select(RULE_VIEW_COLUMNS)
+      .where('firewall_id', '=', v(0))
+      .orderBy('id'),
+  );
   return rows.map(ruleView);
 }
 
@@ -37,7 +57,13 @@ export const PORT_RANGE_SQL = (alias: string) => `${alias}.port_start || '..' ||
 
 /** A firewall's list item as the database writes it (decisions 245, 262): what firewallDetail answers, without its subnets; its rules in ID order. */
 export const FIREWALL_LIST = listOf(firewallSchema, 'firewall', {
-  firewall_rules: childrenOf(firewallRuleSchema, 'r', 'firewall_rule r where r.firewall_id = "firewall"."id"', 'r.id', { port_range: PORT_RANGE_SQL('r') }),
+  firewall_rules: childrenOf(
+    firewallRuleSchema,
+    'r',
+    'firewall_rule r where r.firewall_id = "firewall"."id"',
+    'r.id',
+    { port_range: PORT_RANGE_SQL('r') },
+  ),
 });
 
 /**
@@ -69,24 +95,51 @@ interface LegacyFirewallRow {
  * firewall and rule IDs; `owner` names the group a row belongs to (a subnet, say). A row whose
  * firewall is null (an owner without firewalls) adds none.
  */
-export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(rows: readonly R[], owner: (r: R) => K): Map<K, LegacyFirewall[]> {
+export function groupLegacyFirewalls<R extends LegacyFirewallRow, K>(
+  rows: readonly R[],
+  owner: (r: R) => K,
+): Map<K, LegacyFirewall[]> {
   const out = new Map<K, LegacyFirewall[]>();
   for (const r of rows) {
     if (r.firewall_id === null) continue;
     let list = out.get(owner(r));
     if (!list) out.set(owner(r), (list = []));
     let fw = list.at(-1);
-    if (fw?.id !== r.firewall_id) list.push((fw = { id: r.firewall_id, name: r.firewall_name!, description: r.firewall_description!, firewall_rules: [] }));
-    if (r.rule_id !== null) fw.firewall_rules.push({ id: r.rule_id, cidr: r.cidr!, port_range: formatPortRange({ start: r.port_start!, end: r.port_end! }) });
+    if (fw?.id !== r.firewall_id)
+      list.push(
+        (fw = {
+          id: r.firewall_id,
+          name: r.firewall_name!,
+          description: r.firewall_description!,
+          firewall_rules: [],
+        }),
+      );
+    if (r.rule_id !== null)
+      fw.firewall_rules.push({
+        id: r.rule_id,
+        cidr: r.cidr!,
+        port_range: formatPortRange({ start: r.port_start!, end: r.port_end! }),
+      });
   }
   return out;
 }
 
-export const findFirewall = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'firewall', projectId, location, reference);
+export const findFirewall = (
+  db: Queryable,
+  projectId: string,
+  location: string,
+  reference: string,
+) => findByReference(db, 'firewall', projectId, location, reference);
 
 export async function insertFirewall(
   tx: Tx,
-  firewall: { projectId: string; location: string; name: string; description: string; defaultForSubnetId?: string },
+  firewall: {
+    projectId: string;
+    location: string;
+    name: string;
+    description: string;
+    defaultForSubnetId?: string;
+  },
 ): Promise<FirewallRow> {
   await assertNameFree(tx, 'firewall', firewall.projectId, firewall.location, firewall.name);
   const row: FirewallRow = {
@@ -111,11 +164,21 @@ export interface RuleInput {
 
 export function sameRule(row: RuleRow, input: RuleInput): boolean {
   const view = ruleView(row);
-  return view.cidr === input.cidr && view.port_range === input.port_range && view.protocol === input.protocol && view.description === input.description;
+  return (
+    view.cidr === input.cidr &&
+    view.port_range === input.port_range &&
+    view.protocol === input.protocol &&
+    view.description === input.description
+  );
 }
 
 /** An identical rule (cidr, ports, protocol) other than `exceptId`, if the firewall has one. */
-export async function findDuplicateRule(tx: Queryable, firewallId: string, input: RuleInput, exceptId?: string) {
+export async function findDuplicateRule(
+  tx: Queryable,
+  firewallId: string,
+  input: RuleInput,
+  exceptId?: string,
+) {
   const range = parsePortRange(input.port_range)!;
   let q = tx
     .selectFrom('firewall_rule')
@@ -129,7 +192,12 @@ export async function findDuplicateRule(tx: Queryable, firewallId: string, input
   return q.executeTakeFirst();
 }
 
-export async function insertRule(tx: Tx, firewallId: string, input: RuleInput, id: string = newId('firewallRule')): Promise<RuleRow> {
+export async function insertRule(
+  tx: Tx,
+  firewallId: string,
+  input: RuleInput,
+  id: string = newId('firewallRule'),
+): Promise<RuleRow> {
   const range = parsePortRange(input.port_range)!;
   const row: RuleRow = {
     id,
@@ -145,23 +213,49 @@ export async function insertRule(tx: Tx, firewallId: string, input: RuleInput, i
   return row;
 }
 
-export async function findRule(db: Queryable, firewallId: string, ruleId: string): Promise<RuleRow> {
-  const row = await db.selectFrom('firewall_rule').selectAll().where('id', '=', ruleId).where('firewall_id', '=', firewallId).executeTakeFirst();
+export async function findRule(
+  db: Queryable,
+  firewallId: string,
+  ruleId: string,
+): Promise<RuleRow> {
+  const row = await db
+    .selectFrom('firewall_rule')
+    .selectAll()
+    .where('id', '=', ruleId)
+    .where('firewall_id', '=', firewallId)
+    .executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the firewall rule you’re looking for.');
   return row;
 }
 
 /** The default firewall of a new subnet: everything open, IPv4 and IPv6, TCP and UDP. */
-export async function insertDefaultFirewall(tx: Tx, projectId: string, location: string, subnet: { id: string; name: string }) {
+export async function insertDefaultFirewall(
+  tx: Tx,
+  projectId: string,
+  location: string,
+  subnet: { id: string; name: string },
+) {
   const base = `${subnet.name.slice(0, 63 - '-default'.length)}-default`;
   let name = base;
   for (let i = 2; ; i++) {
-    const taken = await tx.selectFrom('firewall').select('id').where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name).executeTakeFirst();
+    const taken = await tx
+      .selectFrom('firewall')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('location', '=', location)
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (!taken) break;
     const suffix = `-${i}`;
     name = `${base.slice(0, 63 - suffix.length)}${suffix}`;
   }
-  const fw = await insertFirewall(tx, { projectId, location, name, description: `Default firewall of private subnet ${subnet.name}`, defaultForSubnetId: subnet.id });
+  const fw = await insertFirewall(tx, {
+    projectId,
+    location,
+    name,
+    description: `Default firewall of private subnet ${subnet.name}`,
+    defaultForSubnetId: subnet.id,
+  });
   for (const cidr of ['0.0.0.0/0', '::/0']) {
     for (const protocol of ['tcp', 'udp'] as const) {
       await insertRule(tx, fw.id, { cidr, port_range: '0..65535', protocol, description: '' });
@@ -180,7 +274,10 @@ export async function deleteFirewall(tx: Tx, fw: FirewallRow): Promise<void> {
  * another, so the quota and the ID checks see each other's rules.
  */
 async function lockFirewall(tx: Tx, firewallId: string): Promise<void> {
-  const fw = await forUpdate(tx, tx.selectFrom('firewall').select('id').where('id', '=', firewallId)).executeTakeFirst();
+  const fw = await forUpdate(
+    tx,
+    tx.selectFrom('firewall').select('id').where('id', '=', firewallId),
+  ).executeTakeFirst();
   if (!fw) throw notFound('Sorry, we couldn’t find the firewall you’re looking for.');
 }
 
@@ -194,10 +291,18 @@ async function assertRoomForRule(tx: Tx, firewallId: string, quotas: Quotas): Pr
   assertBelowQuota(quotas, firewallRuleQuota, Number(n), 'This firewall', firewallRuleQuota.plural);
 }
 
-const duplicateRule = () => invalidRequest({ cidr: 'An identical rule (CIDR, ports and protocol) already exists in this firewall.' });
+const duplicateRule = () =>
+  invalidRequest({
+    cidr: 'An identical rule (CIDR, ports and protocol) already exists in this firewall.',
+  });
 
 /** A new rule, unless the firewall has an identical one or its quota of rules (400). */
-export async function addRule(tx: Tx, firewallId: string, input: RuleInput, quotas: Quotas): Promise<RuleRow> {
+export async function addRule(
+  tx: Tx,
+  firewallId: string,
+  input: RuleInput,
+  quotas: Quotas,
+): Promise<RuleRow> {
   await lockFirewall(tx, firewallId);
   await assertRoomForRule(tx, firewallId, quotas);
   if (await findDuplicateRule(tx, firewallId, input)) throw duplicateRule();
@@ -210,12 +315,25 @@ export async function addRule(tx: Tx, firewallId: string, input: RuleInput, quot
  * content or by any other rule, is a conflict whose message says nothing of whose it is
  * (decision 258); a unique index on the ID settles two creates racing in different firewalls.
  */
-export async function addRuleWithId(tx: Tx, firewallId: string, id: string, input: RuleInput, quotas: Quotas): Promise<RuleRow> {
+export async function addRuleWithId(
+  tx: Tx,
+  firewallId: string,
+  id: string,
+  input: RuleInput,
+  quotas: Quotas,
+): Promise<RuleRow> {
   await lockFirewall(tx, firewallId);
-  const existing = await tx.selectFrom('firewall_rule').selectAll().where('id', '=', id).executeTakeFirst();
+  const existing = await tx
+    .selectFrom('firewall_rule')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (existing) {
     if (existing.firewall_id === firewallId && sameRule(existing, input)) return existing;
-    throw new ApiError('Conflict', 'A firewall rule with this ID already exists with other content.');
+    throw new ApiError(
+      'Conflict',
+      'A firewall rule with this ID already exists with other content.',
+    );
   }
   await assertRoomForRule(tx, firewallId, quotas);
   if (await findDuplicateRule(tx, firewallId, input)) throw duplicateRule();
@@ -223,14 +341,25 @@ export async function addRuleWithId(tx: Tx, firewallId: string, id: string, inpu
 }
 
 /** Changes the given fields of a rule, unless that makes it identical to another one (400). */
-export async function updateRule(tx: Tx, firewallId: string, ruleId: string, patch: Partial<RuleInput>): Promise<FirewallRule> {
+export async function updateRule(
+  tx: Tx,
+  firewallId: string,
+  ruleId: string,
+  patch: Partial<RuleInput>,
+): Promise<FirewallRule> {
   const current = ruleView(await findRule(tx, firewallId, ruleId));
   const next: RuleInput = { ...current, ...patch };
   if (await findDuplicateRule(tx, firewallId, next, current.id)) throw duplicateRule();
   const range = parsePortRange(next.port_range)!;
   await tx
     .updateTable('firewall_rule')
-    .set({ cidr: next.cidr, port_start: range.start, port_end: range.end, protocol: next.protocol, description: next.description })
+    .set({
+      cidr: next.cidr,
+      port_start: range.start,
+      port_end: range.end,
+      protocol: next.protocol,
+      description: next.description,
+    })
     .where('firewall_id', '=', firewallId)
     .where('id', '=', current.id)
     .execute();

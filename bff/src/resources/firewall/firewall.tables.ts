@@ -39,7 +39,9 @@ export interface FirewallTables {
 /** The columns of firewall_rule after its ID, in order: 0002 creates the table, 0005 rebuilds it on SQLite. */
 function ruleColumns<T extends string>(table: CreateTableBuilder<T, 'id'>) {
   return table
-    .addColumn('firewall_id', 'text', (c) => c.notNull().references('firewall.id').onDelete('cascade'))
+    .addColumn('firewall_id', 'text', (c) =>
+      c.notNull().references('firewall.id').onDelete('cascade'),
+    )
     .addColumn('cidr', 'text', (c) => c.notNull())
     .addColumn('port_start', 'integer', (c) => c.notNull())
     .addColumn('port_end', 'integer', (c) => c.notNull())
@@ -62,27 +64,63 @@ export const firewallMigrations: Record<string, Migration> = {
         .addColumn('default_for_subnet_id', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('firewall_name_uq').on('firewall').columns(['project_id', 'location', 'name']).unique().execute();
-      await db.schema.createIndex('firewall_project_idx').on('firewall').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('firewall_project_name_idx').on('firewall').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('firewall_location_idx').on('firewall').columns(['project_id', 'location', 'id']).execute();
+      await db.schema
+        .createIndex('firewall_name_uq')
+        .on('firewall')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('firewall_project_idx')
+        .on('firewall')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('firewall_project_name_idx')
+        .on('firewall')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('firewall_location_idx')
+        .on('firewall')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
 
-      await ruleColumns(db.schema.createTable('firewall_rule').addColumn('id', 'text', (c) => c.primaryKey())).execute();
-      await db.schema.createIndex('firewall_rule_firewall_idx').on('firewall_rule').columns(['firewall_id', 'id']).execute();
+      await ruleColumns(
+        db.schema.createTable('firewall_rule').addColumn('id', 'text', (c) => c.primaryKey()),
+      ).execute();
+      await db.schema
+        .createIndex('firewall_rule_firewall_idx')
+        .on('firewall_rule')
+        .columns(['firewall_id', 'id'])
+        .execute();
 
       await db.schema
         .createTable('firewall_subnet')
-        .addColumn('firewall_id', 'text', (c) => c.notNull().references('firewall.id').onDelete('cascade'))
-        .addColumn('subnet_id', 'text', (c) => c.notNull().references('private_subnet.id').onDelete('cascade'))
+        .addColumn('firewall_id', 'text', (c) =>
+          c.notNull().references('firewall.id').onDelete('cascade'),
+        )
+        .addColumn('subnet_id', 'text', (c) =>
+          c.notNull().references('private_subnet.id').onDelete('cascade'),
+        )
         .addPrimaryKeyConstraint('firewall_subnet_pk', ['firewall_id', 'subnet_id'])
         .execute();
-      await db.schema.createIndex('firewall_subnet_subnet_idx').on('firewall_subnet').columns(['subnet_id', 'firewall_id']).execute();
+      await db.schema
+        .createIndex('firewall_subnet_subnet_idx')
+        .on('firewall_subnet')
+        .columns(['subnet_id', 'firewall_id'])
+        .execute();
     },
   },
   '0003_unique_firewall_rule_content': {
     async up(db: Kysely<unknown>) {
       // Backs the "identical rule" check against concurrent creates.
-      await db.schema.createIndex('firewall_rule_content_uq').on('firewall_rule').columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol']).unique().execute();
+      await db.schema
+        .createIndex('firewall_rule_content_uq')
+        .on('firewall_rule')
+        .columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol'])
+        .unique()
+        .execute();
     },
   },
   '0005_firewall_rule_id_per_firewall': {
@@ -91,21 +129,34 @@ export const firewallMigrations: Record<string, Migration> = {
       if (isPostgres(db)) {
         // The migrator runs this in a transaction on PostgreSQL.
         await sql`ALTER TABLE firewall_rule DROP CONSTRAINT firewall_rule_pkey`.execute(db);
-        await sql`ALTER TABLE firewall_rule ADD CONSTRAINT firewall_rule_pkey PRIMARY KEY (firewall_id, id)`.execute(db);
+        await sql`ALTER TABLE firewall_rule ADD CONSTRAINT firewall_rule_pkey PRIMARY KEY (firewall_id, id)`.execute(
+          db,
+        );
         await db.schema.dropIndex('firewall_rule_firewall_idx').execute();
         return;
       }
       // SQLite cannot change a primary key: the table is rebuilt, rows kept, in one transaction
       // (the migrator runs none on SQLite). No table refers to firewall_rule.
       await db.transaction().execute(async (tx) => {
-        await ruleColumns(tx.schema.createTable('firewall_rule_new').addColumn('id', 'text', (c) => c.notNull()))
+        await ruleColumns(
+          tx.schema.createTable('firewall_rule_new').addColumn('id', 'text', (c) => c.notNull()),
+        )
           .addPrimaryKeyConstraint('firewall_rule_pk', ['firewall_id', 'id'])
           .execute();
-        const columns = sql.raw('id, firewall_id, cidr, port_start, port_end, protocol, description, created_at');
-        await sql`INSERT INTO firewall_rule_new (${columns}) SELECT ${columns} FROM firewall_rule`.execute(tx);
+        const columns = sql.raw(
+          'id, firewall_id, cidr, port_start, port_end, protocol, description, created_at',
+        );
+        await sql`INSERT INTO firewall_rule_new (${columns}) SELECT ${columns} FROM firewall_rule`.execute(
+          tx,
+        );
         await tx.schema.dropTable('firewall_rule').execute();
         await tx.schema.alterTable('firewall_rule_new').renameTo('firewall_rule').execute();
-        await tx.schema.createIndex('firewall_rule_content_uq').on('firewall_rule').columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol']).unique().execute();
+        await tx.schema
+          .createIndex('firewall_rule_content_uq')
+          .on('firewall_rule')
+          .columns(['firewall_id', 'cidr', 'port_start', 'port_end', 'protocol'])
+          .unique()
+          .execute();
       });
     },
   },
@@ -122,9 +173,16 @@ export const firewallMigrations: Record<string, Migration> = {
             WHERE o.id = r.id AND (o.created_at < r.created_at OR (o.created_at = r.created_at AND o.firewall_id < r.firewall_id))
           )`.execute(tx);
         for (const rule of shared.rows) {
-          await sql`UPDATE firewall_rule SET id = ${newId('firewallRule')} WHERE id = ${rule.id} AND firewall_id = ${rule.firewall_id}`.execute(tx);
+          await sql`UPDATE firewall_rule SET id = ${newId('firewallRule')} WHERE id = ${rule.id} AND firewall_id = ${rule.firewall_id}`.execute(
+            tx,
+          );
         }
-        await tx.schema.createIndex('firewall_rule_id_uq').on('firewall_rule').column('id').unique().execute();
+        await tx.schema
+          .createIndex('firewall_rule_id_uq')
+          .on('firewall_rule')
+          .column('id')
+          .unique()
+          .execute();
       };
       // The migrator runs each migration in a transaction on PostgreSQL and in none on SQLite.
       if (isPostgres(db)) await run(db);
@@ -137,7 +195,9 @@ export const firewallMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('firewall_rules_json')
-        .addColumn('firewall_id', 'text', (c) => c.primaryKey().references('firewall.id').onDelete('cascade'))
+        .addColumn('firewall_id', 'text', (c) =>
+          c.primaryKey().references('firewall.id').onDelete('cascade'),
+        )
         .addColumn('json', 'text', (c) => c.notNull())
         .execute();
     },

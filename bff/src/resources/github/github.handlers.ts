@@ -27,12 +27,17 @@ export const github = apiModule({
   handlers(ctx) {
     const { db } = ctx;
     const provider = codeHostProvider(ctx);
-    const installationOf = (project: ProjectAccess, p: { installation_reference: string }) => findInstallation(db, project.id, p.installation_reference);
-    async function repositoryOf(project: ProjectAccess, p: { installation_reference: string; repository_reference: string }) {
+    const installationOf = (project: ProjectAccess, p: { installation_reference: string }) =>
+      findInstallation(db, project.id, p.installation_reference);
+    async function repositoryOf(
+      project: ProjectAccess,
+      p: { installation_reference: string; repository_reference: string },
+    ) {
       const inst = await installationOf(project, p);
       return { inst, repo: await findRepository(db, inst, p.repository_reference) };
     }
-    const page = (kind: 'installation' | 'repository' | 'githubCacheEntry', q: PaginationQuery) => pageFor(kind, q);
+    const page = (kind: 'installation' | 'repository' | 'githubCacheEntry', q: PaginationQuery) =>
+      pageFor(kind, q);
 
     return {
       async getGithubApp() {
@@ -46,7 +51,11 @@ export const github = apiModule({
 
       async connectGithubInstallation({ project, body }) {
         const inst = await provider.fetchInstallation(body?.installation_id);
-        return installationView(await transactionWithRetry(db, (tx) => saveInstallation(tx, project.id, provider.kind, inst)));
+        return installationView(
+          await transactionWithRetry(db, (tx) =>
+            saveInstallation(tx, project.id, provider.kind, inst),
+          ),
+        );
       },
 
       async getGithubInstallation({ project, params }) {
@@ -78,7 +87,11 @@ export const github = apiModule({
       async deleteGithubCacheEntry({ project, params }) {
         const { repo } = await repositoryOf(project, params);
         // Idempotent: an entry that is not there is a success.
-        await db.deleteFrom('github_cache_entry').where('repository_id', '=', repo.id).where('id', '=', params.cache_entry_id).execute();
+        await db
+          .deleteFrom('github_cache_entry')
+          .where('repository_id', '=', repo.id)
+          .where('id', '=', params.cache_entry_id)
+          .execute();
       },
 
       async deleteAllGithubCacheEntries({ project, params }) {

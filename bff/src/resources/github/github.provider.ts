@@ -73,11 +73,18 @@ export function simulatedProvider(): CodeHostProvider {
     async fetchInstallation(installationId) {
       const githubId = installationId ?? crypto.randomInt(1, 2 ** 40);
       const login = `demo-${githubId.toString(36).slice(-6)}`;
-      const repositories = DEMO_REPOSITORIES.map((name, i) => ({ githubId: githubId * 100 + i + 1, name }));
+      const repositories = DEMO_REPOSITORIES.map((name, i) => ({
+        githubId: githubId * 100 + i + 1,
+        name,
+      }));
       const cacheEntries: ProviderInstallation['cacheEntries'] = {};
       for (const [i, name] of DEMO_REPOSITORIES.slice(0, 5).entries()) {
         cacheEntries[name] = [
-          { key: `node-modules-linux-x64-${i}a1b2c3`, scope: 'refs/heads/main', size: 48_000_000 + i * 1_000_000 },
+          {
+            key: `node-modules-linux-x64-${i}a1b2c3`,
+            scope: 'refs/heads/main',
+            size: 48_000_000 + i * 1_000_000,
+          },
           { key: `build-cache-${i}d4e5f6`, scope: 'refs/heads/main', size: 12_500_000 },
           { key: `pip-cache-${i}789abc`, scope: 'refs/pull/42/merge', size: 3_200_000 },
         ];
@@ -107,7 +114,11 @@ export function webhookSignature(secret: string, body: Buffer | string): string 
 }
 
 /** Whether the `X-Hub-Signature-256` value is the body's, compared in constant time. */
-export function verifyWebhookSignature(secret: string, body: Buffer, header: string | undefined): boolean {
+export function verifyWebhookSignature(
+  secret: string,
+  body: Buffer,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const expected = Buffer.from(webhookSignature(secret, body));
   const given = Buffer.from(header);
@@ -115,23 +126,38 @@ export function verifyWebhookSignature(secret: string, body: Buffer, header: str
 }
 
 function upstreamError(what: string, status?: number): ApiError {
-  return new ApiError('InvalidRequest', `GitHub did not answer ${what}${status ? ` (HTTP ${status})` : ''}.`, { installation_id: `GitHub did not answer ${what}.` });
+  return new ApiError(
+    'InvalidRequest',
+    `GitHub did not answer ${what}${status ? ` (HTTP ${status})` : ''}.`,
+    { installation_id: `GitHub did not answer ${what}.` },
+  );
 }
 
-export function githubAppProvider(settings: GithubAppSettings, fetchImpl: typeof fetch = fetch): CodeHostProvider {
+export function githubAppProvider(
+  settings: GithubAppSettings,
+  fetchImpl: typeof fetch = fetch,
+): CodeHostProvider {
   const base = settings.apiUrl.replace(/\/$/, '');
   async function get(path: string, token: string, what: string, init: RequestInit = {}) {
     let res: Response;
     try {
       res = await fetchImpl(base + path, {
         ...init,
-        headers: { accept: 'application/vnd.github+json', authorization: `Bearer ${token}`, 'x-github-api-version': '2022-11-28', 'user-agent': 'cloud-console' },
+        headers: {
+          accept: 'application/vnd.github+json',
+          authorization: `Bearer ${token}`,
+          'x-github-api-version': '2022-11-28',
+          'user-agent': 'cloud-console',
+        },
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
       throw upstreamError(what);
     }
-    if (res.status === 404) throw invalidRequest({ installation_id: 'GitHub does not know this installation of the app.' });
+    if (res.status === 404)
+      throw invalidRequest({
+        installation_id: 'GitHub does not know this installation of the app.',
+      });
     if (!res.ok) throw upstreamError(what, res.status);
     return { body: (await res.json()) as Record<string, unknown>, link: res.headers.get('link') };
   }
@@ -139,18 +165,34 @@ export function githubAppProvider(settings: GithubAppSettings, fetchImpl: typeof
     kind: 'github',
     installUrl: () => settings.installUrl ?? null,
     async fetchInstallation(installationId) {
-      if (installationId === undefined) throw invalidRequest({ installation_id: 'installation_id is required: the ID GitHub gave the setup URL.' });
+      if (installationId === undefined)
+        throw invalidRequest({
+          installation_id: 'installation_id is required: the ID GitHub gave the setup URL.',
+        });
       const jwt = appJwt(settings.appId, settings.privateKey);
-      const inst = (await get(`/app/installations/${installationId}`, jwt, 'the installation')).body as { id: number; account?: { login?: string } };
+      const inst = (await get(`/app/installations/${installationId}`, jwt, 'the installation'))
+        .body as { id: number; account?: { login?: string } };
       const login = inst.account?.login;
       if (typeof login !== 'string') throw upstreamError('the installation account');
-      const token = (await get(`/app/installations/${installationId}/access_tokens`, jwt, 'an installation token', { method: 'POST' })).body.token;
+      const token = (
+        await get(
+          `/app/installations/${installationId}/access_tokens`,
+          jwt,
+          'an installation token',
+          { method: 'POST' },
+        )
+      ).body.token;
       if (typeof token !== 'string') throw upstreamError('an installation token');
       const repositories: ProviderRepository[] = [];
       let next: string | undefined = '/installation/repositories?per_page=100';
       for (let pages = 0; next && pages < 100; pages++) {
-        const { body, link }: { body: Record<string, unknown>; link: string | null } = await get(next, token, 'the repositories');
-        for (const r of (body.repositories ?? []) as { id: number; name: string }[]) repositories.push({ githubId: r.id, name: r.name });
+        const { body, link }: { body: Record<string, unknown>; link: string | null } = await get(
+          next,
+          token,
+          'the repositories',
+        );
+        for (const r of (body.repositories ?? []) as { id: number; name: string }[])
+          repositories.push({ githubId: r.id, name: r.name });
         const url = link?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
         next = url ? url.replace(base, '') : undefined;
       }

@@ -1,4 +1,9 @@
-import { KUBERNETES_METRIC_KEYS, kubeconfigFileName, kubernetesClusterKind, kubernetesClusterNameSchema } from '#shared/api/kubernetes';
+import {
+  KUBERNETES_METRIC_KEYS,
+  kubeconfigFileName,
+  kubernetesClusterKind,
+  kubernetesClusterNameSchema,
+} from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
 import type { Queryable } from '../../db/database.ts';
 import { ApiError, fieldError } from '../../errors.ts';
@@ -19,10 +24,21 @@ import {
   upgradeCluster,
   upgradeNodepool,
 } from './kubernetes.service.ts';
-import { clusterList, clusterView, findCluster, listNodes, nodepoolViewOf, type ClusterRow } from './kubernetes.store.ts';
+import {
+  clusterList,
+  clusterView,
+  findCluster,
+  listNodes,
+  nodepoolViewOf,
+  type ClusterRow,
+} from './kubernetes.store.ts';
 import { clusterMetrics } from './kubernetes.sim.ts';
 
-type At = { project: { id: string }; location: string; params: { kubernetes_cluster_reference: string } };
+type At = {
+  project: { id: string };
+  location: string;
+  params: { kubernetes_cluster_reference: string };
+};
 
 /** A name from the path, checked as a name of clusters or node pools (at most 40 characters). */
 function nameOf(schema: typeof kubernetesClusterNameSchema, value: string): string {
@@ -38,7 +54,8 @@ export const kubernetes = kindModule({
     const domain = ctx.config.serviceDomain;
     const { quotas } = ctx.config;
     const view = (q: Queryable, row: ClusterRow) => clusterView(q, row, domain);
-    const find = (a: At) => findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
+    const find = (a: At) =>
+      findCluster(db, a.project.id, a.location, a.params.kubernetes_cluster_reference);
     return {
       ...commonHandlers(
         ctx,
@@ -55,7 +72,12 @@ export const kubernetes = kindModule({
         const name = nameOf(kubernetesClusterNameSchema, params.kubernetes_cluster_reference);
         const id = newId('kubernetesCluster');
         const ca = await createRootCa(name, id);
-        return view(db, await inJobTransaction(ctx, (tx) => createCluster(tx, { ...body, id, projectId: project.id, location, name }, ca, quotas)));
+        return view(
+          db,
+          await inJobTransaction(ctx, (tx) =>
+            createCluster(tx, { ...body, id, projectId: project.id, location, name }, ca, quotas),
+          ),
+        );
       },
       async upgradeKubernetesCluster(a) {
         const cluster = await find(a);
@@ -64,24 +86,50 @@ export const kubernetes = kindModule({
       async getKubernetesClusterKubeconfig(a) {
         const cluster = await find(a);
         // The origin has no kubeconfig until the cluster is provisioned.
-        if (cluster.display_state === 'creating') throw new ApiError('UnprocessableContent', 'Cluster is not ready, kubeconfig is not available yet');
-        a.res.setHeader('Content-Disposition', `attachment; filename="${kubeconfigFileName(cluster.name)}"`);
+        if (cluster.display_state === 'creating')
+          throw new ApiError(
+            'UnprocessableContent',
+            'Cluster is not ready, kubeconfig is not available yet',
+          );
+        a.res.setHeader(
+          'Content-Disposition',
+          `attachment; filename="${kubeconfigFileName(cluster.name)}"`,
+        );
         return kubeconfig(cluster, domain);
       },
       async getKubernetesClusterMetrics(a) {
         const cluster = await find(a);
         const now = new Date();
-        const range = timeRange(a.query, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY }, now);
+        const range = timeRange(
+          a.query,
+          { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY },
+          now,
+        );
         const since = Date.parse(cluster.created_at);
         const nodes = (await listNodes(db, [cluster.id]))
           .filter((n) => n.state === 'running')
-          .map((n) => ({ id: n.id, name: n.name, role: n.nodepool_id ? 'worker' : 'control-plane' }));
+          .map((n) => ({
+            id: n.id,
+            name: n.name,
+            role: n.nodepool_id ? 'worker' : 'control-plane',
+          }));
         const keys = a.query.key ? [a.query.key] : KUBERNETES_METRIC_KEYS;
-        return { metrics: clusterMetrics(nodes, Math.max(range.start, since), Math.min(range.end, now.getTime()), keys) };
+        return {
+          metrics: clusterMetrics(
+            nodes,
+            Math.max(range.start, since),
+            Math.min(range.end, now.getTime()),
+            keys,
+          ),
+        };
       },
       async retireKubernetesNode(a) {
         const cluster = await find(a);
-        return nodepoolViewOf(await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)), cluster, db);
+        return nodepoolViewOf(
+          await inJobTransaction(ctx, (tx) => retireNode(tx, cluster, a.params.node_name)),
+          cluster,
+          db,
+        );
       },
       ...childHandlers(
         ctx,
@@ -101,7 +149,8 @@ export const kubernetes = kindModule({
             },
           },
           update: {
-            resizeKubernetesNodepool: (tx, cluster, pool, a) => resizeNodepool(tx, cluster, pool, a.body.node_count),
+            resizeKubernetesNodepool: (tx, cluster, pool, a) =>
+              resizeNodepool(tx, cluster, pool, a.body.node_count),
             upgradeKubernetesNodepool: (tx, cluster, pool) => upgradeNodepool(tx, cluster, pool),
           },
           rename: ['renameKubernetesNodepool'],

@@ -8,21 +8,40 @@ import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { defineJobs, enqueueJob, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import {
+  defineJobs,
+  enqueueJob,
+  stepRef,
+  type JobDefinition,
+  type JobEnv,
+  type JobRow,
+  type KindsOf,
+  type StepOutcome,
+} from '../../lifecycle/jobs.ts';
 import { deleteSubnet } from '../private-subnet/private-subnet.store.ts';
 import { deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { addNode, removeClusterParts } from './kubernetes.service.ts';
 import { listNodepools, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
 
-const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('kubernetes_cluster').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
+const load = (env: JobEnv, job: JobRow) =>
+  env.db
+    .selectFrom('kubernetes_cluster')
+    .selectAll()
+    .where('id', '=', job.resource_id)
+    .executeTakeFirst();
 
 /** Nodes are VMs in the cluster's own subnet and serve it: no quota applies to them (decision 129). */
 const NO_QUOTAS = {} as Quotas;
 
 /** A cluster stuck after the last attempt is `failed`. */
 const failed: JobDefinition['failed'] = async (tx, job) => {
-  await tx.updateTable('kubernetes_cluster').set({ display_state: 'failed' }).where('id', '=', job.resource_id).where('display_state', '!=', 'deleting').execute();
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ display_state: 'failed' })
+    .where('id', '=', job.resource_id)
+    .where('display_state', '!=', 'deleting')
+    .execute();
 };
 
 /** Runs `fn` if the cluster is still in `state` (locked until the commit); a delete meanwhile wins. */
@@ -30,7 +49,11 @@ function whileIn(cluster: ClusterRow, fn: (tx: Tx, now: ClusterRow) => Promise<u
   return async (tx: Tx) => {
     const now = await forUpdate(
       tx,
-      tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id).where('display_state', '=', cluster.display_state),
+      tx
+        .selectFrom('kubernetes_cluster')
+        .selectAll()
+        .where('id', '=', cluster.id)
+        .where('display_state', '=', cluster.display_state),
     ).executeTakeFirst();
     if (now) await fn(tx, now);
   };
@@ -52,7 +75,10 @@ async function nextMove(q: Db | Tx, cluster: ClusterRow): Promise<Move> {
   const vms = await serviceVms(q, cluster).select(['id', 'state']).execute();
   if (vms.some((v) => v.state === 'failed')) throw new Error(`a node of ${cluster.id} failed`);
   if (vms.some((v) => v.state !== 'running')) return { wait: true };
-  const [nodes, pools] = await Promise.all([listNodes(q, [cluster.id]), listNodepools(q, [cluster.id])]);
+  const [nodes, pools] = await Promise.all([
+    listNodes(q, [cluster.id]),
+    listNodepools(q, [cluster.id]),
+  ]);
   const groups: { pool: NodepoolRow | null; want: number }[] = [
     { pool: null, want: Number(cluster.cp_node_count) },
     ...pools.map((p) => ({ pool: p, want: Number(p.node_count) })),
@@ -74,10 +100,18 @@ async function nextMove(q: Db | Tx, cluster: ClusterRow): Promise<Move> {
  */
 async function settle(tx: Tx, now: ClusterRow): Promise<void> {
   if ('done' in (await nextMove(tx, now))) {
-    await tx.updateTable('kubernetes_cluster').set({ display_state: 'running' }).where('id', '=', now.id).execute();
+    await tx
+      .updateTable('kubernetes_cluster')
+      .set({ display_state: 'running' })
+      .where('id', '=', now.id)
+      .execute();
     return;
   }
-  await tx.updateTable('kubernetes_cluster').set({ display_state: 'updating' }).where('id', '=', now.id).execute();
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ display_state: 'updating' })
+    .where('id', '=', now.id)
+    .execute();
   await enqueueJob(tx, 'kubernetes.converge', now.id);
 }
 
@@ -85,11 +119,17 @@ async function settle(tx: Tx, now: ClusterRow): Promise<void> {
 async function converge(env: JobEnv, job: JobRow): Promise<StepOutcome> {
   const wait = { step: 'converge', delayMs: env.delayMs };
   const cluster = await load(env, job);
-  if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating')) return {};
+  if (!cluster || (cluster.display_state !== 'creating' && cluster.display_state !== 'updating'))
+    return {};
   const move = await nextMove(env.db, cluster);
   if ('wait' in move) return { next: wait };
-  if ('add' in move) return { apply: whileIn(cluster, (tx, now) => addNode(tx, now, move.add, NO_QUOTAS)), next: wait };
-  if ('remove' in move) return { apply: whileIn(cluster, (tx) => deleteVmById(tx, move.remove)), next: wait };
+  if ('add' in move)
+    return {
+      apply: whileIn(cluster, (tx, now) => addNode(tx, now, move.add, NO_QUOTAS)),
+      next: wait,
+    };
+  if ('remove' in move)
+    return { apply: whileIn(cluster, (tx) => deleteVmById(tx, move.remove)), next: wait };
   return { apply: whileIn(cluster, settle) };
 }
 
@@ -102,7 +142,12 @@ export const kubernetesJobs = defineJobs({
       async start(env, job) {
         const cluster = await load(env, job);
         if (!cluster) return {};
-        await env.provider.call('convergeKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
+        await env.provider.call(
+          'convergeKubernetesCluster',
+          cluster.id,
+          spec(cluster),
+          stepRef(job),
+        );
         return { next: { step: 'converge', delayMs: env.delayMs } };
       },
       converge,
@@ -114,7 +159,12 @@ export const kubernetesJobs = defineJobs({
       async start(env, job) {
         const cluster = await load(env, job);
         if (!cluster || cluster.display_state !== 'upgrading') return {};
-        await env.provider.call('upgradeKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
+        await env.provider.call(
+          'upgradeKubernetesCluster',
+          cluster.id,
+          spec(cluster),
+          stepRef(job),
+        );
         return { next: { step: 'nodepools', delayMs: env.delayMs } };
       },
       // The control plane runs the new version; the node pools follow it.
@@ -123,7 +173,11 @@ export const kubernetesJobs = defineJobs({
         if (!cluster || cluster.display_state !== 'upgrading') return {};
         return {
           apply: whileIn(cluster, async (tx, now) => {
-            await tx.updateTable('kubernetes_nodepool').set({ version: now.version }).where('kubernetes_cluster_id', '=', now.id).execute();
+            await tx
+              .updateTable('kubernetes_nodepool')
+              .set({ version: now.version })
+              .where('kubernetes_cluster_id', '=', now.id)
+              .execute();
             // A retire or pool delete during the upgrade is converged next.
             await settle(tx, now);
           }),
@@ -136,19 +190,37 @@ export const kubernetesJobs = defineJobs({
       async start(env, job) {
         const cluster = await load(env, job);
         if (!cluster) return {};
-        await env.provider.call('destroyKubernetesCluster', cluster.id, spec(cluster), stepRef(job));
-        return { apply: (tx) => removeClusterParts(tx, cluster), next: { step: 'wait', delayMs: env.delayMs } };
+        await env.provider.call(
+          'destroyKubernetesCluster',
+          cluster.id,
+          spec(cluster),
+          stepRef(job),
+        );
+        return {
+          apply: (tx) => removeClusterParts(tx, cluster),
+          next: { step: 'wait', delayMs: env.delayMs },
+        };
       },
       // Gone once its nodes and its load balancer are; then its subnet goes too.
       async wait(env, job) {
         const cluster = await load(env, job);
         if (!cluster) return {};
         const vm = await serviceVms(env.db, cluster).select('id').executeTakeFirst();
-        const lb = cluster.load_balancer_id ? await env.db.selectFrom('load_balancer').select('id').where('id', '=', cluster.load_balancer_id).executeTakeFirst() : undefined;
+        const lb = cluster.load_balancer_id
+          ? await env.db
+              .selectFrom('load_balancer')
+              .select('id')
+              .where('id', '=', cluster.load_balancer_id)
+              .executeTakeFirst()
+          : undefined;
         if (vm || lb) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {
-            const subnet = await tx.selectFrom('private_subnet').selectAll().where('id', '=', cluster.private_subnet_id).executeTakeFirst();
+            const subnet = await tx
+              .selectFrom('private_subnet')
+              .selectAll()
+              .where('id', '=', cluster.private_subnet_id)
+              .executeTakeFirst();
             if (subnet) await deleteSubnet(tx, subnet);
             await tx.deleteFrom('kubernetes_cluster').where('id', '=', cluster.id).execute();
           },

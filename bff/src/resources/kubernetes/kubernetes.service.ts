@@ -3,8 +3,18 @@
 // made for it; its services load balancer is a load balancer of the load balancer service.
 // Changes of nodes are converged by the worker one node at a time (kubernetes.jobs.ts).
 import type { z } from 'zod';
-import { kubernetesClusterKind, type createKubernetesClusterBodySchema, type createNodepoolBodySchema } from '#shared/api/kubernetes';
-import { DEFAULT_BOOT_IMAGE, nextKubernetesVersion, isKubernetesLocation, KUBERNETES_LOCATION_MESSAGE, KUBERNETES_MAX_POOL_NODES } from '#shared/catalog';
+import {
+  kubernetesClusterKind,
+  type createKubernetesClusterBodySchema,
+  type createNodepoolBodySchema,
+} from '#shared/api/kubernetes';
+import {
+  DEFAULT_BOOT_IMAGE,
+  nextKubernetesVersion,
+  isKubernetesLocation,
+  KUBERNETES_LOCATION_MESSAGE,
+  KUBERNETES_MAX_POOL_NODES,
+} from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -14,20 +24,42 @@ import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { createClientKeypair } from '../certs.ts';
 import { createLoadBalancer, deleteLoadBalancer } from '../load-balancer/load-balancer.service.ts';
 import { insertSubnet } from '../private-subnet/private-subnet.store.ts';
-import { assertBelowQuota, assertChildNameFree, assertNameFree, assertProjectQuota } from '../scoped.ts';
+import {
+  assertBelowQuota,
+  assertChildNameFree,
+  assertNameFree,
+  assertProjectQuota,
+} from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
-import { apiServerUrl, listNodepools, listNodes, type ClusterRow, type NodepoolRow } from './kubernetes.store.ts';
+import {
+  apiServerUrl,
+  listNodepools,
+  listNodes,
+  type ClusterRow,
+  type NodepoolRow,
+} from './kubernetes.store.ts';
 import { clusterTakesChanges } from '#shared/api/kubernetes-kind';
 
-export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & { id: string; projectId: string; location: string; name: string };
+export type NewCluster = z.output<typeof createKubernetesClusterBodySchema> & {
+  id: string;
+  projectId: string;
+  location: string;
+  name: string;
+};
 export type NewNodepool = z.output<typeof createNodepoolBodySchema> & { name: string };
 
 /** The key the nodes are made with: nobody logs into them (the origin manages them too). */
-const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKubernetesNodeKeyManagedByTheClusterXXXXXXXX kubernetes-node';
+const SERVICE_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKubernetesNodeKeyManagedByTheClusterXXXXXXXX kubernetes-node';
 
 /** A new node (a VM serving the cluster) in the control plane (no pool) or in a pool. */
-export async function addNode(tx: Tx, cluster: ClusterRow, pool: NodepoolRow | null, quotas: Quotas) {
+export async function addNode(
+  tx: Tx,
+  cluster: ClusterRow,
+  pool: NodepoolRow | null,
+  quotas: Quotas,
+) {
   const owner = pool?.id ?? cluster.id;
   const vm = await createVm(
     tx,
@@ -47,14 +79,21 @@ export async function addNode(tx: Tx, cluster: ClusterRow, pool: NodepoolRow | n
   );
   await tx
     .insertInto('kubernetes_node')
-    .values({ vm_id: vm.id, kubernetes_cluster_id: cluster.id, nodepool_id: pool?.id ?? null, retiring: 0, created_at: vm.created_at })
+    .values({
+      vm_id: vm.id,
+      kubernetes_cluster_id: cluster.id,
+      nodepool_id: pool?.id ?? null,
+      retiring: 0,
+      created_at: vm.created_at,
+    })
     .execute();
   return vm;
 }
 
 /** 400 naming the location outside the locations where clusters run (behaviour.md §7). */
 export function assertKubernetesLocation(location: string): void {
-  if (!isKubernetesLocation(location)) throw invalidRequest({ location: KUBERNETES_LOCATION_MESSAGE }, KUBERNETES_LOCATION_MESSAGE);
+  if (!isKubernetesLocation(location))
+    throw invalidRequest({ location: KUBERNETES_LOCATION_MESSAGE }, KUBERNETES_LOCATION_MESSAGE);
 }
 
 /**
@@ -62,13 +101,22 @@ export function assertKubernetesLocation(location: string): void {
  * nodes and its first node pool `<name>-np` with its workers, and its create job; within the
  * project's quotas of clusters, subnets and load balancers.
  */
-export async function createCluster(tx: Tx, cluster: NewCluster, ca: { certificate: string; privateKey: string }, quotas: Quotas): Promise<ClusterRow> {
+export async function createCluster(
+  tx: Tx,
+  cluster: NewCluster,
+  ca: { certificate: string; privateKey: string },
+  quotas: Quotas,
+): Promise<ClusterRow> {
   assertKubernetesLocation(cluster.location);
   assertPoolLimit('worker_nodes', cluster.worker_nodes);
   await assertProjectQuota(tx, kubernetesClusterKind, cluster.projectId, quotas);
   await assertNameFree(tx, 'kubernetes_cluster', cluster.projectId, cluster.location, cluster.name);
   const { id } = cluster;
-  const subnet = await insertSubnet(tx, { projectId: cluster.projectId, location: cluster.location, name: `${id}-subnet` }, quotas);
+  const subnet = await insertSubnet(
+    tx,
+    { projectId: cluster.projectId, location: cluster.location, name: `${id}-subnet` },
+    quotas,
+  );
   const now = new Date().toISOString();
   const row: ClusterRow = {
     id,
@@ -106,21 +154,45 @@ export async function createCluster(tx: Tx, cluster: NewCluster, ca: { certifica
     quotas,
   );
   row.load_balancer_id = lb.id;
-  await tx.updateTable('kubernetes_cluster').set({ load_balancer_id: lb.id }).where('id', '=', id).execute();
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ load_balancer_id: lb.id })
+    .where('id', '=', id)
+    .execute();
   for (let i = 0; i < row.cp_node_count; i++) await addNode(tx, row, null, quotas);
-  const pool = await insertNodepool(tx, row, { name: `${cluster.name}-np`, node_size: cluster.worker_size, node_count: cluster.worker_nodes }, quotas);
+  const pool = await insertNodepool(
+    tx,
+    row,
+    {
+      name: `${cluster.name}-np`,
+      node_size: cluster.worker_size,
+      node_count: cluster.worker_nodes,
+    },
+    quotas,
+  );
   for (let i = 0; i < pool.node_count; i++) await addNode(tx, row, pool, quotas);
   await enqueueJob(tx, 'kubernetes.converge', id);
   return row;
 }
 
-async function insertNodepool(tx: Tx, cluster: ClusterRow, p: NewNodepool, quotas: Quotas): Promise<NodepoolRow> {
+async function insertNodepool(
+  tx: Tx,
+  cluster: ClusterRow,
+  p: NewNodepool,
+  quotas: Quotas,
+): Promise<NodepoolRow> {
   const { n } = await tx
     .selectFrom('kubernetes_nodepool')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kubernetes_cluster_id', '=', cluster.id)
     .executeTakeFirstOrThrow();
-  assertBelowQuota(quotas, kubernetesClusterKind.childQuota!, Number(n), 'This cluster', kubernetesClusterKind.childQuota!.plural);
+  assertBelowQuota(
+    quotas,
+    kubernetesClusterKind.childQuota!,
+    Number(n),
+    'This cluster',
+    kubernetesClusterKind.childQuota!.plural,
+  );
   await assertChildNameFree(tx, 'kubernetes_nodepool', 'kubernetes_cluster_id', cluster.id, p.name);
   const row: NodepoolRow = {
     id: newId('nodePool'),
@@ -148,8 +220,15 @@ export function assertPoolLimit(field: string, count: number): void {
 
 /** The cluster as it is now, locked for the rest of the transaction. */
 async function lockCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
-  const now = await forUpdate(tx, tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id)).executeTakeFirst();
-  if (!now) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.');
+  const now = await forUpdate(
+    tx,
+    tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id),
+  ).executeTakeFirst();
+  if (!now)
+    throw new ApiError(
+      'ResourceNotFound',
+      'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.',
+    );
   return now;
 }
 
@@ -157,10 +236,19 @@ async function lockCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
  * The cluster, locked, moved from `running` (the origin's `idle?`: nothing being made, removed
  * or upgraded) to `to`; the origin's 422 with `refusal` from any other state.
  */
-async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrading', refusal: string): Promise<ClusterRow> {
+async function startChange(
+  tx: Tx,
+  cluster: ClusterRow,
+  to: 'updating' | 'upgrading',
+  refusal: string,
+): Promise<ClusterRow> {
   const now = await lockCluster(tx, cluster);
   if (!clusterTakesChanges(now.display_state)) throw unprocessable(refusal);
-  await tx.updateTable('kubernetes_cluster').set({ display_state: to }).where('id', '=', cluster.id).execute();
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ display_state: to })
+    .where('id', '=', cluster.id)
+    .execute();
   return { ...now, display_state: to };
 }
 
@@ -172,7 +260,11 @@ async function startChange(tx: Tx, cluster: ClusterRow, to: 'updating' | 'upgrad
  */
 async function requestConverge(tx: Tx, now: ClusterRow): Promise<void> {
   if (now.display_state !== 'running' && now.display_state !== 'failed') return;
-  await tx.updateTable('kubernetes_cluster').set({ display_state: 'updating' }).where('id', '=', now.id).execute();
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ display_state: 'updating' })
+    .where('id', '=', now.id)
+    .execute();
   await enqueueJob(tx, 'kubernetes.converge', now.id);
 }
 
@@ -186,25 +278,43 @@ const minor = (version: string) => Number(/^v\d+\.(\d+)$/.exec(version)?.[1] ?? 
 export async function upgradeCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
   const now = await lockCluster(tx, cluster);
   const pools = await listNodepools(tx, [cluster.id]);
-  if (pools.some((p) => minor(p.version) < minor(now.version) - 2)) throw unprocessable('All nodepools must be upgraded to within two minor versions of the cluster first');
+  if (pools.some((p) => minor(p.version) < minor(now.version) - 2))
+    throw unprocessable(
+      'All nodepools must be upgraded to within two minor versions of the cluster first',
+    );
   const next = nextKubernetesVersion(now.version);
-  if (!next || now.display_state !== 'running') throw unprocessable('Cluster is not ready to be upgraded');
-  await tx.updateTable('kubernetes_cluster').set({ version: next, display_state: 'upgrading' }).where('id', '=', cluster.id).execute();
+  if (!next || now.display_state !== 'running')
+    throw unprocessable('Cluster is not ready to be upgraded');
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ version: next, display_state: 'upgrading' })
+    .where('id', '=', cluster.id)
+    .execute();
   await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
   return { ...now, version: next, display_state: 'upgrading' };
 }
 
 /** A node pool's upgrade to the cluster's version (the origin's); 422 when it is there already or the cluster is busy. */
-export async function upgradeNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow): Promise<NodepoolRow> {
+export async function upgradeNodepool(
+  tx: Tx,
+  cluster: ClusterRow,
+  pool: NodepoolRow,
+): Promise<NodepoolRow> {
   const now = await lockCluster(tx, cluster);
-  if (minor(pool.version) >= minor(now.version) || now.display_state !== 'running') throw unprocessable('Nodepool is not ready to be upgraded');
+  if (minor(pool.version) >= minor(now.version) || now.display_state !== 'running')
+    throw unprocessable('Nodepool is not ready to be upgraded');
   await startChange(tx, now, 'upgrading', 'Nodepool is not ready to be upgraded');
   await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
   return pool;
 }
 
 /** A new node pool; its workers are added one by one by the worker. */
-export async function createNodepool(tx: Tx, cluster: ClusterRow, nodepool: NewNodepool, quotas: Quotas): Promise<NodepoolRow> {
+export async function createNodepool(
+  tx: Tx,
+  cluster: ClusterRow,
+  nodepool: NewNodepool,
+  quotas: Quotas,
+): Promise<NodepoolRow> {
   assertPoolLimit('node_count', nodepool.node_count);
   const now = await startChange(tx, cluster, 'updating', 'Cluster is not ready to add a nodepool');
   const pool = await insertNodepool(tx, now, nodepool, quotas);
@@ -213,10 +323,19 @@ export async function createNodepool(tx: Tx, cluster: ClusterRow, nodepool: NewN
 }
 
 /** A new target node count; the worker adds or removes workers one by one until the pool has it. */
-export async function resizeNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow, nodeCount: number): Promise<NodepoolRow> {
+export async function resizeNodepool(
+  tx: Tx,
+  cluster: ClusterRow,
+  pool: NodepoolRow,
+  nodeCount: number,
+): Promise<NodepoolRow> {
   assertPoolLimit('node_count', nodeCount);
   await startChange(tx, cluster, 'updating', 'Cluster is not ready to resize a nodepool');
-  await tx.updateTable('kubernetes_nodepool').set({ node_count: nodeCount }).where('id', '=', pool.id).execute();
+  await tx
+    .updateTable('kubernetes_nodepool')
+    .set({ node_count: nodeCount })
+    .where('id', '=', pool.id)
+    .execute();
   await enqueueJob(tx, 'kubernetes.converge', cluster.id);
   return { ...pool, node_count: nodeCount };
 }
@@ -225,11 +344,20 @@ export async function resizeNodepool(tx: Tx, cluster: ClusterRow, pool: Nodepool
  * The pool goes at once, in any state (as the origin's), but never the last one (422); its
  * workers are deleted by the VM service and the cluster converges.
  */
-export async function deleteNodepool(tx: Tx, cluster: ClusterRow, pool: NodepoolRow): Promise<void> {
+export async function deleteNodepool(
+  tx: Tx,
+  cluster: ClusterRow,
+  pool: NodepoolRow,
+): Promise<void> {
   const now = await lockCluster(tx, cluster);
-  if ((await listNodepools(tx, [cluster.id])).length <= 1) throw unprocessable('You cannot delete the last nodepool of a cluster');
-  const ids = (await listNodes(tx, [cluster.id])).filter((n) => n.nodepool_id === pool.id).map((n) => n.id);
-  if (ids.length) for (const vm of await tx.selectFrom('vm').selectAll().where('id', 'in', ids).execute()) await deleteVm(tx, vm);
+  if ((await listNodepools(tx, [cluster.id])).length <= 1)
+    throw unprocessable('You cannot delete the last nodepool of a cluster');
+  const ids = (await listNodes(tx, [cluster.id]))
+    .filter((n) => n.nodepool_id === pool.id)
+    .map((n) => n.id);
+  if (ids.length)
+    for (const vm of await tx.selectFrom('vm').selectAll().where('id', 'in', ids).execute())
+      await deleteVm(tx, vm);
   await tx.deleteFrom('kubernetes_nodepool').where('id', '=', pool.id).execute();
   await requestConverge(tx, now);
 }
@@ -239,14 +367,31 @@ export async function deleteNodepool(tx: Tx, cluster: ClusterRow, pool: Nodepool
  * the worker removes it; 422 for a node already retiring or the last node of its pool.
  * Answers the pool.
  */
-export async function retireNode(tx: Tx, cluster: ClusterRow, nodeName: string): Promise<NodepoolRow> {
+export async function retireNode(
+  tx: Tx,
+  cluster: ClusterRow,
+  nodeName: string,
+): Promise<NodepoolRow> {
   const now = await lockCluster(tx, cluster);
-  const node = (await listNodes(tx, [cluster.id])).find((n) => n.name === nodeName && n.nodepool_id !== null);
-  if (!node) throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the node you’re looking for.');
-  const pool = await tx.selectFrom('kubernetes_nodepool').selectAll().where('id', '=', node.nodepool_id!).executeTakeFirstOrThrow();
-  if (Number(node.retiring) || node.state === 'deleting') throw unprocessable(`Node ${nodeName} is already being retired`);
-  if (Number(pool.node_count) <= 1) throw unprocessable('You cannot retire the last node of a nodepool');
-  await tx.updateTable('kubernetes_node').set({ retiring: 1 }).where('vm_id', '=', node.id).execute();
+  const node = (await listNodes(tx, [cluster.id])).find(
+    (n) => n.name === nodeName && n.nodepool_id !== null,
+  );
+  if (!node)
+    throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the node you’re looking for.');
+  const pool = await tx
+    .selectFrom('kubernetes_nodepool')
+    .selectAll()
+    .where('id', '=', node.nodepool_id!)
+    .executeTakeFirstOrThrow();
+  if (Number(node.retiring) || node.state === 'deleting')
+    throw unprocessable(`Node ${nodeName} is already being retired`);
+  if (Number(pool.node_count) <= 1)
+    throw unprocessable('You cannot retire the last node of a nodepool');
+  await tx
+    .updateTable('kubernetes_node')
+    .set({ retiring: 1 })
+    .where('vm_id', '=', node.id)
+    .execute();
   await tx
     .updateTable('kubernetes_nodepool')
     .set((eb) => ({ node_count: eb('node_count', '-', 1) }))
@@ -272,7 +417,11 @@ export async function deleteCluster(tx: Tx, cluster: ClusterRow): Promise<void> 
 export async function removeClusterParts(tx: Tx, cluster: ClusterRow): Promise<void> {
   for (const vm of await serviceVms(tx, cluster).selectAll().execute()) await deleteVm(tx, vm);
   if (cluster.load_balancer_id) {
-    const lb = await tx.selectFrom('load_balancer').selectAll().where('id', '=', cluster.load_balancer_id).executeTakeFirst();
+    const lb = await tx
+      .selectFrom('load_balancer')
+      .selectAll()
+      .where('id', '=', cluster.load_balancer_id)
+      .executeTakeFirst();
     if (lb) await deleteLoadBalancer(tx, lb);
   }
 }
@@ -283,7 +432,12 @@ const KUBECONFIG_DAYS = 365;
 /** A kubeconfig (YAML) for the cluster's API endpoint, with a new client certificate of the cluster's CA (decision 128). */
 export async function kubeconfig(cluster: ClusterRow, serviceDomain: string): Promise<string> {
   const ca = { certificate: cluster.ca_certificate, privateKey: cluster.ca_private_key };
-  const client = await createClientKeypair('kubernetes-admin', new Date(Date.now() + KUBECONFIG_DAYS * 24 * 3600 * 1000), ca, 'system:masters');
+  const client = await createClientKeypair(
+    'kubernetes-admin',
+    new Date(Date.now() + KUBECONFIG_DAYS * 24 * 3600 * 1000),
+    ca,
+    'system:masters',
+  );
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const user = `${cluster.name}-admin`;
   return [

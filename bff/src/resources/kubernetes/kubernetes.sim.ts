@@ -21,12 +21,48 @@ interface Info {
 }
 
 const INFO: Record<Key, Info> = {
-  cpu_usage: { name: 'CPU Usage', unit: '%', description: 'Percentage of CPU used per node', base: 15, spread: 40, decimals: 2 },
+  cpu_usage: {
+    name: 'CPU Usage',
+    unit: '%',
+    description: 'Percentage of CPU used per node',
+    base: 15,
+    spread: 40,
+    decimals: 2,
+  },
   // The origin has no unit for it (null); ours is a string, left empty.
-  load_average: { name: 'Load Average', unit: '', description: 'System load average over the last minute', base: 0.2, spread: 1.5, decimals: 2 },
-  memory_usage: { name: 'Memory Usage', unit: '%', description: 'Percentage of memory in use per node', base: 15, spread: 40, decimals: 2 },
-  disk_usage: { name: 'Disk Usage', unit: '%', description: 'Root filesystem utilization per node', base: 20, spread: 30, decimals: 2 },
-  disk_io: { name: 'Disk I/O', unit: 'IOPS', description: 'I/O operations per second', parts: ['Reads', 'Writes'], base: 5, spread: 120, decimals: 2 },
+  load_average: {
+    name: 'Load Average',
+    unit: '',
+    description: 'System load average over the last minute',
+    base: 0.2,
+    spread: 1.5,
+    decimals: 2,
+  },
+  memory_usage: {
+    name: 'Memory Usage',
+    unit: '%',
+    description: 'Percentage of memory in use per node',
+    base: 15,
+    spread: 40,
+    decimals: 2,
+  },
+  disk_usage: {
+    name: 'Disk Usage',
+    unit: '%',
+    description: 'Root filesystem utilization per node',
+    base: 20,
+    spread: 30,
+    decimals: 2,
+  },
+  disk_io: {
+    name: 'Disk I/O',
+    unit: 'IOPS',
+    description: 'I/O operations per second',
+    parts: ['Reads', 'Writes'],
+    base: 5,
+    spread: 120,
+    decimals: 2,
+  },
   network_traffic: {
     name: 'Network Traffic',
     unit: 'bytes/s',
@@ -36,7 +72,15 @@ const INFO: Record<Key, Info> = {
     spread: 200_000,
     decimals: 0,
   },
-  api_request_rate: { name: 'API Server Requests', unit: 'req/s', description: 'API server request rate by response code', controlPlane: true, base: 2, spread: 30, decimals: 2 },
+  api_request_rate: {
+    name: 'API Server Requests',
+    unit: 'req/s',
+    description: 'API server request rate by response code',
+    controlPlane: true,
+    base: 2,
+    spread: 30,
+    decimals: 2,
+  },
   api_request_latency: {
     name: 'API Server Latency',
     unit: 'seconds',
@@ -55,7 +99,15 @@ const INFO: Record<Key, Info> = {
     spread: 12,
     decimals: 0,
   },
-  pending_pods: { name: 'Pending Pods', unit: 'count', description: 'Pods waiting to be scheduled, by scheduler queue', controlPlane: true, base: 0, spread: 4, decimals: 0 },
+  pending_pods: {
+    name: 'Pending Pods',
+    unit: 'count',
+    description: 'Pods waiting to be scheduled, by scheduler queue',
+    controlPlane: true,
+    base: 0,
+    spread: 4,
+    decimals: 0,
+  },
   cluster_database_size: {
     name: 'Cluster Database Size',
     unit: 'bytes',
@@ -81,12 +133,20 @@ function value(key: Key, seed: string, t: number): number {
   const slow = unit(`${seed}:${key}`);
   const wave = Math.sin(t / 3_600_000 + slow * 6.28);
   const jitter = unit(`${seed}:${key}:${t}`) - 0.5;
-  const v = Math.max(0, base + spread * (0.5 * slow + (0.3 * (wave + 1)) / 2 + 0.2 * (jitter + 0.5)));
+  const v = Math.max(
+    0,
+    base + spread * (0.5 * slow + (0.3 * (wave + 1)) / 2 + 0.2 * (jitter + 0.5)),
+  );
   return INFO[key].unit === '%' ? Math.min(100, v) : v;
 }
 
 /** Series of each node (running ones) from `from` to `to`, at most about 240 points each. */
-export function clusterMetrics(nodes: readonly { id: string; name: string; role: string }[], from: number, to: number, keys: readonly Key[]) {
+export function clusterMetrics(
+  nodes: readonly { id: string; name: string; role: string }[],
+  from: number,
+  to: number,
+  keys: readonly Key[],
+) {
   const step = Math.max(60_000, Math.ceil((to - from) / 240 / 60_000) * 60_000);
   return keys.map((key) => {
     const { parts, controlPlane, base: _b, spread: _s, decimals, ...info } = INFO[key];
@@ -98,8 +158,12 @@ export function clusterMetrics(nodes: readonly { id: string; name: string; role:
         (parts ?? [undefined]).map((part) => {
           const seed = part ? `${node.id}:${part}` : node.id;
           const values: [number, string][] = [];
-          for (let t = Math.ceil(from / step) * step; t <= to; t += step) values.push([t / 1000, value(key, seed, t).toFixed(decimals)]);
-          return { labels: { node: node.name, role: node.role, ...(part ? { name: part } : {}) }, values };
+          for (let t = Math.ceil(from / step) * step; t <= to; t += step)
+            values.push([t / 1000, value(key, seed, t).toFixed(decimals)]);
+          return {
+            labels: { node: node.name, role: node.role, ...(part ? { name: part } : {}) },
+            values,
+          };
         }),
       ),
     };

@@ -73,33 +73,65 @@ export const kubernetesMigrations: Record<string, Migration> = {
         .addColumn('maintenance_window_start_at', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('kubernetes_cluster_name_uq').on('kubernetes_cluster').columns(['project_id', 'location', 'name']).unique().execute();
-      await db.schema.createIndex('kubernetes_cluster_project_idx').on('kubernetes_cluster').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('kubernetes_cluster_project_name_idx').on('kubernetes_cluster').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('kubernetes_cluster_location_idx').on('kubernetes_cluster').columns(['project_id', 'location', 'id']).execute();
+      await db.schema
+        .createIndex('kubernetes_cluster_name_uq')
+        .on('kubernetes_cluster')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('kubernetes_cluster_project_idx')
+        .on('kubernetes_cluster')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('kubernetes_cluster_project_name_idx')
+        .on('kubernetes_cluster')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('kubernetes_cluster_location_idx')
+        .on('kubernetes_cluster')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
 
       await db.schema
         .createTable('kubernetes_nodepool')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('project_id', 'text', (c) => c.notNull().references('project.id'))
-        .addColumn('kubernetes_cluster_id', 'text', (c) => c.notNull().references('kubernetes_cluster.id').onDelete('cascade'))
+        .addColumn('kubernetes_cluster_id', 'text', (c) =>
+          c.notNull().references('kubernetes_cluster.id').onDelete('cascade'),
+        )
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('node_count', 'integer', (c) => c.notNull())
         .addColumn('node_size', 'text', (c) => c.notNull())
         .addColumn('version', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('kubernetes_nodepool_name_uq').on('kubernetes_nodepool').columns(['kubernetes_cluster_id', 'name']).unique().execute();
+      await db.schema
+        .createIndex('kubernetes_nodepool_name_uq')
+        .on('kubernetes_nodepool')
+        .columns(['kubernetes_cluster_id', 'name'])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable('kubernetes_node')
         .addColumn('vm_id', 'text', (c) => c.primaryKey().references('vm.id').onDelete('cascade'))
-        .addColumn('kubernetes_cluster_id', 'text', (c) => c.notNull().references('kubernetes_cluster.id').onDelete('cascade'))
-        .addColumn('nodepool_id', 'text', (c) => c.references('kubernetes_nodepool.id').onDelete('cascade'))
+        .addColumn('kubernetes_cluster_id', 'text', (c) =>
+          c.notNull().references('kubernetes_cluster.id').onDelete('cascade'),
+        )
+        .addColumn('nodepool_id', 'text', (c) =>
+          c.references('kubernetes_nodepool.id').onDelete('cascade'),
+        )
         .addColumn('retiring', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('kubernetes_node_cluster_idx').on('kubernetes_node').columns(['kubernetes_cluster_id', 'nodepool_id']).execute();
+      await db.schema
+        .createIndex('kubernetes_node_cluster_idx')
+        .on('kubernetes_node')
+        .columns(['kubernetes_cluster_id', 'nodepool_id'])
+        .execute();
     },
   },
 };

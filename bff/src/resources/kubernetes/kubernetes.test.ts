@@ -10,24 +10,66 @@ import {
   type KubernetesCluster,
 } from '#shared/api/kubernetes';
 import { newId } from '#shared/ids';
-import { expectSchema, kindServers, serverForFile, type Reply, type TestServer } from '../../../test/harness.ts';
-import { at, checkPagination, expectCurrentError, expectInvalid, LOC, newOwner, OTHER_LOC, P, pollUntil, stranger } from '../../../test/fixtures.ts';
+import {
+  expectSchema,
+  kindServers,
+  serverForFile,
+  type Reply,
+  type TestServer,
+} from '../../../test/harness.ts';
+import {
+  at,
+  checkPagination,
+  expectCurrentError,
+  expectInvalid,
+  LOC,
+  newOwner,
+  OTHER_LOC,
+  P,
+  pollUntil,
+  stranger,
+} from '../../../test/fixtures.ts';
 
 const { t, slow } = await kindServers();
-const small = await serverForFile({ KUBERNETES_CLUSTER_QUOTA: '1', KUBERNETES_NODEPOOL_QUOTA: '2' });
+const small = await serverForFile({
+  KUBERNETES_CLUSTER_QUOTA: '1',
+  KUBERNETES_NODEPOOL_QUOTA: '2',
+});
 
 type Owner = Awaited<ReturnType<typeof newOwner>>;
 const US = 'us-east-a2';
-const ref = (project: string, kubernetes_cluster_reference: string, loc = LOC) => ({ ...at(project, loc), kubernetes_cluster_reference });
-const npRef = (project: string, cluster: string, nodepool_reference: string) => ({ ...ref(project, cluster), nodepool_reference });
-const kcPath = (project: string, name: string, loc = LOC) => `${P(project)}/location/${loc}/kubernetes-cluster/${name}`;
+const ref = (project: string, kubernetes_cluster_reference: string, loc = LOC) => ({
+  ...at(project, loc),
+  kubernetes_cluster_reference,
+});
+const npRef = (project: string, cluster: string, nodepool_reference: string) => ({
+  ...ref(project, cluster),
+  nodepool_reference,
+});
+const kcPath = (project: string, name: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/kubernetes-cluster/${name}`;
 
-const create = (s: TestServer, a: Owner, name: string, body: CreateKubernetesClusterBody = {}, loc = LOC) =>
-  s.call('createKubernetesCluster', { token: a.token, params: ref(a.project, name, loc), body });
-const get = (s: TestServer, a: Owner, name: string, loc = LOC) => s.call('getKubernetesCluster', { token: a.token, params: ref(a.project, name, loc) });
-const count = async (s: TestServer, a: Owner) => (await s.call('listKubernetesClusters', { token: a.token, params: { project_id: a.project } })).body.count;
+const create = (
+  s: TestServer,
+  a: Owner,
+  name: string,
+  body: CreateKubernetesClusterBody = {},
+  loc = LOC,
+) => s.call('createKubernetesCluster', { token: a.token, params: ref(a.project, name, loc), body });
+const get = (s: TestServer, a: Owner, name: string, loc = LOC) =>
+  s.call('getKubernetesCluster', { token: a.token, params: ref(a.project, name, loc) });
+const count = async (s: TestServer, a: Owner) =>
+  (await s.call('listKubernetesClusters', { token: a.token, params: { project_id: a.project } }))
+    .body.count;
 
-async function waitFor(s: TestServer, a: Owner, name: string, done: (c: KubernetesCluster) => boolean, what: string, loc = LOC): Promise<KubernetesCluster> {
+async function waitFor(
+  s: TestServer,
+  a: Owner,
+  name: string,
+  done: (c: KubernetesCluster) => boolean,
+  what: string,
+  loc = LOC,
+): Promise<KubernetesCluster> {
   const res = await pollUntil(
     () => get(s, a, name, loc),
     (r) => r.status === 200 && done(r.body),
@@ -36,8 +78,11 @@ async function waitFor(s: TestServer, a: Owner, name: string, done: (c: Kubernet
   );
   return expectSchema(kubernetesClusterSchema, res.body);
 }
-const running = (c: KubernetesCluster) => c.display_state === 'running' && [...c.cp_vms, ...c.nodepools.flatMap((p) => p.vms)].every((v) => v.state === 'running');
-const waitRunning = (s: TestServer, a: Owner, name: string, loc = LOC) => waitFor(s, a, name, running, 'running', loc);
+const running = (c: KubernetesCluster) =>
+  c.display_state === 'running' &&
+  [...c.cp_vms, ...c.nodepools.flatMap((p) => p.vms)].every((v) => v.state === 'running');
+const waitRunning = (s: TestServer, a: Owner, name: string, loc = LOC) =>
+  waitFor(s, a, name, running, 'running', loc);
 
 /** A running cluster of its own project. */
 async function runningCluster(name = 'kc', body: CreateKubernetesClusterBody = {}) {
@@ -47,7 +92,8 @@ async function runningCluster(name = 'kc', body: CreateKubernetesClusterBody = {
 }
 
 /** The VMs the project's customer sees, and every VM row that serves the cluster (through the cluster). */
-const customerVms = async (a: Owner) => (await t.call('listVms', { token: a.token, params: { project_id: a.project } })).body.count;
+const customerVms = async (a: Owner) =>
+  (await t.call('listVms', { token: a.token, params: { project_id: a.project } })).body.count;
 
 describe('create and get a cluster', () => {
   it('creates one with the origin defaults; gets it by name and by ID; it goes creating → running', async () => {
@@ -94,11 +140,31 @@ describe('create and get a cluster', () => {
       'storage_size_gib',
       'unix_user',
     ]);
-    expect(kc.cp_vms[0]).toMatchObject({ size: 'standard-2', location: LOC, ip4_enabled: false, boot_image: 'ubuntu-jammy', maintenance_window_start_at: 0 });
+    expect(kc.cp_vms[0]).toMatchObject({
+      size: 'standard-2',
+      location: LOC,
+      ip4_enabled: false,
+      boot_image: 'ubuntu-jammy',
+      maintenance_window_start_at: 0,
+    });
     expect(kc.nodepools).toHaveLength(1);
     const np = kc.nodepools[0]!;
-    expect(Object.keys(np).sort()).toEqual(['id', 'kubernetes_cluster_id', 'name', 'node_count', 'node_size', 'version', 'vms']);
-    expect(np).toMatchObject({ kubernetes_cluster_id: kc.id, name: 'prod-np', node_count: 1, node_size: 'standard-2', version: 'v1.36' });
+    expect(Object.keys(np).sort()).toEqual([
+      'id',
+      'kubernetes_cluster_id',
+      'name',
+      'node_count',
+      'node_size',
+      'version',
+      'vms',
+    ]);
+    expect(np).toMatchObject({
+      kubernetes_cluster_id: kc.id,
+      name: 'prod-np',
+      node_count: 1,
+      node_size: 'standard-2',
+      version: 'v1.36',
+    });
     expect(np.id).toMatch(/^kn[0-9a-hjkmnp-tv-z]{24}$/);
     expect(np.vms).toHaveLength(1);
 
@@ -113,25 +179,70 @@ describe('create and get a cluster', () => {
     const a = await newOwner(t);
     const kc = expectSchema(
       kubernetesClusterSchema,
-      (await create(t, a, 'big', { version: 'v1.35', cp_nodes: 3, node_size: 'standard-4', worker_size: 'standard-8', worker_nodes: 2 }, US)).body,
+      (
+        await create(
+          t,
+          a,
+          'big',
+          {
+            version: 'v1.35',
+            cp_nodes: 3,
+            node_size: 'standard-4',
+            worker_size: 'standard-8',
+            worker_nodes: 2,
+          },
+          US,
+        )
+      ).body,
     );
-    expect(kc).toMatchObject({ location: US, version: 'v1.35', cp_node_count: 3, node_size: 'standard-4' });
+    expect(kc).toMatchObject({
+      location: US,
+      version: 'v1.35',
+      cp_node_count: 3,
+      node_size: 'standard-4',
+    });
     expect(kc.cp_vms.map((v) => v.size)).toEqual(['standard-4', 'standard-4', 'standard-4']);
-    expect(kc.nodepools[0]).toMatchObject({ node_count: 2, node_size: 'standard-8', version: 'v1.35' });
+    expect(kc.nodepools[0]).toMatchObject({
+      node_count: 2,
+      node_size: 'standard-8',
+      version: 'v1.35',
+    });
     expect(kc.nodepools[0]!.vms.map((v) => v.size)).toEqual(['standard-8', 'standard-8']);
-    const syn = expectSchema(kubernetesClusterSchema, (await create(t, a, 'syn', { cp_node_count: 3 })).body);
+    const syn = expectSchema(
+      kubernetesClusterSchema,
+      (await create(t, a, 'syn', { cp_node_count: 3 })).body,
+    );
     expect(syn.cp_node_count).toBe(3);
     expect((await create(t, a, 'both', { cp_nodes: 3, cp_node_count: 3 })).status).toBe(200);
     // The origin's coercion (behaviour.md §10a): digit strings for its integer fields.
-    const strings = expectSchema(kubernetesClusterSchema, (await create(t, a, 'strings', { cp_nodes: '3', worker_nodes: '2' } as never)).body);
-    expect(strings).toMatchObject({ cp_node_count: 3, nodepools: [expect.objectContaining({ node_count: 2 })] });
+    const strings = expectSchema(
+      kubernetesClusterSchema,
+      (await create(t, a, 'strings', { cp_nodes: '3', worker_nodes: '2' } as never)).body,
+    );
+    expect(strings).toMatchObject({
+      cp_node_count: 3,
+      nodepools: [expect.objectContaining({ node_count: 2 })],
+    });
   });
 
   it('offers the origin’s selectable versions only, with its message; a pool over the node limit is the limit’s 400', async () => {
     const a = await newOwner(t);
-    const old = expectInvalid('current', await t.request('POST', kcPath(a.project, 'old'), { token: a.token, body: { version: 'v1.34' } }), 'version');
-    expect(old.details!.version).toBe('Kubernetes version "v1.34" is not supported. Available versions: v1.36, v1.35');
-    const over = expectInvalid('current', await create(t, a, 'huge', { worker_nodes: 51 }), 'worker_nodes');
+    const old = expectInvalid(
+      'current',
+      await t.request('POST', kcPath(a.project, 'old'), {
+        token: a.token,
+        body: { version: 'v1.34' },
+      }),
+      'version',
+    );
+    expect(old.details!.version).toBe(
+      'Kubernetes version "v1.34" is not supported. Available versions: v1.36, v1.35',
+    );
+    const over = expectInvalid(
+      'current',
+      await create(t, a, 'huge', { worker_nodes: 51 }),
+      'worker_nodes',
+    );
     expect(over.message).toBe('A node pool may hold at most 50 nodes.');
     expect(await count(t, a)).toBe(0);
   });
@@ -139,11 +250,19 @@ describe('create and get a cluster', () => {
   it('makes the nodes as VM rows outside the customer’s VM list, in a subnet of their own, with a services load balancer', async () => {
     const { a, kc } = await runningCluster('svc', { worker_nodes: 2 });
     expect(await customerVms(a)).toBe(0);
-    const subnets = (await t.call('listPrivateSubnets', { token: a.token, params: { project_id: a.project } })).body.items;
+    const subnets = (
+      await t.call('listPrivateSubnets', { token: a.token, params: { project_id: a.project } })
+    ).body.items;
     expect(subnets.map((s) => s.name)).toEqual([`${kc.id}-subnet`]);
-    const lbs = (await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project } })).body.items;
+    const lbs = (
+      await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project } })
+    ).body.items;
     expect(lbs.map((l) => l.name)).toEqual([`${kc.id}-services`]);
-    const rows = await t.ctx.db.selectFrom('vm').select(['id', 'subnet_id']).where('service_of', '=', kc.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('vm')
+      .select(['id', 'subnet_id'])
+      .where('service_of', '=', kc.id)
+      .execute();
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => r.subnet_id))).toEqual(new Set([subnets[0]!.id]));
   });
@@ -168,9 +287,16 @@ describe('create and get a cluster', () => {
     [{ extra: true }, 'extra'],
   ])('refuses body %j with a 400 naming %s; nothing is made', async (body, field) => {
     const a = await newOwner(t);
-    expectInvalid('current', await t.request('POST', kcPath(a.project, 'bad'), { token: a.token, body }), field);
+    expectInvalid(
+      'current',
+      await t.request('POST', kcPath(a.project, 'bad'), { token: a.token, body }),
+      field,
+    );
     expect(await count(t, a)).toBe(0);
-    expect((await t.call('listPrivateSubnets', { token: a.token, params: { project_id: a.project } })).body.count).toBe(0);
+    expect(
+      (await t.call('listPrivateSubnets', { token: a.token, params: { project_id: a.project } }))
+        .body.count,
+    ).toBe(0);
   });
 
   it('refuses a bad name (over 40 characters, ID-shaped), a location without Kubernetes, a taken name; 404 for an unknown location', async () => {
@@ -199,12 +325,33 @@ describe('create and get a cluster', () => {
     const a = await newOwner(t);
     await create(t, a, 'mine');
     const other = await stranger(t);
-    const theirs = await t.call('getKubernetesCluster', { token: other.token, params: ref(a.project, 'mine') });
-    const missing = await t.call('getKubernetesCluster', { token: other.token, params: ref(newId('project'), 'mine') });
+    const theirs = await t.call('getKubernetesCluster', {
+      token: other.token,
+      params: ref(a.project, 'mine'),
+    });
+    const missing = await t.call('getKubernetesCluster', {
+      token: other.token,
+      params: ref(newId('project'), 'mine'),
+    });
     expectCurrentError(theirs, 404, 'ResourceNotFound');
     expect(theirs.text).toBe(missing.text);
-    expectCurrentError(await t.call('createKubernetesCluster', { token: other.token, params: ref(a.project, 'theirs'), body: {} }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('upgradeKubernetesCluster', { token: other.token, params: ref(a.project, 'mine') }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('createKubernetesCluster', {
+        token: other.token,
+        params: ref(a.project, 'theirs'),
+        body: {},
+      }),
+      404,
+      'ResourceNotFound',
+    );
+    expectCurrentError(
+      await t.call('upgradeKubernetesCluster', {
+        token: other.token,
+        params: ref(a.project, 'mine'),
+      }),
+      404,
+      'ResourceNotFound',
+    );
     expect(await count(t, a)).toBe(1);
   });
 });
@@ -217,19 +364,78 @@ describe('list clusters', () => {
     for (const name of ['d', 'b', 'a', 'c']) here.push((await create(t, a, name)).body);
     for (const name of ['z', 'y', 'x', 'w']) there.push((await create(t, a, name, {}, US)).body);
     const valid = (item: unknown) => expectSchema(kubernetesClusterSchema, item);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/kubernetes-cluster`, generation: 'current', expected: [...here, ...there] }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${LOC}/kubernetes-cluster`, generation: 'current', expected: here }, valid);
-    await checkPagination(t, a.token, { path: `${P(a.project)}/location/${US}/kubernetes-cluster`, generation: 'current', expected: there }, valid);
-    const list = expectSchema(kubernetesClusterListSchema, (await t.call('listKubernetesClusters', { token: a.token, params: { project_id: a.project } })).body);
+    await checkPagination(
+      t,
+      a.token,
+      {
+        path: `${P(a.project)}/kubernetes-cluster`,
+        generation: 'current',
+        expected: [...here, ...there],
+      },
+      valid,
+    );
+    await checkPagination(
+      t,
+      a.token,
+      {
+        path: `${P(a.project)}/location/${LOC}/kubernetes-cluster`,
+        generation: 'current',
+        expected: here,
+      },
+      valid,
+    );
+    await checkPagination(
+      t,
+      a.token,
+      {
+        path: `${P(a.project)}/location/${US}/kubernetes-cluster`,
+        generation: 'current',
+        expected: there,
+      },
+      valid,
+    );
+    const list = expectSchema(
+      kubernetesClusterListSchema,
+      (
+        await t.call('listKubernetesClusters', {
+          token: a.token,
+          params: { project_id: a.project },
+        })
+      ).body,
+    );
     expect(list.items.every((c) => c.nodepools.length === 1 && c.cp_vms.length === 1)).toBe(true);
   });
 
   it('answers an empty list for a project without clusters, and 400 for bad paging', async () => {
     const a = await newOwner(t);
-    expect((await t.call('listKubernetesClusters', { token: a.token, params: { project_id: a.project } })).body).toEqual({ count: 0, items: [] });
-    expect((await t.call('listLocationKubernetesClusters', { token: a.token, params: at(a.project, OTHER_LOC) })).body).toEqual({ count: 0, items: [] });
-    expectInvalid('current', await t.request('GET', `${P(a.project)}/kubernetes-cluster?order_column=version`, { token: a.token }), 'order_column');
-    expectInvalid('current', await t.request('GET', `${P(a.project)}/kubernetes-cluster?page_size=0`, { token: a.token }), 'page_size');
+    expect(
+      (
+        await t.call('listKubernetesClusters', {
+          token: a.token,
+          params: { project_id: a.project },
+        })
+      ).body,
+    ).toEqual({ count: 0, items: [] });
+    expect(
+      (
+        await t.call('listLocationKubernetesClusters', {
+          token: a.token,
+          params: at(a.project, OTHER_LOC),
+        })
+      ).body,
+    ).toEqual({ count: 0, items: [] });
+    expectInvalid(
+      'current',
+      await t.request('GET', `${P(a.project)}/kubernetes-cluster?order_column=version`, {
+        token: a.token,
+      }),
+      'order_column',
+    );
+    expectInvalid(
+      'current',
+      await t.request('GET', `${P(a.project)}/kubernetes-cluster?page_size=0`, { token: a.token }),
+      'page_size',
+    );
   });
 });
 
@@ -238,19 +444,49 @@ describe('rename a cluster', () => {
     const a = await newOwner(t);
     const kc = (await create(t, a, 'old')).body;
     await create(t, a, 'other');
-    const renamed = await t.call('renameKubernetesCluster', { token: a.token, params: ref(a.project, 'old'), body: { name: 'new' } });
+    const renamed = await t.call('renameKubernetesCluster', {
+      token: a.token,
+      params: ref(a.project, 'old'),
+      body: { name: 'new' },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     expect(expectSchema(kubernetesClusterSchema, renamed.body)).toMatchObject({
       id: kc.id,
       name: 'new',
       services_load_balancer_url: `https://new-services.${kc.id}.k8s.${t.ctx.config.serviceDomain}`,
     });
-    expect((await t.call('renameKubernetesCluster', { token: a.token, params: ref(a.project, kc.id), body: { name: 'newer' } })).body.name).toBe('newer');
-    const rename = (body: unknown) => t.request('POST', `${kcPath(a.project, 'newer')}/rename`, { token: a.token, body });
-    expect(expectInvalid('current', await rename({ name: 'other' }), 'name').message).toBe('name is already taken');
-    for (const body of [{ name: 'x'.repeat(41) }, { name: newId('kubernetesCluster') }, { name: 'Bad' }, {}, { name: 5 }]) expectInvalid('current', await rename(body), 'name');
+    expect(
+      (
+        await t.call('renameKubernetesCluster', {
+          token: a.token,
+          params: ref(a.project, kc.id),
+          body: { name: 'newer' },
+        })
+      ).body.name,
+    ).toBe('newer');
+    const rename = (body: unknown) =>
+      t.request('POST', `${kcPath(a.project, 'newer')}/rename`, { token: a.token, body });
+    expect(expectInvalid('current', await rename({ name: 'other' }), 'name').message).toBe(
+      'name is already taken',
+    );
+    for (const body of [
+      { name: 'x'.repeat(41) },
+      { name: newId('kubernetesCluster') },
+      { name: 'Bad' },
+      {},
+      { name: 5 },
+    ])
+      expectInvalid('current', await rename(body), 'name');
     expectInvalid('current', await rename({ name: 'ok', extra: 1 }), 'extra');
-    expectCurrentError(await t.call('renameKubernetesCluster', { token: a.token, params: ref(a.project, 'absent'), body: { name: 'x' } }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('renameKubernetesCluster', {
+        token: a.token,
+        params: ref(a.project, 'absent'),
+        body: { name: 'x' },
+      }),
+      404,
+      'ResourceNotFound',
+    );
     expect((await get(t, a, 'newer')).status).toBe(200);
   });
 });
@@ -259,9 +495,18 @@ describe('upgrade a cluster', () => {
   it('moves v1.34 → v1.35 → v1.36 with its node pools, `upgrading` on the way; 422 at the newest', async () => {
     // A cluster stored at v1.34 (no longer offered for new clusters) still upgrades.
     const { a, kc } = await runningCluster('up', { version: 'v1.35' });
-    await t.ctx.db.updateTable('kubernetes_cluster').set({ version: 'v1.34' }).where('id', '=', kc.id).execute();
-    await t.ctx.db.updateTable('kubernetes_nodepool').set({ version: 'v1.34' }).where('kubernetes_cluster_id', '=', kc.id).execute();
-    const upgrade = () => t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'up') });
+    await t.ctx.db
+      .updateTable('kubernetes_cluster')
+      .set({ version: 'v1.34' })
+      .where('id', '=', kc.id)
+      .execute();
+    await t.ctx.db
+      .updateTable('kubernetes_nodepool')
+      .set({ version: 'v1.34' })
+      .where('kubernetes_cluster_id', '=', kc.id)
+      .execute();
+    const upgrade = () =>
+      t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'up') });
     for (const [, to] of [
       ['v1.34', 'v1.35'],
       ['v1.35', 'v1.36'],
@@ -276,39 +521,75 @@ describe('upgrade a cluster', () => {
     }
     const newest = expectCurrentError(await upgrade(), 422, 'UnprocessableContent');
     expect(newest.message).toBe('Cluster is not ready to be upgraded');
-    expect((await get(t, a, kc.id)).body).toMatchObject({ version: 'v1.36', display_state: 'running' });
+    expect((await get(t, a, kc.id)).body).toMatchObject({
+      version: 'v1.36',
+      display_state: 'running',
+    });
   });
 
   it('answers the origin’s 422 while the cluster is busy (creating, upgrading)', async () => {
     const a = await newOwner(slow);
     const kc = (await create(slow, a, 'busy', { version: 'v1.35' })).body;
-    const upgrade = () => slow.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'busy') });
-    expect(expectCurrentError(await upgrade(), 422, 'UnprocessableContent').message).toBe('Cluster is not ready to be upgraded');
+    const upgrade = () =>
+      slow.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'busy') });
+    expect(expectCurrentError(await upgrade(), 422, 'UnprocessableContent').message).toBe(
+      'Cluster is not ready to be upgraded',
+    );
     // An upgrade in progress (the slow server's jobs never come due; set the state as its upgrade would).
-    await slow.ctx.db.updateTable('kubernetes_cluster').set({ display_state: 'upgrading' }).where('id', '=', kc.id).execute();
+    await slow.ctx.db
+      .updateTable('kubernetes_cluster')
+      .set({ display_state: 'upgrading' })
+      .where('id', '=', kc.id)
+      .execute();
     expectCurrentError(await upgrade(), 422, 'UnprocessableContent');
-    const resize = await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 2 } });
-    expect(expectCurrentError(resize, 422, 'UnprocessableContent').message).toBe('Cluster is not ready to resize a nodepool');
-    expect((await get(slow, a, 'busy')).body).toMatchObject({ version: 'v1.35', display_state: 'upgrading' });
+    const resize = await slow.call('resizeKubernetesNodepool', {
+      token: a.token,
+      params: npRef(a.project, 'busy', 'busy-np'),
+      body: { node_count: 2 },
+    });
+    expect(expectCurrentError(resize, 422, 'UnprocessableContent').message).toBe(
+      'Cluster is not ready to resize a nodepool',
+    );
+    expect((await get(slow, a, 'busy')).body).toMatchObject({
+      version: 'v1.35',
+      display_state: 'upgrading',
+    });
   });
 });
 
 describe('node pools', () => {
-  const vmsOf = (c: KubernetesCluster, pool: string) => c.nodepools.find((p) => p.name === pool)!.vms;
-  const serviceVmRows = (id: string) => t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', id).execute();
+  const vmsOf = (c: KubernetesCluster, pool: string) =>
+    c.nodepools.find((p) => p.name === pool)!.vms;
+  const serviceVmRows = (id: string) =>
+    t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', id).execute();
 
   it('adds a pool, resizes it up and down one node at a time (VM rows follow), renames, upgrades and deletes it', async () => {
     const { a, kc } = await runningCluster('pools');
-    const created = await t.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'pools'), body: { name: 'gpu', node_size: 'standard-4', node_count: 2 } });
+    const created = await t.call('createKubernetesNodepool', {
+      token: a.token,
+      params: ref(a.project, 'pools'),
+      body: { name: 'gpu', node_size: 'standard-4', node_count: 2 },
+    });
     expect(created.status, created.text).toBe(200);
     const np = expectSchema(nodepoolSchema, created.body);
-    expect(np).toMatchObject({ kubernetes_cluster_id: kc.id, name: 'gpu', node_count: 2, node_size: 'standard-4', version: 'v1.36' });
+    expect(np).toMatchObject({
+      kubernetes_cluster_id: kc.id,
+      name: 'gpu',
+      node_count: 2,
+      node_size: 'standard-4',
+      version: 'v1.36',
+    });
     let now = await waitRunning(t, a, 'pools');
     expect(vmsOf(now, 'gpu')).toHaveLength(2);
     expect(await serviceVmRows(kc.id)).toHaveLength(4);
 
     // Up: 2 → 4, one node at a time (never two being made at once).
-    const resize = (node_count: number) => t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', np.id), body: { node_count } });
+    const resize = (node_count: number) =>
+      t.call('resizeKubernetesNodepool', {
+        token: a.token,
+        params: npRef(a.project, 'pools', np.id),
+        body: { node_count },
+      });
     const up = await resize(4);
     expect(up.status, up.text).toBe(200);
     expect(expectSchema(nodepoolSchema, up.body)).toMatchObject({ node_count: 4 });
@@ -334,28 +615,62 @@ describe('node pools', () => {
     await waitFor(t, a, 'pools', (c) => running(c) && vmsOf(c, 'gpu').length === 1, 'resized down');
     expect(await serviceVmRows(kc.id)).toHaveLength(3);
 
-    const renamed = await t.call('renameKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'gpu'), body: { name: 'cpu' } });
+    const renamed = await t.call('renameKubernetesNodepool', {
+      token: a.token,
+      params: npRef(a.project, 'pools', 'gpu'),
+      body: { name: 'cpu' },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     expect(expectSchema(nodepoolSchema, renamed.body)).toMatchObject({ id: np.id, name: 'cpu' });
     expect(
-      expectInvalid('current', await t.call('renameKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu'), body: { name: 'pools-np' } }), 'name').message,
+      expectInvalid(
+        'current',
+        await t.call('renameKubernetesNodepool', {
+          token: a.token,
+          params: npRef(a.project, 'pools', 'cpu'),
+          body: { name: 'pools-np' },
+        }),
+        'name',
+      ).message,
     ).toBe('name is already taken');
 
     // Already at the cluster's version.
-    const current = await t.call('upgradeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') });
-    expect(expectCurrentError(current, 422, 'UnprocessableContent').message).toBe('Nodepool is not ready to be upgraded');
+    const current = await t.call('upgradeKubernetesNodepool', {
+      token: a.token,
+      params: npRef(a.project, 'pools', 'cpu'),
+    });
+    expect(expectCurrentError(current, 422, 'UnprocessableContent').message).toBe(
+      'Nodepool is not ready to be upgraded',
+    );
 
-    const del = await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', np.id) });
+    const del = await t.call('deleteKubernetesNodepool', {
+      token: a.token,
+      params: npRef(a.project, 'pools', np.id),
+    });
     expect(del.status).toBe(204);
     now = await waitRunning(t, a, 'pools');
     expect(now.nodepools.map((p) => p.name)).toEqual(['pools-np']);
     expect(await serviceVmRows(kc.id)).toHaveLength(2);
     // Idempotent.
-    expect((await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'cpu') })).status).toBe(204);
+    expect(
+      (
+        await t.call('deleteKubernetesNodepool', {
+          token: a.token,
+          params: npRef(a.project, 'pools', 'cpu'),
+        })
+      ).status,
+    ).toBe(204);
     // The last node pool stays (the origin's 422), whatever the cluster's state.
-    const last = await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'pools', 'pools-np') });
-    expect(expectCurrentError(last, 422, 'UnprocessableContent').message).toBe('You cannot delete the last nodepool of a cluster');
-    expect((await get(t, a, 'pools')).body.nodepools.map((p: { name: string }) => p.name)).toEqual(['pools-np']);
+    const last = await t.call('deleteKubernetesNodepool', {
+      token: a.token,
+      params: npRef(a.project, 'pools', 'pools-np'),
+    });
+    expect(expectCurrentError(last, 422, 'UnprocessableContent').message).toBe(
+      'You cannot delete the last nodepool of a cluster',
+    );
+    expect((await get(t, a, 'pools')).body.nodepools.map((p: { name: string }) => p.name)).toEqual([
+      'pools-np',
+    ]);
   });
 
   it('refuses bad pool bodies with a 400 naming the field; nothing changes', async () => {
@@ -377,15 +692,37 @@ describe('node pools', () => {
       ['/badpools-np/resize', { node_count: 2, more: 1 }, 'more'],
     ];
     for (const [suffix, body, field] of cases) {
-      expectInvalid('current', await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool${suffix}`, { token: a.token, body }), field);
+      expectInvalid(
+        'current',
+        await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool${suffix}`, {
+          token: a.token,
+          body,
+        }),
+        field,
+      );
     }
     // The name is the body's: the path with a name after /nodepool creates nothing.
-    expect((await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool/fresh`, { token: a.token, body: { node_count: 1 } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', `${kcPath(a.project, 'badpools')}/nodepool/fresh`, {
+          token: a.token,
+          body: { node_count: 1 },
+        })
+      ).status,
+    ).toBe(404);
     const c = await get(t, a, 'badpools');
     expect(c.body).toMatchObject({ display_state: 'running' });
-    expect(c.body.nodepools.map((p: { name: string; node_count: number }) => `${p.name}:${p.node_count}`)).toEqual(['badpools-np:1']);
+    expect(
+      c.body.nodepools.map(
+        (p: { name: string; node_count: number }) => `${p.name}:${p.node_count}`,
+      ),
+    ).toEqual(['badpools-np:1']);
     expectCurrentError(
-      await t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'badpools', 'absent'), body: { node_count: 2 } }),
+      await t.call('resizeKubernetesNodepool', {
+        token: a.token,
+        params: npRef(a.project, 'badpools', 'absent'),
+        body: { node_count: 2 },
+      }),
       404,
       'ResourceNotFound',
     );
@@ -395,30 +732,68 @@ describe('node pools', () => {
     const a = await newOwner(small);
     await create(small, a, 'q');
     await waitRunning(small, a, 'q');
-    expect((await small.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'q'), body: { name: 'two' } })).status).toBe(200);
+    expect(
+      (
+        await small.call('createKubernetesNodepool', {
+          token: a.token,
+          params: ref(a.project, 'q'),
+          body: { name: 'two' },
+        })
+      ).status,
+    ).toBe(200);
     await waitRunning(small, a, 'q');
-    expectInvalid('current', await small.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'q'), body: { name: 'three' } }), 'node_pools');
+    expectInvalid(
+      'current',
+      await small.call('createKubernetesNodepool', {
+        token: a.token,
+        params: ref(a.project, 'q'),
+        body: { name: 'three' },
+      }),
+      'node_pools',
+    );
     expect((await get(small, a, 'q')).body.nodepools).toHaveLength(2);
   });
 
   it('answers the origin’s 422 to pool adds and resizes while the cluster is busy', async () => {
     const a = await newOwner(slow);
     await create(slow, a, 'busy');
-    const add = await slow.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'busy'), body: { name: 'more' } });
-    expect(expectCurrentError(add, 422, 'UnprocessableContent').message).toBe('Cluster is not ready to add a nodepool');
+    const add = await slow.call('createKubernetesNodepool', {
+      token: a.token,
+      params: ref(a.project, 'busy'),
+      body: { name: 'more' },
+    });
+    expect(expectCurrentError(add, 422, 'UnprocessableContent').message).toBe(
+      'Cluster is not ready to add a nodepool',
+    );
     expectCurrentError(
-      await slow.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np'), body: { node_count: 3 } }),
+      await slow.call('resizeKubernetesNodepool', {
+        token: a.token,
+        params: npRef(a.project, 'busy', 'busy-np'),
+        body: { node_count: 3 },
+      }),
       422,
       'UnprocessableContent',
     );
-    expectCurrentError(await slow.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'busy', 'busy-np') }), 422, 'UnprocessableContent');
-    expect((await get(slow, a, 'busy')).body.nodepools.map((p: { node_count: number }) => p.node_count)).toEqual([1]);
+    expectCurrentError(
+      await slow.call('deleteKubernetesNodepool', {
+        token: a.token,
+        params: npRef(a.project, 'busy', 'busy-np'),
+      }),
+      422,
+      'UnprocessableContent',
+    );
+    expect(
+      (await get(slow, a, 'busy')).body.nodepools.map((p: { node_count: number }) => p.node_count),
+    ).toEqual([1]);
   });
 });
 
 describe('retire a node', () => {
   const retire = (s: TestServer, a: Owner, cluster: string, node_name: string) =>
-    s.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, cluster), node_name } });
+    s.call('retireKubernetesNode', {
+      token: a.token,
+      params: { ...ref(a.project, cluster), node_name },
+    });
 
   it('removes a worker node and shrinks its pool by one, answering the pool; the old VM row goes', async () => {
     const { a, kc } = await runningCluster('ret', { worker_nodes: 3 });
@@ -428,20 +803,38 @@ describe('retire a node', () => {
     const pool = expectSchema(nodepoolSchema, res.body);
     expect(pool).toMatchObject({ id: kc.nodepools[0]!.id, node_count: 2 });
     expect((await get(t, a, 'ret')).body.display_state).toBe('updating');
-    const now = await waitFor(t, a, 'ret', (c) => running(c) && !c.nodepools[0]!.vms.some((v) => v.id === old.id), 'node retired');
+    const now = await waitFor(
+      t,
+      a,
+      'ret',
+      (c) => running(c) && !c.nodepools[0]!.vms.some((v) => v.id === old.id),
+      'node retired',
+    );
     expect(now.nodepools[0]).toMatchObject({ node_count: 2 });
     expect(now.nodepools[0]!.vms).toHaveLength(2);
-    expect(await t.ctx.db.selectFrom('vm').select('id').where('id', '=', old.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.ctx.db.selectFrom('vm').select('id').where('id', '=', old.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('answers 422 for a node already retiring and for the last node of a pool; 404 for a control-plane or unknown node', async () => {
     // The slow server's jobs never come due: the first node stays retiring.
     const a = await newOwner(slow);
-    const kc = expectSchema(kubernetesClusterSchema, (await create(slow, a, 'ret2', { worker_nodes: 2 })).body);
+    const kc = expectSchema(
+      kubernetesClusterSchema,
+      (await create(slow, a, 'ret2', { worker_nodes: 2 })).body,
+    );
     const [first, second] = kc.nodepools[0]!.vms;
     expect((await retire(slow, a, 'ret2', first!.name)).status).toBe(200);
-    expect(expectCurrentError(await retire(slow, a, 'ret2', first!.name), 422, 'UnprocessableContent').message).toBe(`Node ${first!.name} is already being retired`);
-    const last = expectCurrentError(await retire(slow, a, 'ret2', second!.name), 422, 'UnprocessableContent');
+    expect(
+      expectCurrentError(await retire(slow, a, 'ret2', first!.name), 422, 'UnprocessableContent')
+        .message,
+    ).toBe(`Node ${first!.name} is already being retired`);
+    const last = expectCurrentError(
+      await retire(slow, a, 'ret2', second!.name),
+      422,
+      'UnprocessableContent',
+    );
     expect(last.message).toBe('You cannot retire the last node of a nodepool');
     expectCurrentError(await retire(slow, a, 'ret2', kc.cp_vms[0]!.name), 404, 'ResourceNotFound');
     expectCurrentError(await retire(slow, a, 'ret2', 'no-such-node'), 404, 'ResourceNotFound');
@@ -451,42 +844,98 @@ describe('retire a node', () => {
 
   it('is taken while the cluster is still being created, and the cluster converges to it', async () => {
     const a = await newOwner(slow);
-    const young = expectSchema(kubernetesClusterSchema, (await create(slow, a, 'young', { worker_nodes: 2 })).body);
+    const young = expectSchema(
+      kubernetesClusterSchema,
+      (await create(slow, a, 'young', { worker_nodes: 2 })).body,
+    );
     const res = await retire(slow, a, 'young', young.nodepools[0]!.vms[1]!.name);
     expect(res.status, res.text).toBe(200);
     expect(expectSchema(nodepoolSchema, res.body).node_count).toBe(1);
     // Still creating: its own converge job removes the node.
     expect((await get(slow, a, 'young')).body.display_state).toBe('creating');
-    expect(await slow.ctx.db.selectFrom('kubernetes_node').select('retiring').where('vm_id', '=', young.nodepools[0]!.vms[1]!.id).executeTakeFirst()).toEqual({ retiring: 1 });
+    expect(
+      await slow.ctx.db
+        .selectFrom('kubernetes_node')
+        .select('retiring')
+        .where('vm_id', '=', young.nodepools[0]!.vms[1]!.id)
+        .executeTakeFirst(),
+    ).toEqual({ retiring: 1 });
   });
 });
 
 describe('changes in any order converge', () => {
-  const retire = (a: Owner, cluster: string, node_name: string) => t.call('retireKubernetesNode', { token: a.token, params: { ...ref(a.project, cluster), node_name } });
-  const poolsOf = (c: KubernetesCluster) => c.nodepools.map((p) => `${p.name}:${p.node_count}:${p.vms.length}:${p.version}`);
+  const retire = (a: Owner, cluster: string, node_name: string) =>
+    t.call('retireKubernetesNode', {
+      token: a.token,
+      params: { ...ref(a.project, cluster), node_name },
+    });
+  const poolsOf = (c: KubernetesCluster) =>
+    c.nodepools.map((p) => `${p.name}:${p.node_count}:${p.vms.length}:${p.version}`);
 
   it('retire during a resize: the pool ends at the new count less one, without the retired node', async () => {
     const { a, kc } = await runningCluster('mix1', { worker_nodes: 2 });
     const old = kc.nodepools[0]!.vms[0]!;
-    expect((await t.call('resizeKubernetesNodepool', { token: a.token, params: npRef(a.project, 'mix1', 'mix1-np'), body: { node_count: 4 } })).status).toBe(200);
+    expect(
+      (
+        await t.call('resizeKubernetesNodepool', {
+          token: a.token,
+          params: npRef(a.project, 'mix1', 'mix1-np'),
+          body: { node_count: 4 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await retire(a, 'mix1', old.name)).status).toBe(200);
-    const done = await waitFor(t, a, 'mix1', (c) => running(c) && c.nodepools[0]!.vms.length === 3, 'converged');
+    const done = await waitFor(
+      t,
+      a,
+      'mix1',
+      (c) => running(c) && c.nodepools[0]!.vms.length === 3,
+      'converged',
+    );
     expect(poolsOf(done)).toEqual(['mix1-np:3:3:v1.36']);
     expect(done.nodepools[0]!.vms.map((v) => v.id)).not.toContain(old.id);
-    expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toHaveLength(4);
+    expect(
+      await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute(),
+    ).toHaveLength(4);
   });
 
   it('retire and pool delete during an upgrade: upgraded, the pool gone, the node retired', async () => {
     const { a, kc } = await runningCluster('mix2', { version: 'v1.35', worker_nodes: 2 });
-    expect((await t.call('createKubernetesNodepool', { token: a.token, params: ref(a.project, 'mix2'), body: { name: 'extra', node_count: 2 } })).status).toBe(200);
+    expect(
+      (
+        await t.call('createKubernetesNodepool', {
+          token: a.token,
+          params: ref(a.project, 'mix2'),
+          body: { name: 'extra', node_count: 2 },
+        })
+      ).status,
+    ).toBe(200);
     await waitRunning(t, a, 'mix2');
-    expect((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'mix2') })).status).toBe(200);
-    expect((await t.call('deleteKubernetesNodepool', { token: a.token, params: npRef(a.project, 'mix2', 'extra') })).status).toBe(204);
+    expect(
+      (await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, 'mix2') }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call('deleteKubernetesNodepool', {
+          token: a.token,
+          params: npRef(a.project, 'mix2', 'extra'),
+        })
+      ).status,
+    ).toBe(204);
     const old = kc.nodepools[0]!.vms[1]!;
     expect((await retire(a, 'mix2', old.name)).status).toBe(200);
-    const done = await waitFor(t, a, 'mix2', (c) => running(c) && c.version === 'v1.36' && c.nodepools[0]!.vms.length === 1, 'converged');
+    const done = await waitFor(
+      t,
+      a,
+      'mix2',
+      (c) => running(c) && c.version === 'v1.36' && c.nodepools[0]!.vms.length === 1,
+      'converged',
+    );
     expect(poolsOf(done)).toEqual(['mix2-np:1:1:v1.36']);
-    expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toHaveLength(2);
+    expect(
+      await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute(),
+    ).toHaveLength(2);
   });
 
   it('a retire that comes in as the cluster settles is not lost', async () => {
@@ -496,12 +945,20 @@ describe('changes in any order converge', () => {
     // The second retire lands while the first one's convergence runs (or after it settled).
     await pollUntil(
       () => get(t, a, 'mix3'),
-      (r) => !r.body.nodepools[0].vms.some((v: { id: string }) => v.id === n1!.id) || r.body.display_state === 'running',
+      (r) =>
+        !r.body.nodepools[0].vms.some((v: { id: string }) => v.id === n1!.id) ||
+        r.body.display_state === 'running',
       'first node going',
       50,
     );
     expect((await retire(a, 'mix3', n2!.name)).status).toBe(200);
-    const done = await waitFor(t, a, 'mix3', (c) => running(c) && c.nodepools[0]!.vms.length === 1, 'converged');
+    const done = await waitFor(
+      t,
+      a,
+      'mix3',
+      (c) => running(c) && c.nodepools[0]!.vms.length === 1,
+      'converged',
+    );
     expect(poolsOf(done)).toEqual(['mix3-np:1:1:v1.36']);
   });
 });
@@ -510,26 +967,44 @@ describe('kubeconfig and metrics', () => {
   it('answers 422 until the cluster is provisioned, as the origin does', async () => {
     const a = await newOwner(slow);
     const kc = (await create(slow, a, 'young')).body;
-    const res = await slow.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, kc.id) });
-    expect(expectCurrentError(res, 422, 'UnprocessableContent').message).toBe('Cluster is not ready, kubeconfig is not available yet');
+    const res = await slow.call('getKubernetesClusterKubeconfig', {
+      token: a.token,
+      params: ref(a.project, kc.id),
+    });
+    expect(expectCurrentError(res, 422, 'UnprocessableContent').message).toBe(
+      'Cluster is not ready, kubeconfig is not available yet',
+    );
   });
 
   it('answers a kubeconfig YAML for the cluster’s API endpoint with a client certificate signed by the cluster’s CA', async () => {
     const { a, kc } = await runningCluster('cfg');
-    const res = await t.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, kc.id) });
+    const res = await t.call('getKubernetesClusterKubeconfig', {
+      token: a.token,
+      params: ref(a.project, kc.id),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/yaml/);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="cfg-kubeconfig.yaml"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="cfg-kubeconfig.yaml"',
+    );
     const doc = parseYaml(res.text) as {
       apiVersion: string;
       kind: string;
-      clusters: { name: string; cluster: { server: string; 'certificate-authority-data': string } }[];
-      users: { name: string; user: { 'client-certificate-data': string; 'client-key-data': string } }[];
+      clusters: {
+        name: string;
+        cluster: { server: string; 'certificate-authority-data': string };
+      }[];
+      users: {
+        name: string;
+        user: { 'client-certificate-data': string; 'client-key-data': string };
+      }[];
       contexts: { name: string; context: { cluster: string; user: string } }[];
       'current-context': string;
     };
     expect(doc).toMatchObject({ apiVersion: 'v1', kind: 'Config', 'current-context': 'cfg' });
-    expect(doc.clusters[0]!.cluster.server).toBe(`https://cfg.${kc.id}.k8s.${t.ctx.config.serviceDomain}:443`);
+    expect(doc.clusters[0]!.cluster.server).toBe(
+      `https://cfg.${kc.id}.k8s.${t.ctx.config.serviceDomain}:443`,
+    );
     expect(doc.contexts[0]!.context).toEqual({ cluster: 'cfg', user: doc.users[0]!.name });
     const decode = (b64: string) => Buffer.from(b64, 'base64').toString();
     const ca = new X509Certificate(decode(doc.clusters[0]!.cluster['certificate-authority-data']));
@@ -543,15 +1018,29 @@ describe('kubeconfig and metrics', () => {
     // Another cluster's CA did not sign it.
     const other = (await create(t, a, 'cfg2')).body;
     await waitRunning(t, a, 'cfg2');
-    const otherDoc = parseYaml((await t.call('getKubernetesClusterKubeconfig', { token: a.token, params: ref(a.project, other.id) })).text) as typeof doc;
-    const otherCa = new X509Certificate(decode(otherDoc.clusters[0]!.cluster['certificate-authority-data']));
+    const otherDoc = parseYaml(
+      (
+        await t.call('getKubernetesClusterKubeconfig', {
+          token: a.token,
+          params: ref(a.project, other.id),
+        })
+      ).text,
+    ) as typeof doc;
+    const otherCa = new X509Certificate(
+      decode(otherDoc.clusters[0]!.cluster['certificate-authority-data']),
+    );
     expect(client.verify(otherCa.publicKey)).toBe(false);
   });
 
   it('answers metrics per node; filters by key; refuses a bad key or range', async () => {
     const { a } = await runningCluster('met', { worker_nodes: 2 });
     const since = new Date(Date.now() - 60_000).toISOString();
-    const metrics = (query: Record<string, string>) => t.call('getKubernetesClusterMetrics', { token: a.token, params: ref(a.project, 'met'), query });
+    const metrics = (query: Record<string, string>) =>
+      t.call('getKubernetesClusterMetrics', {
+        token: a.token,
+        params: ref(a.project, 'met'),
+        query,
+      });
     const res = await metrics({});
     expect(res.status, res.text).toBe(200);
     const m = expectSchema(kubernetesMetricsSchema, res.body);
@@ -571,11 +1060,27 @@ describe('kubeconfig and metrics', () => {
       'cluster_objects',
     ]);
     expect(m.metrics[0]).toMatchObject({ name: 'CPU Usage', unit: '%' });
-    expect(m.metrics[0]!.series.map((s) => s.labels.role).sort()).toEqual(['control-plane', 'worker', 'worker']);
+    expect(m.metrics[0]!.series.map((s) => s.labels.role).sort()).toEqual([
+      'control-plane',
+      'worker',
+      'worker',
+    ]);
     // Reads and writes per node; the API server's from the control plane only.
-    expect(m.metrics.find((x) => x.key === 'disk_io')!.series.map((s) => s.labels.name)).toEqual(['Reads', 'Writes', 'Reads', 'Writes', 'Reads', 'Writes']);
-    expect(m.metrics.find((x) => x.key === 'api_request_rate')!.series.map((s) => s.labels.role)).toEqual(['control-plane']);
-    const one = expectSchema(kubernetesMetricsSchema, (await metrics({ key: 'pending_pods', start: since })).body);
+    expect(m.metrics.find((x) => x.key === 'disk_io')!.series.map((s) => s.labels.name)).toEqual([
+      'Reads',
+      'Writes',
+      'Reads',
+      'Writes',
+      'Reads',
+      'Writes',
+    ]);
+    expect(
+      m.metrics.find((x) => x.key === 'api_request_rate')!.series.map((s) => s.labels.role),
+    ).toEqual(['control-plane']);
+    const one = expectSchema(
+      kubernetesMetricsSchema,
+      (await metrics({ key: 'pending_pods', start: since })).body,
+    );
     expect(one.metrics.map((x) => x.key)).toEqual(['pending_pods']);
     expectInvalid('current', await metrics({ key: 'pod_count' }), 'key');
     expectInvalid('current', await metrics({ key: 'temperature' }), 'key');
@@ -587,20 +1092,29 @@ describe('kubeconfig and metrics', () => {
 describe('delete a cluster', () => {
   it('answers 204, goes deleting → gone with its nodes, load balancer and subnet; a repeat is 204 too', async () => {
     const { a, kc } = await runningCluster('bye', { worker_nodes: 2 });
-    const del = () => t.call('deleteKubernetesCluster', { token: a.token, params: ref(a.project, 'bye') });
+    const del = () =>
+      t.call('deleteKubernetesCluster', { token: a.token, params: ref(a.project, 'bye') });
     expect((await del()).status).toBe(204);
     const r: Reply = await get(t, a, 'bye');
     if (r.status === 200) expect(r.body.display_state).toBe('deleting');
     // Deleting (422) or already gone (404): never upgraded.
-    expect([404, 422]).toContain((await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, kc.id) })).status);
+    expect([404, 422]).toContain(
+      (await t.call('upgradeKubernetesCluster', { token: a.token, params: ref(a.project, kc.id) }))
+        .status,
+    );
     await pollUntil(
       () => get(t, a, kc.id),
       (x) => x.status === 404,
       'cluster gone',
       500,
     );
-    expect(await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute()).toEqual([]);
-    expect((await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project } })).body.count).toBe(0);
+    expect(
+      await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute(),
+    ).toEqual([]);
+    expect(
+      (await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project } }))
+        .body.count,
+    ).toBe(0);
     await pollUntil(
       () => t.call('listPrivateSubnets', { token: a.token, params: { project_id: a.project } }),
       (x) => x.body.count === 0,
@@ -616,7 +1130,10 @@ describe('delete a cluster', () => {
   it('deletes a cluster that is still being created', async () => {
     const a = await newOwner(t);
     const kc = (await create(t, a, 'young')).body;
-    expect((await t.call('deleteKubernetesCluster', { token: a.token, params: ref(a.project, 'young') })).status).toBe(204);
+    expect(
+      (await t.call('deleteKubernetesCluster', { token: a.token, params: ref(a.project, 'young') }))
+        .status,
+    ).toBe(204);
     await pollUntil(
       () => get(t, a, kc.id),
       (x) => x.status === 404,

@@ -4,10 +4,26 @@ import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { loadBalancerJobs } from './load-balancer.jobs.ts';
-import { attachVm, createLoadBalancer, deleteLoadBalancer, detachVm, setCertEnabled, updateLoadBalancer } from './load-balancer.service.ts';
-import { findLoadBalancer, loadBalancerList, loadBalancerView, type LoadBalancerRow } from './load-balancer.store.ts';
+import {
+  attachVm,
+  createLoadBalancer,
+  deleteLoadBalancer,
+  detachVm,
+  setCertEnabled,
+  updateLoadBalancer,
+} from './load-balancer.service.ts';
+import {
+  findLoadBalancer,
+  loadBalancerList,
+  loadBalancerView,
+  type LoadBalancerRow,
+} from './load-balancer.store.ts';
 
-type At = { project: { id: string }; location: string; params: { load_balancer_reference: string } };
+type At = {
+  project: { id: string };
+  location: string;
+  params: { load_balancer_reference: string };
+};
 
 export const loadBalancer = kindModule({
   jobs: loadBalancerJobs,
@@ -17,13 +33,23 @@ export const loadBalancer = kindModule({
     const view = (q: Queryable, row: LoadBalancerRow) => loadBalancerView(q, row, domain);
     /** Finds the load balancer, changes it in a job transaction, answers its record. */
     const change = async (a: At, fn: (tx: Tx, lb: LoadBalancerRow) => Promise<LoadBalancerRow>) => {
-      const found = await findLoadBalancer(db, a.project.id, a.location, a.params.load_balancer_reference);
+      const found = await findLoadBalancer(
+        db,
+        a.project.id,
+        a.location,
+        a.params.load_balancer_reference,
+      );
       return view(db, await inJobTransaction(ctx, (tx) => fn(tx, found)));
     };
     return {
       ...commonHandlers(
         ctx,
-        { kind: loadBalancerKind, view, list: loadBalancerList(domain), remove: deleteLoadBalancer },
+        {
+          kind: loadBalancerKind,
+          view,
+          list: loadBalancerList(domain),
+          remove: deleteLoadBalancer,
+        },
         {
           get: ['getLoadBalancer'],
           list: ['listLoadBalancers', 'listLocationLoadBalancers'],
@@ -33,12 +59,22 @@ export const loadBalancer = kindModule({
       ),
       async createLoadBalancer({ project, location, params, body }) {
         const name = nameFromPath(loadBalancerKind, params.load_balancer_reference);
-        return view(db, await inJobTransaction(ctx, (tx) => createLoadBalancer(tx, { ...body, projectId: project.id, location, name }, ctx.config.quotas)));
+        return view(
+          db,
+          await inJobTransaction(ctx, (tx) =>
+            createLoadBalancer(
+              tx,
+              { ...body, projectId: project.id, location, name },
+              ctx.config.quotas,
+            ),
+          ),
+        );
       },
       updateLoadBalancer: (a) => change(a, (tx, lb) => updateLoadBalancer(tx, lb, a.body)),
       attachLoadBalancerVm: (a) => change(a, (tx, lb) => attachVm(tx, lb, a.body.vm_id)),
       detachLoadBalancerVm: (a) => change(a, (tx, lb) => detachVm(tx, lb, a.body.vm_id)),
-      toggleLoadBalancerSslCertificate: (a) => change(a, (tx, lb) => setCertEnabled(tx, lb, a.body.cert_enabled)),
+      toggleLoadBalancerSslCertificate: (a) =>
+        change(a, (tx, lb) => setCertEnabled(tx, lb, a.body.cert_enabled)),
     };
   },
 });

@@ -4,7 +4,11 @@ import { defineJobs, stepRef, type JobDefinition, type KindsOf } from '../../lif
 
 /** A load balancer stuck in a transition after the last attempt is `failed`. */
 const failed: JobDefinition['failed'] = async (tx, job) => {
-  await tx.updateTable('load_balancer').set({ state: 'failed' }).where('id', '=', job.resource_id).execute();
+  await tx
+    .updateTable('load_balancer')
+    .set({ state: 'failed' })
+    .where('id', '=', job.resource_id)
+    .execute();
 };
 
 /** What the data plane is told: the whole configuration, read when the step runs. */
@@ -20,10 +24,22 @@ export interface LoadBalancerSpec {
   vmIds: string[];
 }
 
-async function specOf(db: Db, id: string): Promise<{ state: string; spec: LoadBalancerSpec } | undefined> {
-  const lb = await db.selectFrom('load_balancer').selectAll().where('id', '=', id).executeTakeFirst();
+async function specOf(
+  db: Db,
+  id: string,
+): Promise<{ state: string; spec: LoadBalancerSpec } | undefined> {
+  const lb = await db
+    .selectFrom('load_balancer')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!lb) return undefined;
-  const vms = await db.selectFrom('load_balancer_vm').select('vm_id').where('load_balancer_id', '=', id).orderBy('vm_id').execute();
+  const vms = await db
+    .selectFrom('load_balancer_vm')
+    .select('vm_id')
+    .where('load_balancer_id', '=', id)
+    .orderBy('vm_id')
+    .execute();
   return {
     state: lb.state,
     spec: {
@@ -53,7 +69,12 @@ export const loadBalancerJobs = defineJobs({
       async finish(_env, job) {
         return {
           apply: async (tx) => {
-            await tx.updateTable('load_balancer').set({ state: 'running' }).where('id', '=', job.resource_id).where('state', '=', 'creating').execute();
+            await tx
+              .updateTable('load_balancer')
+              .set({ state: 'running' })
+              .where('id', '=', job.resource_id)
+              .where('state', '=', 'creating')
+              .execute();
           },
         };
       },
@@ -81,7 +102,10 @@ export const loadBalancerJobs = defineJobs({
         return {
           // Its VMs stay; only their attachments go with it.
           apply: async (tx) => {
-            await tx.deleteFrom('load_balancer_vm').where('load_balancer_id', '=', job.resource_id).execute();
+            await tx
+              .deleteFrom('load_balancer_vm')
+              .where('load_balancer_id', '=', job.resource_id)
+              .execute();
             await tx.deleteFrom('load_balancer').where('id', '=', job.resource_id).execute();
           },
         };

@@ -2,7 +2,11 @@
 // balancer may be made here): each function works in the caller's transaction; jobs it
 // enqueues run once that commits (wake the worker after: inJobTransaction does).
 import type { z } from 'zod';
-import { loadBalancerKind, type createLoadBalancerBodySchema, type updateLoadBalancerBodySchema } from '#shared/api/load-balancer';
+import {
+  loadBalancerKind,
+  type createLoadBalancerBodySchema,
+  type updateLoadBalancerBodySchema,
+} from '#shared/api/load-balancer';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -13,21 +17,34 @@ import { findSubnetById } from '../private-subnet/private-subnet.store.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import type { LoadBalancerRow } from './load-balancer.store.ts';
 
-export type NewLoadBalancer = z.output<typeof createLoadBalancerBodySchema> & { projectId: string; location: string; name: string };
+export type NewLoadBalancer = z.output<typeof createLoadBalancerBodySchema> & {
+  projectId: string;
+  location: string;
+  name: string;
+};
 export type LoadBalancerConfig = z.output<typeof updateLoadBalancerBodySchema>;
 
 /**
  * A new load balancer in a subnet of the project in its location (not being deleted), and its
  * create job; within the project's quota.
  */
-export async function createLoadBalancer(tx: Tx, lb: NewLoadBalancer, quotas: Quotas): Promise<LoadBalancerRow> {
+export async function createLoadBalancer(
+  tx: Tx,
+  lb: NewLoadBalancer,
+  quotas: Quotas,
+): Promise<LoadBalancerRow> {
   await assertProjectQuota(tx, loadBalancerKind, lb.projectId, quotas);
   await assertNameFree(tx, 'load_balancer', lb.projectId, lb.location, lb.name);
   // Locked until the commit: the subnet's delete waits and then sees the load balancer.
   const subnet = await findSubnetById(tx, lb.projectId, lb.private_subnet_id);
-  if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
-  if (subnet.location !== lb.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}, not ${lb.location}.` });
-  if (subnet.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
+  if (!subnet)
+    throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+  if (subnet.location !== lb.location)
+    throw invalidRequest({
+      private_subnet_id: `The private subnet is in ${subnet.location}, not ${lb.location}.`,
+    });
+  if (subnet.state === 'deleting')
+    throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
   const row: LoadBalancerRow = {
     id: newId('loadBalancer'),
     state_reason: null,
@@ -53,8 +70,12 @@ export async function createLoadBalancer(tx: Tx, lb: NewLoadBalancer, quotas: Qu
 
 /** The load balancer again, locked for the rest of the transaction; 409 while it is being deleted. */
 async function lockForChange(tx: Tx, lb: LoadBalancerRow): Promise<LoadBalancerRow> {
-  const now = await forUpdate(tx, tx.selectFrom('load_balancer').selectAll().where('id', '=', lb.id)).executeTakeFirst();
-  if (!now || now.state === 'deleting') throw new ApiError('Conflict', `Load balancer ${lb.name} is being deleted.`);
+  const now = await forUpdate(
+    tx,
+    tx.selectFrom('load_balancer').selectAll().where('id', '=', lb.id),
+  ).executeTakeFirst();
+  if (!now || now.state === 'deleting')
+    throw new ApiError('Conflict', `Load balancer ${lb.name} is being deleted.`);
   return now;
 }
 
@@ -65,19 +86,38 @@ async function lockForChange(tx: Tx, lb: LoadBalancerRow): Promise<LoadBalancerR
  * sends to the same port of it (409, decision 092). The VM rows stay locked until the commit
  * (taken in ID order, after the load balancer's, so concurrent changes cannot deadlock).
  */
-async function checkVms(tx: Tx, lb: LoadBalancerRow, dstPort: number, adding: string[], keeping: string[], field: 'vm_id' | 'vms'): Promise<void> {
+async function checkVms(
+  tx: Tx,
+  lb: LoadBalancerRow,
+  dstPort: number,
+  adding: string[],
+  keeping: string[],
+  field: 'vm_id' | 'vms',
+): Promise<void> {
   const ids = [...adding, ...keeping];
   if (!ids.length) return;
   const vms = await forUpdate(
     tx,
-    tx.selectFrom('vm').select(['id', 'name', 'state', 'subnet_id']).where('project_id', '=', lb.project_id).where('id', 'in', ids).orderBy('id'),
+    tx
+      .selectFrom('vm')
+      .select(['id', 'name', 'state', 'subnet_id'])
+      .where('project_id', '=', lb.project_id)
+      .where('id', 'in', ids)
+      .orderBy('id'),
   ).execute();
   const byId = new Map(vms.map((v) => [v.id, v]));
-  const subnet = await tx.selectFrom('private_subnet').select('name').where('id', '=', lb.private_subnet_id).executeTakeFirstOrThrow();
+  const subnet = await tx
+    .selectFrom('private_subnet')
+    .select('name')
+    .where('id', '=', lb.private_subnet_id)
+    .executeTakeFirstOrThrow();
   for (const id of adding) {
     const vm = byId.get(id);
     if (!vm) throw invalidRequest({ [field]: `No VM with the ID ${id} in the project.` });
-    if (vm.subnet_id !== lb.private_subnet_id) throw invalidRequest({ [field]: `VM ${vm.name} is not in ${subnet.name}, the load balancer's private subnet.` });
+    if (vm.subnet_id !== lb.private_subnet_id)
+      throw invalidRequest({
+        [field]: `VM ${vm.name} is not in ${subnet.name}, the load balancer's private subnet.`,
+      });
     if (vm.state === 'deleting') throw new ApiError('Conflict', `VM ${vm.name} is being deleted.`);
   }
   const clash = await tx
@@ -90,11 +130,21 @@ async function checkVms(tx: Tx, lb: LoadBalancerRow, dstPort: number, adding: st
     .where('load_balancer.dst_port', '=', dstPort)
     .orderBy('vm.name')
     .executeTakeFirst();
-  if (clash) throw new ApiError('Conflict', `VM ${clash.vm} is already attached to load balancer ${clash.lb} on port ${dstPort}.`);
+  if (clash)
+    throw new ApiError(
+      'Conflict',
+      `VM ${clash.vm} is already attached to load balancer ${clash.lb} on port ${dstPort}.`,
+    );
 }
 
 async function attachedIds(tx: Tx, lbId: string): Promise<string[]> {
-  return (await tx.selectFrom('load_balancer_vm').select('vm_id').where('load_balancer_id', '=', lbId).execute()).map((r) => r.vm_id);
+  return (
+    await tx
+      .selectFrom('load_balancer_vm')
+      .select('vm_id')
+      .where('load_balancer_id', '=', lbId)
+      .execute()
+  ).map((r) => r.vm_id);
 }
 
 async function insertAttachments(tx: Tx, lbId: string, vmIds: string[]): Promise<void> {
@@ -108,7 +158,11 @@ async function insertAttachments(tx: Tx, lbId: string, vmIds: string[]): Promise
 }
 
 /** Attaches a VM (a repeat does nothing) and tells the data plane. */
-export async function attachVm(tx: Tx, found: LoadBalancerRow, vmId: string): Promise<LoadBalancerRow> {
+export async function attachVm(
+  tx: Tx,
+  found: LoadBalancerRow,
+  vmId: string,
+): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
   if ((await attachedIds(tx, lb.id)).includes(vmId)) return lb;
   await checkVms(tx, lb, Number(lb.dst_port), [vmId], [], 'vm_id');
@@ -118,24 +172,48 @@ export async function attachVm(tx: Tx, found: LoadBalancerRow, vmId: string): Pr
 }
 
 /** Detaches a VM of the project (one that is not attached: nothing to do); 400 for an unknown VM. */
-export async function detachVm(tx: Tx, found: LoadBalancerRow, vmId: string): Promise<LoadBalancerRow> {
+export async function detachVm(
+  tx: Tx,
+  found: LoadBalancerRow,
+  vmId: string,
+): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
-  const vm = await tx.selectFrom('vm').select('id').where('project_id', '=', lb.project_id).where('id', '=', vmId).executeTakeFirst();
+  const vm = await tx
+    .selectFrom('vm')
+    .select('id')
+    .where('project_id', '=', lb.project_id)
+    .where('id', '=', vmId)
+    .executeTakeFirst();
   if (!vm) throw invalidRequest({ vm_id: `No VM with the ID ${vmId} in the project.` });
-  const removed = await tx.deleteFrom('load_balancer_vm').where('load_balancer_id', '=', lb.id).where('vm_id', '=', vmId).executeTakeFirst();
+  const removed = await tx
+    .deleteFrom('load_balancer_vm')
+    .where('load_balancer_id', '=', lb.id)
+    .where('vm_id', '=', vmId)
+    .executeTakeFirst();
   if (Number(removed.numDeletedRows) > 0) await enqueueJob(tx, 'lb.update', lb.id);
   return lb;
 }
 
 /** The whole configuration at once: the settings, and `vms` as the exact set of attached VMs. */
-export async function updateLoadBalancer(tx: Tx, found: LoadBalancerRow, config: LoadBalancerConfig): Promise<LoadBalancerRow> {
+export async function updateLoadBalancer(
+  tx: Tx,
+  found: LoadBalancerRow,
+  config: LoadBalancerConfig,
+): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
   const wanted = [...new Set(config.vms)];
   const current = await attachedIds(tx, lb.id);
   const adding = wanted.filter((id) => !current.includes(id));
   const keeping = wanted.filter((id) => current.includes(id));
   // A new destination port may clash for the VMs that stay, too.
-  await checkVms(tx, lb, config.dst_port, adding, config.dst_port === Number(lb.dst_port) ? [] : keeping, 'vms');
+  await checkVms(
+    tx,
+    lb,
+    config.dst_port,
+    adding,
+    config.dst_port === Number(lb.dst_port) ? [] : keeping,
+    'vms',
+  );
   const changes = {
     algorithm: config.algorithm,
     src_port: config.src_port,
@@ -146,14 +224,23 @@ export async function updateLoadBalancer(tx: Tx, found: LoadBalancerRow, config:
   };
   await tx.updateTable('load_balancer').set(changes).where('id', '=', lb.id).execute();
   const dropping = current.filter((id) => !wanted.includes(id));
-  if (dropping.length) await tx.deleteFrom('load_balancer_vm').where('load_balancer_id', '=', lb.id).where('vm_id', 'in', dropping).execute();
+  if (dropping.length)
+    await tx
+      .deleteFrom('load_balancer_vm')
+      .where('load_balancer_id', '=', lb.id)
+      .where('vm_id', 'in', dropping)
+      .execute();
   await insertAttachments(tx, lb.id, adding);
   await enqueueJob(tx, 'lb.update', lb.id);
   return { ...lb, ...changes };
 }
 
 /** Sets `cert_enabled` (the spec's toggle-ssl-certificate) and tells the data plane. */
-export async function setCertEnabled(tx: Tx, found: LoadBalancerRow, enabled: boolean): Promise<LoadBalancerRow> {
+export async function setCertEnabled(
+  tx: Tx,
+  found: LoadBalancerRow,
+  enabled: boolean,
+): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
   const cert_enabled = enabled ? 1 : 0;
   if (Number(lb.cert_enabled) === cert_enabled) return lb;
@@ -165,6 +252,11 @@ export async function setCertEnabled(tx: Tx, found: LoadBalancerRow, enabled: bo
 /** Marks the load balancer `deleting` and enqueues its destroy job, once (a repeat does nothing). */
 export async function deleteLoadBalancer(tx: Tx, lb: LoadBalancerRow): Promise<void> {
   if (lb.state === 'deleting') return;
-  const marked = await tx.updateTable('load_balancer').set({ state: 'deleting' }).where('id', '=', lb.id).where('state', '!=', 'deleting').executeTakeFirst();
+  const marked = await tx
+    .updateTable('load_balancer')
+    .set({ state: 'deleting' })
+    .where('id', '=', lb.id)
+    .where('state', '!=', 'deleting')
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'lb.destroy', lb.id);
 }

@@ -1,7 +1,13 @@
 // Load balancer queries and views: the record with its subnet's name and its VMs, each with
 // the health the (simulated) data plane reports for it.
 import type { Selectable } from 'kysely';
-import { lbVmSchema, loadBalancerSchema, type LbVm, type LbVmHealth, type LoadBalancer } from '#shared/api/load-balancer';
+import {
+  lbVmSchema,
+  loadBalancerSchema,
+  type LbVm,
+  type LbVmHealth,
+  type LoadBalancer,
+} from '#shared/api/load-balancer';
 import { sqlString } from '../../db/json.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
@@ -21,23 +27,35 @@ export function simulatedHealth(lbState: string, vmState: string): LbVmHealth {
 }
 
 /** `<name>.<id>.lb.<SERVICE_DOMAIN>` (behaviour.md §10). */
-export const lbHostname = (row: { name: string; id: string }, serviceDomain: string) => `${row.name}.${row.id}.lb.${serviceDomain}`;
+export const lbHostname = (row: { name: string; id: string }, serviceDomain: string) =>
+  `${row.name}.${row.id}.lb.${serviceDomain}`;
 
 /** A load balancer's list item as the database writes it (decision 262): what loadBalancerViews answers. */
 export const loadBalancerList = (serviceDomain: string) =>
   listOf(loadBalancerSchema, 'load_balancer', {
     hostname: `"load_balancer"."name" || '.' || "load_balancer"."id" || '.lb.' || ${sqlString(serviceDomain)}`,
-    subnet: '(select s.name from private_subnet s where s.id = "load_balancer"."private_subnet_id")',
-    vms: childrenOf(lbVmSchema, 'vm', 'load_balancer_vm lv join vm on vm.id = lv.vm_id where lv.load_balancer_id = "load_balancer"."id"', 'vm.name, vm.id', {
-      ip4_enabled: IP4_ENABLED_SQL,
-      // As simulatedHealth.
-      health: `(case when "load_balancer"."state" = 'running' and vm.state = 'running' then 'up' else 'down' end)`,
-    }),
+    subnet:
+      '(select s.name from private_subnet s where s.id = "load_balancer"."private_subnet_id")',
+    vms: childrenOf(
+      lbVmSchema,
+      'vm',
+      'load_balancer_vm lv join vm on vm.id = lv.vm_id where lv.load_balancer_id = "load_balancer"."id"',
+      'vm.name, vm.id',
+      {
+        ip4_enabled: IP4_ENABLED_SQL,
+        // As simulatedHealth.
+        health: `(case when "load_balancer"."state" = 'running' and vm.state = 'running' then 'up' else 'down' end)`,
+      },
+    ),
     cert_enabled: ['"load_balancer"."cert_enabled"', 'bool'],
   });
 
 /** The records of these rows, in their order: two queries whatever their number. */
-export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], serviceDomain: string): Promise<LoadBalancer[]> {
+export async function loadBalancerViews(
+  db: Queryable,
+  rows: LoadBalancerRow[],
+  serviceDomain: string,
+): Promise<LoadBalancer[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const subnetIds = [...new Set(rows.map((r) => r.private_subnet_id))];
@@ -46,7 +64,18 @@ export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], 
     db
       .selectFrom('load_balancer_vm')
       .innerJoin('vm', 'vm.id', 'load_balancer_vm.vm_id')
-      .select(['load_balancer_vm.load_balancer_id', 'vm.id', 'vm.name', 'vm.state', 'vm.location', 'vm.size', 'vm.unix_user', 'vm.storage_size_gib', 'vm.ip4', 'vm.ip6'])
+      .select([
+        'load_balancer_vm.load_balancer_id',
+        'vm.id',
+        'vm.name',
+        'vm.state',
+        'vm.location',
+        'vm.size',
+        'vm.unix_user',
+        'vm.storage_size_gib',
+        'vm.ip4',
+        'vm.ip6',
+      ])
       .where('load_balancer_vm.load_balancer_id', 'in', ids)
       .orderBy('vm.name')
       .orderBy('vm.id')
@@ -56,7 +85,8 @@ export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], 
   return rows.map((r) => {
     const subnet = subnetName.get(r.private_subnet_id);
     // The worker may have finished deleting it since it was read.
-    if (subnet === undefined) throw notFound('Sorry, we couldn’t find the load balancer you’re looking for.');
+    if (subnet === undefined)
+      throw notFound('Sorry, we couldn’t find the load balancer you’re looking for.');
     const attached = vms
       .filter((v) => v.load_balancer_id === r.id)
       .map((v): LbVm => ({
@@ -83,8 +113,17 @@ export async function loadBalancerViews(db: Queryable, rows: LoadBalancerRow[], 
   });
 }
 
-export async function loadBalancerView(db: Queryable, row: LoadBalancerRow, serviceDomain: string): Promise<LoadBalancer> {
+export async function loadBalancerView(
+  db: Queryable,
+  row: LoadBalancerRow,
+  serviceDomain: string,
+): Promise<LoadBalancer> {
   return (await loadBalancerViews(db, [row], serviceDomain))[0]!;
 }
 
-export const findLoadBalancer = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'load_balancer', projectId, location, reference);
+export const findLoadBalancer = (
+  db: Queryable,
+  projectId: string,
+  location: string,
+  reference: string,
+) => findByReference(db, 'load_balancer', projectId, location, reference);

@@ -53,20 +53,47 @@ export const loadBalancerMigrations: Record<string, Migration> = {
         .addColumn('cert_enabled', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('load_balancer_name_uq').on('load_balancer').columns(['project_id', 'location', 'name']).unique().execute();
-      await db.schema.createIndex('load_balancer_project_idx').on('load_balancer').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('load_balancer_project_name_idx').on('load_balancer').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('load_balancer_location_idx').on('load_balancer').columns(['project_id', 'location', 'id']).execute();
-      await db.schema.createIndex('load_balancer_subnet_idx').on('load_balancer').column('private_subnet_id').execute();
+      await db.schema
+        .createIndex('load_balancer_name_uq')
+        .on('load_balancer')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('load_balancer_project_idx')
+        .on('load_balancer')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('load_balancer_project_name_idx')
+        .on('load_balancer')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('load_balancer_location_idx')
+        .on('load_balancer')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('load_balancer_subnet_idx')
+        .on('load_balancer')
+        .column('private_subnet_id')
+        .execute();
 
       await db.schema
         .createTable('load_balancer_vm')
-        .addColumn('load_balancer_id', 'text', (c) => c.notNull().references('load_balancer.id').onDelete('cascade'))
+        .addColumn('load_balancer_id', 'text', (c) =>
+          c.notNull().references('load_balancer.id').onDelete('cascade'),
+        )
         .addColumn('vm_id', 'text', (c) => c.notNull().references('vm.id').onDelete('cascade'))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('load_balancer_vm_pk', ['load_balancer_id', 'vm_id'])
         .execute();
-      await db.schema.createIndex('load_balancer_vm_vm_idx').on('load_balancer_vm').columns(['vm_id', 'load_balancer_id']).execute();
+      await db.schema
+        .createIndex('load_balancer_vm_vm_idx')
+        .on('load_balancer_vm')
+        .columns(['vm_id', 'load_balancer_id'])
+        .execute();
     },
   },
 };

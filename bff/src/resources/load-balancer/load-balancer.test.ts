@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { loadBalancerListSchema, loadBalancerSchema, type CreateLoadBalancerBody } from '#shared/api/load-balancer';
+import {
+  loadBalancerListSchema,
+  loadBalancerSchema,
+  type CreateLoadBalancerBody,
+} from '#shared/api/load-balancer';
 import { newId } from '#shared/ids';
-import { expectSchema, kindServers, serverForFile, type Reply, type TestServer } from '../../../test/harness.ts';
+import {
+  expectSchema,
+  kindServers,
+  serverForFile,
+  type Reply,
+  type TestServer,
+} from '../../../test/harness.ts';
 import {
   at,
   countIn,
@@ -31,9 +41,13 @@ const { t, slow } = await kindServers();
 const small = await serverForFile({ LOAD_BALANCER_QUOTA: '2' });
 
 type Owner = Awaited<ReturnType<typeof newOwner>>;
-const ref = (project: string, load_balancer_reference: string, loc = LOC) => ({ ...at(project, loc), load_balancer_reference });
+const ref = (project: string, load_balancer_reference: string, loc = LOC) => ({
+  ...at(project, loc),
+  load_balancer_reference,
+});
 const lbCount = (s: TestServer, a: Owner) => countIn(s, a.token, 'listLoadBalancers', a.project);
-const getLb = (s: TestServer, a: Owner, name: string, loc = LOC) => s.call('getLoadBalancer', { token: a.token, params: ref(a.project, name, loc) });
+const getLb = (s: TestServer, a: Owner, name: string, loc = LOC) =>
+  s.call('getLoadBalancer', { token: a.token, params: ref(a.project, name, loc) });
 
 /** A project with a subnet `net` and a VM `web` in it; `server` defaults to the fast one. */
 async function withSubnet(server: TestServer = t) {
@@ -48,17 +62,25 @@ async function runningVm(a: Owner, name: string, subnetId: string) {
   return waitForVmState(t, a.token, a.project, name, 'running');
 }
 
-const newLb = (s: TestServer, a: Owner, name: string, body: CreateLoadBalancerBody, loc = LOC) => createLoadBalancer(s, a.token, a.project, name, body, loc);
-const attach = (s: TestServer, a: Owner, lb: string, vm_id: string) => s.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, lb), body: { vm_id } });
-const detach = (s: TestServer, a: Owner, lb: string, vm_id: string) => s.call('detachLoadBalancerVm', { token: a.token, params: ref(a.project, lb), body: { vm_id } });
+const newLb = (s: TestServer, a: Owner, name: string, body: CreateLoadBalancerBody, loc = LOC) =>
+  createLoadBalancer(s, a.token, a.project, name, body, loc);
+const attach = (s: TestServer, a: Owner, lb: string, vm_id: string) =>
+  s.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, lb), body: { vm_id } });
+const detach = (s: TestServer, a: Owner, lb: string, vm_id: string) =>
+  s.call('detachLoadBalancerVm', { token: a.token, params: ref(a.project, lb), body: { vm_id } });
 
 /** The load balancer's attached VMs as `name:health`. */
-const vmHealth = (r: Reply) => (r.body.vms as { name: string; health: string }[]).map((v) => `${v.name}:${v.health}`);
+const vmHealth = (r: Reply) =>
+  (r.body.vms as { name: string; health: string }[]).map((v) => `${v.name}:${v.health}`);
 
 describe('create and get a load balancer', () => {
   it('creates one with the origin defaults; gets it by name and by ID; it goes creating → running', async () => {
     const { a, ps } = await withSubnet();
-    const res = await t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'front'), body: { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 } });
+    const res = await t.call('createLoadBalancer', {
+      token: a.token,
+      params: ref(a.project, 'front'),
+      body: { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 },
+    });
     expect(res.status, res.text).toBe(200);
     const lb = expectSchema(loadBalancerSchema, res.body);
     expect(lb.id).toMatch(/^1b[0-9a-hjkmnp-tv-z]{24}$/);
@@ -113,8 +135,19 @@ describe('create and get a load balancer', () => {
       ['tcp', 'ipv4'],
       ['http', 'dual'],
     ] as const) {
-      const other = await newLb(t, a, `lb-${protocol}`, { private_subnet_id: ps.id, src_port: 1, dst_port: 65535, health_check_protocol: protocol, stack });
-      expect(other).toMatchObject({ src_port: 1, dst_port: 65535, health_check_protocol: protocol, stack });
+      const other = await newLb(t, a, `lb-${protocol}`, {
+        private_subnet_id: ps.id,
+        src_port: 1,
+        dst_port: 65535,
+        health_check_protocol: protocol,
+        stack,
+      });
+      expect(other).toMatchObject({
+        src_port: 1,
+        dst_port: 65535,
+        health_check_protocol: protocol,
+        stack,
+      });
     }
   });
 
@@ -136,24 +169,56 @@ describe('create and get a load balancer', () => {
     ['an unknown algorithm', 'algorithm', { algorithm: 'least_conn' }],
     ['an algorithm that is not a string', 'algorithm', { algorithm: 1 }],
     ['a health check protocol of udp', 'health_check_protocol', { health_check_protocol: 'udp' }],
-    ['an upper-case health check protocol', 'health_check_protocol', { health_check_protocol: 'HTTP' }],
+    [
+      'an upper-case health check protocol',
+      'health_check_protocol',
+      { health_check_protocol: 'HTTP' },
+    ],
     ['an empty health check endpoint', 'health_check_endpoint', { health_check_endpoint: '' }],
-    ['a health check endpoint with a space', 'health_check_endpoint', { health_check_endpoint: '/is up' }],
-    ['a health check endpoint over 255 characters', 'health_check_endpoint', { health_check_endpoint: `/${'x'.repeat(255)}` }],
+    [
+      'a health check endpoint with a space',
+      'health_check_endpoint',
+      { health_check_endpoint: '/is up' },
+    ],
+    [
+      'a health check endpoint over 255 characters',
+      'health_check_endpoint',
+      { health_check_endpoint: `/${'x'.repeat(255)}` },
+    ],
     ['a stack of ipv5', 'stack', { stack: 'ipv5' }],
     ['cert_enabled "yes"', 'cert_enabled', { cert_enabled: 'yes' }],
     ['an unknown field', 'ports', { ports: [] }],
-  ])('refuses a create body with %s (400 naming %s) and creates nothing', async (_what, field, change) => {
-    const { a, ps } = await withSubnet();
-    const body = { private_subnet_id: ps.id, src_port: 80, dst_port: 8080, ...change };
-    expectInvalid('current', await t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'nope'), invalidBody: body }), field);
-    expect(await lbCount(t, a)).toBe(0);
-  });
+  ])(
+    'refuses a create body with %s (400 naming %s) and creates nothing',
+    async (_what, field, change) => {
+      const { a, ps } = await withSubnet();
+      const body = { private_subnet_id: ps.id, src_port: 80, dst_port: 8080, ...change };
+      expectInvalid(
+        'current',
+        await t.call('createLoadBalancer', {
+          token: a.token,
+          params: ref(a.project, 'nope'),
+          invalidBody: body,
+        }),
+        field,
+      );
+      expect(await lbCount(t, a)).toBe(0);
+    },
+  );
 
   it('accepts a health check endpoint of exactly 255 characters', async () => {
     const { a, ps } = await withSubnet();
     const endpoint = `/${'x'.repeat(254)}`;
-    expect((await newLb(t, a, 'long', { private_subnet_id: ps.id, src_port: 80, dst_port: 80, health_check_endpoint: endpoint })).health_check_endpoint).toBe(endpoint);
+    expect(
+      (
+        await newLb(t, a, 'long', {
+          private_subnet_id: ps.id,
+          src_port: 80,
+          dst_port: 80,
+          health_check_endpoint: endpoint,
+        })
+      ).health_check_endpoint,
+    ).toBe(endpoint);
   });
 
   it('refuses a missing subnet, one of another location and one of another project (400 private_subnet_id); creates nothing', async () => {
@@ -162,10 +227,21 @@ describe('create and get a load balancer', () => {
     const b = await newOwner(t);
     const theirs = await createSubnet(t, b.token, b.project, 'theirs');
     const create = (private_subnet_id: string) =>
-      t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'nope'), body: { private_subnet_id, src_port: 80, dst_port: 80 } });
-    const missing = expectInvalid('current', await create(newId('privateSubnet')), 'private_subnet_id');
+      t.call('createLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'nope'),
+        body: { private_subnet_id, src_port: 80, dst_port: 80 },
+      });
+    const missing = expectInvalid(
+      'current',
+      await create(newId('privateSubnet')),
+      'private_subnet_id',
+    );
     expect(expectInvalid('current', await create(theirs.id), 'private_subnet_id')).toEqual(missing);
-    expect(expectInvalid('current', await create(elsewhere.id), 'private_subnet_id').details!.private_subnet_id).toMatch(OTHER_LOC);
+    expect(
+      expectInvalid('current', await create(elsewhere.id), 'private_subnet_id').details!
+        .private_subnet_id,
+    ).toMatch(OTHER_LOC);
     expect(await lbCount(t, a)).toBe(0);
   });
 
@@ -173,12 +249,26 @@ describe('create and get a load balancer', () => {
     const { a, ps } = await withSubnet();
     const far = await createSubnet(t, a.token, a.project, 'far', OTHER_LOC);
     await newLb(t, a, 'taken', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const create = (name: string) => t.call('createLoadBalancer', { token: a.token, params: ref(a.project, name), body: { private_subnet_id: ps.id, src_port: 81, dst_port: 81 } });
-    expect(expectInvalid('current', await create('taken'), 'name').message).toBe('name is already taken');
+    const create = (name: string) =>
+      t.call('createLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, name),
+        body: { private_subnet_id: ps.id, src_port: 81, dst_port: 81 },
+      });
+    expect(expectInvalid('current', await create('taken'), 'name').message).toBe(
+      'name is already taken',
+    );
     expectInvalid('current', await create(newId('loadBalancer')), 'name');
-    for (const name of ['Caps', 'under_score', '-lead', 'x'.repeat(64)]) expectInvalid('current', await create(name), 'load_balancer_reference');
+    for (const name of ['Caps', 'under_score', '-lead', 'x'.repeat(64)])
+      expectInvalid('current', await create(name), 'load_balancer_reference');
     expect(await lbCount(t, a)).toBe(1);
-    await newLb(t, a, 'taken', { private_subnet_id: far.id, src_port: 80, dst_port: 80 }, OTHER_LOC);
+    await newLb(
+      t,
+      a,
+      'taken',
+      { private_subnet_id: far.id, src_port: 80, dst_port: 80 },
+      OTHER_LOC,
+    );
     expect(await lbCount(t, a)).toBe(2);
   });
 
@@ -186,7 +276,11 @@ describe('create and get a load balancer', () => {
     const { a, ps } = await withSubnet();
     const replies = await Promise.all(
       [80, 81, 82, 83].map((port) =>
-        t.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'race'), body: { private_subnet_id: ps.id, src_port: port, dst_port: port } }),
+        t.call('createLoadBalancer', {
+          token: a.token,
+          params: ref(a.project, 'race'),
+          body: { private_subnet_id: ps.id, src_port: port, dst_port: port },
+        }),
       ),
     );
     expectOneWinner(replies, 'current');
@@ -198,9 +292,19 @@ describe('create and get a load balancer', () => {
     const lb = await newLb(t, a, 'mine', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     const other = await stranger(t);
     for (const name of ['mine', lb.id]) {
-      const res = await t.call('getLoadBalancer', { token: other.token, params: ref(a.project, name) });
+      const res = await t.call('getLoadBalancer', {
+        token: other.token,
+        params: ref(a.project, name),
+      });
       expectCurrentError(res, 404, 'ResourceNotFound');
-      expect(res.text).toBe((await t.call('getLoadBalancer', { token: other.token, params: ref(newId('project'), name) })).text);
+      expect(res.text).toBe(
+        (
+          await t.call('getLoadBalancer', {
+            token: other.token,
+            params: ref(newId('project'), name),
+          })
+        ).text,
+      );
     }
   });
 });
@@ -212,20 +316,49 @@ describe('list load balancers', () => {
     const vm = await runningVm(a, 'web', ps.id);
     const here = [];
     for (const [i, name] of ['delta', 'alpha', 'echo', 'charlie', 'bravo'].entries())
-      here.push(await newLb(t, a, name, { private_subnet_id: ps.id, src_port: 80 + i, dst_port: 80 + i }));
+      here.push(
+        await newLb(t, a, name, { private_subnet_id: ps.id, src_port: 80 + i, dst_port: 80 + i }),
+      );
     const there = [];
-    for (const name of ['alpha', 'zulu', 'kilo', 'lima']) there.push(await newLb(t, a, name, { private_subnet_id: far.id, src_port: 80, dst_port: 80 }, OTHER_LOC));
+    for (const name of ['alpha', 'zulu', 'kilo', 'lima'])
+      there.push(
+        await newLb(
+          t,
+          a,
+          name,
+          { private_subnet_id: far.id, src_port: 80, dst_port: 80 },
+          OTHER_LOC,
+        ),
+      );
     expect((await attach(t, a, 'delta', vm.id)).status).toBe(200);
     // Its state and its VM's health move with the worker: compared once they have settled
     // (under load the worker made it running between the list and the GET).
     await waitForLoadBalancerState(t, a.token, a.project, 'delta', 'running');
 
-    const list = expectSchema(loadBalancerListSchema, (await t.call('listLoadBalancers', { token: a.token, params: { project_id: a.project }, query: { page_size: 100 } })).body);
+    const list = expectSchema(
+      loadBalancerListSchema,
+      (
+        await t.call('listLoadBalancers', {
+          token: a.token,
+          params: { project_id: a.project },
+          query: { page_size: 100 },
+        })
+      ).body,
+    );
     expect(list.count).toBe(9);
     const delta = list.items.find((l) => l.name === 'delta')!;
     expect(delta).toEqual((await getLb(t, a, 'delta')).body);
     expect(delta.vms.map((v) => v.id)).toEqual([vm.id]);
-    await checkKindPagination(t, a.token, a.project, 'load-balancer', 'current', here, there, (item) => expectSchema(loadBalancerSchema, item));
+    await checkKindPagination(
+      t,
+      a.token,
+      a.project,
+      'load-balancer',
+      'current',
+      here,
+      there,
+      (item) => expectSchema(loadBalancerSchema, item),
+    );
   });
 
   listBasics(t, {
@@ -233,7 +366,11 @@ describe('list load balancers', () => {
     segment: 'load-balancer',
     create: async (s, token, project, name) => {
       const ps = await createSubnet(s, token, project, `${name}-net`);
-      return createLoadBalancer(s, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
+      return createLoadBalancer(s, token, project, name, {
+        private_subnet_id: ps.id,
+        src_port: 80,
+        dst_port: 80,
+      });
     },
   });
 });
@@ -241,12 +378,32 @@ describe('list load balancers', () => {
 describe('rename a load balancer', () => {
   it('renames by name and by ID; the hostname follows', async () => {
     const { a, ps } = await withSubnet();
-    const lb = await newLb(t, a, 'before', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const res = await t.call('renameLoadBalancer', { token: a.token, params: ref(a.project, 'before'), body: { name: 'after' } });
+    const lb = await newLb(t, a, 'before', {
+      private_subnet_id: ps.id,
+      src_port: 80,
+      dst_port: 80,
+    });
+    const res = await t.call('renameLoadBalancer', {
+      token: a.token,
+      params: ref(a.project, 'before'),
+      body: { name: 'after' },
+    });
     expect(res.status, res.text).toBe(200);
-    expect(expectSchema(loadBalancerSchema, res.body)).toMatchObject({ id: lb.id, name: 'after', hostname: `after.${lb.id}.lb.${t.ctx.config.serviceDomain}` });
+    expect(expectSchema(loadBalancerSchema, res.body)).toMatchObject({
+      id: lb.id,
+      name: 'after',
+      hostname: `after.${lb.id}.lb.${t.ctx.config.serviceDomain}`,
+    });
     expectCurrentError(await getLb(t, a, 'before'), 404, 'ResourceNotFound');
-    expect((await t.call('renameLoadBalancer', { token: a.token, params: ref(a.project, lb.id), body: { name: 'final' } })).body.name).toBe('final');
+    expect(
+      (
+        await t.call('renameLoadBalancer', {
+          token: a.token,
+          params: ref(a.project, lb.id),
+          body: { name: 'final' },
+        })
+      ).body.name,
+    ).toBe('final');
     expect((await getLb(t, a, 'final')).body.id).toBe(lb.id);
   });
 
@@ -258,7 +415,11 @@ describe('rename a load balancer', () => {
     path: loadBalancerPath,
     create: async (s, token, project, name) => {
       const ps = await createSubnet(s, token, project, `${name}-net`);
-      return createLoadBalancer(s, token, project, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
+      return createLoadBalancer(s, token, project, name, {
+        private_subnet_id: ps.id,
+        src_port: 80,
+        dst_port: 80,
+      });
     },
   });
 });
@@ -302,7 +463,9 @@ describe('attach and detach VMs', () => {
     // Detaching a VM that is not attached changes nothing either.
     expect((await detach(t, a, 'front', vm.id)).body).toEqual(detached.body);
     // The VM stays.
-    expect((await t.request('GET', vmPath(a.project, 'web'), { token: a.token })).body.state).toBe('running');
+    expect((await t.request('GET', vmPath(a.project, 'web'), { token: a.token })).body.state).toBe(
+      'running',
+    );
   });
 
   it('reports a VM down while it is stopped and up again once it runs', async () => {
@@ -315,7 +478,14 @@ describe('attach and detach VMs', () => {
       (r) => vmHealth(r).join() === 'web:up',
       'web to be up',
     );
-    expect((await t.call('stopVm', { token: a.token, params: { ...at(a.project), vm_reference: 'web' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('stopVm', {
+          token: a.token,
+          params: { ...at(a.project), vm_reference: 'web' },
+        })
+      ).status,
+    ).toBe(200);
     expect(vmHealth(await getLb(t, a, 'front'))).toEqual(['web:down']);
     await waitForVmState(t, a.token, a.project, 'web', 'stopped');
     expect(vmHealth(await getLb(t, a, 'front'))).toEqual(['web:down']);
@@ -334,15 +504,43 @@ describe('attach and detach VMs', () => {
     const b = await newOwner(t);
     const theirs = await createVm(t, b.token, b.project, 'theirs');
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    expect(expectInvalid('current', await attach(t, a, 'front', outside.id), 'vm_id').details!.vm_id).toMatch(/not in net/);
+    expect(
+      expectInvalid('current', await attach(t, a, 'front', outside.id), 'vm_id').details!.vm_id,
+    ).toMatch(/not in net/);
     const missingId = newId('vm');
     const missing = expectInvalid('current', await attach(t, a, 'front', missingId), 'vm_id');
     const foreign = expectInvalid('current', await attach(t, a, 'front', theirs.id), 'vm_id');
-    expect(foreign.details!.vm_id!.replace(theirs.id, '<id>')).toBe(missing.details!.vm_id!.replace(missingId, '<id>'));
+    expect(foreign.details!.vm_id!.replace(theirs.id, '<id>')).toBe(
+      missing.details!.vm_id!.replace(missingId, '<id>'),
+    );
     for (const bad of ['web', '', 5])
-      expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: { vm_id: bad } }), 'vm_id');
-    expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: {} }), 'vm_id');
-    expectInvalid('current', await t.call('attachLoadBalancerVm', { token: a.token, params: ref(a.project, 'front'), invalidBody: { vm_id: outside.id, extra: 1 } }), 'extra');
+      expectInvalid(
+        'current',
+        await t.call('attachLoadBalancerVm', {
+          token: a.token,
+          params: ref(a.project, 'front'),
+          invalidBody: { vm_id: bad },
+        }),
+        'vm_id',
+      );
+    expectInvalid(
+      'current',
+      await t.call('attachLoadBalancerVm', {
+        token: a.token,
+        params: ref(a.project, 'front'),
+        invalidBody: {},
+      }),
+      'vm_id',
+    );
+    expectInvalid(
+      'current',
+      await t.call('attachLoadBalancerVm', {
+        token: a.token,
+        params: ref(a.project, 'front'),
+        invalidBody: { vm_id: outside.id, extra: 1 },
+      }),
+      'extra',
+    );
     expect((await getLb(t, a, 'front')).body.vms).toEqual([]);
     expectInvalid('current', await detach(t, a, 'front', missingId), 'vm_id');
     expectCurrentError(await attach(t, a, 'absent', outside.id), 404, 'ResourceNotFound');
@@ -358,7 +556,9 @@ describe('attach and detach VMs', () => {
     const e = expectCurrentError(await attach(t, a, 'second', vm.id), 409, 'Conflict');
     expect(e.message).toBe('VM web is already attached to load balancer first on port 8080.');
     expect((await getLb(t, a, 'second')).body.vms).toEqual([]);
-    expect((await attach(t, a, 'third', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual([vm.id]);
+    expect((await attach(t, a, 'third', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual([
+      vm.id,
+    ]);
   });
 
   it('attaches a VM to one of two load balancers on the same port when both are asked at once', async () => {
@@ -368,7 +568,9 @@ describe('attach and detach VMs', () => {
     await newLb(t, a, 'right', { private_subnet_id: ps.id, src_port: 81, dst_port: 8080 });
     const replies = await Promise.all([attach(t, a, 'left', vm.id), attach(t, a, 'right', vm.id)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    const held = await Promise.all(['left', 'right'].map(async (name) => (await getLb(t, a, name)).body.vms.length));
+    const held = await Promise.all(
+      ['left', 'right'].map(async (name) => (await getLb(t, a, name)).body.vms.length),
+    );
     expect(held.sort()).toEqual([0, 1]);
   });
 
@@ -380,7 +582,9 @@ describe('attach and detach VMs', () => {
     // The worker holds still while the deleting VM is looked at: its delete cannot finish first.
     await t.worker.stop();
     try {
-      expect((await t.request('DELETE', vmPath(a.project, 'web'), { token: a.token })).status).toBe(204);
+      expect((await t.request('DELETE', vmPath(a.project, 'web'), { token: a.token })).status).toBe(
+        204,
+      );
       expect(vmHealth(await getLb(t, a, 'front'))).toEqual(['web:down']);
     } finally {
       await t.worker.start();
@@ -398,7 +602,11 @@ describe('update a load balancer', () => {
     const one = await runningVm(a, 'one', ps.id);
     const two = await runningVm(a, 'two', ps.id);
     const three = await runningVm(a, 'three', ps.id);
-    const lb = await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+    const lb = await newLb(t, a, 'front', {
+      private_subnet_id: ps.id,
+      src_port: 80,
+      dst_port: 8080,
+    });
     await attach(t, a, 'front', one.id);
     await attach(t, a, 'front', two.id);
     const res = await t.call('updateLoadBalancer', {
@@ -427,13 +635,23 @@ describe('update a load balancer', () => {
       stack: 'dual',
     });
     expect(updated.vms.map((v) => v.name)).toEqual(['three', 'two']);
-    expect((await getLb(t, a, 'front')).body).toMatchObject({ algorithm: 'hash_based', src_port: 443, vms: updated.vms.map((v) => expect.objectContaining({ id: v.id })) });
+    expect((await getLb(t, a, 'front')).body).toMatchObject({
+      algorithm: 'hash_based',
+      src_port: 443,
+      vms: updated.vms.map((v) => expect.objectContaining({ id: v.id })),
+    });
 
     // What it leaves out (cert_enabled, health_check_protocol) stays; an empty set detaches all.
     const byId = await t.call('updateLoadBalancer', {
       token: a.token,
       params: ref(a.project, lb.id),
-      body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] },
+      body: {
+        algorithm: 'round_robin',
+        src_port: 80,
+        dst_port: 80,
+        health_check_endpoint: '/up',
+        vms: [],
+      },
     });
     expect(byId.body).toMatchObject({
       algorithm: 'round_robin',
@@ -459,14 +677,32 @@ describe('update a load balancer', () => {
     ['cert_enabled 1', 'cert_enabled', { cert_enabled: 1 }],
     ['a stack of ipv5', 'stack', { stack: 'ipv5' }],
     ['a name', 'name', { name: 'other' }],
-  ])('refuses an update with %s (400 naming %s) and changes nothing', async (_what, field, change) => {
-    const { a, ps } = await withSubnet();
-    await newLb(t, a, 'fixed', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    const before = await waitForLoadBalancerState(t, a.token, a.project, 'fixed', 'running');
-    const body = { algorithm: 'hash_based', src_port: 81, dst_port: 81, health_check_endpoint: '/x', vms: [], ...change };
-    expectInvalid('current', await t.call('updateLoadBalancer', { token: a.token, params: ref(a.project, 'fixed'), invalidBody: body }), field);
-    expect((await getLb(t, a, 'fixed')).body).toEqual(before);
-  });
+  ])(
+    'refuses an update with %s (400 naming %s) and changes nothing',
+    async (_what, field, change) => {
+      const { a, ps } = await withSubnet();
+      await newLb(t, a, 'fixed', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+      const before = await waitForLoadBalancerState(t, a.token, a.project, 'fixed', 'running');
+      const body = {
+        algorithm: 'hash_based',
+        src_port: 81,
+        dst_port: 81,
+        health_check_endpoint: '/x',
+        vms: [],
+        ...change,
+      };
+      expectInvalid(
+        'current',
+        await t.call('updateLoadBalancer', {
+          token: a.token,
+          params: ref(a.project, 'fixed'),
+          invalidBody: body,
+        }),
+        field,
+      );
+      expect((await getLb(t, a, 'fixed')).body).toEqual(before);
+    },
+  );
 
   it('refuses VMs outside its subnet (400 vms) and a port that clashes for a VM that stays (409); changes nothing', async () => {
     const { a, ps } = await withSubnet();
@@ -482,11 +718,19 @@ describe('update a load balancer', () => {
       t.call('updateLoadBalancer', {
         token: a.token,
         params: ref(a.project, 'front'),
-        body: { algorithm: 'round_robin', src_port: 80, dst_port, health_check_endpoint: '/up', vms },
+        body: {
+          algorithm: 'round_robin',
+          src_port: 80,
+          dst_port,
+          health_check_endpoint: '/up',
+          vms,
+        },
       });
     expectInvalid('current', await update([vm.id, outside.id], 8080), 'vms');
     expectInvalid('current', await update([newId('vm')], 8080), 'vms');
-    expect(expectCurrentError(await update([vm.id], 9090), 409, 'Conflict').message).toBe('VM web is already attached to load balancer back on port 9090.');
+    expect(expectCurrentError(await update([vm.id], 9090), 409, 'Conflict').message).toBe(
+      'VM web is already attached to load balancer back on port 9090.',
+    );
     expect((await getLb(t, a, 'front')).body).toEqual(before);
     // Without the VM, the port is free.
     expect((await update([], 9090)).body).toMatchObject({ dst_port: 9090, vms: [] });
@@ -496,14 +740,38 @@ describe('update a load balancer', () => {
 describe('toggle the SSL certificate', () => {
   it('sets cert_enabled and answers the load balancer, by name and by ID', async () => {
     const { a, ps } = await withSubnet();
-    const lb = await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080 });
-    const on = await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), body: { cert_enabled: true } });
+    const lb = await newLb(t, a, 'tls', {
+      private_subnet_id: ps.id,
+      src_port: 443,
+      dst_port: 8080,
+    });
+    const on = await t.call('toggleLoadBalancerSslCertificate', {
+      token: a.token,
+      params: ref(a.project, 'tls'),
+      body: { cert_enabled: true },
+    });
     expect(on.status, on.text).toBe(200);
-    expect(expectSchema(loadBalancerSchema, on.body)).toEqual({ ...lb, cert_enabled: true, state: on.body.state });
+    expect(expectSchema(loadBalancerSchema, on.body)).toEqual({
+      ...lb,
+      cert_enabled: true,
+      state: on.body.state,
+    });
     expect((await getLb(t, a, lb.id)).body.cert_enabled).toBe(true);
     // Setting it to what it is changes nothing.
-    expect((await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, lb.id), body: { cert_enabled: true } })).body.cert_enabled).toBe(true);
-    const off = await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, lb.id), body: { cert_enabled: false } });
+    expect(
+      (
+        await t.call('toggleLoadBalancerSslCertificate', {
+          token: a.token,
+          params: ref(a.project, lb.id),
+          body: { cert_enabled: true },
+        })
+      ).body.cert_enabled,
+    ).toBe(true);
+    const off = await t.call('toggleLoadBalancerSslCertificate', {
+      token: a.token,
+      params: ref(a.project, lb.id),
+      body: { cert_enabled: false },
+    });
     expect(off.body.cert_enabled).toBe(false);
   });
 
@@ -511,27 +779,74 @@ describe('toggle the SSL certificate', () => {
     'refuses body %j with a 400 naming cert_enabled and changes nothing',
     async (body) => {
       const { a, ps } = await withSubnet();
-      await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080, cert_enabled: true });
-      expectInvalid('current', await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: body }), 'cert_enabled');
+      await newLb(t, a, 'tls', {
+        private_subnet_id: ps.id,
+        src_port: 443,
+        dst_port: 8080,
+        cert_enabled: true,
+      });
+      expectInvalid(
+        'current',
+        await t.call('toggleLoadBalancerSslCertificate', {
+          token: a.token,
+          params: ref(a.project, 'tls'),
+          invalidBody: body,
+        }),
+        'cert_enabled',
+      );
       expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(true);
     },
   );
 
   it('takes the origin’s coerced booleans ("1"/"0", "true"/"false") and sets cert_enabled by default for an https health check', async () => {
     const { a, ps } = await withSubnet();
-    const https = await newLb(t, a, 'https', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443, health_check_protocol: 'https' });
+    const https = await newLb(t, a, 'https', {
+      private_subnet_id: ps.id,
+      src_port: 443,
+      dst_port: 8443,
+      health_check_protocol: 'https',
+    });
     expect(https.cert_enabled).toBe(true);
-    const http = await newLb(t, a, 'http', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080, health_check_protocol: 'http', cert_enabled: '1' as never });
+    const http = await newLb(t, a, 'http', {
+      private_subnet_id: ps.id,
+      src_port: 80,
+      dst_port: 8080,
+      health_check_protocol: 'http',
+      cert_enabled: '1' as never,
+    });
     expect(http.cert_enabled).toBe(true);
-    const toggle = (cert_enabled: string) => t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'http'), invalidBody: { cert_enabled } });
+    const toggle = (cert_enabled: string) =>
+      t.call('toggleLoadBalancerSslCertificate', {
+        token: a.token,
+        params: ref(a.project, 'http'),
+        invalidBody: { cert_enabled },
+      });
     expect((await toggle('false')).body.cert_enabled).toBe(false);
     expect((await toggle('true')).body.cert_enabled).toBe(true);
     expect((await toggle('0')).body.cert_enabled).toBe(false);
     // The origin's PATCH takes (and keeps) the stack, and an endpoint need not start with "/".
-    const body = { algorithm: 'round_robin', src_port: '81', dst_port: '8081', health_check_endpoint: 'healthz', vms: [], stack: 'ipv4', cert_enabled: 'true' };
-    const patched = await t.call('updateLoadBalancer', { token: a.token, params: ref(a.project, 'http'), invalidBody: body });
+    const body = {
+      algorithm: 'round_robin',
+      src_port: '81',
+      dst_port: '8081',
+      health_check_endpoint: 'healthz',
+      vms: [],
+      stack: 'ipv4',
+      cert_enabled: 'true',
+    };
+    const patched = await t.call('updateLoadBalancer', {
+      token: a.token,
+      params: ref(a.project, 'http'),
+      invalidBody: body,
+    });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body).toMatchObject({ src_port: 81, dst_port: 8081, health_check_endpoint: 'healthz', stack: 'dual', cert_enabled: true });
+    expect(patched.body).toMatchObject({
+      src_port: 81,
+      dst_port: 8081,
+      health_check_endpoint: 'healthz',
+      stack: 'dual',
+      cert_enabled: true,
+    });
   });
 
   it('refuses an unknown field beside cert_enabled', async () => {
@@ -539,7 +854,11 @@ describe('toggle the SSL certificate', () => {
     await newLb(t, a, 'tls', { private_subnet_id: ps.id, src_port: 443, dst_port: 8080 });
     expectInvalid(
       'current',
-      await t.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'tls'), invalidBody: { cert_enabled: true, certificate: 'x' } }),
+      await t.call('toggleLoadBalancerSslCertificate', {
+        token: a.token,
+        params: ref(a.project, 'tls'),
+        invalidBody: { cert_enabled: true, certificate: 'x' },
+      }),
       'certificate',
     );
     expect((await getLb(t, a, 'tls')).body.cert_enabled).toBe(false);
@@ -551,19 +870,34 @@ describe('delete a load balancer', () => {
     const { a, ps } = await withSubnet();
     const vm = await runningVm(a, 'web', ps.id);
     const lb = await newLb(t, a, 'gone', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const other = await newLb(t, a, 'gone-too', { private_subnet_id: ps.id, src_port: 81, dst_port: 81 });
+    const other = await newLb(t, a, 'gone-too', {
+      private_subnet_id: ps.id,
+      src_port: 81,
+      dst_port: 81,
+    });
     await attach(t, a, 'gone', vm.id);
-    const del = await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'gone') });
+    const del = await t.call('deleteLoadBalancer', {
+      token: a.token,
+      params: ref(a.project, 'gone'),
+    });
     expect([del.status, del.text]).toEqual([204, '']);
     await waitForGone(t, a.token, loadBalancerPath(a.project, lb.id));
-    expect((await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, other.id) })).status).toBe(204);
+    expect(
+      (await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, other.id) }))
+        .status,
+    ).toBe(204);
     await waitForGone(t, a.token, loadBalancerPath(a.project, 'gone-too'));
     for (const name of ['gone', lb.id, newId('loadBalancer'), 'never-was']) {
-      const again = await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, name) });
+      const again = await t.call('deleteLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, name),
+      });
       expect([again.status, again.text], name).toEqual([204, '']);
     }
     expect(await lbCount(t, a)).toBe(0);
-    expect((await t.request('GET', vmPath(a.project, 'web'), { token: a.token })).body.state).toBe('running');
+    expect((await t.request('GET', vmPath(a.project, 'web'), { token: a.token })).body.state).toBe(
+      'running',
+    );
     // Its name is free again.
     await newLb(t, a, 'gone', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
   });
@@ -571,13 +905,27 @@ describe('delete a load balancer', () => {
   it('refuses to delete its subnet (409, flat) until it is gone', async () => {
     const { a, ps } = await withSubnet();
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const e = expectLegacyError(await t.request('DELETE', subnetPath(a.project, 'net'), { token: a.token }), 409, 'Conflict');
+    const e = expectLegacyError(
+      await t.request('DELETE', subnetPath(a.project, 'net'), { token: a.token }),
+      409,
+      'Conflict',
+    );
     expect(e.message).toBe('Private subnet net has load balancers (front); delete them first.');
-    expectLegacyError(await t.request('DELETE', `${P(a.project)}/location/${LOC}/private-subnet/id/${ps.id}`, { token: a.token }), 409, 'Conflict');
-    expect((await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body.state).toBe('available');
+    expectLegacyError(
+      await t.request('DELETE', `${P(a.project)}/location/${LOC}/private-subnet/id/${ps.id}`, {
+        token: a.token,
+      }),
+      409,
+      'Conflict',
+    );
+    expect(
+      (await t.request('GET', subnetPath(a.project, 'net'), { token: a.token })).body.state,
+    ).toBe('available');
     // Once the load balancer is deleting, the subnet may go: it goes after it.
     await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'front') });
-    expect((await t.request('DELETE', subnetPath(a.project, 'net'), { token: a.token })).status).toBe(204);
+    expect(
+      (await t.request('DELETE', subnetPath(a.project, 'net'), { token: a.token })).status,
+    ).toBe(204);
     await waitForGone(t, a.token, subnetPath(a.project, ps.id));
     expect(await lbCount(t, a)).toBe(0);
   });
@@ -585,7 +933,11 @@ describe('delete a load balancer', () => {
   it('refuses to delete a project that holds a load balancer (409), and deletes it once everything is gone', async () => {
     const { a, ps } = await withSubnet();
     await newLb(t, a, 'held', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const e = expectCurrentError(await t.request('DELETE', P(a.project), { token: a.token }), 409, 'Conflict');
+    const e = expectCurrentError(
+      await t.request('DELETE', P(a.project), { token: a.token }),
+      409,
+      'Conflict',
+    );
     expect(e.message).toMatch(/1 load balancer\b/);
     await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'held') });
     await waitForGone(t, a.token, loadBalancerPath(a.project, 'held'));
@@ -601,7 +953,16 @@ describe('the data plane', () => {
     const vm = await runningVm(a, 'web', ps.id);
     const lb = await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     const calls = async () =>
-      (await t.ctx.db.selectFrom('sim_call').select('operation').where('resource_id', '=', lb.id).orderBy('created_at').execute()).map((c) => c.operation).join(' ');
+      (
+        await t.ctx.db
+          .selectFrom('sim_call')
+          .select('operation')
+          .where('resource_id', '=', lb.id)
+          .orderBy('created_at')
+          .execute()
+      )
+        .map((c) => c.operation)
+        .join(' ');
     await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     expect(await calls()).toBe('createLoadBalancer');
     await attach(t, a, 'front', vm.id);
@@ -622,33 +983,69 @@ describe('while provisioning takes long (load balancers stay in their transition
     const vm = await createVm(slow, a.token, a.project, 'web', { private_subnet_id: ps.id });
     await newLb(slow, a, 'young', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     const attached = await attach(slow, a, 'young', vm.id);
-    expect(attached.body).toMatchObject({ state: 'creating', vms: [expect.objectContaining({ id: vm.id, state: 'creating', health: 'down' })] });
-    expect((await slow.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'young'), body: { cert_enabled: true } })).status).toBe(200);
+    expect(attached.body).toMatchObject({
+      state: 'creating',
+      vms: [expect.objectContaining({ id: vm.id, state: 'creating', health: 'down' })],
+    });
+    expect(
+      (
+        await slow.call('toggleLoadBalancerSslCertificate', {
+          token: a.token,
+          params: ref(a.project, 'young'),
+          body: { cert_enabled: true },
+        })
+      ).status,
+    ).toBe(200);
 
-    expect((await slow.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'young') })).status).toBe(204);
+    expect(
+      (await slow.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'young') }))
+        .status,
+    ).toBe(204);
     const deleting = (await getLb(slow, a, 'young')).body;
     expect(deleting.state).toBe('deleting');
     const conflicts = [
       await attach(slow, a, 'young', vm.id),
       await detach(slow, a, 'young', vm.id),
-      await slow.call('toggleLoadBalancerSslCertificate', { token: a.token, params: ref(a.project, 'young'), body: { cert_enabled: false } }),
+      await slow.call('toggleLoadBalancerSslCertificate', {
+        token: a.token,
+        params: ref(a.project, 'young'),
+        body: { cert_enabled: false },
+      }),
       await slow.call('updateLoadBalancer', {
         token: a.token,
         params: ref(a.project, 'young'),
-        body: { algorithm: 'round_robin', src_port: 80, dst_port: 80, health_check_endpoint: '/up', vms: [] },
+        body: {
+          algorithm: 'round_robin',
+          src_port: 80,
+          dst_port: 80,
+          health_check_endpoint: '/up',
+          vms: [],
+        },
       }),
     ];
-    for (const r of conflicts) expect(expectCurrentError(r, 409, 'Conflict').message).toBe('Load balancer young is being deleted.');
-    expect((await slow.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'young') })).status).toBe(204);
+    for (const r of conflicts)
+      expect(expectCurrentError(r, 409, 'Conflict').message).toBe(
+        'Load balancer young is being deleted.',
+      );
+    expect(
+      (await slow.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'young') }))
+        .status,
+    ).toBe(204);
     expect((await getLb(slow, a, 'young')).body).toEqual(deleting);
   });
 
   it('refuses a subnet that is being deleted, and a VM that is being deleted (409)', async () => {
     const { a, ps } = await withSubnet(slow);
     const gone = await createSubnet(slow, a.token, a.project, 'going');
-    expect((await slow.request('DELETE', subnetPath(a.project, 'going'), { token: a.token })).status).toBe(204);
+    expect(
+      (await slow.request('DELETE', subnetPath(a.project, 'going'), { token: a.token })).status,
+    ).toBe(204);
     const e = expectCurrentError(
-      await slow.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'late'), body: { private_subnet_id: gone.id, src_port: 80, dst_port: 80 } }),
+      await slow.call('createLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'late'),
+        body: { private_subnet_id: gone.id, src_port: 80, dst_port: 80 },
+      }),
       409,
       'Conflict',
     );
@@ -658,7 +1055,9 @@ describe('while provisioning takes long (load balancers stay in their transition
     const vm = await createVm(slow, a.token, a.project, 'doomed', { private_subnet_id: ps.id });
     await slow.request('DELETE', vmPath(a.project, 'doomed'), { token: a.token });
     await newLb(slow, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    expect(expectCurrentError(await attach(slow, a, 'front', vm.id), 409, 'Conflict').message).toBe('VM doomed is being deleted.');
+    expect(expectCurrentError(await attach(slow, a, 'front', vm.id), 409, 'Conflict').message).toBe(
+      'VM doomed is being deleted.',
+    );
     expect((await getLb(slow, a, 'front')).body.vms).toEqual([]);
   });
 });
@@ -666,9 +1065,17 @@ describe('while provisioning takes long (load balancers stay in their transition
 describe('the load balancer quota', () => {
   it('refuses one more than LOAD_BALANCER_QUOTA with 400 naming it and creates nothing; a delete frees a slot', async () => {
     const { a, ps } = await withSubnet(small);
-    for (const name of ['one', 'two']) await newLb(small, a, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
-    const create = () => small.call('createLoadBalancer', { token: a.token, params: ref(a.project, 'three'), body: { private_subnet_id: ps.id, src_port: 80, dst_port: 80 } });
-    expect(expectInvalid('current', await create(), 'load_balancers').message).toBe('This project already has 2 load balancers, the most it may hold.');
+    for (const name of ['one', 'two'])
+      await newLb(small, a, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
+    const create = () =>
+      small.call('createLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'three'),
+        body: { private_subnet_id: ps.id, src_port: 80, dst_port: 80 },
+      });
+    expect(expectInvalid('current', await create(), 'load_balancers').message).toBe(
+      'This project already has 2 load balancers, the most it may hold.',
+    );
     expect(await lbCount(small, a)).toBe(2);
     await small.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, 'one') });
     await waitForGone(small, a.token, loadBalancerPath(a.project, 'one'));

@@ -21,11 +21,17 @@ beforeAll(async () => {
   other = await buildWorld(t, them, await newProject(t, them.token));
 });
 
-const info = (token: string, project: string, object_id: string) => t.call('getObjectInfo', { token, params: { project_id: project, object_id } });
+const info = (token: string, project: string, object_id: string) =>
+  t.call('getObjectInfo', { token, params: { project_id: project, object_id } });
 
 describe('object-info', () => {
   it('answers the origin’s type, the location and the name of each kind of object of the project', async () => {
-    const nic = (await t.call('getPrivateSubnet', { token: world.token, params: { project_id: world.project, location_name: LOC, ps_name: 'shared' } })).body.nics[0]!;
+    const nic = (
+      await t.call('getPrivateSubnet', {
+        token: world.token,
+        params: { project_id: world.project, location_name: LOC, ps_name: 'shared' },
+      })
+    ).body.nics[0]!;
     const expected: [string, { type: string; location: string | null; name: string }][] = [
       [world.ids.subnet, { type: 'private subnet', location: LOC, name: 'shared' }],
       [world.ids.vm, { type: 'vm', location: LOC, name: 'shared' }],
@@ -35,8 +41,14 @@ describe('object-info', () => {
       [world.ids.kubernetesCluster, { type: 'kubernetes cluster', location: LOC, name: 'shared' }],
       [world.ids.nodepool, { type: 'kubernetes nodepool', location: LOC, name: 'shared-np' }],
       [world.ids.rule, { type: 'firewall rule', location: LOC, name: world.ids.rule }],
-      [world.ids.postgresRule, { type: 'postgres firewall rule', location: LOC, name: world.ids.postgresRule }],
-      [world.ids.metricDestination, { type: 'postgres metric destination', location: LOC, name: world.ids.metricDestination }],
+      [
+        world.ids.postgresRule,
+        { type: 'postgres firewall rule', location: LOC, name: world.ids.postgresRule },
+      ],
+      [
+        world.ids.metricDestination,
+        { type: 'postgres metric destination', location: LOC, name: world.ids.metricDestination },
+      ],
       [world.ids.logDestination, { type: 'postgres log destination', location: LOC, name: 'otel' }],
       [nic.id, { type: 'nic', location: LOC, name: nic.name }],
       [world.ids.sshPublicKey, { type: 'ssh public key', location: null, name: 'shared' }],
@@ -52,7 +64,12 @@ describe('object-info', () => {
   it('answers the same 404 for a missing object, another project’s, a kind it does not know, a service VM and anything malformed', async () => {
     const missing = await info(world.token, world.project, newId('vm'));
     expectCurrentError(missing, 404, 'ResourceNotFound');
-    const dbServer = await t.ctx.db.selectFrom('vm').select('id').where('project_id', '=', world.project).where('service_of', '=', world.ids.postgres).executeTakeFirstOrThrow();
+    const dbServer = await t.ctx.db
+      .selectFrom('vm')
+      .select('id')
+      .where('project_id', '=', world.project)
+      .where('service_of', '=', world.ids.postgres)
+      .executeTakeFirstOrThrow();
     const asking = [
       other.ids.vm,
       other.ids.subnet,
@@ -68,9 +85,12 @@ describe('object-info', () => {
       `${world.ids.vm}x`,
       'VM' + world.ids.vm.slice(2),
     ];
-    for (const id of asking) expect((await info(world.token, world.project, id)).text, id).toBe(missing.text);
+    for (const id of asking)
+      expect((await info(world.token, world.project, id)).text, id).toBe(missing.text);
     // And the other tenant learns nothing of ours either.
-    expect((await info(other.token, other.project, world.ids.vm)).text).toBe((await info(other.token, other.project, newId('vm'))).text);
+    expect((await info(other.token, other.project, world.ids.vm)).text).toBe(
+      (await info(other.token, other.project, newId('vm'))).text,
+    );
   });
 
   it('knows every kind and every child kind of the route table (a new child kind needs its line in CHILDREN)', () => {

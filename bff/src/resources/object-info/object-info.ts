@@ -23,8 +23,16 @@ export const CHILDREN: Partial<Record<IdKind, ChildTable>> = {
   nic: { table: 'nic', parent: 'subnet_id', name: 'name' },
   nodePool: { table: 'kubernetes_nodepool', parent: 'kubernetes_cluster_id', name: 'name' },
   postgresFirewallRule: { table: 'postgres_firewall_rule', parent: 'postgres_id', name: null },
-  postgresMetricDestination: { table: 'postgres_metric_destination', parent: 'postgres_id', name: null },
-  postgresLogDestination: { table: 'postgres_log_destination', parent: 'postgres_id', name: 'name' },
+  postgresMetricDestination: {
+    table: 'postgres_metric_destination',
+    parent: 'postgres_id',
+    name: null,
+  },
+  postgresLogDestination: {
+    table: 'postgres_log_destination',
+    parent: 'postgres_id',
+    name: 'name',
+  },
 };
 
 /** The origin's type: the table's name in words. */
@@ -33,7 +41,11 @@ const words = (table: string) => table.replace(/_/g, ' ');
 interface Source {
   idKind: IdKind;
   type: string;
-  find: (db: Db, projectId: string, id: string) => Promise<{ location: string | null; name: string } | undefined>;
+  find: (
+    db: Db,
+    projectId: string,
+    id: string,
+  ) => Promise<{ location: string | null; name: string } | undefined>;
 }
 
 function kindSource(kind: KindDescriptor): Source {
@@ -43,7 +55,10 @@ function kindSource(kind: KindDescriptor): Source {
     idKind: kind.idKind,
     type: kind.objectType ?? words(kind.table),
     async find(db, projectId, id) {
-      const { rows } = await sql<{ location: string | null; name: string }>`select ${location} as location, o.name as name from ${sql.table(kind.table)} as o
+      const { rows } = await sql<{
+        location: string | null;
+        name: string;
+      }>`select ${location} as location, o.name as name from ${sql.table(kind.table)} as o
         where o.id = ${id} and o.project_id = ${projectId} ${visible}`.execute(db);
       return rows[0];
     },
@@ -58,9 +73,14 @@ function childSource(kind: KindDescriptor, idKind: IdKind, child: ChildTable): S
     type: words(child.table),
     async find(db, projectId, id) {
       // A firewall rule's ID is unique in its firewall only (decision 071): the oldest of the project's.
-      const { rows } = await sql<{ location: string | null; name: string }>`select ${location} as location, ${name} as name
+      const { rows } = await sql<{
+        location: string | null;
+        name: string;
+      }>`select ${location} as location, ${name} as name
         from ${sql.table(child.table)} as c join ${sql.table(kind.table)} as p on p.id = ${sql.ref(`c.${child.parent}`)}
-        where c.id = ${id} and p.project_id = ${projectId} order by c.created_at limit 1`.execute(db);
+        where c.id = ${id} and p.project_id = ${projectId} order by c.created_at limit 1`.execute(
+        db,
+      );
       return rows[0];
     },
   };
@@ -73,7 +93,10 @@ export function objectSources(): Map<string, Source> {
     sources.push(kindSource(kind));
     for (const idKind of kind.children) {
       const child = CHILDREN[idKind];
-      if (!child) throw new Error(`object-info: no table for ${idKind}, a child of ${kind.idKind} (add it to CHILDREN)`);
+      if (!child)
+        throw new Error(
+          `object-info: no table for ${idKind}, a child of ${kind.idKind} (add it to CHILDREN)`,
+        );
       sources.push(childSource(kind, idKind, child));
     }
   }
@@ -81,9 +104,15 @@ export function objectSources(): Map<string, Source> {
 }
 
 /** The object's type, location and name; any ID that names no object of the project answers the same 404. */
-export async function objectInfo(db: Db, sources: Map<string, Source>, projectId: string, id: string): Promise<ObjectInfo> {
+export async function objectInfo(
+  db: Db,
+  sources: Map<string, Source>,
+  projectId: string,
+  id: string,
+): Promise<ObjectInfo> {
   const source = sources.get(id.slice(0, 2));
-  const found = source && isId(source.idKind, id) ? await source.find(db, projectId, id) : undefined;
+  const found =
+    source && isId(source.idKind, id) ? await source.find(db, projectId, id) : undefined;
   if (!found) throw notFound('Sorry, we couldn’t find the object you’re looking for.');
   return { type: source!.type, location: found.location, name: found.name };
 }

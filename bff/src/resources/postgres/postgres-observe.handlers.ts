@@ -7,7 +7,13 @@ import { kindHandlers } from '../kind.ts';
 import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
 import { addLogDestination, addMetricDestination } from './postgres.service.ts';
 import { DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
-import { listServers, logDestinationView, metricDestinationView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import {
+  listServers,
+  logDestinationView,
+  metricDestinationView,
+  reloadPostgres,
+  type PostgresRow,
+} from './postgres.store.ts';
 
 export const postgresObserveHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
@@ -17,16 +23,25 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
   const simServers = async (pg: PostgresRow) =>
     (await listServers(db, pg.id))
       .filter((s) => s.state !== 'deleting')
-      .map((s) => ({ id: s.id, name: s.name, role: s.role as 'primary' | 'standby', private_ipv4: s.private_ipv4 }));
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        role: s.role as 'primary' | 'standby',
+        private_ipv4: s.private_ipv4,
+      }));
   /** The database and the part of the asked time range in which it has been running. */
-  const observed = async (a: RefArgs & { query: { start?: string; end?: string } }, limits: Parameters<typeof timeRange>[1]) => {
+  const observed = async (
+    a: RefArgs & { query: { start?: string; end?: string } },
+    limits: Parameters<typeof timeRange>[1],
+  ) => {
     const pg = await find(a);
     const now = new Date();
     const range = timeRange(a.query, limits, now);
     const since = pg.running_since ? Date.parse(pg.running_since) : now.getTime() + 1;
     return { pg, start: Math.max(range.start, since), end: Math.min(range.end, now.getTime()) };
   };
-  const publicUrl = (a: { body: { url: string } }) => assertPublicUrl('url', a.body.url, allowPrivate);
+  const publicUrl = (a: { body: { url: string } }) =>
+    assertPublicUrl('url', a.body.url, allowPrivate);
 
   return {
     async listPostgresServers(a) {
@@ -37,7 +52,10 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
         name: s.name,
         role: s.role as 'primary' | 'standby',
         state: s.state,
-        synchronization_status: s.role === 'primary' || s.state === 'running' ? ('ready' as const) : ('catching_up' as const),
+        synchronization_status:
+          s.role === 'primary' || s.state === 'running'
+            ? ('ready' as const)
+            : ('catching_up' as const),
         fallback_active: false,
         vm: s.id,
         vm_size: s.vm_size,
@@ -50,11 +68,21 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       return { count: items.length, items };
     },
     async getPostgresLogs(a) {
-      const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: DAY, backMs: 7 * DAY });
+      const { pg, start, end } = await observed(a, {
+        spanMs: 30 * 60_000,
+        maxMs: DAY,
+        backMs: 7 * DAY,
+      });
       const q = a.query;
       const needle = q.query_pattern?.toLowerCase();
       const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
-      const lines = logLines(pg.id, await simServers(pg), start, end, pg.state === 'upgrading').filter(
+      const lines = logLines(
+        pg.id,
+        await simServers(pg),
+        start,
+        end,
+        pg.state === 'upgrading',
+      ).filter(
         (l) =>
           l.cursor < before &&
           (!q.stream_name || l.stream_name === q.stream_name) &&
@@ -66,12 +94,27 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       const page = lines.slice(0, q.max_log_lines ?? 50);
       const logs = page.reverse().map(({ cursor: _cursor, ...line }) => line);
       // No key when none are left (the origin leaves it out).
-      return lines.length > page.length ? { logs, pagination_key: String(page[0]!.cursor) } : { logs };
+      return lines.length > page.length
+        ? { logs, pagination_key: String(page[0]!.cursor) }
+        : { logs };
     },
     async getPostgresMetrics(a) {
-      const { pg, start, end } = await observed(a, { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY });
+      const { pg, start, end } = await observed(a, {
+        spanMs: 30 * 60_000,
+        maxMs: 31 * DAY + 5 * 60_000,
+        backMs: 31 * DAY,
+      });
       const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
-      return { metrics: metricSeries(pg.id, await simServers(pg), Number(pg.storage_size_gib), start, end, keys) };
+      return {
+        metrics: metricSeries(
+          pg.id,
+          await simServers(pg),
+          Number(pg.storage_size_gib),
+          start,
+          end,
+          keys,
+        ),
+      };
     },
 
     ...childHandlers(
@@ -97,10 +140,20 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
     ),
     ...childHandlers(
       ctx,
-      { ...underPostgres, table: 'postgres_log_destination', singular: 'log destination', view: logDestinationView },
+      {
+        ...underPostgres,
+        table: 'postgres_log_destination',
+        singular: 'log destination',
+        view: logDestinationView,
+      },
       {
         list: ['listPostgresLogDestinations'],
-        create: { createPostgresLogDestination: { before: publicUrl, insert: (tx, pg, a) => addLogDestination(tx, pg, a.body) } },
+        create: {
+          createPostgresLogDestination: {
+            before: publicUrl,
+            insert: (tx, pg, a) => addLogDestination(tx, pg, a.body),
+          },
+        },
         delete: ['deletePostgresLogDestination'],
       },
     ),

@@ -3,7 +3,12 @@
 import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logsSchema, metricsSchema, postgresServerListSchema } from '#shared/api/postgres';
-import { expectSchema, kindServers, serverForFile, type TestServer } from '../../../test/harness.ts';
+import {
+  expectSchema,
+  kindServers,
+  serverForFile,
+  type TestServer,
+} from '../../../test/harness.ts';
 import { expectCurrentError, expectInvalid, newOwner, stranger } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt, pgSnapshot, ranSince, runningPg } from './postgres.fixtures.ts';
 
@@ -22,7 +27,11 @@ const privateTarget = (what: string) => ({
 
 /** What registering a webhook to the same host answers (an https:// URL on the host and port of `url`). */
 async function webhookAnswer(s: TestServer, token: string, project: string, url: string) {
-  const res = await s.call('registerWebhook', { token, params: { project_id: project }, body: { name: 'same', url: `https://${new URL(url).host}/`, event_types: ['*'] } });
+  const res = await s.call('registerWebhook', {
+    token,
+    params: { project_id: project },
+    body: { name: 'same', url: `https://${new URL(url).host}/`, event_types: ['*'] },
+  });
   return [res.status, res.body];
 }
 
@@ -30,32 +39,53 @@ describe('servers', () => {
   it('lists the primary and, with HA, the standbys with their role, state, size and addresses', async () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'ha', { size: 'standard-2', ha_type: 'sync' });
-    const res = await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'ha') });
+    const res = await t.call('listPostgresServers', {
+      token: a.token,
+      params: pgAt(a.project, 'ha'),
+    });
     const list = expectSchema(postgresServerListSchema, res.body);
     expect(list.count).toBe(3);
     expect(list.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
     for (const s of list.items) {
       expect(s.id).toMatch(/^vm/);
-      expect(s).toMatchObject({ vm: s.id, vm_size: 'standard-2', target_vm_size: 'standard-2', storage_size_gib: 64, fallback_active: false });
+      expect(s).toMatchObject({
+        vm: s.id,
+        vm_size: 'standard-2',
+        target_vm_size: 'standard-2',
+        storage_size_gib: 64,
+        fallback_active: false,
+      });
       // The origin's: the primary is `ready`, never null (audit row 26).
-      expect(s.synchronization_status).toBe(s.role === 'primary' || s.state === 'running' ? 'ready' : 'catching_up');
+      expect(s.synchronization_status).toBe(
+        s.role === 'primary' || s.state === 'running' ? 'ready' : 'catching_up',
+      );
       expect(['creating', 'running']).toContain(s.state);
       expect(s.private_ipv4).toMatch(/^10\./);
     }
     await runningPg(t, a.token, a.project, 'single', { size: 'hobby-1' });
-    const single = (await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'single') })).body;
-    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([['primary', 'running', 'ready']]);
+    const single = (
+      await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'single') })
+    ).body;
+    expect(single.items.map((s) => [s.role, s.state, s.synchronization_status])).toEqual([
+      ['primary', 'running', 'ready'],
+    ]);
   });
 });
 
 describe('logs', () => {
   it('answers the newest lines oldest first, with a pagination key for older ones; filters by stream, role, severity and text', async () => {
     const a = await newOwner(t);
-    const pg = await runningPg(t, a.token, a.project, 'logs', { size: 'hobby-1', ha_type: 'async' });
+    const pg = await runningPg(t, a.token, a.project, 'logs', {
+      size: 'hobby-1',
+      ha_type: 'async',
+    });
     await ranSince(t, pg.id, 2 * HOUR);
     const at = pgAt(a.project, 'logs');
     // Fixed bounds, so pages of one query line up.
-    const window = { start: new Date(Date.now() - 30 * 60_000).toISOString(), end: new Date().toISOString() };
+    const window = {
+      start: new Date(Date.now() - 30 * 60_000).toISOString(),
+      end: new Date().toISOString(),
+    };
     const first = await t.call('getPostgresLogs', { token: a.token, params: at, query: window });
     expect(first.status, first.text).toBe(200);
     const page = expectSchema(logsSchema, first.body);
@@ -66,11 +96,19 @@ describe('logs', () => {
     expect(Date.parse(window.end) - stamps.at(-1)!).toBeLessThan(60_000);
     expect(page.pagination_key).toMatch(/^\d+$/);
     // Each line names its server by ID as the origin does (server_ubid), and by name.
-    const servers = (await t.call('listPostgresServers', { token: a.token, params: at })).body.items;
-    for (const l of page.logs) expect(servers.map((s) => [s.id, s.name])).toContainEqual([l.server_ubid, l.server]);
+    const servers = (await t.call('listPostgresServers', { token: a.token, params: at })).body
+      .items;
+    for (const l of page.logs)
+      expect(servers.map((s) => [s.id, s.name])).toContainEqual([l.server_ubid, l.server]);
 
     // The next page holds the lines just before, without overlap.
-    const older = (await t.call('getPostgresLogs', { token: a.token, params: at, query: { ...window, pagination_key: page.pagination_key!, max_log_lines: 5 } })).body;
+    const older = (
+      await t.call('getPostgresLogs', {
+        token: a.token,
+        params: at,
+        query: { ...window, pagination_key: page.pagination_key!, max_log_lines: 5 },
+      })
+    ).body;
     expect(older.logs).toHaveLength(5);
     expect(Date.parse(older.logs.at(-1)!.timestamp)).toBeLessThanOrEqual(stamps[0]!);
 
@@ -78,12 +116,18 @@ describe('logs', () => {
     const seen: string[] = [];
     let key: string | undefined;
     do {
-      const res: Awaited<ReturnType<typeof getLogs>> = await getLogs({ ...window, max_log_lines: 500, ...(key ? { pagination_key: key } : {}) });
+      const res: Awaited<ReturnType<typeof getLogs>> = await getLogs({
+        ...window,
+        max_log_lines: 500,
+        ...(key ? { pagination_key: key } : {}),
+      });
       seen.unshift(...res.logs.map((l) => `${l.timestamp} ${l.server} ${l.stream_name}`));
       key = res.pagination_key;
     } while (key);
     // The last page has no key at all (the origin leaves it out).
-    expect('pagination_key' in (await getLogs({ ...window, max_log_lines: 500, pagination_key: '1' }))).toBe(false);
+    expect(
+      'pagination_key' in (await getLogs({ ...window, max_log_lines: 500, pagination_key: '1' })),
+    ).toBe(false);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(2 * (120 + 30) - 4);
     expect(seen.length).toBeLessThanOrEqual(2 * (121 + 31));
@@ -91,21 +135,49 @@ describe('logs', () => {
     const all = (await getLogs({ ...window, max_log_lines: 500 })).logs;
     expect(new Set(all.map((l) => l.stream_name))).toEqual(new Set(['postgres', 'pgbouncer']));
     expect(new Set(all.map((l) => l.server_role))).toEqual(new Set(['primary', 'standby']));
-    expect(all.some((l) => /^checkpoint (starting|complete)/.test(l.message) || /^connection (received|authorized)/.test(l.message))).toBe(true);
+    expect(
+      all.some(
+        (l) =>
+          /^checkpoint (starting|complete)/.test(l.message) ||
+          /^connection (received|authorized)/.test(l.message),
+      ),
+    ).toBe(true);
 
-    const bouncer = (await getLogs({ ...window, stream_name: 'pgbouncer', server_role: 'primary', max_log_lines: 500 })).logs;
+    const bouncer = (
+      await getLogs({
+        ...window,
+        stream_name: 'pgbouncer',
+        server_role: 'primary',
+        max_log_lines: 500,
+      })
+    ).logs;
     expect(bouncer.length).toBeGreaterThan(0);
-    for (const l of bouncer) expect([l.stream_name, l.server_role]).toEqual(['pgbouncer', 'primary']);
-    const standby = (await getLogs({ ...window, stream_name: 'postgres', server_role: 'standby', max_log_lines: 500 })).logs;
+    for (const l of bouncer)
+      expect([l.stream_name, l.server_role]).toEqual(['pgbouncer', 'primary']);
+    const standby = (
+      await getLogs({
+        ...window,
+        stream_name: 'postgres',
+        server_role: 'standby',
+        max_log_lines: 500,
+      })
+    ).logs;
     for (const l of standby) expect(l.message).toMatch(/restart ?point|recovery/);
-    const checkpoints = (await getLogs({ ...window, query_pattern: 'CHECKPOINT', max_log_lines: 500 })).logs;
+    const checkpoints = (
+      await getLogs({ ...window, query_pattern: 'CHECKPOINT', max_log_lines: 500 })
+    ).logs;
     for (const l of checkpoints) expect(l.message.toLowerCase()).toContain('checkpoint');
     // The origin's severities, asked in any case (audit row 24).
     const logOnly = (await getLogs({ ...window, severity_level: 'info', max_log_lines: 500 })).logs;
     for (const l of logOnly) expect(l.severity_level).toBe('INFO');
 
     // Nothing before it first ran.
-    const before = (await getLogs({ start: new Date(Date.now() - 5 * HOUR).toISOString(), end: new Date(Date.now() - 3 * HOUR).toISOString() })).logs;
+    const before = (
+      await getLogs({
+        start: new Date(Date.now() - 5 * HOUR).toISOString(),
+        end: new Date(Date.now() - 3 * HOUR).toISOString(),
+      })
+    ).logs;
     expect(before).toEqual([]);
 
     async function getLogs(query: Record<string, string | number>) {
@@ -117,9 +189,27 @@ describe('logs', () => {
 
   it.each([
     ['a malformed start', { start: 'now' }, 'start'],
-    ['an end before the start', { start: '2026-11-23T10:00:00Z', end: '2026-11-23T09:00:00Z' }, 'end'],
-    ['a range over a day', { start: new Date(Date.now() - 30 * HOUR).toISOString(), end: new Date(Date.now() - 1 * HOUR).toISOString() }, 'end'],
-    ['a start over a week ago', { start: new Date(Date.now() - 8 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 8 * 24 * HOUR + HOUR).toISOString() }, 'start'],
+    [
+      'an end before the start',
+      { start: '2026-11-23T10:00:00Z', end: '2026-11-23T09:00:00Z' },
+      'end',
+    ],
+    [
+      'a range over a day',
+      {
+        start: new Date(Date.now() - 30 * HOUR).toISOString(),
+        end: new Date(Date.now() - 1 * HOUR).toISOString(),
+      },
+      'end',
+    ],
+    [
+      'a start over a week ago',
+      {
+        start: new Date(Date.now() - 8 * 24 * HOUR).toISOString(),
+        end: new Date(Date.now() - 8 * 24 * HOUR + HOUR).toISOString(),
+      },
+      'start',
+    ],
     ['an unknown stream', { stream_name: 'kernel' }, 'stream_name'],
     ['an unknown role', { server_role: 'leader' }, 'server_role'],
     ['an unknown severity', { severity_level: 'warning' }, 'severity_level'],
@@ -130,7 +220,15 @@ describe('logs', () => {
   ])('refuses %s with a 400 naming it', async (_what, query, field) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'logs', { size: 'hobby-1' });
-    expectInvalid('current', await slow.call('getPostgresLogs', { token: a.token, params: pgAt(a.project, 'logs'), query: query as Record<string, string> }), field);
+    expectInvalid(
+      'current',
+      await slow.call('getPostgresLogs', {
+        token: a.token,
+        params: pgAt(a.project, 'logs'),
+        query: query as Record<string, string>,
+      }),
+      field,
+    );
   });
 });
 
@@ -163,28 +261,61 @@ describe('metrics', () => {
     for (const [, v] of metrics[2]!.series[0]!.values) expect(Number(v)).toBeLessThanOrEqual(64);
 
     // A week in at most about 240 points, one metric by key.
-    const week = (await t.call('getPostgresMetrics', { token: a.token, params: at, query: { key: 'connections', start: new Date(Date.now() - 7 * 24 * HOUR).toISOString() } })).body
-      .metrics;
+    const week = (
+      await t.call('getPostgresMetrics', {
+        token: a.token,
+        params: at,
+        query: { key: 'connections', start: new Date(Date.now() - 7 * 24 * HOUR).toISOString() },
+      })
+    ).body.metrics;
     expect(week.map((m) => m.key)).toEqual(['connections']);
     const points = week[0]!.series[0]!.values;
     expect(points.length).toBeLessThanOrEqual(241);
     // Nothing before it first ran (three days ago).
     expect(points[0]![0] * 1000).toBeGreaterThanOrEqual(Date.now() - 3 * 24 * HOUR - 60 * 60_000);
     // The same answer for the same range.
-    const range = { start: new Date(Date.now() - 2 * HOUR).toISOString(), end: new Date(Date.now() - HOUR).toISOString() };
-    const once = (await t.call('getPostgresMetrics', { token: a.token, params: at, query: range })).body;
-    expect((await t.call('getPostgresMetrics', { token: a.token, params: at, query: range })).body).toEqual(once);
+    const range = {
+      start: new Date(Date.now() - 2 * HOUR).toISOString(),
+      end: new Date(Date.now() - HOUR).toISOString(),
+    };
+    const once = (await t.call('getPostgresMetrics', { token: a.token, params: at, query: range }))
+      .body;
+    expect(
+      (await t.call('getPostgresMetrics', { token: a.token, params: at, query: range })).body,
+    ).toEqual(once);
   });
 
   it.each([
     ['an unknown key', { key: 'iops' }, 'key'],
     ['a malformed end', { end: '23/11/2026' }, 'end'],
-    ['an end before the start', { start: new Date(Date.now() - HOUR).toISOString(), end: new Date(Date.now() - 2 * HOUR).toISOString() }, 'end'],
-    ['a start over 31 days ago', { start: new Date(Date.now() - 32 * 24 * HOUR).toISOString(), end: new Date(Date.now() - 31 * 24 * HOUR).toISOString() }, 'start'],
+    [
+      'an end before the start',
+      {
+        start: new Date(Date.now() - HOUR).toISOString(),
+        end: new Date(Date.now() - 2 * HOUR).toISOString(),
+      },
+      'end',
+    ],
+    [
+      'a start over 31 days ago',
+      {
+        start: new Date(Date.now() - 32 * 24 * HOUR).toISOString(),
+        end: new Date(Date.now() - 31 * 24 * HOUR).toISOString(),
+      },
+      'start',
+    ],
   ])('refuses %s with a 400 naming it', async (_what, query, field) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'm', { size: 'hobby-1' });
-    expectInvalid('current', await slow.call('getPostgresMetrics', { token: a.token, params: pgAt(a.project, 'm'), query: query as Record<string, string> }), field);
+    expectInvalid(
+      'current',
+      await slow.call('getPostgresMetrics', {
+        token: a.token,
+        params: pgAt(a.project, 'm'),
+        query: query as Record<string, string>,
+      }),
+      field,
+    );
   });
 });
 
@@ -208,7 +339,10 @@ describe('metric destinations', () => {
         url: 'https://mimir.example.com/push',
         username: null,
         password: null,
-        options: { authorization: { type: 'Bearer', credentials: 'secret-token' }, headers: { 'X-Scope-OrgID': 'team' } },
+        options: {
+          authorization: { type: 'Bearer', credentials: 'secret-token' },
+          headers: { 'X-Scope-OrgID': 'team' },
+        },
       },
     });
     expect(bearer.status, bearer.text).toBe(200);
@@ -222,19 +356,38 @@ describe('metric destinations', () => {
       body: { url: 'https://h.example.com/push', options: { headers: { 'X-Key': 'k' } } },
     });
     expect(headersOnly.status, headersOnly.text).toBe(200);
-    const list = (await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body;
+    const list = (await t.call('listPostgresMetricDestinations', { token: a.token, params: at }))
+      .body;
     expect(list.items.map((d) => [d.url, d.auth_methods, d.username])).toEqual([
       ['https://prom.example.com/api/v1/write', ['basic_auth'], 'u'],
       ['https://mimir.example.com/push', ['authorization', 'headers'], null],
       ['https://h.example.com/push', ['headers'], null],
     ]);
     expect(JSON.stringify(list)).not.toContain('secret-token');
-    expect(JSON.stringify((await getPg(t, a.token, a.project, 'md')).body)).not.toContain('secret-token');
+    expect(JSON.stringify((await getPg(t, a.token, a.project, 'md')).body)).not.toContain(
+      'secret-token',
+    );
     const id = list.items[0]!.id;
     expect(id).toMatch(/^md/);
-    expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
-    expect((await t.call('deletePostgresMetricDestination', { token: a.token, params: { ...at, metric_destination_id: id } })).status).toBe(204);
-    expect((await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body.count).toBe(2);
+    expect(
+      (
+        await t.call('deletePostgresMetricDestination', {
+          token: a.token,
+          params: { ...at, metric_destination_id: id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t.call('deletePostgresMetricDestination', {
+          token: a.token,
+          params: { ...at, metric_destination_id: id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.call('listPostgresMetricDestinations', { token: a.token, params: at })).body.count,
+    ).toBe(2);
   });
 
   it.each([
@@ -242,21 +395,68 @@ describe('metric destinations', () => {
     ['a url that is no URL', { url: 'prom', username: 'u', password: 'p' }, 'url'],
     ['a ftp url', { url: 'ftp://prom.example.com', username: 'u', password: 'p' }, 'url'],
     ['an http url', { url: 'http://prom.example.com', username: 'u', password: 'p' }, 'url'],
-    ['a username without password', { url: 'https://p.example.com', username: 'u', password: null }, 'username'],
-    ['no credentials at all', { url: 'https://p.example.com', username: null, password: null, options: null }, 'options'],
+    [
+      'a username without password',
+      { url: 'https://p.example.com', username: 'u', password: null },
+      'username',
+    ],
+    [
+      'no credentials at all',
+      { url: 'https://p.example.com', username: null, password: null, options: null },
+      'options',
+    ],
     ['empty headers only', { url: 'https://p.example.com', options: { headers: {} } }, 'options'],
-    ['authorization with username and password', { url: 'https://p.example.com', username: 'u', password: 'p', options: { authorization: { credentials: 't' } } }, 'options'],
-    ['a basic authorization type', { url: 'https://p.example.com', options: { authorization: { type: 'Basic', credentials: 't' } } }, 'options'],
-    ['an empty credential', { url: 'https://p.example.com', options: { authorization: { credentials: '' } } }, 'options'],
-    ['a reserved header', { url: 'https://p.example.com', options: { headers: { Authorization: 'x' } } }, 'options'],
+    [
+      'authorization with username and password',
+      {
+        url: 'https://p.example.com',
+        username: 'u',
+        password: 'p',
+        options: { authorization: { credentials: 't' } },
+      },
+      'options',
+    ],
+    [
+      'a basic authorization type',
+      {
+        url: 'https://p.example.com',
+        options: { authorization: { type: 'Basic', credentials: 't' } },
+      },
+      'options',
+    ],
+    [
+      'an empty credential',
+      { url: 'https://p.example.com', options: { authorization: { credentials: '' } } },
+      'options',
+    ],
+    [
+      'a reserved header',
+      { url: 'https://p.example.com', options: { headers: { Authorization: 'x' } } },
+      'options',
+    ],
     ['an unknown option', { url: 'https://p.example.com', options: { tls: {} } }, 'options'],
-    ['the old bearer_token', { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' }, 'bearer_token'],
-  ] as [string, Record<string, unknown>, ...string[]][])('refuses %s with a 400 naming the fields, adding nothing', async (_what, body, ...fields) => {
-    const a = await newOwner(slow);
-    await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
-    expectInvalid('current', await slow.call('createPostgresMetricDestination', { token: a.token, params: pgAt(a.project, 'md'), invalidBody: body }), ...fields);
-    expect((await pgSnapshot(slow, a.project)).metrics).toEqual([]);
-  });
+    [
+      'the old bearer_token',
+      { url: 'https://p.example.com', username: 'u', password: 'p', bearer_token: 't' },
+      'bearer_token',
+    ],
+  ] as [string, Record<string, unknown>, ...string[]][])(
+    'refuses %s with a 400 naming the fields, adding nothing',
+    async (_what, body, ...fields) => {
+      const a = await newOwner(slow);
+      await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
+      expectInvalid(
+        'current',
+        await slow.call('createPostgresMetricDestination', {
+          token: a.token,
+          params: pgAt(a.project, 'md'),
+          invalidBody: body,
+        }),
+        ...fields,
+      );
+      expect((await pgSnapshot(slow, a.project)).metrics).toEqual([]);
+    },
+  );
 
   it.each([
     ['https://127.0.0.1/api/v1/write', 'a loopback address'],
@@ -269,7 +469,11 @@ describe('metric destinations', () => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'md', { size: 'hobby-1' });
     const before = await pgSnapshot(slow, a.project);
-    const res = await slow.call('createPostgresMetricDestination', { token: a.token, params: pgAt(a.project, 'md'), body: { url, username: 'u', password: 'p' } });
+    const res = await slow.call('createPostgresMetricDestination', {
+      token: a.token,
+      params: pgAt(a.project, 'md'),
+      body: { url, username: 'u', password: 'p' },
+    });
     expect([res.status, res.body]).toEqual([400, privateTarget(what)]);
     expect([res.status, res.body]).toEqual(await webhookAnswer(slow, a.token, a.project, url));
     expect(await pgSnapshot(slow, a.project)).toEqual(before);
@@ -285,15 +489,30 @@ describe('log destinations', () => {
     const otlp = await t.call('createPostgresLogDestination', {
       token: a.token,
       params: at,
-      body: { name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs', options: { headers: { Authorization: 'Basic eHl6' } } },
+      body: {
+        name: 'grafana',
+        type: 'otlp',
+        url: 'https://otlp.example.com/v1/logs',
+        options: { headers: { Authorization: 'Basic eHl6' } },
+      },
     });
     expect(otlp.status, otlp.text).toBe(200);
-    expect(otlp.body).toEqual({ id: expect.stringMatching(/^ld/), name: 'grafana', type: 'otlp', url: 'https://otlp.example.com/v1/logs' });
+    expect(otlp.body).toEqual({
+      id: expect.stringMatching(/^ld/),
+      name: 'grafana',
+      type: 'otlp',
+      url: 'https://otlp.example.com/v1/logs',
+    });
     await t.call('createPostgresLogDestination', {
       token: a.token,
       params: at,
       // Structured data nested by SD-ID, as the origin's SDK sends it (audit row 13).
-      body: { name: 'papertrail', type: 'syslog', url: 'tcp://logs.example.com:6514', options: { structured_data: { 'tokenSD@41058': { token: 'abc' } } } },
+      body: {
+        name: 'papertrail',
+        type: 'syslog',
+        url: 'tcp://logs.example.com:6514',
+        options: { structured_data: { 'tokenSD@41058': { token: 'abc' } } },
+      },
     });
     const list = (await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body;
     expect(list.items.map((d) => [d.name, d.type, d.url])).toEqual([
@@ -303,25 +522,83 @@ describe('log destinations', () => {
     expect(JSON.stringify(list)).not.toContain('eHl6');
     const id = list.items[1]!.id;
     expect(id).toMatch(/^ld/);
-    expect((await t.call('deletePostgresLogDestination', { token: a.token, params: { ...at, log_destination_id: id } })).status).toBe(204);
-    expect((await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body.items.map((d) => d.name)).toEqual(['grafana']);
+    expect(
+      (
+        await t.call('deletePostgresLogDestination', {
+          token: a.token,
+          params: { ...at, log_destination_id: id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.call('listPostgresLogDestinations', { token: a.token, params: at })).body.items.map(
+        (d) => d.name,
+      ),
+    ).toEqual(['grafana']);
   });
 
   it.each([
     ['no type', { name: 'x', url: 'https://o.example.com' }, 'type'],
     ['an unknown type', { name: 'x', type: 'kafka', url: 'https://o.example.com' }, 'type'],
     ['an http OTLP url', { name: 'x', type: 'otlp', url: 'http://o.example.com' }, 'url'],
-    ['a syslog url without a port', { name: 'x', type: 'syslog', url: 'tcp://logs.example.com' }, 'url'],
-    ['a syslog url that is https', { name: 'x', type: 'syslog', url: 'https://logs.example.com:6514' }, 'url'],
-    ['headers for syslog', { name: 'x', type: 'syslog', url: 'tcp://l.example.com:6514', options: { headers: { a: 'b' } } }, 'options.headers'],
-    ['structured data for OTLP', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { structured_data: { a: { b: 'c' } } } }, 'options.structured_data'],
-    ['flat structured data', { name: 'x', type: 'syslog', url: 'tcp://l.example.com:6514', options: { structured_data: { a: 'b' } } }, 'options.structured_data.a'],
+    [
+      'a syslog url without a port',
+      { name: 'x', type: 'syslog', url: 'tcp://logs.example.com' },
+      'url',
+    ],
+    [
+      'a syslog url that is https',
+      { name: 'x', type: 'syslog', url: 'https://logs.example.com:6514' },
+      'url',
+    ],
+    [
+      'headers for syslog',
+      {
+        name: 'x',
+        type: 'syslog',
+        url: 'tcp://l.example.com:6514',
+        options: { headers: { a: 'b' } },
+      },
+      'options.headers',
+    ],
+    [
+      'structured data for OTLP',
+      {
+        name: 'x',
+        type: 'otlp',
+        url: 'https://o.example.com',
+        options: { structured_data: { a: { b: 'c' } } },
+      },
+      'options.structured_data',
+    ],
+    [
+      'flat structured data',
+      {
+        name: 'x',
+        type: 'syslog',
+        url: 'tcp://l.example.com:6514',
+        options: { structured_data: { a: 'b' } },
+      },
+      'options.structured_data.a',
+    ],
     ['an empty name', { name: '', type: 'otlp', url: 'https://o.example.com' }, 'name'],
-    ['an unknown option', { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { gzip: true } }, 'options.gzip'],
+    [
+      'an unknown option',
+      { name: 'x', type: 'otlp', url: 'https://o.example.com', options: { gzip: true } },
+      'options.gzip',
+    ],
   ])('refuses %s with a 400 naming the field, adding nothing', async (_what, body, field) => {
     const a = await newOwner(slow);
     await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
-    expectInvalid('current', await slow.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'ld'), invalidBody: body }), field);
+    expectInvalid(
+      'current',
+      await slow.call('createPostgresLogDestination', {
+        token: a.token,
+        params: pgAt(a.project, 'ld'),
+        invalidBody: body,
+      }),
+      field,
+    );
     expect((await pgSnapshot(slow, a.project)).logs).toEqual([]);
   });
 
@@ -338,16 +615,23 @@ describe('log destinations', () => {
     ['syslog', 'tcp://100.64.0.1:6514', 'a shared (carrier-grade NAT) address'],
     ['syslog', 'tcp://[::1]:6514', 'a loopback address'],
     ['syslog', 'tcp://[fd00::1]:6514', 'a private (unique local) address'],
-  ] as const)('refuses a %s url %s (%s) with the webhook’s 400, adding nothing', async (type, url, what) => {
-    const a = await newOwner(slow);
-    await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
-    const before = await pgSnapshot(slow, a.project);
-    const res = await slow.call('createPostgresLogDestination', { token: a.token, params: pgAt(a.project, 'ld'), body: { name: 'x', type, url } });
-    expect([res.status, res.body]).toEqual([400, privateTarget(what)]);
-    expect([res.status, res.body]).toEqual(await webhookAnswer(slow, a.token, a.project, url));
-    expect(await pgSnapshot(slow, a.project)).toEqual(before);
-    expect(before.logs).toEqual([]);
-  });
+  ] as const)(
+    'refuses a %s url %s (%s) with the webhook’s 400, adding nothing',
+    async (type, url, what) => {
+      const a = await newOwner(slow);
+      await createPg(slow, a.token, a.project, 'ld', { size: 'hobby-1' });
+      const before = await pgSnapshot(slow, a.project);
+      const res = await slow.call('createPostgresLogDestination', {
+        token: a.token,
+        params: pgAt(a.project, 'ld'),
+        body: { name: 'x', type, url },
+      });
+      expect([res.status, res.body]).toEqual([400, privateTarget(what)]);
+      expect([res.status, res.body]).toEqual(await webhookAnswer(slow, a.token, a.project, url));
+      expect(await pgSnapshot(slow, a.project)).toEqual(before);
+      expect(before.logs).toEqual([]);
+    },
+  );
 });
 
 describe('destinations with WEBHOOK_ALLOW_PRIVATE=1', () => {
@@ -359,13 +643,23 @@ describe('destinations with WEBHOOK_ALLOW_PRIVATE=1', () => {
     const metric = await dev.call('createPostgresMetricDestination', {
       token: a.token,
       params: at,
-      body: { url: 'https://127.0.0.1:9090/api/v1/write', options: { authorization: { credentials: 't' } } },
+      body: {
+        url: 'https://127.0.0.1:9090/api/v1/write',
+        options: { authorization: { credentials: 't' } },
+      },
     });
     expect(metric.status, metric.text).toBe(200);
-    const log = await dev.call('createPostgresLogDestination', { token: a.token, params: at, body: { name: 'local', type: 'syslog', url: 'tcp://10.0.0.5:514' } });
+    const log = await dev.call('createPostgresLogDestination', {
+      token: a.token,
+      params: at,
+      body: { name: 'local', type: 'syslog', url: 'tcp://10.0.0.5:514' },
+    });
     expect(log.status, log.text).toBe(200);
     const snap = await pgSnapshot(dev, a.project);
-    expect([snap.metrics.map((m) => m.url), snap.logs.map((l) => l.url)]).toEqual([['https://127.0.0.1:9090/api/v1/write'], ['tcp://10.0.0.5:514']]);
+    expect([snap.metrics.map((m) => m.url), snap.logs.map((l) => l.url)]).toEqual([
+      ['https://127.0.0.1:9090/api/v1/write'],
+      ['tcp://10.0.0.5:514'],
+    ]);
   });
 });
 
@@ -374,7 +668,11 @@ describe('client certificates', () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
-    const res = await t.call('createPostgresClientKeypair', { token: a.token, params: at, body: { common_name: 'App-User', duration: 7 * 24 * 3600 } });
+    const res = await t.call('createPostgresClientKeypair', {
+      token: a.token,
+      params: at,
+      body: { common_name: 'App-User', duration: 7 * 24 * 3600 },
+    });
     expect(res.status, res.text).toBe(200);
     // PEM text as the origin answers it: the certificate, then the key (audit row 11).
     expect(res.headers.get('content-type')).toMatch(/^application\/x-pem-file/);
@@ -389,11 +687,17 @@ describe('client certificates', () => {
     expect(cert.ca).toBe(false);
     // Valid for the duration asked for (a week); digits as a string are read too (the origin's coercion).
     expect(Math.abs(Date.parse(cert.validTo) - Date.now() - 7 * 24 * HOUR)).toBeLessThan(60_000);
-    const yearly = await t.call('createPostgresClientKeypair', { token: a.token, params: at, invalidBody: { common_name: 'other_user', duration: String(366 * 24 * 3600) } });
+    const yearly = await t.call('createPostgresClientKeypair', {
+      token: a.token,
+      params: at,
+      invalidBody: { common_name: 'other_user', duration: String(366 * 24 * 3600) },
+    });
     expect(yearly.status, yearly.text).toBe(200);
     // The key is the certificate's.
     const key = createPrivateKey(keyPem!);
-    expect(createPublicKey(key).export({ format: 'pem', type: 'spki' })).toBe(cert.publicKey.export({ format: 'pem', type: 'spki' }));
+    expect(createPublicKey(key).export({ format: 'pem', type: 'spki' })).toBe(
+      cert.publicKey.export({ format: 'pem', type: 'spki' }),
+    );
     // Another database's CA did not sign it.
     const other = await createPg(t, a.token, a.project, 'other', { size: 'hobby-1' });
     expect(cert.verify(new X509Certificate(other.ca_certificates!).publicKey)).toBe(false);
@@ -403,25 +707,78 @@ describe('client certificates', () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
     const at = pgAt(a.project, 'tls');
-    expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: [] });
-    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'reporter' } })).body).toEqual({ items: ['reporter'] });
-    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'app' } })).body).toEqual({ items: ['app', 'reporter'] });
-    expect((await t.call('addPostgresCertAuthUser', { token: a.token, params: at, body: { name: 'app' } })).body).toEqual({ items: ['app', 'reporter'] });
-    expect((await t.call('removePostgresCertAuthUser', { token: a.token, params: at, body: { name: 'reporter' } })).body).toEqual({ items: ['app'] });
-    expect((await t.call('removePostgresCertAuthUser', { token: a.token, params: at, body: { name: 'nobody' } })).body).toEqual({ items: ['app'] });
-    expect((await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body).toEqual({ items: ['app'] });
+    expect(
+      (await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body,
+    ).toEqual({ items: [] });
+    expect(
+      (
+        await t.call('addPostgresCertAuthUser', {
+          token: a.token,
+          params: at,
+          body: { name: 'reporter' },
+        })
+      ).body,
+    ).toEqual({ items: ['reporter'] });
+    expect(
+      (
+        await t.call('addPostgresCertAuthUser', {
+          token: a.token,
+          params: at,
+          body: { name: 'app' },
+        })
+      ).body,
+    ).toEqual({ items: ['app', 'reporter'] });
+    expect(
+      (
+        await t.call('addPostgresCertAuthUser', {
+          token: a.token,
+          params: at,
+          body: { name: 'app' },
+        })
+      ).body,
+    ).toEqual({ items: ['app', 'reporter'] });
+    expect(
+      (
+        await t.call('removePostgresCertAuthUser', {
+          token: a.token,
+          params: at,
+          body: { name: 'reporter' },
+        })
+      ).body,
+    ).toEqual({ items: ['app'] });
+    expect(
+      (
+        await t.call('removePostgresCertAuthUser', {
+          token: a.token,
+          params: at,
+          body: { name: 'nobody' },
+        })
+      ).body,
+    ).toEqual({ items: ['app'] });
+    expect(
+      (await t.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body,
+    ).toEqual({ items: ['app'] });
   });
 
-  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])('refuses the cert auth user name %j (400 naming the field)', async (name) => {
-    const a = await newOwner(slow);
-    await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
-    const at = pgAt(a.project, 'tls');
-    for (const op of ['addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
-      expectInvalid('current', await slow.call(op, { token: a.token, params: at, invalidBody: { name } }), 'name');
-    }
-    expect((await getPg(slow, a.token, a.project, 'tls')).status).toBe(200);
-    expect((await slow.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body.items).toEqual([]);
-  });
+  it.each([['Upper'], ['1starts_with_digit'], ['has-hyphen'], ['x'.repeat(64)], [''], [42]])(
+    'refuses the cert auth user name %j (400 naming the field)',
+    async (name) => {
+      const a = await newOwner(slow);
+      await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+      const at = pgAt(a.project, 'tls');
+      for (const op of ['addPostgresCertAuthUser', 'removePostgresCertAuthUser'] as const) {
+        expectInvalid(
+          'current',
+          await slow.call(op, { token: a.token, params: at, invalidBody: { name } }),
+          'name',
+        );
+      }
+      expect((await getPg(slow, a.token, a.project, 'tls')).status).toBe(200);
+      expect(
+        (await slow.call('listPostgresCertAuthUsers', { token: a.token, params: at })).body.items,
+      ).toEqual([]);
+    },
+  );
 
   it.each([['x'.repeat(65)], ['has space'], ['postgres'], ['ubi_replication'], [''], [42]])(
     'refuses the common name %j as the origin does (400 naming it)',
@@ -430,32 +787,55 @@ describe('client certificates', () => {
       await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
       expectInvalid(
         'current',
-        await slow.call('createPostgresClientKeypair', { token: a.token, params: pgAt(a.project, 'tls'), invalidBody: { common_name, duration: 3600 } }),
+        await slow.call('createPostgresClientKeypair', {
+          token: a.token,
+          params: pgAt(a.project, 'tls'),
+          invalidBody: { common_name, duration: 3600 },
+        }),
         'common_name',
       );
     },
   );
 
-  it.each([[0], [366 * 24 * 3600 + 1], [3600.5], ['an hour'], [null]])('refuses a duration of %j seconds (400 naming duration)', async (duration) => {
-    const a = await newOwner(slow);
-    await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
-    expectInvalid(
-      'current',
-      await slow.call('createPostgresClientKeypair', { token: a.token, params: pgAt(a.project, 'tls'), invalidBody: { common_name: 'app', duration } }),
-      'duration',
-    );
-  });
+  it.each([[0], [366 * 24 * 3600 + 1], [3600.5], ['an hour'], [null]])(
+    'refuses a duration of %j seconds (400 naming duration)',
+    async (duration) => {
+      const a = await newOwner(slow);
+      await createPg(slow, a.token, a.project, 'tls', { size: 'hobby-1' });
+      expectInvalid(
+        'current',
+        await slow.call('createPostgresClientKeypair', {
+          token: a.token,
+          params: pgAt(a.project, 'tls'),
+          invalidBody: { common_name: 'app', duration },
+        }),
+        'duration',
+      );
+    },
+  );
 
   it('is for members only', async () => {
     const a = await newOwner(t);
     const s = await stranger(t);
     await createPg(t, a.token, a.project, 'tls', { size: 'hobby-1' });
     expectCurrentError(
-      await t.call('createPostgresClientKeypair', { token: s.token, params: pgAt(a.project, 'tls'), body: { common_name: 'x', duration: 60 } }),
+      await t.call('createPostgresClientKeypair', {
+        token: s.token,
+        params: pgAt(a.project, 'tls'),
+        body: { common_name: 'x', duration: 60 },
+      }),
       404,
       'ResourceNotFound',
     );
-    expectCurrentError(await t.call('getPostgresLogs', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.call('getPostgresMetrics', { token: s.token, params: pgAt(a.project, 'tls') }), 404, 'ResourceNotFound');
+    expectCurrentError(
+      await t.call('getPostgresLogs', { token: s.token, params: pgAt(a.project, 'tls') }),
+      404,
+      'ResourceNotFound',
+    );
+    expectCurrentError(
+      await t.call('getPostgresMetrics', { token: s.token, params: pgAt(a.project, 'tls') }),
+      404,
+      'ResourceNotFound',
+    );
   });
 });

@@ -4,7 +4,14 @@ import { ApiError } from '../../errors.ts';
 import { inJobTransaction } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt } from './postgres.handlers.ts';
-import { assertNotDeleting, backupCredentials, createPostgres, promotePostgres, upgradePostgres, type NewPostgres } from './postgres.service.ts';
+import {
+  assertNotDeleting,
+  backupCredentials,
+  createPostgres,
+  promotePostgres,
+  upgradePostgres,
+  type NewPostgres,
+} from './postgres.service.ts';
 import { assertInRestoreWindow, backupsOf } from './postgres.sim.ts';
 import { json, reloadPostgres, type PostgresRow } from './postgres.store.ts';
 
@@ -14,8 +21,18 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
   const { view, find, act } = postgresAt(ctx);
   /** Creates a database from `source` (a restore or a read replica): in its place, of its size, version, flavor and configuration. */
   /** Tags (a restore's default: the source's) and configuration merged over the source's, as the origin does. */
-  type Extras = { tags?: NewPostgres['tags']; pg_config?: Record<string, unknown>; pgbouncer_config?: Record<string, unknown> };
-  const createFrom = async (source: PostgresRow, name: string, as: Pick<NewPostgres, 'restoreTarget' | 'readReplica'>, extras: Extras, defaultTags: NewPostgres['tags']) => {
+  type Extras = {
+    tags?: NewPostgres['tags'];
+    pg_config?: Record<string, unknown>;
+    pgbouncer_config?: Record<string, unknown>;
+  };
+  const createFrom = async (
+    source: PostgresRow,
+    name: string,
+    as: Pick<NewPostgres, 'restoreTarget' | 'readReplica'>,
+    extras: Extras,
+    defaultTags: NewPostgres['tags'],
+  ) => {
     const row = await inJobTransaction(ctx, (tx) =>
       createPostgres(
         tx,
@@ -30,8 +47,14 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
           flavor: source.flavor,
           tags: extras.tags ?? defaultTags,
           restrict_by_default: false,
-          pg_config: { ...json<Record<string, string>>(source.pg_config), ...(extras.pg_config as Record<string, string>) },
-          pgbouncer_config: { ...json<Record<string, string>>(source.pgbouncer_config), ...(extras.pgbouncer_config as Record<string, string>) },
+          pg_config: {
+            ...json<Record<string, string>>(source.pg_config),
+            ...(extras.pg_config as Record<string, string>),
+          },
+          pgbouncer_config: {
+            ...json<Record<string, string>>(source.pgbouncer_config),
+            ...(extras.pgbouncer_config as Record<string, string>),
+          },
           parentId: source.id,
           ...as,
         },
@@ -59,19 +82,33 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
     async createPostgresBackupCredentials(a) {
       const found = await find(a);
       assertNotDeleting(found, 'get backup credentials');
-      await db.updateTable('postgres').set(backupCredentials()).where('id', '=', found.id).execute();
+      await db
+        .updateTable('postgres')
+        .set(backupCredentials())
+        .where('id', '=', found.id)
+        .execute();
       return credentials(await reloadPostgres(db, found.id));
     },
 
     async restorePostgresDatabase(a) {
       const source = await find(a);
       assertInRestoreWindow(source, a.body.restore_target);
-      return createFrom(source, a.body.name, { restoreTarget: a.body.restore_target }, a.body, json(source.tags));
+      return createFrom(
+        source,
+        a.body.name,
+        { restoreTarget: a.body.restore_target },
+        a.body,
+        json(source.tags),
+      );
     },
     async createPostgresReadReplica(a) {
       const source = await find(a);
       assertNotDeleting(source, 'get a read replica');
-      if (Number(source.read_replica) === 1) throw new ApiError('InvalidRequest', 'A read replica cannot have read replicas; create one of its parent.');
+      if (Number(source.read_replica) === 1)
+        throw new ApiError(
+          'InvalidRequest',
+          'A read replica cannot have read replicas; create one of its parent.',
+        );
       return createFrom(source, a.body.name, { readReplica: true }, a.body, []);
     },
     promotePostgresDatabase: (a) => act(a, promotePostgres),
@@ -79,12 +116,15 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
 
     async getPostgresUpgrade(a) {
       const pg = await find(a);
-      if (pg.target_version === pg.version) throw new ApiError('InvalidRequest', 'Database is not upgrading');
+      if (pg.target_version === pg.version)
+        throw new ApiError('InvalidRequest', 'Database is not upgrading');
       return upgradeStatus(pg);
     },
     async upgradePostgresDatabase(a) {
       const found = await find(a);
-      await inJobTransaction(ctx, async (tx) => upgradePostgres(tx, await reloadPostgres(tx, found.id)));
+      await inJobTransaction(ctx, async (tx) =>
+        upgradePostgres(tx, await reloadPostgres(tx, found.id)),
+      );
       return upgradeStatus(await reloadPostgres(db, found.id));
     },
   };
@@ -96,7 +136,11 @@ function upgradeStatus(pg: PostgresRow) {
   return {
     current_version: pg.version,
     target_version: pg.target_version,
-    upgrade_status: upgrading ? 'running' : pg.state === 'failed' && pg.target_version !== pg.version ? 'failed' : 'not_running',
+    upgrade_status: upgrading
+      ? 'running'
+      : pg.state === 'failed' && pg.target_version !== pg.version
+        ? 'failed'
+        : 'not_running',
     upgrade_stage: upgrading ? pg.upgrade_stage : null,
   };
 }

@@ -8,14 +8,21 @@ import { createClientKeypair } from '../certs.ts';
 import { childHandlers } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
-import { addFirewallRule, assertNotDeleting, resetSuperuserPassword, updateFirewallRule, userList } from './postgres.service.ts';
+import {
+  addFirewallRule,
+  assertNotDeleting,
+  resetSuperuserPassword,
+  updateFirewallRule,
+  userList,
+} from './postgres.service.ts';
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
 const RESTART_PARAMS = new Set(PG_PARAMS.filter((p) => p.restart).map((p) => p.name));
 
 /** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
-const asText = (config: Record<string, unknown>): Record<string, string> => Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)]));
+const asText = (config: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)]));
 
 export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
@@ -30,7 +37,10 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
     };
   };
   /** Stores a new configuration; the message names the parameters that wait for a restart. */
-  const setConfig = async (a: RefArgs, next: (pg: PostgresRow) => { pg: Record<string, unknown>; bouncer: Record<string, unknown> }) => {
+  const setConfig = async (
+    a: RefArgs,
+    next: (pg: PostgresRow) => { pg: Record<string, unknown>; bouncer: Record<string, unknown> },
+  ) => {
     const found = await find(a);
     let before: Record<string, unknown> = {};
     await transactionWithRetry(db, async (tx) => {
@@ -40,14 +50,24 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       const n = next(pg);
       await tx
         .updateTable('postgres')
-        .set({ pg_config: JSON.stringify(asText(n.pg)), pgbouncer_config: JSON.stringify(asText(n.bouncer)) })
+        .set({
+          pg_config: JSON.stringify(asText(n.pg)),
+          pgbouncer_config: JSON.stringify(asText(n.bouncer)),
+        })
         .where('id', '=', pg.id)
         .execute();
     });
     const pg = await reloadPostgres(db, found.id);
     const after = json<Record<string, unknown>>(pg.pg_config);
-    const waiting = [...RESTART_PARAMS].filter((p) => (before[p] === undefined ? undefined : String(before[p])) !== after[p]);
-    return configOf(pg, waiting.length ? `Changes to ${waiting.join(', ')} take effect after the database restarts.` : undefined);
+    const waiting = [...RESTART_PARAMS].filter(
+      (p) => (before[p] === undefined ? undefined : String(before[p])) !== after[p],
+    );
+    return configOf(
+      pg,
+      waiting.length
+        ? `Changes to ${waiting.join(', ')} take effect after the database restarts.`
+        : undefined,
+    );
   };
   const certUsers = async (a: RefArgs, change?: (users: string[]) => string[]) => {
     const found = await find(a);
@@ -76,8 +96,13 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
     updatePostgresConfig: (a) =>
       setConfig(a, (pg) => {
         const merge = (old: Record<string, unknown>, patch: Record<string, unknown> = {}) =>
-          Object.fromEntries(Object.entries({ ...old, ...patch }).filter(([, v]) => v !== null && v !== undefined));
-        return { pg: merge(json(pg.pg_config), a.body.pg_config), bouncer: merge(json(pg.pgbouncer_config), a.body.pgbouncer_config) };
+          Object.fromEntries(
+            Object.entries({ ...old, ...patch }).filter(([, v]) => v !== null && v !== undefined),
+          );
+        return {
+          pg: merge(json(pg.pg_config), a.body.pg_config),
+          bouncer: merge(json(pg.pgbouncer_config), a.body.pgbouncer_config),
+        };
       }),
 
     setPostgresMaintenanceWindow: (a) =>
@@ -88,11 +113,15 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
         const days = start === null ? [] : dayNamesOf(a.body.maintenance_window_days ?? []);
         await tx
           .updateTable('postgres')
-          .set({ maintenance_window_start_at: start, maintenance_window_days: JSON.stringify(days) })
+          .set({
+            maintenance_window_start_at: start,
+            maintenance_window_days: JSON.stringify(days),
+          })
           .where('id', '=', pg.id)
           .execute();
       }),
-    resetSuperuserPassword: (a) => act(a, (tx, pg) => resetSuperuserPassword(tx, pg, a.body.password)),
+    resetSuperuserPassword: (a) =>
+      act(a, (tx, pg) => resetSuperuserPassword(tx, pg, a.body.password)),
 
     async getPostgresCACertificates(a) {
       const pg = await find(a);
@@ -103,22 +132,38 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       const pg = await find(a);
       assertNotDeleting(pg, 'issue certificates');
       const expiration = new Date(Date.now() + a.body.duration * 1000);
-      const pair = await createClientKeypair(a.body.common_name, expiration, { certificate: pg.ca_certificate, privateKey: pg.ca_private_key });
+      const pair = await createClientKeypair(a.body.common_name, expiration, {
+        certificate: pg.ca_certificate,
+        privateKey: pg.ca_private_key,
+      });
       // PEM text, the certificate then the key, as the origin answers it.
       a.res.setHeader('Content-Disposition', `attachment; filename="${a.body.common_name}.pem"`);
       return `${pair.cert.trimEnd()}\n${pair.key.trimEnd()}\n`;
     },
     listPostgresCertAuthUsers: (a) => certUsers(a),
-    addPostgresCertAuthUser: (a) => certUsers(a, (users) => (users.includes(a.body.name) ? users : [...users, a.body.name].sort())),
-    removePostgresCertAuthUser: (a) => certUsers(a, (users) => users.filter((u) => u !== a.body.name)),
+    addPostgresCertAuthUser: (a) =>
+      certUsers(a, (users) =>
+        users.includes(a.body.name) ? users : [...users, a.body.name].sort(),
+      ),
+    removePostgresCertAuthUser: (a) =>
+      certUsers(a, (users) => users.filter((u) => u !== a.body.name)),
 
     ...childHandlers(
       ctx,
-      { ...underPostgres, table: 'postgres_firewall_rule', singular: 'firewall rule', view: ruleView },
+      {
+        ...underPostgres,
+        table: 'postgres_firewall_rule',
+        singular: 'firewall rule',
+        view: ruleView,
+      },
       {
         list: ['listPostgresFirewallRules'],
-        create: { createPostgresFirewallRule: { insert: (tx, pg, a) => addFirewallRule(tx, pg, a.body) } },
-        update: { updatePostgresFirewallRule: (tx, _pg, rule, a) => updateFirewallRule(tx, rule, a.body) },
+        create: {
+          createPostgresFirewallRule: { insert: (tx, pg, a) => addFirewallRule(tx, pg, a.body) },
+        },
+        update: {
+          updatePostgresFirewallRule: (tx, _pg, rule, a) => updateFirewallRule(tx, rule, a.body),
+        },
         delete: ['deletePostgresFirewallRule'],
       },
     ),

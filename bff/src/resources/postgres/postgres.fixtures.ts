@@ -4,20 +4,49 @@ import type { BodyInputOf, ResponseOf } from '#shared/routes';
 import type { TestServer } from '../../../test/harness.ts';
 import { LOC, P, pollUntil } from '../../../test/fixtures.ts';
 
-export const pgAt = (project_id: string, ref: string, location = LOC) => ({ project_id, location, postgres_database_reference: ref });
-export const pgPath = (project: string, ref: string, loc = LOC) => `${P(project)}/location/${loc}/postgres/${ref}`;
+export const pgAt = (project_id: string, ref: string, location = LOC) => ({
+  project_id,
+  location,
+  postgres_database_reference: ref,
+});
+export const pgPath = (project: string, ref: string, loc = LOC) =>
+  `${P(project)}/location/${loc}/postgres/${ref}`;
 
-export async function createPg(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
-  const res = await server.call('createPostgresDatabase', { token, params: pgAt(project, name, loc), body: { size: 'standard-2', ...body } });
+export async function createPg(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  body: Partial<BodyInputOf<'createPostgresDatabase'>> = {},
+  loc = LOC,
+) {
+  const res = await server.call('createPostgresDatabase', {
+    token,
+    params: pgAt(project, name, loc),
+    body: { size: 'standard-2', ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
-export async function getPg(server: TestServer, token: string, project: string, ref: string, loc = LOC) {
+export async function getPg(
+  server: TestServer,
+  token: string,
+  project: string,
+  ref: string,
+  loc = LOC,
+) {
   return server.call('getPostgresDatabase', { token, params: pgAt(project, ref, loc) });
 }
 
-export async function waitForPgState(server: TestServer, token: string, project: string, ref: string, state: string, loc = LOC): Promise<ResponseOf<'getPostgresDatabase'>> {
+export async function waitForPgState(
+  server: TestServer,
+  token: string,
+  project: string,
+  ref: string,
+  state: string,
+  loc = LOC,
+): Promise<ResponseOf<'getPostgresDatabase'>> {
   const res = await pollUntil(
     () => getPg(server, token, project, ref, loc),
     (r) => r.status === 200 && r.body.state === state,
@@ -28,7 +57,14 @@ export async function waitForPgState(server: TestServer, token: string, project:
 }
 
 /** A database that reached running. */
-export async function runningPg(server: TestServer, token: string, project: string, name: string, body: Partial<BodyInputOf<'createPostgresDatabase'>> = {}, loc = LOC) {
+export async function runningPg(
+  server: TestServer,
+  token: string,
+  project: string,
+  name: string,
+  body: Partial<BodyInputOf<'createPostgresDatabase'>> = {},
+  loc = LOC,
+) {
   await createPg(server, token, project, name, body, loc);
   return waitForPgState(server, token, project, name, 'running', loc);
 }
@@ -45,14 +81,44 @@ export async function ranSince(server: TestServer, id: string, msAgo: number) {
 /** Every row that belongs to the project's databases (equal snapshots: nothing changed). */
 export async function pgSnapshot(server: TestServer, project: string) {
   const { db } = server.ctx;
-  const pgs = await db.selectFrom('postgres').selectAll().where('project_id', '=', project).orderBy('id').execute();
+  const pgs = await db
+    .selectFrom('postgres')
+    .selectAll()
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
   const ids = ['', ...pgs.map((p) => p.id)];
   const [rules, metrics, logs, servers, vms] = await Promise.all([
-    db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('postgres_server').selectAll().where('postgres_id', 'in', ids).orderBy('vm_id').execute(),
-    db.selectFrom('vm').select(['id', 'size', 'storage_size_gib']).where('project_id', '=', project).orderBy('id').execute(),
+    db
+      .selectFrom('postgres_firewall_rule')
+      .selectAll()
+      .where('postgres_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_metric_destination')
+      .selectAll()
+      .where('postgres_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_log_destination')
+      .selectAll()
+      .where('postgres_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_server')
+      .selectAll()
+      .where('postgres_id', 'in', ids)
+      .orderBy('vm_id')
+      .execute(),
+    db
+      .selectFrom('vm')
+      .select(['id', 'size', 'storage_size_gib'])
+      .where('project_id', '=', project)
+      .orderBy('id')
+      .execute(),
   ]);
   return { pgs, rules, metrics, logs, servers, vms };
 }

@@ -7,20 +7,40 @@ import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
-import { createPostgres, deletePostgres, recyclePostgres, restartPostgres, updatePostgres } from './postgres.service.ts';
-import { findPostgres, json, POSTGRES_LIST, postgresDetailView, postgresView, reloadPostgres, type PostgresRow } from './postgres.store.ts';
+import {
+  createPostgres,
+  deletePostgres,
+  recyclePostgres,
+  restartPostgres,
+  updatePostgres,
+} from './postgres.service.ts';
+import {
+  findPostgres,
+  json,
+  POSTGRES_LIST,
+  postgresDetailView,
+  postgresView,
+  reloadPostgres,
+  type PostgresRow,
+} from './postgres.store.ts';
 import { pageFor } from '../../db/paging.ts';
 import { invalidRequest } from '../../errors.ts';
 import { pageOfKind } from '../scoped.ts';
 import { RawJson } from '../../db/raw-json.ts';
 
-export type RefArgs = { project: { id: string }; location: string; params: { postgres_database_reference: string } };
+export type RefArgs = {
+  project: { id: string };
+  location: string;
+  params: { postgres_database_reference: string };
+};
 
 /** What every part of the PostgreSQL handlers does with the database its path names. */
 export function postgresAt(ctx: AppContext) {
   const { db } = ctx;
-  const view = (q: Queryable, row: PostgresRow) => postgresDetailView(q, row, ctx.config.serviceDomain);
-  const find = (a: RefArgs) => findPostgres(db, a.project.id, a.location, a.params.postgres_database_reference);
+  const view = (q: Queryable, row: PostgresRow) =>
+    postgresDetailView(q, row, ctx.config.serviceDomain);
+  const find = (a: RefArgs) =>
+    findPostgres(db, a.project.id, a.location, a.params.postgres_database_reference);
   return {
     /** The detailed view (get, create, actions). */
     view,
@@ -69,16 +89,46 @@ export const postgresHandlers = kindHandlers((ctx) => {
     async listPostgresDatabases(a) {
       if (a.query.tags === undefined) return common.listPostgresDatabases(a);
       const wanted = parseTags(a.query.tags);
-      const all = await db.selectFrom('postgres').select(['id', 'tags']).where('project_id', '=', a.project.id).execute();
-      const ids = all.filter((r) => wanted.every((w) => json<Tag[]>(r.tags).some((t) => t.key === w.key && t.value === w.value))).map((r) => r.id);
-      const { count, items } = await pageOfKind(db, 'postgres', a.project.id, undefined, pageFor('postgres', a.query), POSTGRES_LIST, ids);
+      const all = await db
+        .selectFrom('postgres')
+        .select(['id', 'tags'])
+        .where('project_id', '=', a.project.id)
+        .execute();
+      const ids = all
+        .filter((r) =>
+          wanted.every((w) =>
+            json<Tag[]>(r.tags).some((t) => t.key === w.key && t.value === w.value),
+          ),
+        )
+        .map((r) => r.id);
+      const { count, items } = await pageOfKind(
+        db,
+        'postgres',
+        a.project.id,
+        undefined,
+        pageFor('postgres', a.query),
+        POSTGRES_LIST,
+        ids,
+      );
       return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
     },
-    ...commonHandlers(ctx, { kind: postgresKind, view: (q: Queryable, row: PostgresRow) => postgresView(q, row, domain) }, { rename: ['renamePostgresDatabase'] }),
+    ...commonHandlers(
+      ctx,
+      {
+        kind: postgresKind,
+        view: (q: Queryable, row: PostgresRow) => postgresView(q, row, domain),
+      },
+      { rename: ['renamePostgresDatabase'] },
+    ),
 
     async createPostgresDatabase({ project, location, params, body }) {
       const name = nameFromPath(postgresKind, params.postgres_database_reference);
-      return view(db, await inJobTransaction(ctx, (tx) => createPostgres(tx, { ...body, projectId: project.id, location, name }, ctx.config.quotas)));
+      return view(
+        db,
+        await inJobTransaction(ctx, (tx) =>
+          createPostgres(tx, { ...body, projectId: project.id, location, name }, ctx.config.quotas),
+        ),
+      );
     },
     getPostgresCapabilities: async () => postgresCapabilities(),
     patchPostgresDatabase: (a) => act(a, (tx, pg) => updatePostgres(tx, pg, a.body)),

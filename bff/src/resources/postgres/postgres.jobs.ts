@@ -1,30 +1,48 @@
 // A database's jobs (decision 077): create, restart, update (converge to the targets),
 // recycle, promote, upgrade and destroy. Server VMs are made and removed by the VM service and
 // run their own VM jobs; a database job waits for them.
-import { defineJobs, stepRef, type JobDefinition, type JobEnv, type JobRow, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import {
+  defineJobs,
+  stepRef,
+  type JobDefinition,
+  type JobEnv,
+  type JobRow,
+  type KindsOf,
+  type StepOutcome,
+} from '../../lifecycle/jobs.ts';
 import { POSTGRES_HA_TYPES } from '#shared/catalog';
 import { serviceVms } from '../vm/vm.store.ts';
 import { convergeServers, replaceServers, startPending } from './postgres.service.ts';
 import { listServers } from './postgres.store.ts';
 
-const load = (env: JobEnv, job: JobRow) => env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
+const load = (env: JobEnv, job: JobRow) =>
+  env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
 
 /** A database stuck after the last attempt is `failed`. */
 const failed: JobDefinition['failed'] = async (tx, job) => {
-  await tx.updateTable('postgres').set({ state: 'failed' }).where('id', '=', job.resource_id).where('state', '!=', 'deleting').execute();
+  await tx
+    .updateTable('postgres')
+    .set({ state: 'failed' })
+    .where('id', '=', job.resource_id)
+    .where('state', '!=', 'deleting')
+    .execute();
 };
 
 /**
  * Waits (polling every PROVISION_DELAY_MS) until the database's servers are all running and
  * none is being removed, then settles the database in `running` with `set`.
  */
-function settleWhenServersRun(from: string, set: (now: string) => Record<string, unknown> = () => ({})) {
+function settleWhenServersRun(
+  from: string,
+  set: (now: string) => Record<string, unknown> = () => ({}),
+) {
   return async (env: JobEnv, job: JobRow): Promise<StepOutcome> => {
     const pg = await load(env, job);
     if (!pg || pg.state !== from) return {};
     const servers = await listServers(env.db, pg.id);
     if (servers.some((s) => s.state === 'failed')) throw new Error(`a server of ${pg.id} failed`);
-    if (!servers.length || servers.some((s) => s.state !== 'running')) return { next: { step: 'wait', delayMs: env.delayMs } };
+    if (!servers.length || servers.some((s) => s.state !== 'running'))
+      return { next: { step: 'wait', delayMs: env.delayMs } };
     return {
       apply: async (tx) => {
         await tx
@@ -51,12 +69,20 @@ function callThenSettle(
       async start(env, job) {
         const pg = await load(env, job);
         if (!pg || pg.state !== from) return {};
-        await env.provider.call(op, pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        await env.provider.call(
+          op,
+          pg.id,
+          { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor },
+          stepRef(job),
+        );
         return { next: { step: 'wait', delayMs: env.delayMs } };
       },
       async wait(env, job) {
         const pg = await load(env, job);
-        return settleWhenServersRun(from, (now) => set?.(now, { running_since: pg?.running_since ?? null }) ?? {})(env, job);
+        return settleWhenServersRun(
+          from,
+          (now) => set?.(now, { running_since: pg?.running_since ?? null }) ?? {},
+        )(env, job);
       },
     },
   };
@@ -65,7 +91,10 @@ function callThenSettle(
 /** Changes the servers in the first step's transaction, then waits for them. */
 function changeServersThenSettle(
   change: typeof convergeServers,
-  set: (pg: NonNullable<Awaited<ReturnType<typeof load>>>, converged: Record<string, unknown>) => Record<string, unknown>,
+  set: (
+    pg: NonNullable<Awaited<ReturnType<typeof load>>>,
+    converged: Record<string, unknown>,
+  ) => Record<string, unknown>,
 ): JobDefinition {
   return {
     failed,
@@ -73,7 +102,12 @@ function changeServersThenSettle(
       async start(env, job) {
         const pg = await load(env, job);
         if (!pg || pg.state !== 'updating') return {};
-        await env.provider.call('updatePostgres', pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        await env.provider.call(
+          'updatePostgres',
+          pg.id,
+          { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor },
+          stepRef(job),
+        );
         return { apply: (tx) => change(tx, pg), next: { step: 'wait', delayMs: env.delayMs } };
       },
       async wait(env, job) {
@@ -82,8 +116,15 @@ function changeServersThenSettle(
         const servers = (await listServers(env.db, pg.id)).filter((s) => s.state !== 'deleting');
         const primary = servers.find((s) => s.role === 'primary');
         const standbys = servers.filter((s) => s.role === 'standby').length;
-        const ha = POSTGRES_HA_TYPES.find((h) => h.standbys === standbys)?.name ?? pg.current_ha_type;
-        const converged = primary ? { vm_size: primary.vm_size, storage_size_gib: Number(primary.storage_size_gib), current_ha_type: ha } : {};
+        const ha =
+          POSTGRES_HA_TYPES.find((h) => h.standbys === standbys)?.name ?? pg.current_ha_type;
+        const converged = primary
+          ? {
+              vm_size: primary.vm_size,
+              storage_size_gib: Number(primary.storage_size_gib),
+              current_ha_type: ha,
+            }
+          : {};
         return settleWhenServersRun('updating', () => set(pg, converged))(env, job);
       },
     },
@@ -102,9 +143,14 @@ const setStage =
   };
 
 export const postgresJobs = defineJobs({
-  'postgres.create': callThenSettle('creating', 'createPostgres', (now, pg) => ({ running_since: pg.running_since ?? now })),
+  'postgres.create': callThenSettle('creating', 'createPostgres', (now, pg) => ({
+    running_since: pg.running_since ?? now,
+  })),
   'postgres.restart': callThenSettle('restarting', 'restartPostgres'),
-  'postgres.promote': callThenSettle('updating', 'promotePostgres', () => ({ read_replica: 0, parent_id: null })),
+  'postgres.promote': callThenSettle('updating', 'promotePostgres', () => ({
+    read_replica: 0,
+    parent_id: null,
+  })),
   // What the servers were changed to (targets changed since wait for the pending update).
   'postgres.update': changeServersThenSettle(convergeServers, (_pg, converged) => converged),
   'postgres.recycle': changeServersThenSettle(replaceServers, () => ({})),
@@ -114,11 +160,19 @@ export const postgresJobs = defineJobs({
       async start(env, job) {
         const pg = await load(env, job);
         if (!pg || pg.state !== 'upgrading') return {};
-        await env.provider.call('upgradePostgres', pg.id, { name: pg.name, location: pg.location, version: pg.target_version, flavor: pg.flavor }, stepRef(job));
+        await env.provider.call(
+          'upgradePostgres',
+          pg.id,
+          { name: pg.name, location: pg.location, version: pg.target_version, flavor: pg.flavor },
+          stepRef(job),
+        );
         return { next: { step: 'upgrade', delayMs: env.delayMs } };
       },
       async upgrade(env, job) {
-        return { apply: (tx) => setStage('upgrading')(tx, job.resource_id), next: { step: 'finish', delayMs: env.delayMs } };
+        return {
+          apply: (tx) => setStage('upgrading')(tx, job.resource_id),
+          next: { step: 'finish', delayMs: env.delayMs },
+        };
       },
       async finish(env, job) {
         const pg = await load(env, job);
@@ -142,7 +196,12 @@ export const postgresJobs = defineJobs({
       async start(env, job) {
         const pg = await load(env, job);
         if (!pg) return {};
-        await env.provider.call('destroyPostgres', pg.id, { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor }, stepRef(job));
+        await env.provider.call(
+          'destroyPostgres',
+          pg.id,
+          { name: pg.name, location: pg.location, version: pg.version, flavor: pg.flavor },
+          stepRef(job),
+        );
         return { next: { step: 'wait', delayMs: env.delayMs } };
       },
       // Gone once its servers are: the rules, destinations and server rows go with it.
@@ -152,7 +211,11 @@ export const postgresJobs = defineJobs({
         if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {
-            await tx.updateTable('postgres').set({ parent_id: null }).where('parent_id', '=', job.resource_id).execute();
+            await tx
+              .updateTable('postgres')
+              .set({ parent_id: null })
+              .where('parent_id', '=', job.resource_id)
+              .execute();
             await tx.deleteFrom('postgres').where('id', '=', job.resource_id).execute();
           },
         };

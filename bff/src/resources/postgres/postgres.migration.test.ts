@@ -18,12 +18,23 @@ import { testDatabaseEnv } from '../../../test/harness.ts';
 
 let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
 let db: Db;
-const migrations = mergeMigrations([authMigrations, projectMigrations, privateSubnetMigrations, firewallMigrations, vmMigrations, lifecycleMigrations, postgresMigrations]);
+const migrations = mergeMigrations([
+  authMigrations,
+  projectMigrations,
+  privateSubnetMigrations,
+  firewallMigrations,
+  vmMigrations,
+  lifecycleMigrations,
+  postgresMigrations,
+]);
 const migrator = () => new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
 beforeAll(async () => {
   database = await testDatabaseEnv({ empty: true });
-  db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+  db = openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR ?? '',
+  }).db;
 });
 afterAll(async () => {
   await db.destroy();
@@ -97,7 +108,13 @@ it('turns stored day numbers into day names and bearer tokens into options, keep
   // Columns named: whole-row reads use the column list read before the migration.
   const rows = await db
     .selectFrom('postgres')
-    .select(['name', 'maintenance_window_days', 'pending_actions', 'storage_size_gib', 'maintenance_window_start_at'])
+    .select([
+      'name',
+      'maintenance_window_days',
+      'pending_actions',
+      'storage_size_gib',
+      'maintenance_window_start_at',
+    ])
     .orderBy('name')
     .execute();
   expect(rows.map((r) => [r.name, r.maintenance_window_days, r.pending_actions])).toEqual([
@@ -105,8 +122,16 @@ it('turns stored day numbers into day names and bearer tokens into options, keep
     ['some', JSON.stringify(['mon', 'sat', 'sun']), '[]'],
   ]);
   expect(rows[1]).toMatchObject({ storage_size_gib: 128, maintenance_window_start_at: 3 });
-  const dests = await db.selectFrom('postgres_metric_destination').select(['id', 'username', 'bearer_token', 'options']).execute();
-  expect(dests.find((d) => d.id === basic.id)).toEqual({ id: basic.id, username: 'u', bearer_token: null, options: null });
+  const dests = await db
+    .selectFrom('postgres_metric_destination')
+    .select(['id', 'username', 'bearer_token', 'options'])
+    .execute();
+  expect(dests.find((d) => d.id === basic.id)).toEqual({
+    id: basic.id,
+    username: 'u',
+    bearer_token: null,
+    options: null,
+  });
   expect(dests.find((d) => d.id === bearer.id)).toEqual({
     id: bearer.id,
     username: null,

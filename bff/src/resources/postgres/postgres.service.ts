@@ -21,10 +21,18 @@ import { assertNameFree, assertProjectQuota } from '../scoped.ts';
 import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
-import { json, listServers, reloadPostgres, replicasOf, type PostgresRow, type PostgresRuleRow } from './postgres.store.ts';
+import {
+  json,
+  listServers,
+  reloadPostgres,
+  replicasOf,
+  type PostgresRow,
+  type PostgresRuleRow,
+} from './postgres.store.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
-const SERVICE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
+const SERVICE_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKc0nyAdQ7Uy0bNPzDq4kbEJmbTDbOaKHPh8TPmvBm3t postgres-service';
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** A generated superuser password: 32 letters and digits, with each of lower, upper and digit. */
@@ -48,21 +56,31 @@ export function backupCredentials() {
 }
 
 /** 400 naming the field unless the flavor is built for the version and the storage is one of the size's choices. */
-export function checkOptions(options: { flavor: string; version: string; size: string; storage?: number }, fields = { version: 'version', storage: 'storage_size' }): number {
+export function checkOptions(
+  options: { flavor: string; version: string; size: string; storage?: number },
+  fields = { version: 'version', storage: 'storage_size' },
+): number {
   const flavor = postgresFlavor(options.flavor)!;
   if (!(flavor.versions as readonly string[]).includes(options.version)) {
-    throw invalidRequest({ [fields.version]: `The ${flavor.displayName} flavor is available in versions ${flavor.versions.join(', ')}.` });
+    throw invalidRequest({
+      [fields.version]: `The ${flavor.displayName} flavor is available in versions ${flavor.versions.join(', ')}.`,
+    });
   }
   const size = postgresSize(options.size)!;
   const storage = options.storage ?? size.storageGib[0];
   if (!(size.storageGib as readonly number[]).includes(storage)) {
-    throw invalidRequest({ [fields.storage]: `storage_size for ${size.name} must be one of ${size.storageGib.join(', ')} (GiB).` });
+    throw invalidRequest({
+      [fields.storage]: `storage_size for ${size.name} must be one of ${size.storageGib.join(', ')} (GiB).`,
+    });
   }
   return storage;
 }
 
 /** A create body's values (also of restores and read replicas, which copy their source's). */
-export type NewPostgres = Omit<z.output<typeof createPostgresBodySchema>, 'size' | 'version' | 'flavor'> & {
+export type NewPostgres = Omit<
+  z.output<typeof createPostgresBodySchema>,
+  'size' | 'version' | 'flavor'
+> & {
   size: string;
   version: string;
   flavor: string;
@@ -75,7 +93,13 @@ export type NewPostgres = Omit<z.output<typeof createPostgresBodySchema>, 'size'
 };
 
 /** Adds a server (a VM of the VM service, marked as the database's) in the primary's subnet once there is one. */
-async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', quotas: Quotas, subnetId?: string) {
+async function addServer(
+  tx: Tx,
+  pg: PostgresRow,
+  role: 'primary' | 'standby',
+  quotas: Quotas,
+  subnetId?: string,
+) {
   const vm = await createVm(
     tx,
     {
@@ -93,12 +117,19 @@ async function addServer(tx: Tx, pg: PostgresRow, role: 'primary' | 'standby', q
     },
     quotas,
   );
-  await tx.insertInto('postgres_server').values({ vm_id: vm.id, postgres_id: pg.id, role, created_at: vm.created_at }).execute();
+  await tx
+    .insertInto('postgres_server')
+    .values({ vm_id: vm.id, postgres_id: pg.id, role, created_at: vm.created_at })
+    .execute();
   return vm;
 }
 
 /** The row of a new database (creating), with its CA and generated credentials. */
-export function postgresRow(id: string, postgres: NewPostgres & { storage_size: number }, ca: { certificate: string; privateKey: string }): PostgresRow {
+export function postgresRow(
+  id: string,
+  postgres: NewPostgres & { storage_size: number },
+  ca: { certificate: string; privateKey: string },
+): PostgresRow {
   return {
     id,
     state_reason: null,
@@ -136,30 +167,52 @@ export function postgresRow(id: string, postgres: NewPostgres & { storage_size: 
 }
 
 /** A new database with its servers, default firewall rules and create job (the project's quota applies). */
-export async function createPostgres(tx: Tx, postgres: NewPostgres, quotas: Quotas): Promise<PostgresRow> {
-  const storage = checkOptions({ flavor: postgres.flavor, version: postgres.version, size: postgres.size, storage: postgres.storage_size });
-  if (postgres.readReplica && postgres.ha_type !== 'none') throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
+export async function createPostgres(
+  tx: Tx,
+  postgres: NewPostgres,
+  quotas: Quotas,
+): Promise<PostgresRow> {
+  const storage = checkOptions({
+    flavor: postgres.flavor,
+    version: postgres.version,
+    size: postgres.size,
+    storage: postgres.storage_size,
+  });
+  if (postgres.readReplica && postgres.ha_type !== 'none')
+    throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
   await assertProjectQuota(tx, postgresKind, postgres.projectId, quotas);
   await assertNameFree(tx, 'postgres', postgres.projectId, postgres.location, postgres.name);
   const id = newId('postgres');
-  const row = postgresRow(id, { ...postgres, storage_size: storage }, await createRootCa(postgres.name, id));
+  const row = postgresRow(
+    id,
+    { ...postgres, storage_size: storage },
+    await createRootCa(postgres.name, id),
+  );
   await tx.insertInto('postgres').values(row).execute();
   if (!postgres.restrict_by_default) {
     for (const cidr of ['0.0.0.0/0', '::/0']) {
       await tx
         .insertInto('postgres_firewall_rule')
-        .values({ id: newId('postgresFirewallRule'), postgres_id: id, cidr, description: '', created_at: row.created_at })
+        .values({
+          id: newId('postgresFirewallRule'),
+          postgres_id: id,
+          cidr,
+          description: '',
+          created_at: row.created_at,
+        })
         .execute();
     }
   }
   const primary = await addServer(tx, row, 'primary', quotas);
-  for (let i = 0; i < postgresHaType(postgres.ha_type)!.standbys; i++) await addServer(tx, row, 'standby', quotas, primary.subnet_id);
+  for (let i = 0; i < postgresHaType(postgres.ha_type)!.standbys; i++)
+    await addServer(tx, row, 'standby', quotas, primary.subnet_id);
   await enqueueJob(tx, 'postgres.create', id);
   return row;
 }
 
 export const assertNotDeleting = (pg: PostgresRow, what: string) => {
-  if (pg.state === 'deleting') throw new ApiError('Conflict', `The PostgreSQL database is being deleted; it cannot ${what}.`);
+  if (pg.state === 'deleting')
+    throw new ApiError('Conflict', `The PostgreSQL database is being deleted; it cannot ${what}.`);
 };
 
 /** An action the worker runs on a database: the state it moves the database into and its job. */
@@ -172,7 +225,12 @@ export const POSTGRES_ACTIONS = {
 export type PostgresAction = keyof typeof POSTGRES_ACTIONS;
 
 /** Moves an idle database (running, or failed: an action is a way out) into the action's state and enqueues its job. */
-async function startAction(tx: Tx, pg: PostgresRow, action: PostgresAction, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
+async function startAction(
+  tx: Tx,
+  pg: PostgresRow,
+  action: PostgresAction,
+  set: Partial<PostgresRow> = {},
+): Promise<PostgresRow> {
   const { state, job } = POSTGRES_ACTIONS[action];
   await tx
     .updateTable('postgres')
@@ -189,7 +247,12 @@ async function startAction(tx: Tx, pg: PostgresRow, action: PostgresAction, set:
  * starts it when the database is running again (`startPending`); a database being deleted
  * ignores it. The caller holds the row's lock (reloadPostgres in its transaction).
  */
-export async function requestAction(tx: Tx, pg: PostgresRow, action: PostgresAction, set: Partial<PostgresRow> = {}): Promise<PostgresRow> {
+export async function requestAction(
+  tx: Tx,
+  pg: PostgresRow,
+  action: PostgresAction,
+  set: Partial<PostgresRow> = {},
+): Promise<PostgresRow> {
   if (pg.state === 'deleting') return pg;
   if (pg.state === 'running' || pg.state === 'failed') return startAction(tx, pg, action, set);
   const pending = json<PostgresAction[]>(pg.pending_actions);
@@ -221,7 +284,8 @@ export const restartPostgres = (tx: Tx, pg: PostgresRow) => requestAction(tx, pg
 export const recyclePostgres = (tx: Tx, pg: PostgresRow) => requestAction(tx, pg, 'recycle');
 
 export function promotePostgres(tx: Tx, pg: PostgresRow) {
-  if (Number(pg.read_replica) !== 1) throw new ApiError('InvalidRequest', 'Non read replica servers cannot be promoted.');
+  if (Number(pg.read_replica) !== 1)
+    throw new ApiError('InvalidRequest', 'Non read replica servers cannot be promoted.');
   return requestAction(tx, pg, 'promote');
 }
 
@@ -235,12 +299,21 @@ export function nextVersion(pg: Pick<PostgresRow, 'flavor' | 'version'>): string
 /** An upgrade needs a settled database; the origin's refusals are 400 with its field names and messages. */
 export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
   if (pg.state !== 'running' || json<string[]>(pg.pending_actions).length)
-    throw invalidRequest({ needs_convergence: 'Database cluster is waiting for convergence, please wait for it to complete' });
-  if (Number(pg.read_replica) === 1) throw invalidRequest({ read_replica: 'Read replicas cannot be upgraded' });
-  if (pg.flavor === 'lantern') throw invalidRequest({ flavor: 'Lantern Postgres instances cannot be upgraded' });
+    throw invalidRequest({
+      needs_convergence:
+        'Database cluster is waiting for convergence, please wait for it to complete',
+    });
+  if (Number(pg.read_replica) === 1)
+    throw invalidRequest({ read_replica: 'Read replicas cannot be upgraded' });
+  if (pg.flavor === 'lantern')
+    throw invalidRequest({ flavor: 'Lantern Postgres instances cannot be upgraded' });
   const next = nextVersion(pg);
   if (!next) throw invalidRequest({ version: 'Database is already at the latest version' });
-  await tx.updateTable('postgres').set({ state: 'upgrading', target_version: next, upgrade_stage: 'provisioning' }).where('id', '=', pg.id).execute();
+  await tx
+    .updateTable('postgres')
+    .set({ state: 'upgrading', target_version: next, upgrade_stage: 'provisioning' })
+    .where('id', '=', pg.id)
+    .execute();
   await enqueueJob(tx, 'postgres.upgrade', pg.id);
 }
 
@@ -250,21 +323,46 @@ export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
  * of the new size's choices. A read replica follows its parent: its sizes change with the
  * parent's, never directly.
  */
-export async function updatePostgres(tx: Tx, pg: PostgresRow, changes: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] }): Promise<PostgresRow> {
-  if (Number(pg.read_replica) === 1) throw new ApiError('InvalidRequest', 'Read replicas cannot be modified directly! Please modify the parent database instead.');
+export async function updatePostgres(
+  tx: Tx,
+  pg: PostgresRow,
+  changes: { size?: string; storage_size?: number; ha_type?: string; tags?: Tag[] },
+): Promise<PostgresRow> {
+  if (Number(pg.read_replica) === 1)
+    throw new ApiError(
+      'InvalidRequest',
+      'Read replicas cannot be modified directly! Please modify the parent database instead.',
+    );
   const size = changes.size ?? pg.target_vm_size;
-  const targetStorage = checkOptions({ flavor: pg.flavor, version: pg.version, size, storage: changes.storage_size ?? Number(pg.target_storage_size_gib) });
+  const targetStorage = checkOptions({
+    flavor: pg.flavor,
+    version: pg.version,
+    size,
+    storage: changes.storage_size ?? Number(pg.target_storage_size_gib),
+  });
   const ha = changes.ha_type ?? pg.ha_type;
   const set: Partial<PostgresRow> = {};
   if (changes.tags) set.tags = JSON.stringify(changes.tags);
-  const changed = size !== pg.target_vm_size || targetStorage !== Number(pg.target_storage_size_gib) || ha !== pg.ha_type;
+  const changed =
+    size !== pg.target_vm_size ||
+    targetStorage !== Number(pg.target_storage_size_gib) ||
+    ha !== pg.ha_type;
   if (changed) {
     for (const r of await replicasOf(tx, pg.id)) {
-      await requestAction(tx, await reloadPostgres(tx, r.id), 'update', { target_vm_size: size, target_storage_size_gib: targetStorage });
+      await requestAction(tx, await reloadPostgres(tx, r.id), 'update', {
+        target_vm_size: size,
+        target_storage_size_gib: targetStorage,
+      });
     }
-    return requestAction(tx, pg, 'update', { ...set, target_vm_size: size, target_storage_size_gib: targetStorage, ha_type: ha });
+    return requestAction(tx, pg, 'update', {
+      ...set,
+      target_vm_size: size,
+      target_storage_size_gib: targetStorage,
+      ha_type: ha,
+    });
   }
-  if (Object.keys(set).length) await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
+  if (Object.keys(set).length)
+    await tx.updateTable('postgres').set(set).where('id', '=', pg.id).execute();
   return { ...pg, ...set };
 }
 
@@ -275,7 +373,12 @@ export async function updatePostgres(tx: Tx, pg: PostgresRow, changes: { size?: 
  */
 export async function deletePostgres(tx: Tx, pg: PostgresRow): Promise<void> {
   if (pg.state === 'deleting') return;
-  const marked = await tx.updateTable('postgres').set({ state: 'deleting', pending_actions: '[]' }).where('id', '=', pg.id).where('state', '!=', 'deleting').executeTakeFirst();
+  const marked = await tx
+    .updateTable('postgres')
+    .set({ state: 'deleting', pending_actions: '[]' })
+    .where('id', '=', pg.id)
+    .where('state', '!=', 'deleting')
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return;
   await deleteServers(tx, pg);
   await enqueueJob(tx, 'postgres.destroy', pg.id);
@@ -322,10 +425,19 @@ export async function replaceServers(tx: Tx, pg: PostgresRow): Promise<void> {
 }
 
 /** Sets the superuser password (not of read replicas, which follow their parent). */
-export async function resetSuperuserPassword(tx: Tx, pg: PostgresRow, password: string): Promise<PostgresRow> {
-  if (Number(pg.read_replica) === 1) throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas.');
+export async function resetSuperuserPassword(
+  tx: Tx,
+  pg: PostgresRow,
+  password: string,
+): Promise<PostgresRow> {
+  if (Number(pg.read_replica) === 1)
+    throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas.');
   assertNotDeleting(pg, 'change its password');
-  await tx.updateTable('postgres').set({ superuser_password: password }).where('id', '=', pg.id).execute();
+  await tx
+    .updateTable('postgres')
+    .set({ superuser_password: password })
+    .where('id', '=', pg.id)
+    .execute();
   return { ...pg, superuser_password: password };
 }
 
@@ -334,22 +446,43 @@ export const userList = (pg: PostgresRow) => json<string[]>(pg.cert_auth_users);
 type RuleBody = z.output<typeof createPostgresFirewallRuleBodySchema>;
 
 /** A new firewall rule: the CIDR may reach the database on its ports (not while it is being deleted). */
-export async function addFirewallRule(tx: Tx, pg: PostgresRow, body: RuleBody): Promise<PostgresRuleRow> {
+export async function addFirewallRule(
+  tx: Tx,
+  pg: PostgresRow,
+  body: RuleBody,
+): Promise<PostgresRuleRow> {
   assertNotDeleting(pg, 'get firewall rules');
-  const rule = { id: newId('postgresFirewallRule'), postgres_id: pg.id, cidr: body.cidr, description: body.description?.trim() ?? '', created_at: new Date().toISOString() };
+  const rule = {
+    id: newId('postgresFirewallRule'),
+    postgres_id: pg.id,
+    cidr: body.cidr,
+    description: body.description?.trim() ?? '',
+    created_at: new Date().toISOString(),
+  };
   await tx.insertInto('postgres_firewall_rule').values(rule).execute();
   return rule;
 }
 
 /** A rule's new CIDR and description; each left out (or null) is kept. */
-export async function updateFirewallRule(tx: Tx, rule: PostgresRuleRow, body: { cidr?: string | null; description?: string | null }): Promise<PostgresRuleRow> {
-  const set = { cidr: body.cidr ?? rule.cidr, description: body.description?.trim() ?? rule.description };
+export async function updateFirewallRule(
+  tx: Tx,
+  rule: PostgresRuleRow,
+  body: { cidr?: string | null; description?: string | null },
+): Promise<PostgresRuleRow> {
+  const set = {
+    cidr: body.cidr ?? rule.cidr,
+    description: body.description?.trim() ?? rule.description,
+  };
   await tx.updateTable('postgres_firewall_rule').set(set).where('id', '=', rule.id).execute();
   return { ...rule, ...set };
 }
 
 /** A new Prometheus remote-write target of the database's metrics (not while it is being deleted). */
-export async function addMetricDestination(tx: Tx, pg: PostgresRow, body: z.output<typeof createMetricDestinationBodySchema>) {
+export async function addMetricDestination(
+  tx: Tx,
+  pg: PostgresRow,
+  body: z.output<typeof createMetricDestinationBodySchema>,
+) {
   assertNotDeleting(pg, 'get metric destinations');
   const row = {
     id: newId('postgresMetricDestination'),
@@ -366,7 +499,11 @@ export async function addMetricDestination(tx: Tx, pg: PostgresRow, body: z.outp
 }
 
 /** A new OTLP or syslog target of the database's logs (not while it is being deleted). */
-export async function addLogDestination(tx: Tx, pg: PostgresRow, body: z.output<typeof createLogDestinationBodySchema>) {
+export async function addLogDestination(
+  tx: Tx,
+  pg: PostgresRow,
+  body: z.output<typeof createLogDestinationBodySchema>,
+) {
   assertNotDeleting(pg, 'get log destinations');
   const row = {
     id: newId('postgresLogDestination'),

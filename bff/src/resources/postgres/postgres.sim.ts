@@ -43,15 +43,26 @@ export function backupsOf(pg: BackupSource, now = new Date()): Backup[] {
   const out: Backup[] = [];
   for (let k = 0, t = first; t <= now.getTime(); k++, t += DAY) {
     const segment = (2 + k * 16).toString(16).padStart(8, '0').toUpperCase();
-    const size = Math.round(24 * 1024 * 1024 * (1 + 0.04 * k) * (0.9 + 0.2 * unit(`${pg.id}:backup:${k}`)));
-    out.push({ key: `base_0000000100000000${segment}`, last_modified: new Date(t).toISOString(), size });
+    const size = Math.round(
+      24 * 1024 * 1024 * (1 + 0.04 * k) * (0.9 + 0.2 * unit(`${pg.id}:backup:${k}`)),
+    );
+    out.push({
+      key: `base_0000000100000000${segment}`,
+      last_modified: new Date(t).toISOString(),
+      size,
+    });
   }
-  const kept = out.filter((b) => Date.parse(b.last_modified) >= now.getTime() - BACKUP_RETENTION_MS);
+  const kept = out.filter(
+    (b) => Date.parse(b.last_modified) >= now.getTime() - BACKUP_RETENTION_MS,
+  );
   return kept.length ? kept : out.slice(-1);
 }
 
 /** The restore window: from the oldest kept backup to now (WAL is archived continuously). */
-export function restoreWindow(pg: BackupSource, now = new Date()): { earliest: string | null; latest: string } {
+export function restoreWindow(
+  pg: BackupSource,
+  now = new Date(),
+): { earliest: string | null; latest: string } {
   const backups = backupsOf(pg, now);
   return { earliest: backups[0]?.last_modified ?? null, latest: now.toISOString() };
 }
@@ -59,10 +70,13 @@ export function restoreWindow(pg: BackupSource, now = new Date()): { earliest: s
 /** 400 naming restore_target unless it lies in the window. */
 export function assertInRestoreWindow(pg: BackupSource, target: string, now = new Date()): void {
   const { earliest, latest } = restoreWindow(pg, now);
-  if (!earliest) throw invalidRequest({ restore_target: 'The database has no backup yet to restore from.' });
+  if (!earliest)
+    throw invalidRequest({ restore_target: 'The database has no backup yet to restore from.' });
   const t = Date.parse(target);
   if (t < Date.parse(earliest) || t > Date.parse(latest)) {
-    throw invalidRequest({ restore_target: `restore_target must lie between the earliest restore time ${earliest} and the latest ${latest}.` });
+    throw invalidRequest({
+      restore_target: `restore_target must lie between the earliest restore time ${earliest} and the latest ${latest}.`,
+    });
   }
 }
 
@@ -74,12 +88,22 @@ export interface SimServer {
 }
 
 /** A time range from the query, checked: end after start, at most `maxMs` long, not older than `backMs`. */
-export function timeRange(query: { start?: string; end?: string }, defaults: { spanMs: number; maxMs: number; backMs: number }, now = new Date()) {
+export function timeRange(
+  query: { start?: string; end?: string },
+  defaults: { spanMs: number; maxMs: number; backMs: number },
+  now = new Date(),
+) {
   const end = query.end ? Date.parse(query.end) : now.getTime();
   const start = query.start ? Date.parse(query.start) : end - defaults.spanMs;
   if (end < start) throw invalidRequest({ end: 'end must not be before start.' });
-  if (end - start > defaults.maxMs) throw invalidRequest({ end: `The range from start to end may be at most ${Math.round(defaults.maxMs / HOUR)} hours.` });
-  if (start < now.getTime() - defaults.backMs) throw invalidRequest({ start: `start may be at most ${Math.round(defaults.backMs / DAY)} days ago.` });
+  if (end - start > defaults.maxMs)
+    throw invalidRequest({
+      end: `The range from start to end may be at most ${Math.round(defaults.maxMs / HOUR)} hours.`,
+    });
+  if (start < now.getTime() - defaults.backMs)
+    throw invalidRequest({
+      start: `start may be at most ${Math.round(defaults.backMs / DAY)} days ago.`,
+    });
   return { start, end };
 }
 
@@ -118,7 +142,11 @@ function postgresMessage(server: SimServer, r: number, r2: number, t: number): [
   const client = `10.0.${Math.floor(r2 * 4)}.${5 + Math.floor(r * 50)}`;
   if (server.role === 'standby') {
     if (r < 0.5) return ['LOG', 'restartpoint starting: time'];
-    if (r < 0.8) return ['LOG', `recovery restart point at 0/${(0x5000028 + (t % 0xffff)).toString(16).toUpperCase()}`];
+    if (r < 0.8)
+      return [
+        'LOG',
+        `recovery restart point at 0/${(0x5000028 + (t % 0xffff)).toString(16).toUpperCase()}`,
+      ];
     return [
       'LOG',
       `restartpoint complete: wrote ${Math.floor(r2 * 400)} buffers (${(r2 * 2).toFixed(1)}%); write=${(r * 27).toFixed(3)} s, sync=0.004 s, total=${(r * 27 + 0.01).toFixed(3)} s`,
@@ -126,14 +154,21 @@ function postgresMessage(server: SimServer, r: number, r2: number, t: number): [
   }
   if (r < 0.2) return ['LOG', `connection received: host=${client} port=${port}`];
   if (r < 0.4)
-    return ['LOG', `connection authorized: user=postgres database=postgres application_name=psql SSL enabled (protocol=TLSv1.3, cipher=TLS_AES_256_GCM_SHA384, bits=256)`];
+    return [
+      'LOG',
+      `connection authorized: user=postgres database=postgres application_name=psql SSL enabled (protocol=TLSv1.3, cipher=TLS_AES_256_GCM_SHA384, bits=256)`,
+    ];
   if (r < 0.55) return ['LOG', 'checkpoint starting: time'];
   if (r < 0.7)
     return [
       'LOG',
       `checkpoint complete: wrote ${Math.floor(r2 * 900)} buffers (${(r2 * 5).toFixed(1)}%); 0 WAL file(s) added, 0 removed, 1 recycled; write=${(r2 * 90).toFixed(3)} s, sync=0.003 s, total=${(r2 * 90 + 0.02).toFixed(3)} s`,
     ];
-  if (r < 0.8) return ['LOG', `automatic vacuum of table "postgres.public.${pick(TABLES, r2)}": index scans: 1`];
+  if (r < 0.8)
+    return [
+      'LOG',
+      `automatic vacuum of table "postgres.public.${pick(TABLES, r2)}": index scans: 1`,
+    ];
   if (r < 0.88) return ['LOG', `automatic analyze of table "postgres.public.${pick(TABLES, r2)}"`];
   if (r < 0.93)
     return [
@@ -141,7 +176,8 @@ function postgresMessage(server: SimServer, r: number, r2: number, t: number): [
       `disconnection: session time: 0:0${Math.floor(r2 * 9)}:${String(Math.floor(r2 * 59)).padStart(2, '0')}.${Math.floor(r * 999)} user=postgres database=postgres host=${client} port=${port}`,
     ];
   if (r < 0.96) return ['WARNING', 'there is no transaction in progress'];
-  if (r < 0.985) return ['ERROR', `duplicate key value violates unique constraint "${pick(TABLES, r2)}_pkey"`];
+  if (r < 0.985)
+    return ['ERROR', `duplicate key value violates unique constraint "${pick(TABLES, r2)}_pkey"`];
   return ['FATAL', `password authentication failed for user "app"`];
 }
 
@@ -176,7 +212,13 @@ const UPGRADE_STEPS = [
 ];
 
 /** Every line of the servers' streams between `from` and `to`, newest first (one line per server and stream on a grid). */
-export function logLines(pgId: string, servers: SimServer[], from: number, to: number, upgrading: boolean): LogLine[] {
+export function logLines(
+  pgId: string,
+  servers: SimServer[],
+  from: number,
+  to: number,
+  upgrading: boolean,
+): LogLine[] {
   const out: LogLine[] = [];
   const grids: [Stream, number][] = [
     ['postgres', 15_000],
@@ -190,7 +232,11 @@ export function logLines(pgId: string, servers: SimServer[], from: number, to: n
         const r = unit(`${pgId}:${server.name}:${stream}:${t}`);
         const r2 = unit(`${t}:${stream}:${pgId}`);
         const [severity, message] =
-          stream === 'postgres' ? postgresMessage(server, r, r2, t) : stream === 'pgbouncer' ? pgbouncerMessage(r, r2) : ['LOG' as const, pick(UPGRADE_STEPS, r)];
+          stream === 'postgres'
+            ? postgresMessage(server, r, r2, t)
+            : stream === 'pgbouncer'
+              ? pgbouncerMessage(r, r2)
+              : ['LOG' as const, pick(UPGRADE_STEPS, r)];
         out.push({
           cursor: t * 100 + si * 10 + gi,
           timestamp: new Date(t).toISOString(),
@@ -207,14 +253,35 @@ export function logLines(pgId: string, servers: SimServer[], from: number, to: n
   return out.sort((a, b) => b.cursor - a.cursor);
 }
 
-const METRIC_INFO: Record<(typeof METRIC_KEYS)[number], { name: string; unit: string; description: string }> = {
+const METRIC_INFO: Record<
+  (typeof METRIC_KEYS)[number],
+  { name: string; unit: string; description: string }
+> = {
   cpu_usage: { name: 'CPU Usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
-  memory_usage: { name: 'Memory Usage', unit: '%', description: 'Share of the server’s memory in use, page cache excluded.' },
-  disk_usage: { name: 'Storage Usage', unit: 'GiB', description: 'Data, WAL and temporary files on the server’s disk.' },
-  connections: { name: 'Connections', unit: 'connections', description: 'Open connections to PostgreSQL (PgBouncer’s pooled ones included).' },
+  memory_usage: {
+    name: 'Memory Usage',
+    unit: '%',
+    description: 'Share of the server’s memory in use, page cache excluded.',
+  },
+  disk_usage: {
+    name: 'Storage Usage',
+    unit: 'GiB',
+    description: 'Data, WAL and temporary files on the server’s disk.',
+  },
+  connections: {
+    name: 'Connections',
+    unit: 'connections',
+    description: 'Open connections to PostgreSQL (PgBouncer’s pooled ones included).',
+  },
 };
 
-function metricValue(key: (typeof METRIC_KEYS)[number], pgId: string, server: SimServer, t: number, storageGib: number): number {
+function metricValue(
+  key: (typeof METRIC_KEYS)[number],
+  pgId: string,
+  server: SimServer,
+  t: number,
+  storageGib: number,
+): number {
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY);
   const noise = unit(`${pgId}:${server.name}:${key}:${t}`);
   const standby = server.role === 'standby' ? 0.4 : 1;
@@ -231,14 +298,22 @@ function metricValue(key: (typeof METRIC_KEYS)[number], pgId: string, server: Si
 }
 
 /** Series of each metric (one per server) from `from` to `to`, at most about 240 points each. */
-export function metricSeries(pgId: string, servers: SimServer[], storageGib: number, from: number, to: number, keys: readonly (typeof METRIC_KEYS)[number][]) {
+export function metricSeries(
+  pgId: string,
+  servers: SimServer[],
+  storageGib: number,
+  from: number,
+  to: number,
+  keys: readonly (typeof METRIC_KEYS)[number][],
+) {
   const step = Math.max(60_000, Math.ceil((to - from) / 240 / 60_000) * 60_000);
   return keys.map((key) => ({
     key,
     ...METRIC_INFO[key],
     series: servers.map((server) => {
       const values: [number, string][] = [];
-      for (let t = Math.ceil(from / step) * step; t <= to; t += step) values.push([t / 1000, metricValue(key, pgId, server, t, storageGib).toFixed(2)]);
+      for (let t = Math.ceil(from / step) * step; t <= to; t += step)
+        values.push([t / 1000, metricValue(key, pgId, server, t, storageGib).toFixed(2)]);
       return { labels: { server: server.name, role: server.role }, values };
     }),
   }));

@@ -1,7 +1,14 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
 import type { Selectable } from 'kysely';
-import { POSTGRES_PORTS, postgresListItemSchema, type Postgres, type PostgresDetail, type Tag, type WEEKDAY_NAMES } from '#shared/api/postgres';
+import {
+  POSTGRES_PORTS,
+  postgresListItemSchema,
+  type Postgres,
+  type PostgresDetail,
+  type Tag,
+  type WEEKDAY_NAMES,
+} from '#shared/api/postgres';
 import { postgresHaType } from '#shared/catalog';
 import type { Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -9,7 +16,12 @@ import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { listOf } from '../common.ts';
 import { restoreWindow } from './postgres.sim.ts';
-import type { PostgresFirewallRuleTable, PostgresLogDestinationTable, PostgresMetricDestinationTable, PostgresTable } from './postgres.tables.ts';
+import type {
+  PostgresFirewallRuleTable,
+  PostgresLogDestinationTable,
+  PostgresMetricDestinationTable,
+  PostgresTable,
+} from './postgres.tables.ts';
 
 export type PostgresRow = Selectable<PostgresTable>;
 export type PostgresRuleRow = Selectable<PostgresFirewallRuleTable>;
@@ -18,7 +30,12 @@ export const SUPERUSER = 'postgres';
 
 export const json = <T>(text: string): T => JSON.parse(text) as T;
 
-export const findPostgres = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'postgres', projectId, location, reference);
+export const findPostgres = (
+  db: Queryable,
+  projectId: string,
+  location: string,
+  reference: string,
+) => findByReference(db, 'postgres', projectId, location, reference);
 
 /** The database read again; in a transaction its row is locked until the end (changes of one database run one after another). */
 export async function reloadPostgres(db: Queryable, id: string): Promise<PostgresRow> {
@@ -28,9 +45,14 @@ export async function reloadPostgres(db: Queryable, id: string): Promise<Postgre
   return row;
 }
 
-export const hostnameOf = (row: Pick<PostgresRow, 'name' | 'id'>, serviceDomain: string) => `${row.name}.${row.id}.postgres.${serviceDomain}`;
+export const hostnameOf = (row: Pick<PostgresRow, 'name' | 'id'>, serviceDomain: string) =>
+  `${row.name}.${row.id}.postgres.${serviceDomain}`;
 
-export function connectionString(row: PostgresRow, serviceDomain: string, host = hostnameOf(row, serviceDomain)): string {
+export function connectionString(
+  row: PostgresRow,
+  serviceDomain: string,
+  host = hostnameOf(row, serviceDomain),
+): string {
   return `postgres://${SUPERUSER}:${encodeURIComponent(row.superuser_password)}@${host}:5432/postgres?sslmode=require`;
 }
 
@@ -49,12 +71,17 @@ export const POSTGRES_LIST = listOf(postgresListItemSchema, 'postgres', {
 });
 
 /** The origin's path of a database (how it writes `parent`). */
-const pathOf = (row: Pick<PostgresRow, 'location' | 'name'>) => `/location/${row.location}/postgres/${row.name}`;
+const pathOf = (row: Pick<PostgresRow, 'location' | 'name'>) =>
+  `/location/${row.location}/postgres/${row.name}`;
 
 /** The parent's path, or null. */
 async function parentPath(db: Queryable, row: PostgresRow): Promise<string | null> {
   if (!row.parent_id) return null;
-  const parent = await db.selectFrom('postgres').select(['location', 'name']).where('id', '=', row.parent_id).executeTakeFirst();
+  const parent = await db
+    .selectFrom('postgres')
+    .select(['location', 'name'])
+    .where('id', '=', row.parent_id)
+    .executeTakeFirst();
   return parent ? pathOf(parent) : null;
 }
 
@@ -71,7 +98,8 @@ function base(row: PostgresRow, parent: string | null) {
     target_version: row.target_version,
     vm_size: row.vm_size,
     storage_size_gib: Number(row.storage_size_gib),
-    maintenance_window_start_at: row.maintenance_window_start_at === null ? null : Number(row.maintenance_window_start_at),
+    maintenance_window_start_at:
+      row.maintenance_window_start_at === null ? null : Number(row.maintenance_window_start_at),
     read_replica: Number(row.read_replica) === 1,
     tags: json<Tag[]>(row.tags),
     target_storage_size_gib: Number(row.target_storage_size_gib),
@@ -84,21 +112,44 @@ function base(row: PostgresRow, parent: string | null) {
   };
 }
 
-export const listRules = (db: Queryable, postgresId: string) => db.selectFrom('postgres_firewall_rule').selectAll().where('postgres_id', '=', postgresId).orderBy('id').execute();
+export const listRules = (db: Queryable, postgresId: string) =>
+  db
+    .selectFrom('postgres_firewall_rule')
+    .selectAll()
+    .where('postgres_id', '=', postgresId)
+    .orderBy('id')
+    .execute();
 
-export const ruleView = (row: PostgresRuleRow) => ({ id: row.id, cidr: row.cidr, description: row.description });
+export const ruleView = (row: PostgresRuleRow) => ({
+  id: row.id,
+  cidr: row.cidr,
+  description: row.description,
+});
 
 /** A metric destination without its secrets: the auth sections it configures, as the origin's `auth_methods`. */
 export const metricDestinationView = (row: Selectable<PostgresMetricDestinationTable>) => {
   const options = row.options ? json<Record<string, unknown>>(row.options) : {};
-  const auth_methods = [...(row.username ? ['basic_auth' as const] : []), ...(['authorization', 'headers'] as const).filter((k) => k in options)];
+  const auth_methods = [
+    ...(row.username ? ['basic_auth' as const] : []),
+    ...(['authorization', 'headers'] as const).filter((k) => k in options),
+  ];
   return { id: row.id, url: row.url, username: row.username, auth_methods };
 };
 
-export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({ id: row.id, name: row.name, type: row.type as 'otlp' | 'syslog', url: row.url });
+export const logDestinationView = (row: Selectable<PostgresLogDestinationTable>) => ({
+  id: row.id,
+  name: row.name,
+  type: row.type as 'otlp' | 'syslog',
+  url: row.url,
+});
 
 /** The rename shape (the spec's "Postgres database"): no credentials, rules without ports. */
-export async function postgresView(db: Queryable, row: PostgresRow, serviceDomain: string, rules?: PostgresRuleRow[]): Promise<Postgres> {
+export async function postgresView(
+  db: Queryable,
+  row: PostgresRow,
+  serviceDomain: string,
+  rules?: PostgresRuleRow[],
+): Promise<Postgres> {
   rules ??= await listRules(db, row.id);
   const window = restoreWindow(row);
   return {
@@ -114,13 +165,33 @@ export async function postgresView(db: Queryable, row: PostgresRow, serviceDomai
 }
 
 /** The get shape: credentials and hostname, and each rule once per port it opens (decision 079). */
-export async function postgresDetailView(db: Queryable, row: PostgresRow, serviceDomain: string): Promise<PostgresDetail> {
+export async function postgresDetailView(
+  db: Queryable,
+  row: PostgresRow,
+  serviceDomain: string,
+): Promise<PostgresDetail> {
   const rules = await listRules(db, row.id);
   const view = await postgresView(db, row, serviceDomain, rules);
   const [metrics, logs, replicas] = await Promise.all([
-    db.selectFrom('postgres_metric_destination').selectAll().where('postgres_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('postgres_log_destination').selectAll().where('postgres_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('postgres').selectAll().where('parent_id', '=', row.id).where('read_replica', '=', 1).orderBy('id').execute(),
+    db
+      .selectFrom('postgres_metric_destination')
+      .selectAll()
+      .where('postgres_id', '=', row.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres_log_destination')
+      .selectAll()
+      .where('postgres_id', '=', row.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('postgres')
+      .selectAll()
+      .where('parent_id', '=', row.id)
+      .where('read_replica', '=', 1)
+      .orderBy('id')
+      .execute(),
   ]);
   const path = pathOf(row);
   return {
@@ -128,7 +199,11 @@ export async function postgresDetailView(db: Queryable, row: PostgresRow, servic
     username: SUPERUSER,
     password: row.superuser_password,
     hostname: hostnameOf(row, serviceDomain),
-    private_connection_string: connectionString(row, serviceDomain, `${row.name}.${row.id}.private.postgres.${serviceDomain}`),
+    private_connection_string: connectionString(
+      row,
+      serviceDomain,
+      `${row.name}.${row.id}.private.postgres.${serviceDomain}`,
+    ),
     firewall_rules: rules.flatMap((r) => POSTGRES_PORTS.map((port) => ({ ...ruleView(r), port }))),
     metric_destinations: metrics.map(metricDestinationView),
     log_destinations: logs.map(logDestinationView),
@@ -162,4 +237,10 @@ export function listServers(db: Queryable, postgresId: string) {
 
 /** The read replicas of a database (that are not being deleted). */
 export const replicasOf = (db: Queryable, postgresId: string) =>
-  db.selectFrom('postgres').select(['id', 'name']).where('parent_id', '=', postgresId).where('read_replica', '=', 1).where('state', '!=', 'deleting').execute();
+  db
+    .selectFrom('postgres')
+    .select(['id', 'name'])
+    .where('parent_id', '=', postgresId)
+    .where('read_replica', '=', 1)
+    .where('state', '!=', 'deleting')
+    .execute();

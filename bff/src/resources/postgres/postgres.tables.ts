@@ -141,18 +141,48 @@ export const postgresMigrations: Record<string, Migration> = {
         .addColumn('upgrade_stage', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('postgres_name_uq').on('postgres').columns(['project_id', 'location', 'name']).unique().execute();
-      await db.schema.createIndex('postgres_project_idx').on('postgres').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('postgres_project_name_idx').on('postgres').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('postgres_location_idx').on('postgres').columns(['project_id', 'location', 'id']).execute();
-      await db.schema.createIndex('postgres_parent_idx').on('postgres').column('parent_id').execute();
+      await db.schema
+        .createIndex('postgres_name_uq')
+        .on('postgres')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('postgres_project_idx')
+        .on('postgres')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('postgres_project_name_idx')
+        .on('postgres')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('postgres_location_idx')
+        .on('postgres')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('postgres_parent_idx')
+        .on('postgres')
+        .column('parent_id')
+        .execute();
 
-      for (const table of ['postgres_firewall_rule', 'postgres_metric_destination', 'postgres_log_destination'] as const) {
+      for (const table of [
+        'postgres_firewall_rule',
+        'postgres_metric_destination',
+        'postgres_log_destination',
+      ] as const) {
         let t = db.schema
           .createTable(table)
           .addColumn('id', 'text', (c) => c.primaryKey())
-          .addColumn('postgres_id', 'text', (c) => c.notNull().references('postgres.id').onDelete('cascade'));
-        if (table === 'postgres_firewall_rule') t = t.addColumn('cidr', 'text', (c) => c.notNull()).addColumn('description', 'text', (c) => c.notNull());
+          .addColumn('postgres_id', 'text', (c) =>
+            c.notNull().references('postgres.id').onDelete('cascade'),
+          );
+        if (table === 'postgres_firewall_rule')
+          t = t
+            .addColumn('cidr', 'text', (c) => c.notNull())
+            .addColumn('description', 'text', (c) => c.notNull());
         if (table === 'postgres_metric_destination')
           t = t
             .addColumn('url', 'text', (c) => c.notNull())
@@ -166,23 +196,45 @@ export const postgresMigrations: Record<string, Migration> = {
             .addColumn('url', 'text', (c) => c.notNull())
             .addColumn('options', 'text', (c) => c.notNull());
         await t.addColumn('created_at', 'text', (c) => c.notNull()).execute();
-        await db.schema.createIndex(`${table}_pg_idx`).on(table).columns(['postgres_id', 'id']).execute();
+        await db.schema
+          .createIndex(`${table}_pg_idx`)
+          .on(table)
+          .columns(['postgres_id', 'id'])
+          .execute();
       }
 
       // A database's servers are VMs: marked with the database, hidden from the VM lists.
       await db.schema.alterTable('vm').addColumn('service_of', 'text').execute();
       // The VM lists and counts filter on it: indexes that cover it keep a page one range scan.
-      await db.schema.createIndex('vm_project_service_idx').on('vm').columns(['project_id', 'service_of', 'id']).execute();
-      await db.schema.createIndex('vm_project_service_name_idx').on('vm').columns(['project_id', 'service_of', 'name', 'id']).execute();
-      await db.schema.createIndex('vm_location_service_idx').on('vm').columns(['project_id', 'location', 'service_of', 'id']).execute();
+      await db.schema
+        .createIndex('vm_project_service_idx')
+        .on('vm')
+        .columns(['project_id', 'service_of', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('vm_project_service_name_idx')
+        .on('vm')
+        .columns(['project_id', 'service_of', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('vm_location_service_idx')
+        .on('vm')
+        .columns(['project_id', 'location', 'service_of', 'id'])
+        .execute();
       await db.schema
         .createTable('postgres_server')
         .addColumn('vm_id', 'text', (c) => c.primaryKey().references('vm.id').onDelete('cascade'))
-        .addColumn('postgres_id', 'text', (c) => c.notNull().references('postgres.id').onDelete('cascade'))
+        .addColumn('postgres_id', 'text', (c) =>
+          c.notNull().references('postgres.id').onDelete('cascade'),
+        )
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('postgres_server_pg_idx').on('postgres_server').columns(['postgres_id', 'vm_id']).execute();
+      await db.schema
+        .createIndex('postgres_server_pg_idx')
+        .on('postgres_server')
+        .columns(['postgres_id', 'vm_id'])
+        .execute();
     },
   },
   // The origin's clients (decision 263): actions taken in any state wait as pending actions;
@@ -211,7 +263,10 @@ export const postgresMigrations: Record<string, Migration> = {
   // becomes its `authorization`.
   '0081_postgres_metric_destination_options': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('postgres_metric_destination').addColumn('options', 'text').execute();
+      await db.schema
+        .alterTable('postgres_metric_destination')
+        .addColumn('options', 'text')
+        .execute();
       const rows = (await db
         .selectFrom('postgres_metric_destination' as never)
         .select(['id' as never, 'bearer_token' as never])
@@ -220,7 +275,11 @@ export const postgresMigrations: Record<string, Migration> = {
         if (!r.bearer_token) continue;
         await db
           .updateTable('postgres_metric_destination' as never)
-          .set({ options: JSON.stringify({ authorization: { type: 'Bearer', credentials: r.bearer_token } }) } as never)
+          .set({
+            options: JSON.stringify({
+              authorization: { type: 'Bearer', credentials: r.bearer_token },
+            }),
+          } as never)
           .where('id' as never, '=', r.id as never)
           .execute();
       }

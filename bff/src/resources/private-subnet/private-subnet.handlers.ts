@@ -6,13 +6,26 @@ import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { findByReference } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
-import { connectedSubnetPage, connectSubnets, deleteSubnet, disconnectSubnets, insertSubnet, SUBNET_LIST, subnetView, type SubnetRow } from './private-subnet.store.ts';
+import {
+  connectedSubnetPage,
+  connectSubnets,
+  deleteSubnet,
+  disconnectSubnets,
+  insertSubnet,
+  SUBNET_LIST,
+  subnetView,
+  type SubnetRow,
+} from './private-subnet.store.ts';
 
 export const privateSubnet = kindModule({
   jobs: privateSubnetJobs,
   handlers(ctx) {
     const { db } = ctx;
-    const subnetOf = (project: ProjectAccess, location: string, params: { private_subnet_reference: string }) =>
+    const subnetOf = (
+      project: ProjectAccess,
+      location: string,
+      params: { private_subnet_reference: string },
+    ) =>
       findByReference(db, 'private_subnet', project.id, location, params.private_subnet_reference);
     /** Changes the subnet's connections and answers the subnet. */
     const connecting = async (subnet: SubnetRow, change: (tx: Tx) => Promise<void>) => {
@@ -32,7 +45,13 @@ export const privateSubnet = kindModule({
       ),
       async createPrivateSubnet({ project, location, params, body }) {
         const name = nameFromPath(privateSubnetKind, params.ps_name);
-        const row = await transactionWithRetry(db, (tx) => insertSubnet(tx, { projectId: project.id, location, name, firewallId: body?.firewall_id }, ctx.config.quotas));
+        const row = await transactionWithRetry(db, (tx) =>
+          insertSubnet(
+            tx,
+            { projectId: project.id, location, name, firewallId: body?.firewall_id },
+            ctx.config.quotas,
+          ),
+        );
         return subnetView(db, row);
       },
       async connectPrivateSubnet({ project, location, params, body }) {

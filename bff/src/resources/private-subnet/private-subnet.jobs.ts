@@ -6,8 +6,16 @@ export const privateSubnetJobs = defineJobs({
     steps: {
       async start(env, job) {
         // VMs and load balancers that were deleting when the subnet delete was accepted go first.
-        const nic = await env.db.selectFrom('nic').select('id').where('subnet_id', '=', job.resource_id).executeTakeFirst();
-        const lb = await env.db.selectFrom('load_balancer').select('id').where('private_subnet_id', '=', job.resource_id).executeTakeFirst();
+        const nic = await env.db
+          .selectFrom('nic')
+          .select('id')
+          .where('subnet_id', '=', job.resource_id)
+          .executeTakeFirst();
+        const lb = await env.db
+          .selectFrom('load_balancer')
+          .select('id')
+          .where('private_subnet_id', '=', job.resource_id)
+          .executeTakeFirst();
         if (nic || lb) return { next: { step: 'start', delayMs: Math.max(env.delayMs, 50) } };
         await env.provider.call('destroySubnet', job.resource_id, {}, stepRef(job));
         return { next: { step: 'finish', delayMs: env.delayMs } };
@@ -25,8 +33,16 @@ export const privateSubnetJobs = defineJobs({
             // two kinds' counts are locked in the same order, so the two cannot deadlock (decision 244).
             await tx.deleteFrom('private_subnet').where('id', '=', id).execute();
             // Its default firewall goes with it, unless it now guards another subnet.
-            await tx.deleteFrom('firewall').where('default_for_subnet_id', '=', id).where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id')).execute();
-            await tx.updateTable('firewall').set({ default_for_subnet_id: null }).where('default_for_subnet_id', '=', id).execute();
+            await tx
+              .deleteFrom('firewall')
+              .where('default_for_subnet_id', '=', id)
+              .where('id', 'not in', tx.selectFrom('firewall_subnet').select('firewall_id'))
+              .execute();
+            await tx
+              .updateTable('firewall')
+              .set({ default_for_subnet_id: null })
+              .where('default_for_subnet_id', '=', id)
+              .execute();
           },
         };
       },

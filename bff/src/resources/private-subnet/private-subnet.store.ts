@@ -1,6 +1,12 @@
 import type { Selectable } from 'kysely';
 import { legacyFirewallRuleSchema, legacyFirewallSchema } from '#shared/api/firewall';
-import { nicSchema, privateSubnetKind, privateSubnetSchema, type ConnectedSubnet, type PrivateSubnet } from '#shared/api/private-subnet';
+import {
+  nicSchema,
+  privateSubnetKind,
+  privateSubnetSchema,
+  type ConnectedSubnet,
+  type PrivateSubnet,
+} from '#shared/api/private-subnet';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import type { Page } from '#shared/pagination';
@@ -27,9 +33,21 @@ export type SubnetRow = Selectable<PrivateSubnetTable>;
  * (the NICs read from the covering index `nic_subnet_idx`, migration 0074).
  */
 export const SUBNET_LIST = listOf(privateSubnetSchema, 'private_subnet', {
-  firewalls: childrenOf(legacyFirewallSchema, 'f', 'firewall_subnet fs join firewall f on f.id = fs.firewall_id where fs.subnet_id = "private_subnet"."id"', 'f.id', {
-    firewall_rules: childrenOf(legacyFirewallRuleSchema, 'r', 'firewall_rule r where r.firewall_id = f.id', 'r.id', { port_range: PORT_RANGE_SQL('r') }),
-  }),
+  firewalls: childrenOf(
+    legacyFirewallSchema,
+    'f',
+    'firewall_subnet fs join firewall f on f.id = fs.firewall_id where fs.subnet_id = "private_subnet"."id"',
+    'f.id',
+    {
+      firewall_rules: childrenOf(
+        legacyFirewallRuleSchema,
+        'r',
+        'firewall_rule r where r.firewall_id = f.id',
+        'r.id',
+        { port_range: PORT_RANGE_SQL('r') },
+      ),
+    },
+  ),
   // A NIC is named after its VM, `<vm>-nic` (vm.service.ts; renameNic keeps it so): its VM's
   // name without a join, which cost a page of 600 NICs as much as the rest of its statement.
   nics: childrenOf(nicSchema, 'n', 'nic n where n.subnet_id = "private_subnet"."id"', 'n.id', {
@@ -54,8 +72,19 @@ export async function subnetView(db: Queryable, row: SubnetRow): Promise<Private
  * A subnet of the project in any location, or undefined. Locked for the rest of the
  * transaction, so a VM joining it and the subnet's delete cannot both succeed.
  */
-export function findSubnetById(db: Queryable, projectId: string, id: string): Promise<SubnetRow | undefined> {
-  return forUpdate(db, db.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', '=', id)).executeTakeFirst();
+export function findSubnetById(
+  db: Queryable,
+  projectId: string,
+  id: string,
+): Promise<SubnetRow | undefined> {
+  return forUpdate(
+    db,
+    db
+      .selectFrom('private_subnet')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', id),
+  ).executeTakeFirst();
 }
 
 /**
@@ -63,7 +92,11 @@ export function findSubnetById(db: Queryable, projectId: string, id: string): Pr
  * caller's transaction), guarded by the given firewall or by a new default one; within the
  * project's quota.
  */
-export async function insertSubnet(tx: Tx, subnet: { projectId: string; location: string; name: string; firewallId?: string }, quotas: Quotas): Promise<SubnetRow> {
+export async function insertSubnet(
+  tx: Tx,
+  subnet: { projectId: string; location: string; name: string; firewallId?: string },
+  quotas: Quotas,
+): Promise<SubnetRow> {
   await assertProjectQuota(tx, privateSubnetKind, subnet.projectId, quotas);
   await assertNameFree(tx, 'private_subnet', subnet.projectId, subnet.location, subnet.name);
   if (subnet.firewallId) {
@@ -74,7 +107,10 @@ export async function insertSubnet(tx: Tx, subnet: { projectId: string; location
       .where('project_id', '=', subnet.projectId)
       .where('location', '=', subnet.location)
       .executeTakeFirst();
-    if (!fw) throw invalidRequest({ firewall_id: 'No firewall with this ID in the project and location.' });
+    if (!fw)
+      throw invalidRequest({
+        firewall_id: 'No firewall with this ID in the project and location.',
+      });
   }
   const row: SubnetRow = {
     id: newId('privateSubnet'),
@@ -87,20 +123,38 @@ export async function insertSubnet(tx: Tx, subnet: { projectId: string; location
     created_at: new Date().toISOString(),
   };
   await tx.insertInto('private_subnet').values(row).execute();
-  const firewallId = subnet.firewallId ?? (await insertDefaultFirewall(tx, subnet.projectId, subnet.location, row)).id;
-  await tx.insertInto('firewall_subnet').values({ firewall_id: firewallId, subnet_id: row.id }).execute();
+  const firewallId =
+    subnet.firewallId ??
+    (await insertDefaultFirewall(tx, subnet.projectId, subnet.location, row)).id;
+  await tx
+    .insertInto('firewall_subnet')
+    .values({ firewall_id: firewallId, subnet_id: row.id })
+    .execute();
   return row;
 }
 
 /** The subnet `default-<location>` that VMs join when none is given, made on demand. */
-export async function defaultSubnet(tx: Tx, projectId: string, location: string, quotas: Quotas): Promise<SubnetRow> {
+export async function defaultSubnet(
+  tx: Tx,
+  projectId: string,
+  location: string,
+  quotas: Quotas,
+): Promise<SubnetRow> {
   const name = `default-${location}`;
   const existing = await forUpdate(
     tx,
-    tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('location', '=', location).where('name', '=', name),
+    tx
+      .selectFrom('private_subnet')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('location', '=', location)
+      .where('name', '=', name),
   ).executeTakeFirst();
   if (existing?.state === 'deleting') {
-    throw new ApiError('Conflict', `The default subnet ${name} is being deleted; try again when it is gone, or give private_subnet_id.`);
+    throw new ApiError(
+      'Conflict',
+      `The default subnet ${name} is being deleted; try again when it is gone, or give private_subnet_id.`,
+    );
   }
   if (existing) return existing;
   try {
@@ -108,7 +162,8 @@ export async function defaultSubnet(tx: Tx, projectId: string, location: string,
   } catch (err) {
     // A concurrent VM create made it after the read above (PostgreSQL reads each statement's
     // committed rows): start over, which finds it, rather than answer "name is already taken".
-    if (err instanceof ApiError && err.details?.name) throw new RetryTransaction('default subnet made concurrently');
+    if (err instanceof ApiError && err.details?.name)
+      throw new RetryTransaction('default subnet made concurrently');
     throw err;
   }
 }
@@ -118,25 +173,57 @@ export async function deleteSubnet(tx: Tx, subnet: SubnetRow): Promise<void> {
   if (subnet.state === 'deleting') return;
   // Waits for a VM create that holds the subnet, then sees its VM.
   await findSubnetById(tx, subnet.project_id, subnet.id);
-  const attached = await tx.selectFrom('vm').select('name').where('subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
+  const attached = await tx
+    .selectFrom('vm')
+    .select('name')
+    .where('subnet_id', '=', subnet.id)
+    .where('state', '!=', 'deleting')
+    .orderBy('name')
+    .execute();
   if (attached.length) {
-    throw new ApiError('Conflict', `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`);
+    throw new ApiError(
+      'Conflict',
+      `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`,
+    );
   }
-  const balancers = await tx.selectFrom('load_balancer').select('name').where('private_subnet_id', '=', subnet.id).where('state', '!=', 'deleting').orderBy('name').execute();
+  const balancers = await tx
+    .selectFrom('load_balancer')
+    .select('name')
+    .where('private_subnet_id', '=', subnet.id)
+    .where('state', '!=', 'deleting')
+    .orderBy('name')
+    .execute();
   if (balancers.length) {
-    throw new ApiError('Conflict', `Private subnet ${subnet.name} has load balancers (${balancers.map((b) => b.name).join(', ')}); delete them first.`);
+    throw new ApiError(
+      'Conflict',
+      `Private subnet ${subnet.name} has load balancers (${balancers.map((b) => b.name).join(', ')}); delete them first.`,
+    );
   }
-  const marked = await tx.updateTable('private_subnet').set({ state: 'deleting' }).where('id', '=', subnet.id).where('state', '=', 'available').executeTakeFirst();
+  const marked = await tx
+    .updateTable('private_subnet')
+    .set({ state: 'deleting' })
+    .where('id', '=', subnet.id)
+    .where('state', '=', 'available')
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'subnet.destroy', subnet.id);
 }
 
 /** Attaches a subnet to a firewall: a subnet of the project in the firewall's location (once; a repeat does nothing). */
-export async function attachSubnet(tx: Tx, fw: { id: string; project_id: string; location: string }, subnetId: string): Promise<void> {
+export async function attachSubnet(
+  tx: Tx,
+  fw: { id: string; project_id: string; location: string },
+  subnetId: string,
+): Promise<void> {
   // The subnet row stays locked until the attachment commits: a delete waits for it.
   const subnet = await findSubnetById(tx, fw.project_id, subnetId);
-  if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
-  if (subnet.location !== fw.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}; the firewall is in ${fw.location}.` });
-  if (subnet.state === 'deleting') throw new ApiError('Conflict', 'The private subnet is being deleted.');
+  if (!subnet)
+    throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+  if (subnet.location !== fw.location)
+    throw invalidRequest({
+      private_subnet_id: `The private subnet is in ${subnet.location}; the firewall is in ${fw.location}.`,
+    });
+  if (subnet.state === 'deleting')
+    throw new ApiError('Conflict', 'The private subnet is being deleted.');
   await tx
     .insertInto('firewall_subnet')
     .values({ firewall_id: fw.id, subnet_id: subnet.id })
@@ -148,7 +235,15 @@ const CONNECTED = 'connected-subnet-id';
 
 /** Both subnets of the project, locked in ID order (two connects of the same pair cannot deadlock). */
 async function lockPair(tx: Tx, projectId: string, a: string, b: string) {
-  const rows = await forUpdate(tx, tx.selectFrom('private_subnet').selectAll().where('project_id', '=', projectId).where('id', 'in', [a, b]).orderBy('id')).execute();
+  const rows = await forUpdate(
+    tx,
+    tx
+      .selectFrom('private_subnet')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', 'in', [a, b])
+      .orderBy('id'),
+  ).execute();
   return { first: rows.find((r) => r.id === a), second: rows.find((r) => r.id === b) };
 }
 
@@ -157,11 +252,18 @@ async function lockPair(tx: Tx, projectId: string, a: string, b: string) {
  * them again changes nothing. A subnet of another project is answered as one that does not exist.
  */
 export async function connectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
-  if (otherId === subnet.id) throw invalidRequest({ [CONNECTED]: 'A private subnet cannot be connected to itself.' });
+  if (otherId === subnet.id)
+    throw invalidRequest({ [CONNECTED]: 'A private subnet cannot be connected to itself.' });
   const { first: mine, second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
-  if (!other) throw invalidRequest({ [CONNECTED]: 'No private subnet with this ID in the project.' });
-  if (other.location !== subnet.location) throw invalidRequest({ [CONNECTED]: `The private subnet ${other.name} is in ${other.location}, not ${subnet.location}.` });
-  for (const s of [mine ?? subnet, other]) if (s.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${s.name} is being deleted.`);
+  if (!other)
+    throw invalidRequest({ [CONNECTED]: 'No private subnet with this ID in the project.' });
+  if (other.location !== subnet.location)
+    throw invalidRequest({
+      [CONNECTED]: `The private subnet ${other.name} is in ${other.location}, not ${subnet.location}.`,
+    });
+  for (const s of [mine ?? subnet, other])
+    if (s.state === 'deleting')
+      throw new ApiError('Conflict', `Private subnet ${s.name} is being deleted.`);
   await tx
     .insertInto('connected_subnet')
     .values([
@@ -175,7 +277,8 @@ export async function connectSubnets(tx: Tx, subnet: SubnetRow, otherId: string)
 /** Disconnects a subnet of the project (404 for any other ID); one that is not connected changes nothing. */
 export async function disconnectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
   const { second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
-  if (!other) throw notFound(`Sorry, we couldn’t find the ${privateSubnetKind.singular} you’re looking for.`);
+  if (!other)
+    throw notFound(`Sorry, we couldn’t find the ${privateSubnetKind.singular} you’re looking for.`);
   await tx
     .deleteFrom('connected_subnet')
     .where((eb) =>
@@ -188,16 +291,34 @@ export async function disconnectSubnets(tx: Tx, subnet: SubnetRow, otherId: stri
 }
 
 /** One page of the subnets connected to a subnet, and how many there are. */
-export async function connectedSubnetPage(db: Db, subnetId: string, page: Page): Promise<{ count: number; items: ConnectedSubnet[] }> {
-  const { count, rows } = await pageOfQuery(db, 'connected subnets', [subnetId], page, { id: 'private_subnet.id', name: 'private_subnet.name' }, (v) => {
-    const scope = db
-      .selectFrom('connected_subnet')
-      .innerJoin('private_subnet', 'private_subnet.id', 'connected_subnet.connected_subnet_id')
-      .where('connected_subnet.subnet_id', '=', v(0));
-    return {
-      rows: scope.select(['private_subnet.id', 'private_subnet.name', 'private_subnet.location', 'private_subnet.state', 'private_subnet.net4', 'private_subnet.net6']),
-      count: scope.select((eb) => eb.fn.countAll<number>().as('n')),
-    };
-  });
+export async function connectedSubnetPage(
+  db: Db,
+  subnetId: string,
+  page: Page,
+): Promise<{ count: number; items: ConnectedSubnet[] }> {
+  const { count, rows } = await pageOfQuery(
+    db,
+    'connected subnets',
+    [subnetId],
+    page,
+    { id: 'private_subnet.id', name: 'private_subnet.name' },
+    (v) => {
+      const scope = db
+        .selectFrom('connected_subnet')
+        .innerJoin('private_subnet', 'private_subnet.id', 'connected_subnet.connected_subnet_id')
+        .where('connected_subnet.subnet_id', '=', v(0));
+      return {
+        rows: scope.select([
+          'private_subnet.id',
+          'private_subnet.name',
+          'private_subnet.location',
+          'private_subnet.state',
+          'private_subnet.net4',
+          'private_subnet.net6',
+        ]),
+        count: scope.select((eb) => eb.fn.countAll<number>().as('n')),
+      };
+    },
+  );
   return { count, items: rows };
 }

@@ -38,30 +38,69 @@ export const privateSubnetMigrations: Record<string, Migration> = {
         .addColumn('net6', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('private_subnet_name_uq').on('private_subnet').columns(['project_id', 'location', 'name']).unique().execute();
-      await db.schema.createIndex('private_subnet_net4_uq').on('private_subnet').columns(['project_id', 'location', 'net4']).unique().execute();
-      await db.schema.createIndex('private_subnet_net6_uq').on('private_subnet').columns(['project_id', 'location', 'net6']).unique().execute();
-      await db.schema.createIndex('private_subnet_project_idx').on('private_subnet').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('private_subnet_project_name_idx').on('private_subnet').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('private_subnet_location_idx').on('private_subnet').columns(['project_id', 'location', 'id']).execute();
+      await db.schema
+        .createIndex('private_subnet_name_uq')
+        .on('private_subnet')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('private_subnet_net4_uq')
+        .on('private_subnet')
+        .columns(['project_id', 'location', 'net4'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('private_subnet_net6_uq')
+        .on('private_subnet')
+        .columns(['project_id', 'location', 'net6'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('private_subnet_project_idx')
+        .on('private_subnet')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('private_subnet_project_name_idx')
+        .on('private_subnet')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('private_subnet_location_idx')
+        .on('private_subnet')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
     },
   },
   // A subnet's NICs in ID order straight from an index (a list page reads those of 10
   // subnets, ~60 each): no sort of all of them in a temporary B-tree (decision 152).
   '0020_nic_by_subnet': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex('nic_subnet_idx').on('nic').columns(['subnet_id', 'id']).execute();
+      await db.schema
+        .createIndex('nic_subnet_idx')
+        .on('nic')
+        .columns(['subnet_id', 'id'])
+        .execute();
     },
   },
   '0051_connected_subnet': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('connected_subnet')
-        .addColumn('subnet_id', 'text', (c) => c.notNull().references('private_subnet.id').onDelete('cascade'))
-        .addColumn('connected_subnet_id', 'text', (c) => c.notNull().references('private_subnet.id').onDelete('cascade'))
+        .addColumn('subnet_id', 'text', (c) =>
+          c.notNull().references('private_subnet.id').onDelete('cascade'),
+        )
+        .addColumn('connected_subnet_id', 'text', (c) =>
+          c.notNull().references('private_subnet.id').onDelete('cascade'),
+        )
         .addPrimaryKeyConstraint('connected_subnet_pk', ['subnet_id', 'connected_subnet_id'])
         .execute();
-      await db.schema.createIndex('connected_subnet_other_idx').on('connected_subnet').columns(['connected_subnet_id', 'subnet_id']).execute();
+      await db.schema
+        .createIndex('connected_subnet_other_idx')
+        .on('connected_subnet')
+        .columns(['connected_subnet_id', 'subnet_id'])
+        .execute();
     },
   },
   // A subnet's NICs as its list item wrote them, kept by triggers made at start (decision 252;
@@ -70,7 +109,9 @@ export const privateSubnetMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('subnet_nics')
-        .addColumn('subnet_id', 'text', (c) => c.primaryKey().references('private_subnet.id').onDelete('cascade'))
+        .addColumn('subnet_id', 'text', (c) =>
+          c.primaryKey().references('private_subnet.id').onDelete('cascade'),
+        )
         .addColumn('json', 'text', (c) => c.notNull())
         .execute();
     },
@@ -82,7 +123,11 @@ export const privateSubnetMigrations: Record<string, Migration> = {
       await dropTriggerSet(db, 'subnet_nics');
       await db.schema.dropTable('subnet_nics').execute();
       await db.schema.dropIndex('nic_subnet_idx').execute();
-      await db.schema.createIndex('nic_subnet_idx').on('nic').columns(['subnet_id', 'id', 'name', 'private_ipv4', 'private_ipv6', 'vm_id']).execute();
+      await db.schema
+        .createIndex('nic_subnet_idx')
+        .on('nic')
+        .columns(['subnet_id', 'id', 'name', 'private_ipv4', 'private_ipv6', 'vm_id'])
+        .execute();
     },
   },
 };

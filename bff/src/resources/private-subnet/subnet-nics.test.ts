@@ -4,7 +4,16 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { privateSubnetSchema } from '#shared/api/private-subnet';
-import { createSubnet, createVm, LOC, newOwner, subnetPath, vmPath, waitForGone, waitForVmState } from '../../../test/fixtures.ts';
+import {
+  createSubnet,
+  createVm,
+  LOC,
+  newOwner,
+  subnetPath,
+  vmPath,
+  waitForGone,
+  waitForVmState,
+} from '../../../test/fixtures.ts';
 import { engine, expectSchema, serverForFile } from '../../../test/harness.ts';
 
 const t = await serverForFile();
@@ -23,7 +32,10 @@ async function nicsInRows(subnetId: string) {
 
 /** The subnet's NICs as its page and the project's list show them; both must agree. */
 async function nicsShown(token: string, project: string, name: string) {
-  const page = expectSchema(privateSubnetSchema, (await t.request('GET', subnetPath(project, name), { token })).body);
+  const page = expectSchema(
+    privateSubnetSchema,
+    (await t.request('GET', subnetPath(project, name), { token })).body,
+  );
   const list = await t.call('listPrivateSubnets', { token, params: { project_id: project } });
   const item = list.body.items.find((s) => s.name === name)!;
   expect(item.nics).toEqual(page.nics);
@@ -36,13 +48,18 @@ describe('a subnet’s NICs in its list item', () => {
     const subnet = await createSubnet(t, token, project, 'net');
     expect(await nicsShown(token, project, 'net')).toEqual([]);
 
-    for (const name of ['web', 'db', 'cache']) await createVm(t, token, project, name, { private_subnet_id: subnet.id });
+    for (const name of ['web', 'db', 'cache'])
+      await createVm(t, token, project, name, { private_subnet_id: subnet.id });
     const made = await nicsInRows(subnet.id);
     expect(made.map((n) => n.vm_name).sort()).toEqual(['cache', 'db', 'web']);
     expect(await nicsShown(token, project, 'net')).toEqual(made);
 
     await waitForVmState(t, token, project, 'db', 'running');
-    const renamed = await t.call('renameVm', { token, params: { project_id: project, location: LOC, vm_reference: 'db' }, body: { name: 'primary' } });
+    const renamed = await t.call('renameVm', {
+      token,
+      params: { project_id: project, location: LOC, vm_reference: 'db' },
+      body: { name: 'primary' },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     const afterRename = await nicsShown(token, project, 'net');
     expect(afterRename).toEqual(await nicsInRows(subnet.id));
@@ -60,13 +77,29 @@ describe('a subnet’s NICs in its list item', () => {
     const { db } = t.ctx;
     const tables =
       engine === 'postgres'
-        ? await sql<{ name: string }>`select tablename as name from pg_tables where tablename in ('subnet_nics', 'firewall_rules_json')`.execute(db)
-        : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name in ('subnet_nics', 'firewall_rules_json')`.execute(db);
+        ? await sql<{
+            name: string;
+          }>`select tablename as name from pg_tables where tablename in ('subnet_nics', 'firewall_rules_json')`.execute(
+            db,
+          )
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name in ('subnet_nics', 'firewall_rules_json')`.execute(
+            db,
+          );
     expect(tables.rows).toEqual([]);
     const triggers =
       engine === 'postgres'
-        ? await sql<{ name: string }>`select tgname as name from pg_trigger where tgname like 'subnet\_nics%' or tgname like 'firewall\_rules\_json%'`.execute(db)
-        : await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and (name like 'subnet_nics%' or name like 'firewall_rules_json%')`.execute(db);
+        ? await sql<{
+            name: string;
+          }>`select tgname as name from pg_trigger where tgname like 'subnet\_nics%' or tgname like 'firewall\_rules\_json%'`.execute(
+            db,
+          )
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'trigger' and (name like 'subnet_nics%' or name like 'firewall_rules_json%')`.execute(
+            db,
+          );
     expect(triggers.rows).toEqual([]);
   });
 });

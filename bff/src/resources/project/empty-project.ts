@@ -29,7 +29,8 @@ const REMOVE: { [T in ScopedTable]: (tx: Tx, row: ScopedRow<T>) => Promise<void>
 };
 
 /** Whether an object is already on its way out (its delete would do nothing). */
-const going = (row: { state?: unknown; display_state?: unknown }) => (row.state ?? row.display_state) === 'deleting';
+const going = (row: { state?: unknown; display_state?: unknown }) =>
+  (row.state ?? row.display_state) === 'deleting';
 
 /**
  * One pass: starts the delete of every object of the project that is not yet going, each in
@@ -49,7 +50,9 @@ export async function startEmptying(db: Db, projectId: string): Promise<void> {
     for (const row of await q.orderBy('id').execute()) {
       if (going(row)) continue;
       try {
-        await transactionWithRetry(db, (tx) => remove(tx, row as unknown as ScopedRow<ScopedTable>));
+        await transactionWithRetry(db, (tx) =>
+          remove(tx, row as unknown as ScopedRow<ScopedTable>),
+        );
       } catch (err) {
         // Refused for now (what it depends on is still there): the next pass tries again.
         if (!(err instanceof ApiError && err.type === 'Conflict')) throw err;
@@ -78,7 +81,10 @@ export async function heldObjects(db: Queryable, projectId: string): Promise<num
  */
 export async function deleteIfEmpty(db: Db, projectId: string): Promise<boolean> {
   return transactionWithRetry(db, async (tx) => {
-    const project = await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', projectId)).executeTakeFirst();
+    const project = await forUpdate(
+      tx,
+      tx.selectFrom('project').select('id').where('id', '=', projectId),
+    ).executeTakeFirst();
     if (!project) return true;
     if (await heldObjects(tx, projectId)) return false;
     await deleteProject(tx, projectId);

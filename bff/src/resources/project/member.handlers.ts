@@ -9,7 +9,15 @@ import { tooMany } from '../../auth/throttle.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { apiModule } from '../kind.ts';
 import { isTestAccount } from '../../testmode/testmode.handlers.ts';
-import { changeRole, getMember, invite, listInvitations, listMembers, removeMember, revokeInvitation } from './member.store.ts';
+import {
+  changeRole,
+  getMember,
+  invite,
+  listInvitations,
+  listMembers,
+  removeMember,
+  revokeInvitation,
+} from './member.store.ts';
 
 export const member = apiModule({ handlers: memberHandlers });
 
@@ -30,7 +38,13 @@ function consoleOrigin(ctx: AppContext): string {
 
 const article = (role: Role) => (role === 'admin' ? 'an admin' : `a ${role}`);
 
-function joinedMail(to: string, by: string, project: { id: string; name: string }, role: Role, origin: string): MailMessage {
+function joinedMail(
+  to: string,
+  by: string,
+  project: { id: string; name: string },
+  role: Role,
+  origin: string,
+): MailMessage {
   return {
     to,
     subject: `You were added to the project ${project.name}`,
@@ -38,7 +52,13 @@ function joinedMail(to: string, by: string, project: { id: string; name: string 
   };
 }
 
-function invitationMail(to: string, by: string, project: { id: string; name: string }, role: Role, origin: string): MailMessage {
+function invitationMail(
+  to: string,
+  by: string,
+  project: { id: string; name: string },
+  role: Role,
+  origin: string,
+): MailMessage {
   const signup = `${origin}/signup?${new URLSearchParams({ redirect: `/projects/${project.id}` })}`;
   return {
     to,
@@ -64,12 +84,24 @@ function memberHandlers(ctx: AppContext): Handlers<Ops> {
     async inviteProjectMember({ project, auth, body }) {
       // Every invitation counts against its address, whoever sends it (behaviour.md §13).
       // Test mode: inviting a test account is not counted (docs/testing.md).
-      const wait = (await isTestAccount(ctx, body.email)) ? 0 : await ctx.throttles.invitationEmail.hit(body.email);
+      const wait = (await isTestAccount(ctx, body.email))
+        ? 0
+        : await ctx.throttles.invitationEmail.hit(body.email);
       if (wait > 0) throw tooMany('invitations for this e-mail address', wait);
       const outcome = await invite(ctx.db, project.id, auth, body.email, body.role);
-      const mail = (outcome.member ? joinedMail : invitationMail)(body.email, auth.email, project, body.role, consoleOrigin(ctx));
+      const mail = (outcome.member ? joinedMail : invitationMail)(
+        body.email,
+        auth.email,
+        project,
+        body.role,
+        consoleOrigin(ctx),
+      );
       // After the commit: the membership or invitation stands even if the mail cannot go now; inviting again resends it.
-      await ctx.mailer.send({ ...mail, projectId: project.id }).catch((err: unknown) => ctx.logger.warn({ err, project: project.id }, 'the invitation mail could not be sent'));
+      await ctx.mailer
+        .send({ ...mail, projectId: project.id })
+        .catch((err: unknown) =>
+          ctx.logger.warn({ err, project: project.id }, 'the invitation mail could not be sent'),
+        );
       return outcome;
     },
 
@@ -78,7 +110,12 @@ function memberHandlers(ctx: AppContext): Handlers<Ops> {
     },
 
     async removeProjectMember({ project, auth, params }) {
-      await removeMember(ctx.db, project.id, params.account_id, params.account_id === auth.accountId);
+      await removeMember(
+        ctx.db,
+        project.id,
+        params.account_id,
+        params.account_id === auth.accountId,
+      );
     },
 
     async leaveProject({ project, auth }) {

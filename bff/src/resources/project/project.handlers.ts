@@ -8,22 +8,36 @@ import { pageFor } from '../../db/paging.ts';
 import { inJobTransaction } from '../common.ts';
 import { heldObjects } from './empty-project.ts';
 import { projectJobs } from './project.jobs.ts';
-import { createProject, deleteProject, listProjects, listTokenProject, projectResources } from './project.store.ts';
+import {
+  createProject,
+  deleteProject,
+  listProjects,
+  listTokenProject,
+  projectResources,
+} from './project.store.ts';
 
 export const project = apiModule({ handlers: projectHandlers, jobs: projectJobs });
 
 /** While a forced delete waits for its project to go, it looks this often (the job polls its objects as often). */
 const GONE_POLL_MS = 50;
 
-function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
+function projectHandlers(
+  ctx: AppContext,
+): Handlers<'listProjects' | 'createProject' | 'getProject' | 'deleteProject'> {
   return {
     async listProjects({ query, auth }) {
       const page = pageFor('project', query);
-      return auth.token ? listTokenProject(ctx.db, auth.token.projectId, page) : listProjects(ctx.db, auth.accountId, page);
+      return auth.token
+        ? listTokenProject(ctx.db, auth.token.projectId, page)
+        : listProjects(ctx.db, auth.accountId, page);
     },
 
     async createProject({ body, auth }) {
-      if (auth.token) throw new ApiError('Unauthorized', 'A personal access token acts in its own project only: it cannot create projects. Sign in to create one.');
+      if (auth.token)
+        throw new ApiError(
+          'Unauthorized',
+          'A personal access token acts in its own project only: it cannot create projects. Sign in to create one.',
+        );
       return createProject(ctx.db, auth.accountId, body.name, ctx.config.projectQuota);
     },
 
@@ -51,7 +65,10 @@ function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProj
       }
       await ctx.db.transaction().execute(async (tx) => {
         // Creates inside the project wait for this lock (their foreign key), then find it gone.
-        await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', project.id)).execute();
+        await forUpdate(
+          tx,
+          tx.selectFrom('project').select('id').where('id', '=', project.id),
+        ).execute();
         const held = await projectResources(tx, project.id);
         if (held.length) {
           throw new ApiError(
@@ -60,7 +77,11 @@ function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProj
           );
         }
         // Only objects serving others are left: their deletion is under way.
-        if (await heldObjects(tx, project.id)) throw new ApiError('Conflict', 'The project’s resources are still being deleted. Try again in a moment.');
+        if (await heldObjects(tx, project.id))
+          throw new ApiError(
+            'Conflict',
+            'The project’s resources are still being deleted. Try again in a moment.',
+          );
         await deleteProject(tx, project.id);
       });
     },
@@ -69,9 +90,18 @@ function projectHandlers(ctx: AppContext): Handlers<'listProjects' | 'createProj
   /** 'done' once the project is gone, 'accepted' when `deadline` (ms) came first. */
   async function untilGone(projectId: string, deadline: number): Promise<'done' | 'accepted'> {
     for (;;) {
-      if (!(await ctx.db.selectFrom('project').select('id').where('id', '=', projectId).executeTakeFirst())) return 'done';
+      if (
+        !(await ctx.db
+          .selectFrom('project')
+          .select('id')
+          .where('id', '=', projectId)
+          .executeTakeFirst())
+      )
+        return 'done';
       if (Date.now() >= deadline) return 'accepted';
-      await new Promise((resolve) => setTimeout(resolve, Math.min(GONE_POLL_MS, Math.max(0, deadline - Date.now()))));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(GONE_POLL_MS, Math.max(0, deadline - Date.now()))),
+      );
     }
   }
 }

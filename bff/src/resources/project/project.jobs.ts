@@ -20,7 +20,12 @@ export const projectJobs = defineJobs({
         if (await deleteIfEmpty(env.db, projectId)) return {};
         await startEmptying(env.db, projectId);
         if (await deleteIfEmpty(env.db, projectId)) return {};
-        return { next: { step: 'start', delayMs: Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.round(env.delayMs / 4))) } };
+        return {
+          next: {
+            step: 'start',
+            delayMs: Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.round(env.delayMs / 4))),
+          },
+        };
       },
     },
   },

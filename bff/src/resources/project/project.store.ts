@@ -18,7 +18,10 @@ export async function createProject(db: Db, accountId: string, name: string, quo
   const now = new Date().toISOString();
   const project = { id: newId('project'), name, credit: 0, discount: 0 };
   await db.transaction().execute(async (tx) => {
-    await forUpdate(tx, tx.selectFrom('account').select('id').where('id', '=', accountId)).execute();
+    await forUpdate(
+      tx,
+      tx.selectFrom('account').select('id').where('id', '=', accountId),
+    ).execute();
     if ((await countProjects(tx, accountId)) >= quota) {
       const message = `You have reached your limit of ${quota} projects. Delete a project first.`;
       throw invalidRequest({ projects: message }, message);
@@ -27,7 +30,10 @@ export async function createProject(db: Db, accountId: string, name: string, quo
       .insertInto('project')
       .values({ ...project, created_at: now })
       .execute();
-    await tx.insertInto('project_member').values({ project_id: project.id, account_id: accountId, role: 'admin', created_at: now }).execute();
+    await tx
+      .insertInto('project_member')
+      .values({ project_id: project.id, account_id: accountId, role: 'admin', created_at: now })
+      .execute();
   });
   return project;
 }
@@ -37,7 +43,9 @@ function memberships(db: Queryable, accountId: string) {
 }
 
 export async function countProjects(db: Queryable, accountId: string): Promise<number> {
-  const [row] = await runShape(db, 'project count', [accountId], (v) => memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('count')));
+  const [row] = await runShape(db, 'project count', [accountId], (v) =>
+    memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('count')),
+  );
   return Number(row!.count);
 }
 
@@ -54,7 +62,9 @@ export async function listProjects(db: Db, accountId: string, page: Page) {
     page,
     { id: 'project_member.project_id', name: 'project.name' },
     (v) => ({
-      rows: memberships(db, v(0)).innerJoin('project', 'project.id', 'project_member.project_id').select(columns),
+      rows: memberships(db, v(0))
+        .innerJoin('project', 'project.id', 'project_member.project_id')
+        .select(columns),
       count: memberships(db, v(0)).select((eb) => eb.fn.countAll<number>().as('n')),
     }),
     { counted: (load) => cachedRead(db, 'project count', accountId, load) },
@@ -62,14 +72,28 @@ export async function listProjects(db: Db, accountId: string, page: Page) {
   return { count, items: rows.map(projectView) };
 }
 
-const projectView = (p: { id: string; name: string; credit: number; discount: number }) => ({ ...p, credit: Number(p.credit), discount: Number(p.discount) });
+const projectView = (p: { id: string; name: string; credit: number; discount: number }) => ({
+  ...p,
+  credit: Number(p.credit),
+  discount: Number(p.discount),
+});
 
 /** The list as a personal access token sees it: its own project only (decision 180). */
 export async function listTokenProject(db: Db, projectId: string, page: Page) {
-  const { rows } = await pageOfQuery(db, 'token project', [projectId], page, { id: 'project.id', name: 'project.name' }, (v) => {
-    const own = db.selectFrom('project').where('project.id', '=', v(0));
-    return { rows: own.select(columns), count: own.select((eb) => eb.fn.countAll<number>().as('n')) };
-  });
+  const { rows } = await pageOfQuery(
+    db,
+    'token project',
+    [projectId],
+    page,
+    { id: 'project.id', name: 'project.name' },
+    (v) => {
+      const own = db.selectFrom('project').where('project.id', '=', v(0));
+      return {
+        rows: own.select(columns),
+        count: own.select((eb) => eb.fn.countAll<number>().as('n')),
+      };
+    },
+  );
   return { count: 1, items: rows.map(projectView) };
 }
 

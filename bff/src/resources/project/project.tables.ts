@@ -48,14 +48,26 @@ export const projectMigrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('project_member')
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
-        .addColumn('account_id', 'text', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('account.id').onDelete('cascade'),
+        )
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('project_member_pk', ['account_id', 'project_id'])
         .execute();
-      await db.schema.createIndex('project_member_project_idx').on('project_member').column('project_id').execute();
-      await db.schema.createIndex('project_name_idx').on('project').columns(['name', 'id']).execute();
+      await db.schema
+        .createIndex('project_member_project_idx')
+        .on('project_member')
+        .column('project_id')
+        .execute();
+      await db.schema
+        .createIndex('project_name_idx')
+        .on('project')
+        .columns(['name', 'id'])
+        .execute();
     },
   },
   '0021_project_roles': {
@@ -65,7 +77,9 @@ export const projectMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('project_invitation')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('email', 'text', (c) => c.notNull())
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('invited_by', 'text', (c) => c.references('account.id').onDelete('set null'))
@@ -73,7 +87,11 @@ export const projectMigrations: Record<string, Migration> = {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('project_invitation_email_uq', ['project_id', 'email'])
         .execute();
-      await db.schema.createIndex('project_invitation_email_idx').on('project_invitation').column('email').execute();
+      await db.schema
+        .createIndex('project_invitation_email_idx')
+        .on('project_invitation')
+        .column('email')
+        .execute();
     },
   },
 };

@@ -13,7 +13,10 @@ afterAll(async () => t.close());
 describe('projects', () => {
   it('creates, gets, lists and deletes a project', async () => {
     const a = await t.newAccount();
-    const created = await t.request('POST', '/api/project', { token: a.token, body: { name: 'Web-Shop' } });
+    const created = await t.request('POST', '/api/project', {
+      token: a.token,
+      body: { name: 'Web-Shop' },
+    });
     expect(created.status).toBe(200);
     const project = expectSchema(projectSchema, created.body);
     expect(project).toMatchObject({ name: 'Web-Shop', credit: 0, discount: 0 });
@@ -23,20 +26,38 @@ describe('projects', () => {
     expect(got.status).toBe(200);
     expect(expectSchema(projectSchema, got.body)).toEqual(project);
 
-    const list = expectSchema(projectListSchema, (await t.request('GET', '/api/project', { token: a.token })).body);
+    const list = expectSchema(
+      projectListSchema,
+      (await t.request('GET', '/api/project', { token: a.token })).body,
+    );
     expect(list).toEqual({ count: 1, items: [project] });
 
     const del = await t.request('DELETE', `/api/project/${project.id}`, { token: a.token });
     expect(del.status).toBe(204);
     expect(del.text).toBe('');
-    expectCurrentError(await t.request('GET', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
-    expectCurrentError(await t.request('DELETE', `/api/project/${project.id}`, { token: a.token }), 404, 'ResourceNotFound');
-    expect((await t.request('GET', '/api/project', { token: a.token })).body).toEqual({ count: 0, items: [] });
+    expectCurrentError(
+      await t.request('GET', `/api/project/${project.id}`, { token: a.token }),
+      404,
+      'ResourceNotFound',
+    );
+    expectCurrentError(
+      await t.request('DELETE', `/api/project/${project.id}`, { token: a.token }),
+      404,
+      'ResourceNotFound',
+    );
+    expect((await t.request('GET', '/api/project', { token: a.token })).body).toEqual({
+      count: 0,
+      items: [],
+    });
   });
 
   it('allows the same name twice (project names are not unique)', async () => {
     const a = await t.newAccount();
-    for (let i = 0; i < 2; i++) expect((await t.request('POST', '/api/project', { token: a.token, body: { name: 'same' } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await t.request('POST', '/api/project', { token: a.token, body: { name: 'same' } }))
+          .status,
+      ).toBe(200);
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(2);
   });
 
@@ -50,7 +71,11 @@ describe('projects', () => {
     [{ name: 'ok', extra: 1 }, 'extra'],
   ])('refuses body %j with details naming %s and creates nothing', async (body, field) => {
     const a = await t.newAccount();
-    const e = expectCurrentError(await t.request('POST', '/api/project', { token: a.token, body }), 400, 'InvalidRequest');
+    const e = expectCurrentError(
+      await t.request('POST', '/api/project', { token: a.token, body }),
+      400,
+      'InvalidRequest',
+    );
     expect(Object.keys(e.details!)).toEqual([field]);
     expect(e.message).toContain(field);
     expect((await t.request('GET', '/api/project', { token: a.token })).body.count).toBe(0);
@@ -60,24 +85,39 @@ describe('projects', () => {
     const a = await t.newAccount();
     const malformed = await t.request('GET', '/api/project/not-an-id', { token: a.token });
     expectCurrentError(malformed, 404, 'ResourceNotFound');
-    expect(malformed.text).toBe((await t.request('GET', `/api/project/${newId('project')}`, { token: a.token })).text);
+    expect(malformed.text).toBe(
+      (await t.request('GET', `/api/project/${newId('project')}`, { token: a.token })).text,
+    );
   });
 
   it('refuses a create beyond the project quota with a message and creates nothing', async () => {
     const q = await startServer({ PROJECT_QUOTA: '2' });
     try {
       const a = await q.newAccount();
-      for (let i = 0; i < 2; i++) expect((await q.request('POST', '/api/project', { token: a.token, body: { name: `p${i}` } })).status).toBe(200);
-      const e = expectCurrentError(await q.request('POST', '/api/project', { token: a.token, body: { name: 'p3' } }), 400, 'InvalidRequest');
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await q.request('POST', '/api/project', { token: a.token, body: { name: `p${i}` } }))
+            .status,
+        ).toBe(200);
+      const e = expectCurrentError(
+        await q.request('POST', '/api/project', { token: a.token, body: { name: 'p3' } }),
+        400,
+        'InvalidRequest',
+      );
       expect(e.message).toMatch(/limit of 2 projects/);
       expect(e.details).toEqual({ projects: e.message });
       expect((await q.request('GET', '/api/project', { token: a.token })).body.count).toBe(2);
 
       // Creates fired at once never overshoot the quota.
       const b = await q.newAccount();
-      const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => q.request('POST', '/api/project', { token: b.token, body: { name: `p${i}` } })));
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          q.request('POST', '/api/project', { token: b.token, body: { name: `p${i}` } }),
+        ),
+      );
       expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400, 400]);
-      for (const r of replies.filter((x) => x.status === 400)) expect(expectCurrentError(r, 400, 'InvalidRequest').message).toMatch(/limit of 2 projects/);
+      for (const r of replies.filter((x) => x.status === 400))
+        expect(expectCurrentError(r, 400, 'InvalidRequest').message).toMatch(/limit of 2 projects/);
       expect((await q.request('GET', '/api/project', { token: b.token })).body.count).toBe(2);
     } finally {
       await q.close();
@@ -89,7 +129,9 @@ describe('only members see a project', () => {
   it('answers another account exactly as for a project that does not exist, for every route', async () => {
     const owner = await t.newAccount();
     const stranger = await t.newAccount();
-    const { id } = (await t.request('POST', '/api/project', { token: owner.token, body: { name: 'secret' } })).body;
+    const { id } = (
+      await t.request('POST', '/api/project', { token: owner.token, body: { name: 'secret' } })
+    ).body;
     const missing = newId('project');
     for (const method of ['GET', 'DELETE']) {
       const foreign = await t.request(method, `/api/project/${id}`, { token: stranger.token });
@@ -97,13 +139,24 @@ describe('only members see a project', () => {
       expectCurrentError(foreign, 404, 'ResourceNotFound');
       expect(foreign.text).toBe(absent.text);
     }
-    expect((await t.request('GET', '/api/project', { token: stranger.token })).body).toEqual({ count: 0, items: [] });
+    expect((await t.request('GET', '/api/project', { token: stranger.token })).body).toEqual({
+      count: 0,
+      items: [],
+    });
     expect((await t.request('GET', `/api/project/${id}`, { token: owner.token })).status).toBe(200);
   });
 
   it('asks for authentication before anything else', async () => {
-    expectCurrentError(await t.request('GET', `/api/project/${newId('project')}`), 401, 'NotAuthenticated');
-    expectCurrentError(await t.request('POST', '/api/project', { body: { name: 'x' } }), 401, 'NotAuthenticated');
+    expectCurrentError(
+      await t.request('GET', `/api/project/${newId('project')}`),
+      401,
+      'NotAuthenticated',
+    );
+    expectCurrentError(
+      await t.request('POST', '/api/project', { body: { name: 'x' } }),
+      401,
+      'NotAuthenticated',
+    );
   });
 });
 
@@ -113,9 +166,23 @@ describe('pagination of GET /project', () => {
   beforeAll(async () => {
     const a = await t.newAccount();
     token = a.token;
-    const names = ['delta', 'alpha', 'echo', 'charlie', 'bravo', 'alpha', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo'];
+    const names = [
+      'delta',
+      'alpha',
+      'echo',
+      'charlie',
+      'bravo',
+      'alpha',
+      'foxtrot',
+      'golf',
+      'hotel',
+      'india',
+      'juliet',
+      'kilo',
+    ];
     all = [];
-    for (const name of names) all.push((await t.request('POST', '/api/project', { token, body: { name } })).body);
+    for (const name of names)
+      all.push((await t.request('POST', '/api/project', { token, body: { name } })).body);
   });
   const get = async (q: string) => t.request('GET', `/api/project${q}`, { token });
 
@@ -123,7 +190,10 @@ describe('pagination of GET /project', () => {
     const first = expectSchema(projectListSchema, (await get('?page_size=5')).body);
     expect(first.count).toBe(12);
     expect(first.items.map((p) => p.id)).toEqual(all.slice(0, 5).map((p) => p.id));
-    const next = expectSchema(projectListSchema, (await get(`?page_size=5&start_after=${first.items[4]!.id}`)).body);
+    const next = expectSchema(
+      projectListSchema,
+      (await get(`?page_size=5&start_after=${first.items[4]!.id}`)).body,
+    );
     expect(next.count).toBe(12);
     expect(next.items.map((p) => p.id)).toEqual(all.slice(5, 10).map((p) => p.id));
     const last = (await get(`?page_size=5&start_after=${next.items[4]!.id}`)).body;
@@ -136,7 +206,9 @@ describe('pagination of GET /project', () => {
   });
 
   it('orders by name (ties broken by id) with start_after as a name', async () => {
-    const byName = [...all].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
+    const byName = [...all].sort((a, b) =>
+      a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1,
+    );
     const page = (await get('?order_column=name&page_size=100')).body;
     expect(page.items.map((p: { id: string }) => p.id)).toEqual(byName.map((p) => p.id));
     const after = (await get('?order_column=name&start_after=charlie&page_size=3')).body;
@@ -155,7 +227,8 @@ describe('pagination of GET /project', () => {
   ])('refuses %s with details.%s', async (q, field) => {
     const e = expectCurrentError(await get(q), 400, 'InvalidRequest');
     expect(Object.keys(e.details!)).toEqual([field]);
-    if (field === 'order_column') expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
+    if (field === 'order_column')
+      expect(e.details!.order_column).toBe('Supported ordering columns: id, name');
   });
 
   it('clamps page_size above 1000 to 1000', async () => {
@@ -169,10 +242,16 @@ describe('pagination of GET /project', () => {
           .insertInto('project')
           .values({ id, name: `p${i}`, credit: 0, discount: 0, created_at: now })
           .execute();
-        await tx.insertInto('project_member').values({ project_id: id, account_id: a.id, role: 'admin', created_at: now }).execute();
+        await tx
+          .insertInto('project_member')
+          .values({ project_id: id, account_id: a.id, role: 'admin', created_at: now })
+          .execute();
       }
     });
-    const page = expectSchema(projectListSchema, (await t.request('GET', '/api/project?page_size=100000', { token: a.token })).body);
+    const page = expectSchema(
+      projectListSchema,
+      (await t.request('GET', '/api/project?page_size=100000', { token: a.token })).body,
+    );
     expect(page.count).toBe(1001);
     expect(page.items).toHaveLength(1000);
   });

@@ -19,13 +19,24 @@ export const sshPublicKeyMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('ssh_public_key')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('public_key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('ssh_public_key_name_uq').on('ssh_public_key').columns(['project_id', 'name']).unique().execute();
-      await db.schema.createIndex('ssh_public_key_project_idx').on('ssh_public_key').columns(['project_id', 'id']).execute();
+      await db.schema
+        .createIndex('ssh_public_key_name_uq')
+        .on('ssh_public_key')
+        .columns(['project_id', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('ssh_public_key_project_idx')
+        .on('ssh_public_key')
+        .columns(['project_id', 'id'])
+        .execute();
     },
   },
 };

@@ -10,9 +10,15 @@ import { getToken, issueToken, listTokens, revokeToken, type TokenViewer } from 
 
 export const token = apiModule({ handlers: tokenHandlers });
 
-const viewer = (project: ProjectAccess, auth: AuthInfo): TokenViewer => ({ projectId: project.id, accountId: auth.accountId, admin: project.role === 'admin' });
+const viewer = (project: ProjectAccess, auth: AuthInfo): TokenViewer => ({
+  projectId: project.id,
+  accountId: auth.accountId,
+  admin: project.role === 'admin',
+});
 
-function tokenHandlers(ctx: AppContext): Handlers<'listTokens' | 'issueToken' | 'getToken' | 'deleteToken'> {
+function tokenHandlers(
+  ctx: AppContext,
+): Handlers<'listTokens' | 'issueToken' | 'getToken' | 'deleteToken'> {
   return {
     async listTokens({ project, auth, query }) {
       return listTokens(ctx.db, viewer(project, auth), pageFor('accessToken', query));
@@ -20,8 +26,16 @@ function tokenHandlers(ctx: AppContext): Handlers<'listTokens' | 'issueToken' | 
 
     async issueToken({ project, auth, body }) {
       // A leaked token must not make new credentials that would outlive its revocation.
-      if (auth.token) throw new ApiError('Unauthorized', 'A personal access token cannot create tokens. Sign in to the console, or use a login token, to create one.');
-      return issueToken(ctx.db, { projectId: project.id, accountId: auth.accountId, role: project.role }, body);
+      if (auth.token)
+        throw new ApiError(
+          'Unauthorized',
+          'A personal access token cannot create tokens. Sign in to the console, or use a login token, to create one.',
+        );
+      return issueToken(
+        ctx.db,
+        { projectId: project.id, accountId: auth.accountId, role: project.role },
+        body,
+      );
     },
 
     async getToken({ project, auth, params }) {

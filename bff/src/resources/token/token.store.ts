@@ -20,7 +20,10 @@ export interface TokenViewer {
 }
 
 function visible(db: Queryable, viewer: TokenViewer) {
-  let q = db.selectFrom('access_token').innerJoin('account', 'account.id', 'access_token.account_id').where('access_token.project_id', '=', viewer.projectId);
+  let q = db
+    .selectFrom('access_token')
+    .innerJoin('account', 'account.id', 'access_token.account_id')
+    .where('access_token.project_id', '=', viewer.projectId);
   if (!viewer.admin) q = q.where('access_token.account_id', '=', viewer.accountId);
   return q;
 }
@@ -58,16 +61,29 @@ function view({
 export async function listTokens(db: Db, viewer: TokenViewer, page: Page) {
   // An admin's list and anyone else's are two shapes: the admin's has no account filter.
   const values = viewer.admin ? [viewer.projectId] : [viewer.projectId, viewer.accountId];
-  const { rows, count } = await pageOfQuery(db, `tokens ${viewer.admin ? 'admin' : 'own'}`, values, page, { id: 'access_token.id', name: 'access_token.name' }, (v) => {
-    const scope = { projectId: v(0), accountId: viewer.admin ? '' : v(1), admin: viewer.admin };
-    return { rows: visible(db, scope).select(columns), count: visible(db, scope).select((eb) => eb.fn.countAll<number>().as('n')) };
-  });
+  const { rows, count } = await pageOfQuery(
+    db,
+    `tokens ${viewer.admin ? 'admin' : 'own'}`,
+    values,
+    page,
+    { id: 'access_token.id', name: 'access_token.name' },
+    (v) => {
+      const scope = { projectId: v(0), accountId: viewer.admin ? '' : v(1), admin: viewer.admin };
+      return {
+        rows: visible(db, scope).select(columns),
+        count: visible(db, scope).select((eb) => eb.fn.countAll<number>().as('n')),
+      };
+    },
+  );
   return { count, items: rows.map(view) };
 }
 
 /** The token when the viewer may see it; otherwise the 404 of a token that does not exist. */
 export async function getToken(db: Db, viewer: TokenViewer, tokenId: string): Promise<AccessToken> {
-  const row = await visible(db, viewer).select(columns).where('access_token.id', '=', tokenId).executeTakeFirst();
+  const row = await visible(db, viewer)
+    .select(columns)
+    .where('access_token.id', '=', tokenId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return view(row);
 }
@@ -76,9 +92,16 @@ export async function getToken(db: Db, viewer: TokenViewer, tokenId: string): Pr
  * A new token of the member `accountId` in the project, with at most their `role` (400 naming
  * `role` otherwise). Their membership row is locked while their tokens are counted.
  */
-export async function issueToken(db: Db, member: { projectId: string; accountId: string; role: Role }, body: IssueTokenBody, now = new Date()) {
+export async function issueToken(
+  db: Db,
+  member: { projectId: string; accountId: string; role: Role },
+  body: IssueTokenBody,
+  now = new Date(),
+) {
   if (lowerRole(body.role, member.role) !== body.role) {
-    throw invalidRequest({ role: `role may be no higher than your own role in this project (${member.role}).` });
+    throw invalidRequest({
+      role: `role may be no higher than your own role in this project (${member.role}).`,
+    });
   }
   if (body.expires_at && Date.parse(body.expires_at) <= now.getTime()) {
     throw invalidRequest({ expires_at: 'expires_at must be in the future.' });
@@ -99,7 +122,11 @@ export async function issueToken(db: Db, member: { projectId: string; accountId:
   await db
     .transaction()
     .execute(async (tx) => {
-      const membership = tx.selectFrom('project_member').select('role').where('project_id', '=', member.projectId).where('account_id', '=', member.accountId);
+      const membership = tx
+        .selectFrom('project_member')
+        .select('role')
+        .where('project_id', '=', member.projectId)
+        .where('account_id', '=', member.accountId);
       if (!(await forUpdate(tx, membership).executeTakeFirst())) throw notFound();
       const held = await tx
         .selectFrom('access_token')
@@ -111,7 +138,15 @@ export async function issueToken(db: Db, member: { projectId: string; accountId:
         const message = `You have reached the limit of ${TOKEN_LIMIT} tokens in this project. Revoke a token first.`;
         throw invalidRequest({ tokens: message }, message);
       }
-      if (await tx.selectFrom('access_token').select('id').where('project_id', '=', member.projectId).where('name', '=', body.name).executeTakeFirst()) throw nameTaken();
+      if (
+        await tx
+          .selectFrom('access_token')
+          .select('id')
+          .where('project_id', '=', member.projectId)
+          .where('name', '=', body.name)
+          .executeTakeFirst()
+      )
+        throw nameTaken();
       await tx.insertInto('access_token').values(row).execute();
     })
     .catch((err: unknown) => {
@@ -119,12 +154,22 @@ export async function issueToken(db: Db, member: { projectId: string; accountId:
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
     });
-  return { ...(await getToken(db, { projectId: member.projectId, accountId: member.accountId, admin: false }, row.id)), token: secret };
+  return {
+    ...(await getToken(
+      db,
+      { projectId: member.projectId, accountId: member.accountId, admin: false },
+      row.id,
+    )),
+    token: secret,
+  };
 }
 
 /** Revokes the token when the viewer may see it (idempotent: nothing to revoke is no error). */
 export async function revokeToken(db: Db, viewer: TokenViewer, tokenId: string): Promise<void> {
-  let q = db.deleteFrom('access_token').where('id', '=', tokenId).where('project_id', '=', viewer.projectId);
+  let q = db
+    .deleteFrom('access_token')
+    .where('id', '=', tokenId)
+    .where('project_id', '=', viewer.projectId);
   if (!viewer.admin) q = q.where('account_id', '=', viewer.accountId);
   await q.execute();
 }

@@ -40,13 +40,31 @@ export const accessTokenMigrations: Record<string, Migration> = {
         .addColumn('last_used_at', 'text')
         // Removing a member (or their account, or the project) deletes their tokens for that
         // project in the same statement.
-        .addForeignKeyConstraint('access_token_member_fk', ['account_id', 'project_id'], 'project_member', ['account_id', 'project_id'], (fk) => fk.onDelete('cascade'))
+        .addForeignKeyConstraint(
+          'access_token_member_fk',
+          ['account_id', 'project_id'],
+          'project_member',
+          ['account_id', 'project_id'],
+          (fk) => fk.onDelete('cascade'),
+        )
         .addUniqueConstraint('access_token_secret_hash_uq', ['secret_hash'])
         .addUniqueConstraint('access_token_name_uq', ['project_id', 'name'])
         .execute();
-      await db.schema.createIndex('access_token_project_idx').on('access_token').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('access_token_member_idx').on('access_token').columns(['account_id', 'project_id', 'id']).execute();
-      await db.schema.createIndex('access_token_member_name_idx').on('access_token').columns(['account_id', 'project_id', 'name']).execute();
+      await db.schema
+        .createIndex('access_token_project_idx')
+        .on('access_token')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('access_token_member_idx')
+        .on('access_token')
+        .columns(['account_id', 'project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('access_token_member_name_idx')
+        .on('access_token')
+        .columns(['account_id', 'project_id', 'name'])
+        .execute();
     },
   },
 };

@@ -8,11 +8,15 @@ import { createAccount, findAccountByEmail, hashPassword } from '../auth/account
 import { issueLink } from './verification.store.ts';
 
 /** An absolute link to a console page, on the console's public address (decision 165). */
-export const consoleLink = (ctx: AppContext, page: string, token?: string) => `${ctx.publicUrl}${page}${token === undefined ? '' : `#${token}`}`;
+export const consoleLink = (ctx: AppContext, page: string, token?: string) =>
+  `${ctx.publicUrl}${page}${token === undefined ? '' : `#${token}`}`;
 
 async function mailVerifyLink(ctx: AppContext, account: { id: string; email: string }) {
   const token = await issueLink(ctx.db, account.id, 'verify');
-  await ctx.mailer.send({ to: account.email, ...verifyAddressMail(consoleLink(ctx, VERIFY_PAGE, token)) });
+  await ctx.mailer.send({
+    to: account.email,
+    ...verifyAddressMail(consoleLink(ctx, VERIFY_PAGE, token)),
+  });
 }
 
 /**
@@ -20,18 +24,30 @@ async function mailVerifyLink(ctx: AppContext, account: { id: string; email: str
  * address's owner is told that someone signed up again. An address not verified yet belongs
  * to nobody so far: the latest sign-up's password replaces the earlier one, and a new link goes out.
  */
-export async function signUpByMail(ctx: AppContext, email: string, password: string): Promise<void> {
+export async function signUpByMail(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<void> {
   const existing = await findAccountByEmail(ctx.db, email);
   if (existing?.email_verified_at) {
     // The same password hashing as a new sign-up, so the answer's timing tells nothing either.
     await hashPassword(password);
-    await ctx.mailer.send({ to: existing.email, ...signupAgainMail(consoleLink(ctx, '/login'), consoleLink(ctx, '/forgot-password')) });
+    await ctx.mailer.send({
+      to: existing.email,
+      ...signupAgainMail(consoleLink(ctx, '/login'), consoleLink(ctx, '/forgot-password')),
+    });
     return;
   }
   let account: { id: string; email: string };
   if (existing) {
     const passwordHash = await hashPassword(password);
-    await ctx.db.updateTable('account').set({ password_hash: passwordHash }).where('id', '=', existing.id).where('email_verified_at', 'is', null).execute();
+    await ctx.db
+      .updateTable('account')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', existing.id)
+      .where('email_verified_at', 'is', null)
+      .execute();
     account = existing;
   } else {
     try {
@@ -56,5 +72,8 @@ export async function mailPasswordReset(ctx: AppContext, email: string): Promise
   const account = await findAccountByEmail(ctx.db, email);
   if (!account) return;
   const token = await issueLink(ctx.db, account.id, 'reset');
-  await ctx.mailer.send({ to: account.email, ...passwordResetMail(consoleLink(ctx, RESET_PAGE, token)) });
+  await ctx.mailer.send({
+    to: account.email,
+    ...passwordResetMail(consoleLink(ctx, RESET_PAGE, token)),
+  });
 }

@@ -30,7 +30,9 @@ async function throttled(throttle: Throttle, email: string): Promise<void> {
   if (wait > 0) throw tooMany('mails to this address', wait);
 }
 
-function verificationHandlers(ctx: AppContext): Handlers<'verifyEmail' | 'resendVerification' | 'forgotPassword' | 'resetPassword'> {
+function verificationHandlers(
+  ctx: AppContext,
+): Handlers<'verifyEmail' | 'resendVerification' | 'forgotPassword' | 'resetPassword'> {
   return {
     async verifyEmail({ body, req, res }) {
       sameOriginOnly(req);

@@ -10,15 +10,28 @@ import type { AccountTokenTable } from './verification.tables.ts';
 export type LinkPurpose = AccountTokenTable['purpose'];
 
 /** How long a mailed link works. */
-export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = { verify: 24 * 3600_000, reset: 3600_000 };
+export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
+  verify: 24 * 3600_000,
+  reset: 3600_000,
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new link's token for the account; it replaces the account's unused links of that purpose. */
-export async function issueLink(db: Db, accountId: string, purpose: LinkPurpose, now = new Date()): Promise<string> {
+export async function issueLink(
+  db: Db,
+  accountId: string,
+  purpose: LinkPurpose,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('account_token').where('account_id', '=', accountId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    await tx
+      .deleteFrom('account_token')
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
     await tx
       .insertInto('account_token')
       .values({
@@ -48,7 +61,12 @@ export async function accountOfLink(db: Db, token: string, purpose: LinkPurpose,
 }
 
 /** Uses up a live link: its account's id, or undefined when the link is unknown, used or expired. */
-async function useLink(tx: Tx, token: string, purpose: LinkPurpose, now: Date): Promise<string | undefined> {
+async function useLink(
+  tx: Tx,
+  token: string,
+  purpose: LinkPurpose,
+  now: Date,
+): Promise<string | undefined> {
   const row = await tx
     .updateTable('account_token')
     .set({ used_at: now.toISOString() })
@@ -73,7 +91,8 @@ async function markVerified(tx: Tx, accountId: string, now: Date): Promise<void>
   if (verified) await applyPendingInvitations(tx, accountId, verified.email, now);
 }
 
-const accountById = (tx: Tx, id: string) => tx.selectFrom('account').select(['id', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+const accountById = (tx: Tx, id: string) =>
+  tx.selectFrom('account').select(['id', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Follows a verification link: the verified account, or undefined for a dead link. */
 export async function verifyWithLink(db: Db, token: string, now = new Date()) {
@@ -93,14 +112,27 @@ export async function resetWithLink(db: Db, token: string, passwordHash: string,
   return db.transaction().execute(async (tx) => {
     const accountId = await useLink(tx, token, 'reset', now);
     if (!accountId) return undefined;
-    await tx.updateTable('account').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+    await tx
+      .updateTable('account')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', accountId)
+      .execute();
     await markVerified(tx, accountId, now);
-    await tx.updateTable('session').set({ revoked_at: now.toISOString() }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+    await tx
+      .updateTable('session')
+      .set({ revoked_at: now.toISOString() })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
     return accountById(tx, accountId);
   });
 }
 
 export async function isVerified(db: Db, accountId: string): Promise<boolean> {
-  const row = await db.selectFrom('account').select('email_verified_at').where('id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('account')
+    .select('email_verified_at')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return !!row?.email_verified_at;
 }

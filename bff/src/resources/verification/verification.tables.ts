@@ -25,13 +25,19 @@ export const verificationMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('account_token')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', (c) =>
+          c.notNull().references('account.id').onDelete('cascade'),
+        )
         .addColumn('purpose', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema.createIndex('account_token_account_idx').on('account_token').columns(['account_id', 'purpose']).execute();
+      await db.schema
+        .createIndex('account_token_account_idx')
+        .on('account_token')
+        .columns(['account_id', 'purpose'])
+        .execute();
     },
   },
 };

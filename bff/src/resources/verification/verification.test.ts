@@ -6,7 +6,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '#shared/ids';
-import { BAD_LINK_MESSAGE, linkToken, RESET_PAGE, UNVERIFIED_MESSAGE, VERIFY_PAGE } from '#shared/api/verification';
+import {
+  BAD_LINK_MESSAGE,
+  linkToken,
+  RESET_PAGE,
+  UNVERIFIED_MESSAGE,
+  VERIFY_PAGE,
+} from '#shared/api/verification';
 import { mail } from '../../mail/mail.handlers.ts';
 import { ApiError } from '../../errors.ts';
 import { expectCurrentError, newProject } from '../../../test/fixtures.ts';
@@ -29,14 +35,19 @@ async function startSmtp() {
     onData(stream, session, done) {
       simpleParser(stream).then((m) => {
         const html = typeof m.html === 'string' ? m.html : '';
-        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, subject: m.subject ?? '', text: m.text ?? '', html });
+        for (const rcpt of session.envelope.rcptTo)
+          received.push({ to: rcpt.address, subject: m.subject ?? '', text: m.text ?? '', html });
         done();
       }, done);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const smtp = await startSmtp();
@@ -46,7 +57,8 @@ const origin = { origin: t.base };
 const PASSWORD = 'correct horse battery';
 
 let n = 0;
-const uniqueEmail = (tag: string) => `${tag}-${++n}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${++n}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** Waits for the `index`-th (from 0) mail with this subject to this address, as the SMTP server received it. */
 async function mailTo(to: string, subject: string, index = 0): Promise<Received> {
@@ -68,14 +80,20 @@ function tokenIn(m: Received, page: string): string {
   return token!;
 }
 
-const signup = (email: string, password = PASSWORD) => t.call('consoleSignup', { body: { email, password }, headers: origin });
+const signup = (email: string, password = PASSWORD) =>
+  t.call('consoleSignup', { body: { email, password }, headers: origin });
 const verify = (token: string) => t.call('verifyEmail', { body: { token }, headers: origin });
-const apiLogin = (login: string, password: string) => t.call('login', { body: { login, password } });
-const consoleLogin = (email: string, password: string) => t.call('consoleLogin', { body: { email, password }, headers: origin });
+const apiLogin = (login: string, password: string) =>
+  t.call('login', { body: { login, password } });
+const consoleLogin = (email: string, password: string) =>
+  t.call('consoleLogin', { body: { email, password }, headers: origin });
 const forgot = (email: string) => t.call('forgotPassword', { body: { email }, headers: origin });
-const reset = (token: string, password: string) => t.call('resetPassword', { body: { token, password }, headers: origin });
-const cookieOf = (res: { headers: Headers }) => /session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-const accounts = async (email: string) => t.ctx.db.selectFrom('account').select('id').where('email', '=', email).execute();
+const reset = (token: string, password: string) =>
+  t.call('resetPassword', { body: { token, password }, headers: origin });
+const cookieOf = (res: { headers: Headers }) =>
+  /session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+const accounts = async (email: string) =>
+  t.ctx.db.selectFrom('account').select('id').where('email', '=', email).execute();
 
 /** A verified account signed up through the mails. */
 async function verifiedAccount(tag = 'user') {
@@ -99,15 +117,21 @@ describe('verify your address', () => {
     const stored = await t.ctx.db.selectFrom('account_token').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    expect(expectCurrentError(await apiLogin(email, PASSWORD), 403, 'Unauthorized').message).toBe(UNVERIFIED_MESSAGE);
-    expect(expectCurrentError(await consoleLogin(email, PASSWORD), 403, 'Unauthorized').message).toBe(UNVERIFIED_MESSAGE);
+    expect(expectCurrentError(await apiLogin(email, PASSWORD), 403, 'Unauthorized').message).toBe(
+      UNVERIFIED_MESSAGE,
+    );
+    expect(
+      expectCurrentError(await consoleLogin(email, PASSWORD), 403, 'Unauthorized').message,
+    ).toBe(UNVERIFIED_MESSAGE);
     // The wrong password says nothing about the account.
     expectCurrentError(await apiLogin(email, 'not the password'), 401, 'InvalidCredentials');
 
     const verified = await verify(token);
     expect(verified.status, verified.text).toBe(200);
     expect(verified.body.account.email).toBe(email);
-    const session = await t.call('consoleSession', { headers: { cookie: `session=${cookieOf(verified)}` } });
+    const session = await t.call('consoleSession', {
+      headers: { cookie: `session=${cookieOf(verified)}` },
+    });
     expect(session.status).toBe(200);
     expect(session.body.account.email).toBe(email);
     expect((await apiLogin(email, PASSWORD)).status).toBe(200);
@@ -136,7 +160,12 @@ describe('verify your address', () => {
       .execute();
     await signup(email);
     const [account] = await accounts(email);
-    const members = () => t.ctx.db.selectFrom('project_member').select('role').where('account_id', '=', account!.id).execute();
+    const members = () =>
+      t.ctx.db
+        .selectFrom('project_member')
+        .select('role')
+        .where('account_id', '=', account!.id)
+        .execute();
     expect(await members()).toEqual([]);
     await verify(tokenIn(await mailTo(email, 'Verify your e-mail address'), VERIFY_PAGE));
     expect(await members()).toEqual([{ role: 'viewer' }]);
@@ -157,7 +186,11 @@ describe('verify your address', () => {
     expect(m.html).toContain(`href="${t.base}/forgot-password"`);
     // Nothing about the account changed.
     expect((await apiLogin(owner.email, PASSWORD)).status).toBe(200);
-    expectCurrentError(await apiLogin(owner.email, 'another long password'), 401, 'InvalidCredentials');
+    expectCurrentError(
+      await apiLogin(owner.email, 'another long password'),
+      401,
+      'InvalidCredentials',
+    );
   });
 
   it('a second sign-up of an address not verified yet sends a new link and takes the new password; the first link is dead', async () => {
@@ -176,7 +209,8 @@ describe('verify your address', () => {
   it('sends the link again on request, answering alike for any address, throttled per address', async () => {
     const email = uniqueEmail('resend');
     await signup(email);
-    const resend = (to: string) => t.call('resendVerification', { body: { email: to }, headers: origin });
+    const resend = (to: string) =>
+      t.call('resendVerification', { body: { email: to }, headers: origin });
     const known = await resend(email);
     const unknown = await resend(uniqueEmail('nobody'));
     expect(known.status).toBe(204);
@@ -185,7 +219,9 @@ describe('verify your address', () => {
     const token = tokenIn(await mailTo(email, 'Verify your e-mail address', 1), VERIFY_PAGE);
     for (let i = 0; i < 4; i++) expect((await resend(email)).status).toBe(204);
     const limited = expectCurrentError(await resend(email.toUpperCase()), 429, 'TooManyRequests');
-    expect(limited.message).toMatch(/^Too many mails to this address\. Try again in \d+ seconds\.$/);
+    expect(limited.message).toMatch(
+      /^Too many mails to this address\. Try again in \d+ seconds\.$/,
+    );
     // The newest link works (each new one replaces the earlier ones).
     const newest = tokenIn(await mailTo(email, 'Verify your e-mail address', 5), VERIFY_PAGE);
     expectCurrentError(await verify(token), 400, 'InvalidRequest');
@@ -193,7 +229,10 @@ describe('verify your address', () => {
   });
 
   it('refuses cross-site requests', async () => {
-    const res = await t.call('verifyEmail', { body: { token: 'x' }, headers: { origin: 'https://evil.example' } });
+    const res = await t.call('verifyEmail', {
+      body: { token: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expectCurrentError(res, 403, 'Unauthorized');
   });
 });
@@ -208,21 +247,33 @@ describe('password reset', () => {
     const link = tokenIn(m, RESET_PAGE);
 
     // A refused password leaves the link usable.
-    expect(expectCurrentError(await reset(link, 'password123'), 400, 'InvalidRequest').details).toEqual({
+    expect(
+      expectCurrentError(await reset(link, 'password123'), 400, 'InvalidRequest').details,
+    ).toEqual({
       password: 'This password is too common: choose one that is harder to guess.',
     });
     expectCurrentError(await reset(link, 'short'), 400, 'InvalidRequest');
-    expect(expectCurrentError(await reset(link, ' '.repeat(12)), 400, 'InvalidRequest').details).toEqual({ password: 'Password must be at least 8 characters.' });
+    expect(
+      expectCurrentError(await reset(link, ' '.repeat(12)), 400, 'InvalidRequest').details,
+    ).toEqual({ password: 'Password must be at least 8 characters.' });
     expect((await t.call('listProjects', { token })).status).toBe(200);
 
     const done = await reset(link, 'a brand new password');
     expect(done.status, done.text).toBe(204);
     expectCurrentError(await t.call('listProjects', { token }), 401, 'InvalidToken');
-    expectCurrentError(await t.call('consoleSession', { headers: { cookie: `session=${a.cookie}` } }), 401, 'InvalidToken');
+    expectCurrentError(
+      await t.call('consoleSession', { headers: { cookie: `session=${a.cookie}` } }),
+      401,
+      'InvalidToken',
+    );
     expectCurrentError(await apiLogin(a.email, PASSWORD), 401, 'InvalidCredentials');
     expect((await apiLogin(a.email, 'a brand new password')).status).toBe(200);
 
-    const second = expectCurrentError(await reset(link, 'yet another password'), 400, 'InvalidRequest');
+    const second = expectCurrentError(
+      await reset(link, 'yet another password'),
+      400,
+      'InvalidRequest',
+    );
     expect(second.details).toEqual({ token: BAD_LINK_MESSAGE });
     expect((await apiLogin(a.email, 'a brand new password')).status).toBe(200);
   });
@@ -237,7 +288,9 @@ describe('password reset', () => {
       .where('account_id', '=', a.id)
       .where('purpose', '=', 'reset')
       .execute();
-    expect(expectCurrentError(await reset(first, 'a brand new password'), 400, 'InvalidRequest').message).toBe(BAD_LINK_MESSAGE);
+    expect(
+      expectCurrentError(await reset(first, 'a brand new password'), 400, 'InvalidRequest').message,
+    ).toBe(BAD_LINK_MESSAGE);
     await forgot(a.email);
     const second = tokenIn(await mailTo(a.email, 'Reset your password', 1), RESET_PAGE);
     await forgot(a.email);
@@ -267,7 +320,14 @@ describe('password reset', () => {
     const email = uniqueEmail('unverified');
     await signup(email);
     await forgot(email);
-    expect((await reset(tokenIn(await mailTo(email, 'Reset your password'), RESET_PAGE), 'a brand new password')).status).toBe(204);
+    expect(
+      (
+        await reset(
+          tokenIn(await mailTo(email, 'Reset your password'), RESET_PAGE),
+          'a brand new password',
+        )
+      ).status,
+    ).toBe(204);
     expect((await apiLogin(email, 'a brand new password')).status).toBe(200);
   });
 });
@@ -291,11 +351,23 @@ describe('a failing SMTP server', () => {
 
   it('never fails the request: sign-up and forgot password answer as usual, and the failure is logged', async () => {
     const email = uniqueEmail('lost');
-    expect((await broken.call('consoleSignup', { body: { email, password: PASSWORD }, headers: { origin: broken.base } })).status).toBe(204);
-    expect((await broken.call('forgotPassword', { body: { email }, headers: { origin: broken.base } })).status).toBe(204);
+    expect(
+      (
+        await broken.call('consoleSignup', {
+          body: { email, password: PASSWORD },
+          headers: { origin: broken.base },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await broken.call('forgotPassword', { body: { email }, headers: { origin: broken.base } }))
+        .status,
+    ).toBe(204);
     await vi.waitFor(
       () => {
-        const failures = broken.logLines.filter((l) => l.includes('mail not sent') && l.includes(email));
+        const failures = broken.logLines.filter(
+          (l) => l.includes('mail not sent') && l.includes(email),
+        );
         expect(failures.length).toBeGreaterThanOrEqual(2);
         for (const line of failures) expect(line).not.toContain('#');
       },
@@ -312,17 +384,25 @@ describe('the development outbox (no SMTP configured)', () => {
 
   it('keeps every mail, logs its recipient and subject, and filters by address', async () => {
     const a = await dev.newAccount();
-    const line = dev.logLines.find((l) => l.includes('mail kept in the development outbox') && l.includes(a.email));
+    const line = dev.logLines.find(
+      (l) => l.includes('mail kept in the development outbox') && l.includes(a.email),
+    );
     expect(line).toContain('"subject":"Verify your e-mail address"');
     const res = await dev.call('listOutbox', { query: { to: a.email.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((m) => [m.to, m.subject])).toEqual([[a.email, 'Verify your e-mail address']]);
+    expect(res.body.items.map((m) => [m.to, m.subject])).toEqual([
+      [a.email, 'Verify your e-mail address'],
+    ]);
     expect(res.body.items[0]!.html).toContain(`href="${dev.base}${VERIFY_PAGE}#`);
   });
 
   it('answers 404 to a request from another machine', async () => {
     const handlers = mail.handlers(dev.ctx);
-    const ask = (remoteAddress: string) => handlers.listOutbox({ query: {}, req: { socket: { remoteAddress } } } as unknown as Parameters<typeof handlers.listOutbox>[0]);
+    const ask = (remoteAddress: string) =>
+      handlers.listOutbox({
+        query: {},
+        req: { socket: { remoteAddress } },
+      } as unknown as Parameters<typeof handlers.listOutbox>[0]);
     await expect(ask('127.0.0.1')).resolves.toHaveProperty('items');
     await expect(ask('::1')).resolves.toHaveProperty('items');
     for (const remote of ['192.0.2.7', '::ffff:192.0.2.7', '2001:db8::1']) {

@@ -19,9 +19,20 @@ afterAll(async () => {
 
 describe('the VMs serving an object', () => {
   it('are read from a range of one index, whatever the number of VMs', async () => {
-    const query = serviceVms(db, { id: 'pg0000000000000000000000000', project_id: 'pj0000000000000000000000000' }).select(['id', 'state']).compile();
-    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const query = serviceVms(db, {
+      id: 'pg0000000000000000000000000',
+      project_id: 'pj0000000000000000000000000',
+    })
+      .select(['id', 'state'])
+      .compile();
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
     // One index range (either index that starts with both columns), never a scan of the table or of an index.
-    expect(plan.rows.map((r) => r.detail)).toEqual([expect.stringMatching(/^SEARCH vm USING (COVERING )?INDEX vm_\w+ \(project_id=\? AND service_of=\?\)$/)]);
+    expect(plan.rows.map((r) => r.detail)).toEqual([
+      expect.stringMatching(
+        /^SEARCH vm USING (COVERING )?INDEX vm_\w+ \(project_id=\? AND service_of=\?\)$/,
+      ),
+    ]);
   });
 });

@@ -12,7 +12,12 @@ import { findVm, VM_LIST, vmView } from './vm.store.ts';
 /** A `public_key` without a space names a saved key of the project (the origin's lookup); 400 when there is none. */
 async function resolvePublicKey(tx: Tx, projectId: string, key: string): Promise<string> {
   if (!isKeyName(key)) return key;
-  const saved = await tx.selectFrom('ssh_public_key').select('public_key').where('project_id', '=', projectId).where('name', '=', key).executeTakeFirst();
+  const saved = await tx
+    .selectFrom('ssh_public_key')
+    .select('public_key')
+    .where('project_id', '=', projectId)
+    .where('name', '=', key)
+    .executeTakeFirst();
   if (saved) return saved.public_key;
   const message = `public_key is neither an OpenSSH public key nor the name of a saved SSH public key of this project ("${key}").`;
   throw invalidRequest({ public_key: message }, message);
@@ -24,7 +29,15 @@ export const vm = kindModule({
     const { db } = ctx;
     const act =
       (action: VmAction) =>
-      async ({ project, location, params }: { project: { id: string }; location: string; params: { vm_reference: string } }) => {
+      async ({
+        project,
+        location,
+        params,
+      }: {
+        project: { id: string };
+        location: string;
+        params: { vm_reference: string };
+      }) => {
         const found = await findVm(db, project.id, location, params.vm_reference);
         return vmView(db, await inJobTransaction(ctx, (tx) => actOnVm(tx, found, action)));
       };
@@ -32,7 +45,12 @@ export const vm = kindModule({
       ...commonHandlers(
         ctx,
         { kind: vmKind, view: vmView, list: VM_LIST, renamed: renameNic, remove: deleteVm },
-        { get: ['getVm', 'getVmById'], list: ['listVms', 'listLocationVms'], rename: ['renameVm'], delete: ['deleteVm', 'deleteVmById'] },
+        {
+          get: ['getVm', 'getVmById'],
+          list: ['listVms', 'listLocationVms'],
+          rename: ['renameVm'],
+          delete: ['deleteVm', 'deleteVmById'],
+        },
       ),
       async createVm({ project, location, params, body }) {
         const name = nameFromPath(vmKind, params.vm_name);
@@ -40,7 +58,11 @@ export const vm = kindModule({
           db,
           await inJobTransaction(ctx, async (tx) => {
             const public_key = await resolvePublicKey(tx, project.id, body.public_key);
-            return createVm(tx, { ...body, public_key, projectId: project.id, location, name }, ctx.config.quotas);
+            return createVm(
+              tx,
+              { ...body, public_key, projectId: project.id, location, name },
+              ctx.config.quotas,
+            );
           }),
         );
       },

@@ -14,7 +14,11 @@ function vmTransition(from: string, to: string, call: VmCall): JobDefinition {
     failed,
     steps: {
       async start(env, job) {
-        const vm = await env.db.selectFrom('vm').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
+        const vm = await env.db
+          .selectFrom('vm')
+          .selectAll()
+          .where('id', '=', job.resource_id)
+          .executeTakeFirst();
         if (!vm || vm.state !== from) return {};
         if (call === 'createVm') {
           const spec = {
@@ -35,7 +39,12 @@ function vmTransition(from: string, to: string, call: VmCall): JobDefinition {
       async finish(_env, job) {
         return {
           apply: async (tx) => {
-            await tx.updateTable('vm').set({ state: to }).where('id', '=', job.resource_id).where('state', '=', from).execute();
+            await tx
+              .updateTable('vm')
+              .set({ state: to })
+              .where('id', '=', job.resource_id)
+              .where('state', '=', from)
+              .execute();
           },
         };
       },

@@ -9,9 +9,11 @@ import { testDatabaseEnv } from '../../../test/harness.ts';
 
 let database: Awaited<ReturnType<typeof testDatabaseEnv>>;
 let db: Db;
-const migrator = () => new Migrator({ db, provider: { getMigrations: async () => allMigrations() } });
+const migrator = () =>
+  new Migrator({ db, provider: { getMigrations: async () => allMigrations() } });
 
-const open = () => openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+const open = () =>
+  openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
 
 beforeAll(async () => {
   database = await testDatabaseEnv({ empty: true });
@@ -66,8 +68,12 @@ it('keeps the VMs made before it, without an init script, and stores one for new
   // As the server does: it opens the database after migrating (statements prepared before hold the old columns).
   await db.destroy();
   db = open();
-  expect(await db.selectFrom('vm').selectAll().where('id', '=', before.id).executeTakeFirst()).toEqual({ ...before, state_reason: null, init_script: null });
+  expect(
+    await db.selectFrom('vm').selectAll().where('id', '=', before.id).executeTakeFirst(),
+  ).toEqual({ ...before, state_reason: null, init_script: null });
   const after = { ...vm('new', '2001:db8::2'), init_script: '#!/bin/sh\necho hi' };
   await db.insertInto('vm').values(after).execute();
-  expect(await db.selectFrom('vm').select('init_script').where('id', '=', after.id).executeTakeFirst()).toEqual({ init_script: after.init_script });
+  expect(
+    await db.selectFrom('vm').select('init_script').where('id', '=', after.id).executeTakeFirst(),
+  ).toEqual({ init_script: after.init_script });
 });

@@ -30,20 +30,33 @@ export type NewVm = Omit<z.output<typeof createVmBodySchema>, 'size'> & {
 async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
   if (!vm.private_subnet_id) return defaultSubnet(tx, vm.projectId, vm.location, quotas);
   const subnet = await findSubnetById(tx, vm.projectId, vm.private_subnet_id);
-  if (!subnet) throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
-  if (subnet.location !== vm.location) throw invalidRequest({ private_subnet_id: `The private subnet is in ${subnet.location}, not ${vm.location}.` });
-  if (subnet.state === 'deleting') throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
+  if (!subnet)
+    throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
+  if (subnet.location !== vm.location)
+    throw invalidRequest({
+      private_subnet_id: `The private subnet is in ${subnet.location}, not ${vm.location}.`,
+    });
+  if (subnet.state === 'deleting')
+    throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
   return subnet;
 }
 
 /** The VM's own fields; the rest (ID, storage, IPv6, subnet, time) is made here. */
-export type VmFields = Omit<VmRow, 'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'service_of' | 'state_reason'> & {
+export type VmFields = Omit<
+  VmRow,
+  'id' | 'storage_size_gib' | 'ip6' | 'subnet_id' | 'created_at' | 'service_of' | 'state_reason'
+> & {
   service_of?: string | null;
   storage_size_gib?: number;
 };
 
 /** Writes a VM row and its NIC in the subnet (the create path; the bench seeds VMs with it too). */
-export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: string; net6: string }, privateIPv4: string): Promise<VmRow> {
+export async function insertVmWithNic(
+  tx: Tx,
+  fields: VmFields,
+  subnet: { id: string; net6: string },
+  privateIPv4: string,
+): Promise<VmRow> {
   const now = new Date().toISOString();
   const row: VmRow = {
     ...fields,
@@ -58,7 +71,15 @@ export async function insertVmWithNic(tx: Tx, fields: VmFields, subnet: { id: st
   await tx.insertInto('vm').values(row).execute();
   await tx
     .insertInto('nic')
-    .values({ id: newId('nic'), subnet_id: subnet.id, vm_id: row.id, name: `${row.name}-nic`, private_ipv4: privateIPv4, private_ipv6: pickNicIPv6(subnet.net6), created_at: now })
+    .values({
+      id: newId('nic'),
+      subnet_id: subnet.id,
+      vm_id: row.id,
+      name: `${row.name}-nic`,
+      private_ipv4: privateIPv4,
+      private_ipv6: pickNicIPv6(subnet.net6),
+      created_at: now,
+    })
     .execute();
   return row;
 }
@@ -73,17 +94,29 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
   if (!vm.serviceOf) await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
   await assertNameFree(tx, 'vm', vm.projectId, vm.location, vm.name);
   const subnet = await subnetFor(tx, vm, quotas);
-  const taken = await tx.selectFrom('nic').select('private_ipv4').where('subnet_id', '=', subnet.id).execute();
+  const taken = await tx
+    .selectFrom('nic')
+    .select('private_ipv4')
+    .where('subnet_id', '=', subnet.id)
+    .execute();
   const privateIPv4 = pickNicIPv4(
     subnet.net4,
     taken.map((n) => n.private_ipv4),
   );
-  if (!privateIPv4) throw new ApiError('Conflict', `Private subnet ${subnet.name} has no free IPv4 addresses left.`);
+  if (!privateIPv4)
+    throw new ApiError(
+      'Conflict',
+      `Private subnet ${subnet.name} has no free IPv4 addresses left.`,
+    );
   let ip4: string | null = null;
   if (vm.enable_ip4) {
     const used = await tx.selectFrom('vm').select('ip4').where('ip4', 'is not', null).execute();
     ip4 = pickPublicIPv4(used.map((v) => v.ip4!)) ?? null;
-    if (!ip4) throw new ApiError('Conflict', 'No public IPv4 addresses are left in this location. Create the VM without enable_ip4.');
+    if (!ip4)
+      throw new ApiError(
+        'Conflict',
+        'No public IPv4 addresses are left in this location. Create the VM without enable_ip4.',
+      );
   }
   const row = await insertVmWithNic(
     tx,
@@ -109,7 +142,11 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
 }
 
 /** The job that finishes each VM action (its states are shared with the console: VM_ACTIONS). */
-const ACTION_JOBS: Record<VmAction, JobKind> = { restart: 'vm.restart', stop: 'vm.stop', start: 'vm.start' };
+const ACTION_JOBS: Record<VmAction, JobKind> = {
+  restart: 'vm.restart',
+  stop: 'vm.stop',
+  start: 'vm.start',
+};
 
 /**
  * Moves the VM into the action's transitional state and enqueues its job; from any other state
@@ -125,7 +162,11 @@ export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRo
     .where('id', '=', vm.id)
     .where('state', 'in', [...from])
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw new ApiError('InvalidRequest', `The ${action} action is not supported in the VM's current state`);
+  if (Number(moved.numUpdatedRows) !== 1)
+    throw new ApiError(
+      'InvalidRequest',
+      `The ${action} action is not supported in the VM's current state`,
+    );
   await enqueueJob(tx, job, vm.id);
   return { ...vm, state: to };
 }
@@ -133,7 +174,12 @@ export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRo
 /** Marks the VM `deleting` and enqueues its destroy job, once (a repeat does nothing). */
 export async function deleteVm(tx: Tx, vm: VmRow): Promise<void> {
   if (vm.state === 'deleting') return;
-  const marked = await tx.updateTable('vm').set({ state: 'deleting' }).where('id', '=', vm.id).where('state', '!=', 'deleting').executeTakeFirst();
+  const marked = await tx
+    .updateTable('vm')
+    .set({ state: 'deleting' })
+    .where('id', '=', vm.id)
+    .where('state', '!=', 'deleting')
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 1) await enqueueJob(tx, 'vm.destroy', vm.id);
 }
 

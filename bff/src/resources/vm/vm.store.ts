@@ -24,7 +24,10 @@ const vmCore = (item: VmListItem): VmListItem => ({
 });
 
 /** The spec's VM summary, embedded in other kinds' records (load balancers, clusters). */
-export const vmSummary = (item: VmListItem): VmSummary => ({ ...vmCore(item), ip4_enabled: item.ip4 !== null });
+export const vmSummary = (item: VmListItem): VmSummary => ({
+  ...vmCore(item),
+  ip4_enabled: item.ip4 !== null,
+});
 
 /** A VM summary's `ip4_enabled` in SQL, of the VM aliased `vm` (as vmSummary). */
 export const IP4_ENABLED_SQL = ['(case when vm.ip4 is null then 0 else 1 end)', 'bool'] as const;
@@ -42,7 +45,13 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
       .leftJoin('firewall_subnet', 'firewall_subnet.subnet_id', 'private_subnet.id')
       .leftJoin('firewall', 'firewall.id', 'firewall_subnet.firewall_id')
       .leftJoin('firewall_rule', 'firewall_rule.firewall_id', 'firewall.id')
-      .select(['nic.id as nic_id', 'nic.private_ipv4', 'nic.private_ipv6', 'private_subnet.name as subnet', ...LEGACY_FIREWALL_COLUMNS])
+      .select([
+        'nic.id as nic_id',
+        'nic.private_ipv4',
+        'nic.private_ipv6',
+        'private_subnet.name as subnet',
+        ...LEGACY_FIREWALL_COLUMNS,
+      ])
       .where('nic.vm_id', '=', v(0))
       .where('nic.subnet_id', '=', v(1))
       .orderBy('nic.id')
@@ -55,7 +64,14 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
   // A VM has one NIC; were there more, the first one's rows alone, as it was read before.
   const ofFirst = rows.filter((r) => r.nic_id === first.nic_id);
   const firewalls = groupLegacyFirewalls(ofFirst, () => vm.subnet_id).get(vm.subnet_id) ?? [];
-  return { ...vmCore(vm), firewalls, private_ipv4: first.private_ipv4, private_ipv6: first.private_ipv6, subnet: first.subnet, state_reason: vm.state_reason ?? null };
+  return {
+    ...vmCore(vm),
+    firewalls,
+    private_ipv4: first.private_ipv4,
+    private_ipv6: first.private_ipv6,
+    subnet: first.subnet,
+    state_reason: vm.state_reason ?? null,
+  };
 }
 
 /** A VM's list item as the database writes it (decisions 240, 245, 262): not its key, image, subnet or times. */
@@ -68,4 +84,5 @@ export const VM_LIST = listOf(vmListItemSchema, 'vm');
 export const serviceVms = (db: Queryable, owner: { id: string; project_id: string }) =>
   db.selectFrom('vm').where('project_id', '=', owner.project_id).where('service_of', '=', owner.id);
 
-export const findVm = (db: Queryable, projectId: string, location: string, reference: string) => findByReference(db, 'vm', projectId, location, reference);
+export const findVm = (db: Queryable, projectId: string, location: string, reference: string) =>
+  findByReference(db, 'vm', projectId, location, reference);

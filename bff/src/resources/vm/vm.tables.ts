@@ -59,12 +59,29 @@ export const vmMigrations: Record<string, Migration> = {
         .addColumn('subnet_id', 'text', (c) => c.notNull().references('private_subnet.id'))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('vm_name_uq').on('vm').columns(['project_id', 'location', 'name']).unique().execute();
+      await db.schema
+        .createIndex('vm_name_uq')
+        .on('vm')
+        .columns(['project_id', 'location', 'name'])
+        .unique()
+        .execute();
       await db.schema.createIndex('vm_ip4_uq').on('vm').column('ip4').unique().execute();
       await db.schema.createIndex('vm_ip6_uq').on('vm').column('ip6').unique().execute();
-      await db.schema.createIndex('vm_project_idx').on('vm').columns(['project_id', 'id']).execute();
-      await db.schema.createIndex('vm_project_name_idx').on('vm').columns(['project_id', 'name', 'id']).execute();
-      await db.schema.createIndex('vm_location_idx').on('vm').columns(['project_id', 'location', 'id']).execute();
+      await db.schema
+        .createIndex('vm_project_idx')
+        .on('vm')
+        .columns(['project_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('vm_project_name_idx')
+        .on('vm')
+        .columns(['project_id', 'name', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('vm_location_idx')
+        .on('vm')
+        .columns(['project_id', 'location', 'id'])
+        .execute();
       await db.schema.createIndex('vm_subnet_idx').on('vm').columns(['subnet_id']).execute();
 
       await db.schema
@@ -77,8 +94,18 @@ export const vmMigrations: Record<string, Migration> = {
         .addColumn('private_ipv6', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('nic_ipv4_uq').on('nic').columns(['subnet_id', 'private_ipv4']).unique().execute();
-      await db.schema.createIndex('nic_ipv6_uq').on('nic').columns(['subnet_id', 'private_ipv6']).unique().execute();
+      await db.schema
+        .createIndex('nic_ipv4_uq')
+        .on('nic')
+        .columns(['subnet_id', 'private_ipv4'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('nic_ipv6_uq')
+        .on('nic')
+        .columns(['subnet_id', 'private_ipv6'])
+        .unique()
+        .execute();
       await db.schema.createIndex('nic_vm_idx').on('nic').column('vm_id').execute();
     },
   },

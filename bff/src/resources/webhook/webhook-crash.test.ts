@@ -21,7 +21,11 @@ describe(`a webhook sender killed mid-delivery (${engine})`, () => {
     const receiver = await startReceiver((_r, nth) => (nth === 1 ? 'hold' : 204));
     const first = await start();
     const project = (await first.call('POST', '/project', { name: 'kill-9' })).body;
-    const hook = await first.call('POST', `/project/${project.id}/webhook`, { name: 'held', url: receiver.url, event_types: ['*'] });
+    const hook = await first.call('POST', `/project/${project.id}/webhook`, {
+      name: 'held',
+      url: receiver.url,
+      event_types: ['*'],
+    });
     expect(hook.status).toBe(200);
     const queued = await first.call('POST', `/project/${project.id}/webhook/held/test`);
     expect(queued.status).toBe(200);
@@ -36,15 +40,21 @@ describe(`a webhook sender killed mid-delivery (${engine})`, () => {
     for (const r of got) expect(signedWith(hook.body.secret, r)).toBe(true);
     const delivered = await eventually(
       async () => {
-        const d = (await second.call('GET', `/project/${project.id}/webhook/held/delivery/${queued.body.id}`)).body;
+        const d = (
+          await second.call('GET', `/project/${project.id}/webhook/held/delivery/${queued.body.id}`)
+        ).body;
         return d.state === 'delivered' ? d : undefined;
       },
       300,
       100,
     );
     // The attempt cut short by the kill was never recorded; the one after the restart was.
-    expect(delivered.attempts).toEqual([{ at: expect.any(String), status: 204, error: null, response_ms: expect.any(Number) }]);
-    console.info(`[faults] webhook kill -9 (${engine}): ${receiver.received.length} requests for one delivery, all with Webhook-Id ${queued.body.id}`);
+    expect(delivered.attempts).toEqual([
+      { at: expect.any(String), status: 204, error: null, response_ms: expect.any(Number) },
+    ]);
+    console.info(
+      `[faults] webhook kill -9 (${engine}): ${receiver.received.length} requests for one delivery, all with Webhook-Id ${queued.body.id}`,
+    );
     second.p.kill('SIGTERM');
     expect(await second.p.exited).toBe(0);
   }, 90_000);

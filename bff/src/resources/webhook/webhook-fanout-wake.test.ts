@@ -11,7 +11,12 @@ const t = await serverForFile({ WEBHOOK_ALLOW_PRIVATE: '1' });
 afterAll(closeReceivers);
 const { db } = t.ctx;
 
-const fanoutJob = () => db.selectFrom('job').select(['state', 'run_at']).where('id', '=', FANOUT_JOB_ID).executeTakeFirst();
+const fanoutJob = () =>
+  db
+    .selectFrom('job')
+    .select(['state', 'run_at'])
+    .where('id', '=', FANOUT_JOB_ID)
+    .executeTakeFirst();
 const LATER = '2999-01-01T00:00:00.000Z';
 
 describe('waking the webhook fan-out for events', () => {
@@ -28,22 +33,33 @@ describe('waking the webhook fan-out for events', () => {
     const a = await newOwner(t);
     const receiver = await startReceiver();
     const body = { name: 'later', url: receiver.url, event_types: ['*'], enabled: false };
-    const res = await t.call('registerWebhook', { token: a.token, params: { project_id: a.project }, body });
+    const res = await t.call('registerWebhook', {
+      token: a.token,
+      params: { project_id: a.project },
+      body,
+    });
     expect(res.status, res.text).toBe(200);
     // The job stays as this test leaves it: the worker does not run it meanwhile.
     await t.worker.stop();
     onTestFinished(() => t.worker.start());
     // The fan-out as it waits when idle: not due for a long time.
-    const idle = () => db.updateTable('job').set({ run_at: LATER }).where('id', '=', FANOUT_JOB_ID).execute();
+    const idle = () =>
+      db.updateTable('job').set({ run_at: LATER }).where('id', '=', FANOUT_JOB_ID).execute();
     await idle();
     expect(await wakeFanoutForEvents(db)).toBe(false);
     expect((await fanoutJob())?.run_at).toBe(LATER);
 
-    const on = await t.call('updateWebhook', { token: a.token, params: { project_id: a.project, webhook_reference: res.body.id }, body: { enabled: true } });
+    const on = await t.call('updateWebhook', {
+      token: a.token,
+      params: { project_id: a.project, webhook_reference: res.body.id },
+      body: { enabled: true },
+    });
     expect(on.status, on.text).toBe(200);
     await idle();
     // An event commits (the VM's creation; the stopped worker leaves the VM creating), and the fan-out is due.
     await createVm(t, a.token, a.project, 'seen');
-    await eventually(async () => (Date.parse((await fanoutJob())!.run_at) <= Date.now() ? true : undefined));
+    await eventually(async () =>
+      Date.parse((await fanoutJob())!.run_at) <= Date.now() ? true : undefined,
+    );
   });
 });

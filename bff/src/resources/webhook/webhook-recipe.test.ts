@@ -39,23 +39,41 @@ describe("the README's receiver", () => {
     const a = await newOwner(t);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/`;
-    const reg = await t.call('registerWebhook', { token: a.token, params: { project_id: a.project }, body: { name: 'recipe', url, event_types: ['*'] } });
+    const reg = await t.call('registerWebhook', {
+      token: a.token,
+      params: { project_id: a.project },
+      body: { name: 'recipe', url, event_types: ['*'] },
+    });
     expect(reg.status, reg.text).toBe(200);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recipe-'));
     const file = path.join(dir, 'receiver.mjs');
     fs.writeFileSync(file, readmeRecipe());
-    const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH, WEBHOOK_SECRET: reg.body.secret, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file], {
+      env: { PATH: process.env.PATH, WEBHOOK_SECRET: reg.body.secret, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     // Up once it accepts connections.
-    await eventually(async () => ((await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined))?.status === 401 ? true : undefined));
+    await eventually(async () =>
+      (await fetch(url, { method: 'POST', body: '{}' }).catch(() => undefined))?.status === 401
+        ? true
+        : undefined,
+    );
 
-    const sent = await t.call('testWebhook', { token: a.token, params: { project_id: a.project, webhook_reference: 'recipe' } });
+    const sent = await t.call('testWebhook', {
+      token: a.token,
+      params: { project_id: a.project, webhook_reference: 'recipe' },
+    });
     const done = await pollUntil(
-      () => t.call('getWebhookDelivery', { token: a.token, params: { project_id: a.project, webhook_reference: 'recipe', delivery_id: sent.body.id } }),
+      () =>
+        t.call('getWebhookDelivery', {
+          token: a.token,
+          params: { project_id: a.project, webhook_reference: 'recipe', delivery_id: sent.body.id },
+        }),
       (r) => r.status === 200 && r.body.state === 'delivered',
       'the test delivery',
     );
@@ -64,12 +82,31 @@ describe("the README's receiver", () => {
 
     // A request signed with the secret, sent again (as a retry is): accepted, acted on once.
     const key = Buffer.from(reg.body.secret.slice('whsec_'.length), 'base64');
-    const post = (id: string, ts: number, body: string, sig = `v1,${createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64')}`) =>
-      fetch(url, { method: 'POST', headers: { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': sig, 'content-type': 'application/json' }, body }).then(
-        (r) => r.status,
-      );
+    const post = (
+      id: string,
+      ts: number,
+      body: string,
+      sig = `v1,${createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64')}`,
+    ) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          'webhook-id': id,
+          'webhook-timestamp': String(ts),
+          'webhook-signature': sig,
+          'content-type': 'application/json',
+        },
+        body,
+      }).then((r) => r.status);
     const now = Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: '7', type: 'vm.created', object: { id: 'vm1', kind: 'vm', name: 'a', location: null }, state: null, at: '', project_id: a.project });
+    const body = JSON.stringify({
+      id: '7',
+      type: 'vm.created',
+      object: { id: 'vm1', kind: 'vm', name: 'a', location: null },
+      state: null,
+      at: '',
+      project_id: a.project,
+    });
     expect(await post('wd-again', now, body)).toBe(204);
     expect(await post('wd-again', now, body)).toBe(204);
     expect(out.match(/event wd-again vm\.created/g)).toHaveLength(1);

@@ -44,14 +44,22 @@ export const webhook = kindModule({
     });
     return {
       async listWebhooks({ project, query }) {
-        const { count, rows } = await webhookPage(db, project.id, pageFor(webhookKind.idKind, query));
+        const { count, rows } = await webhookPage(
+          db,
+          project.id,
+          pageFor(webhookKind.idKind, query),
+        );
         return { count, items: rows.map((r) => webhookView(r)) };
       },
       async registerWebhook({ project, body }) {
         const id = newId('webhookEndpoint');
         const fresh = await prepareSecret(db, id);
         const row = await transactionWithRetry(db, async (tx) => {
-          const made = await registerWebhook(tx, { ...body, id, projectId: project.id, enabled: body.enabled ?? true, ...fresh }, { quotas: ctx.config.quotas, allowPrivate });
+          const made = await registerWebhook(
+            tx,
+            { ...body, id, projectId: project.id, enabled: body.enabled ?? true, ...fresh },
+            { quotas: ctx.config.quotas, allowPrivate },
+          );
           await wakeFanout(tx);
           return made;
         });
@@ -63,7 +71,12 @@ export const webhook = kindModule({
       },
       async updateWebhook({ project, params, body }) {
         const row = await transactionWithRetry(db, async (tx) => {
-          const next = await updateWebhook(tx, await findWebhook(tx, project.id, params.webhook_reference), body, allowPrivate);
+          const next = await updateWebhook(
+            tx,
+            await findWebhook(tx, project.id, params.webhook_reference),
+            body,
+            allowPrivate,
+          );
           if (Number(next.enabled) === 1) await wakeFanout(tx);
           return next;
         });
@@ -80,7 +93,14 @@ export const webhook = kindModule({
       async rotateWebhookSecret({ project, params, body }) {
         const found = await findWebhook(db, project.id, params.webhook_reference);
         const fresh = await prepareSecret(db, found.id);
-        const row = await transactionWithRetry(db, async (tx) => rotateSecret(tx, await findWebhook(tx, project.id, found.id), fresh, body?.keep_previous ?? true));
+        const row = await transactionWithRetry(db, async (tx) =>
+          rotateSecret(
+            tx,
+            await findWebhook(tx, project.id, found.id),
+            fresh,
+            body?.keep_previous ?? true,
+          ),
+        );
         return { ...webhookView(row), secret: fresh.secret };
       },
       async testWebhook({ project, params }) {
@@ -94,7 +114,11 @@ export const webhook = kindModule({
       },
       async listWebhookDeliveries({ project, params, query }) {
         const row = await findWebhook(db, project.id, params.webhook_reference);
-        return deliveryPage(db, row.id, { state: query.state, limit: query.limit ?? DELIVERY_DEFAULT_LIMIT, before: query.pagination_key });
+        return deliveryPage(db, row.id, {
+          state: query.state,
+          limit: query.limit ?? DELIVERY_DEFAULT_LIMIT,
+          before: query.pagination_key,
+        });
       },
       async getWebhookDelivery({ project, params }) {
         const row = await findWebhook(db, project.id, params.webhook_reference);

@@ -13,7 +13,13 @@ import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Selectable } from 'kysely';
 import type { EventTable } from '../../events/events.tables.ts';
-import { defineJobs, jobRow, type JobDefinition, type KindsOf, type StepOutcome } from '../../lifecycle/jobs.ts';
+import {
+  defineJobs,
+  jobRow,
+  type JobDefinition,
+  type KindsOf,
+  type StepOutcome,
+} from '../../lifecycle/jobs.ts';
 import { addDelivery, eventTypesOf, unsealSecret } from './webhook.store.ts';
 import { postWebhook, signature } from './webhook.send.ts';
 
@@ -40,13 +46,29 @@ export async function wakeFanout(db: Queryable): Promise<void> {
   await db
     .insertInto('job')
     .values(row)
-    .onConflict((oc) => oc.column('id').doUpdateSet({ state: 'pending', run_at: row.run_at, attempts: 0, updated_at: row.updated_at }))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({
+          state: 'pending',
+          run_at: row.run_at,
+          attempts: 0,
+          updated_at: row.updated_at,
+        }),
+    )
     .execute();
 }
 
 /** Whether any webhook is on, in any project: only then has the fan-out work. */
 export async function anyWebhookOn(db: Db): Promise<boolean> {
-  return (await db.selectFrom('webhook_endpoint').select('id').where('enabled', '=', 1).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('webhook_endpoint')
+      .select('id')
+      .where('enabled', '=', 1)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /**
@@ -62,12 +84,28 @@ export async function wakeFanoutForEvents(db: Db): Promise<boolean> {
 
 /** The body sent for an event row: the project's event (shared/api/event.ts) and its project. */
 export function eventBody(
-  event: Pick<Selectable<EventTable>, 'seq' | 'project_id' | 'type' | 'object_id' | 'object_kind' | 'object_name' | 'location' | 'state' | 'at'>,
+  event: Pick<
+    Selectable<EventTable>,
+    | 'seq'
+    | 'project_id'
+    | 'type'
+    | 'object_id'
+    | 'object_kind'
+    | 'object_name'
+    | 'location'
+    | 'state'
+    | 'at'
+  >,
 ): WebhookEvent {
   return {
     id: String(event.seq),
     type: event.type,
-    object: { id: event.object_id, kind: event.object_kind, name: event.object_name, location: event.location },
+    object: {
+      id: event.object_id,
+      kind: event.object_kind,
+      name: event.object_name,
+      location: event.location,
+    },
     state: event.state,
     at: event.at,
     project_id: event.project_id,
@@ -77,7 +115,10 @@ export function eventBody(
 /** Fans out one endpoint's next events; answers whether more are waiting. */
 async function fanOutEndpoint(db: Db, id: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const w = await forUpdate(tx, tx.selectFrom('webhook_endpoint').selectAll().where('id', '=', id)).executeTakeFirst();
+    const w = await forUpdate(
+      tx,
+      tx.selectFrom('webhook_endpoint').selectAll().where('id', '=', id),
+    ).executeTakeFirst();
     if (!w || Number(w.enabled) !== 1) return false;
     const events = await tx
       .selectFrom('event')
@@ -89,7 +130,8 @@ async function fanOutEndpoint(db: Db, id: string): Promise<boolean> {
       .execute();
     if (!events.length) return false;
     const wanted = eventTypesOf(w);
-    for (const e of events) if (eventTypeMatches(wanted, e.type)) await addDelivery(tx, w, eventBody(e), Number(e.seq));
+    for (const e of events)
+      if (eventTypeMatches(wanted, e.type)) await addDelivery(tx, w, eventBody(e), Number(e.seq));
     await tx
       .updateTable('webhook_endpoint')
       .set({ event_cursor: Number(events[events.length - 1]!.seq) })
@@ -105,7 +147,14 @@ export async function fanOut(db: Db): Promise<boolean> {
     .selectFrom('webhook_endpoint as w')
     .select('w.id')
     .where('w.enabled', '=', 1)
-    .where(({ exists, selectFrom }) => exists(selectFrom('event as e').select('e.seq').whereRef('e.project_id', '=', 'w.project_id').whereRef('e.seq', '>', 'w.event_cursor')))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('event as e')
+          .select('e.seq')
+          .whereRef('e.project_id', '=', 'w.project_id')
+          .whereRef('e.seq', '>', 'w.event_cursor'),
+      ),
+    )
     .limit(FANOUT_ENDPOINTS)
     .execute();
   let more = behind.length === FANOUT_ENDPOINTS;
@@ -116,13 +165,21 @@ export async function fanOut(db: Db): Promise<boolean> {
 /** Finished deliveries older than the retention go (their attempts with them). */
 async function prune(db: Db): Promise<void> {
   const before = new Date(Date.now() - DELIVERY_RETENTION_MS).toISOString();
-  const old = db.selectFrom('webhook_delivery').select('id').where('created_at', '<', before).where('state', '!=', 'pending').limit(500);
+  const old = db
+    .selectFrom('webhook_delivery')
+    .select('id')
+    .where('created_at', '<', before)
+    .where('state', '!=', 'pending')
+    .limit(500);
   await db.deleteFrom('webhook_delivery').where('id', 'in', old).execute();
 }
 
 /** The wait before attempt `n + 1` after `n` failed ones: doubling from the first retry's delay, up to an hour, with jitter (half to all of it). */
 export function retryDelay(settings: WebhookSettings, attempt: number): number {
-  const ceiling = Math.min(MAX_RETRY_DELAY_MS, settings.firstRetryMs * 2 ** Math.min(attempt - 1, 30));
+  const ceiling = Math.min(
+    MAX_RETRY_DELAY_MS,
+    settings.firstRetryMs * 2 ** Math.min(attempt - 1, 30),
+  );
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
@@ -148,7 +205,12 @@ export const webhookJobs = defineJobs({
           logger?.warn({ err }, 'webhook fan-out failed; will retry');
         }
         // The hub wakes this job as soon as events commit (webhook.handlers.ts); the delay is the safety net.
-        return { next: { step: 'start', delayMs: (await anyWebhookOn(env.db)) ? FANOUT_EVERY_MS : FANOUT_IDLE_MS } };
+        return {
+          next: {
+            step: 'start',
+            delayMs: (await anyWebhookOn(env.db)) ? FANOUT_EVERY_MS : FANOUT_IDLE_MS,
+          },
+        };
       },
     },
   },
@@ -186,7 +248,11 @@ export const webhookJobs = defineJobs({
           result = { status: null, error: 'Not sent: the webhook is disabled.', responseMs: 0 };
         } else {
           const secrets = [await unsealSecret(env.db, d.endpoint_id, d.secret_sealed)];
-          if (d.previous_secret_sealed && d.previous_secret_expires_at && Date.parse(d.previous_secret_expires_at) > started) {
+          if (
+            d.previous_secret_sealed &&
+            d.previous_secret_expires_at &&
+            Date.parse(d.previous_secret_expires_at) > started
+          ) {
             secrets.push(await unsealSecret(env.db, d.endpoint_id, d.previous_secret_sealed));
           }
           const timestamp = Math.floor(started / 1000);
@@ -195,22 +261,40 @@ export const webhookJobs = defineJobs({
             'User-Agent': 'cloud-console-webhooks/1',
             'Webhook-Id': d.id,
             'Webhook-Timestamp': String(timestamp),
-            'Webhook-Signature': secrets.map((s) => signature(s, d.id, timestamp, d.body)).join(' '),
+            'Webhook-Signature': secrets
+              .map((s) => signature(s, d.id, timestamp, d.body))
+              .join(' '),
           };
           result = await postWebhook(d.url, headers, d.body, settings);
         }
         const delivered = result.status !== null && result.status >= 200 && result.status < 300;
         const now = Date.now();
         const delay = retryDelay(settings, n);
-        const gaveUp = !delivered && (Number(d.enabled) !== 1 || now + delay - Date.parse(first) > settings.retryForMs);
+        const gaveUp =
+          !delivered &&
+          (Number(d.enabled) !== 1 || now + delay - Date.parse(first) > settings.retryForMs);
         const state = delivered ? 'delivered' : gaveUp ? 'failed' : 'pending';
         const at = new Date(started).toISOString();
         return {
           async apply(tx) {
             // Gone meanwhile (its webhook was deleted): nothing to record.
-            const still = await tx.selectFrom('webhook_delivery').select('state').where('id', '=', d.id).executeTakeFirst();
+            const still = await tx
+              .selectFrom('webhook_delivery')
+              .select('state')
+              .where('id', '=', d.id)
+              .executeTakeFirst();
             if (!still || still.state !== 'pending') return;
-            await tx.insertInto('webhook_attempt').values({ delivery_id: d.id, n, at, status: result.status, error: result.error, response_ms: result.responseMs }).execute();
+            await tx
+              .insertInto('webhook_attempt')
+              .values({
+                delivery_id: d.id,
+                n,
+                at,
+                status: result.status,
+                error: result.error,
+                response_ms: result.responseMs,
+              })
+              .execute();
             await tx
               .updateTable('webhook_delivery')
               .set({

@@ -35,11 +35,17 @@ export interface AttemptResult {
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** POSTs `body` with `headers` to `url`; never throws. Redirects are not followed (a 3xx is a failed attempt). */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs: number }): Promise<AttemptResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { allowPrivate: boolean; timeoutMs: number },
+): Promise<AttemptResult> {
   const u = new URL(url);
   if (!opts.allowPrivate) {
     // Refused before anything starts (the timer below included): nothing to connect to.
-    const refused = u.protocol !== 'https:' ? 'Refused: the URL is not https://.' : refusedAtSend(url);
+    const refused =
+      u.protocol !== 'https:' ? 'Refused: the URL is not https://.' : refusedAtSend(url);
     if (refused) return Promise.resolve({ status: null, error: refused, responseMs: 0 });
   }
   const lookup = publicLookup(url, opts.allowPrivate);
@@ -66,7 +72,13 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       (res) => {
         const status = res.statusCode ?? 0;
         let read = 0;
-        const done = () => finish(status, status >= 200 && status < 300 ? null : `HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`);
+        const done = () =>
+          finish(
+            status,
+            status >= 200 && status < 300
+              ? null
+              : `HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`,
+          );
         res.on('data', (chunk: Buffer) => {
           read += chunk.length;
           if (read > MAX_ANSWER_BYTES) {
@@ -83,7 +95,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       finish(null, `No answer within ${opts.timeoutMs} ms.`);
       req.destroy();
     }, opts.timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish(null, err instanceof RefusedTarget ? err.message : describe(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish(null, err instanceof RefusedTarget ? err.message : describe(err)),
+    );
     req.end(body);
   });
 }

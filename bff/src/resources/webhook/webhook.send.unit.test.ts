@@ -10,6 +10,8 @@ describe('postWebhook without private targets', () => {
     ['https://[fd00::1]/a', 'Refused: [fd00::1] is a private (unique local) address.'],
     ['https://localhost/a', 'Refused: localhost is a loopback address.'],
   ])('answers %s as a refused attempt (it never throws)', async (url, error) => {
-    await expect(postWebhook(url, {}, '{}', { allowPrivate: false, timeoutMs: 1000 })).resolves.toEqual({ status: null, error, responseMs: 0 });
+    await expect(
+      postWebhook(url, {}, '{}', { allowPrivate: false, timeoutMs: 1000 }),
+    ).resolves.toEqual({ status: null, error, responseMs: 0 });
   });
 });

@@ -1,7 +1,14 @@
 // Webhooks: endpoints (lookup by ID or name, a paged list, the writes), their secrets (sealed at
 // rest), and their deliveries with attempts (newest first). Writes take the caller's transaction.
 import type { Selectable } from 'kysely';
-import { TEST_EVENT_TYPE, webhookKind, type DeliveryState, type Webhook, type WebhookDelivery, type WebhookEvent } from '#shared/api/webhook';
+import {
+  TEST_EVENT_TYPE,
+  webhookKind,
+  type DeliveryState,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '#shared/api/webhook';
 import { newId } from '#shared/ids';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
@@ -16,7 +23,11 @@ import { assertPublicUrl } from '../../net/public-target.ts';
 import { sealer } from '../../seal.ts';
 import { assertBelowQuota } from '../scoped.ts';
 import { newWebhookSecret, secretHint } from './webhook.send.ts';
-import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './webhook.tables.ts';
+import type {
+  WebhookAttemptTable,
+  WebhookDeliveryTable,
+  WebhookEndpointTable,
+} from './webhook.tables.ts';
 
 export type WebhookRow = Selectable<WebhookEndpointTable>;
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -26,13 +37,19 @@ type AttemptRow = Selectable<WebhookAttemptTable>;
 export const PREVIOUS_SECRET_MS = 24 * 3600_000;
 
 const secrets = sealer('webhook_seal_key');
-export const sealSecret = (db: Db, endpointId: string, secret: string) => secrets.seal(db, endpointId, secret);
-export const unsealSecret = (db: Db, endpointId: string, sealed: string) => secrets.unseal(db, endpointId, sealed);
+export const sealSecret = (db: Db, endpointId: string, secret: string) =>
+  secrets.seal(db, endpointId, secret);
+export const unsealSecret = (db: Db, endpointId: string, sealed: string) =>
+  secrets.unseal(db, endpointId, sealed);
 
-export const eventTypesOf = (row: Pick<WebhookRow, 'event_types'>): string[] => JSON.parse(row.event_types) as string[];
+export const eventTypesOf = (row: Pick<WebhookRow, 'event_types'>): string[] =>
+  JSON.parse(row.event_types) as string[];
 
 export function webhookView(row: WebhookRow, now = Date.now()): Webhook {
-  const previous = row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > now ? row.previous_secret_expires_at : null;
+  const previous =
+    row.previous_secret_expires_at && Date.parse(row.previous_secret_expires_at) > now
+      ? row.previous_secret_expires_at
+      : null;
   return {
     id: row.id,
     name: row.name,
@@ -45,18 +62,30 @@ export function webhookView(row: WebhookRow, now = Date.now()): Webhook {
   };
 }
 
-export async function findWebhook(db: Queryable, projectId: string, reference: string): Promise<WebhookRow> {
+export async function findWebhook(
+  db: Queryable,
+  projectId: string,
+  reference: string,
+): Promise<WebhookRow> {
   const ref = parseReference('webhookEndpoint', reference);
   const q = db.selectFrom('webhook_endpoint').selectAll().where('project_id', '=', projectId);
-  const row = await ('id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)).executeTakeFirst();
-  if (!row) throw notFound(`Sorry, we couldn’t find the ${webhookKind.singular} you’re looking for.`);
+  const row = await (
+    'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)
+  ).executeTakeFirst();
+  if (!row)
+    throw notFound(`Sorry, we couldn’t find the ${webhookKind.singular} you’re looking for.`);
   return row;
 }
 
-export const webhookPage = (db: Db, projectId: string, page: Page) => pageWhere(db, 'webhook_endpoint', 'project_id', projectId, page);
+export const webhookPage = (db: Db, projectId: string, page: Page) =>
+  pageWhere(db, 'webhook_endpoint', 'project_id', projectId, page);
 
 async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?: string) {
-  let q = tx.selectFrom('webhook_endpoint').select('id').where('project_id', '=', projectId).where('name', '=', name);
+  let q = tx
+    .selectFrom('webhook_endpoint')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw nameTaken();
 }
@@ -64,7 +93,9 @@ async function assertNameFree(tx: Tx, projectId: string, name: string, exceptId?
 /** https:// only (but in development), then the check of every URL the server calls. A name is checked again, by its addresses, at every delivery. */
 function assertUrl(url: string, allowPrivate: boolean) {
   if (!allowPrivate && new URL(url).protocol !== 'https:')
-    throw invalidRequest({ url: 'The URL must start with https:// (http:// is allowed only in development, with WEBHOOK_ALLOW_PRIVATE=1).' });
+    throw invalidRequest({
+      url: 'The URL must start with https:// (http:// is allowed only in development, with WEBHOOK_ALLOW_PRIVATE=1).',
+    });
   assertPublicUrl('url', url, allowPrivate);
 }
 
@@ -97,15 +128,23 @@ export async function prepareSecret(db: Db, endpointId: string) {
 }
 
 /** A new endpoint within the project's quota (counted under the project's row lock), with a free name and an allowed URL. */
-export async function registerWebhook(tx: Tx, webhook: NewWebhook, opts: { quotas: Quotas; allowPrivate: boolean }): Promise<WebhookRow> {
+export async function registerWebhook(
+  tx: Tx,
+  webhook: NewWebhook,
+  opts: { quotas: Quotas; allowPrivate: boolean },
+): Promise<WebhookRow> {
   assertUrl(webhook.url, opts.allowPrivate);
-  await forUpdate(tx, tx.selectFrom('project').select('id').where('id', '=', webhook.projectId)).execute();
+  await forUpdate(
+    tx,
+    tx.selectFrom('project').select('id').where('id', '=', webhook.projectId),
+  ).execute();
   const { n } = await tx
     .selectFrom('webhook_endpoint')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('project_id', '=', webhook.projectId)
     .executeTakeFirstOrThrow();
-  if (webhookKind.quota) assertBelowQuota(opts.quotas, webhookKind.quota, Number(n), 'This project', webhookKind.plural);
+  if (webhookKind.quota)
+    assertBelowQuota(opts.quotas, webhookKind.quota, Number(n), 'This project', webhookKind.plural);
   await assertNameFree(tx, webhook.projectId, webhook.name);
   const now = new Date().toISOString();
   const row: WebhookRow = {
@@ -134,7 +173,12 @@ export interface WebhookChange {
   enabled?: boolean;
 }
 
-export async function updateWebhook(tx: Tx, row: WebhookRow, change: WebhookChange, allowPrivate: boolean): Promise<WebhookRow> {
+export async function updateWebhook(
+  tx: Tx,
+  row: WebhookRow,
+  change: WebhookChange,
+  allowPrivate: boolean,
+): Promise<WebhookRow> {
   if (change.name !== undefined) await assertNameFree(tx, row.project_id, change.name, row.id);
   if (change.url !== undefined) assertUrl(change.url, allowPrivate);
   const next: WebhookRow = {
@@ -146,24 +190,39 @@ export async function updateWebhook(tx: Tx, row: WebhookRow, change: WebhookChan
     updated_at: new Date().toISOString(),
   };
   // Switched on again: what happened while it was off is not sent.
-  if (Number(row.enabled) === 0 && Number(next.enabled) === 1) next.event_cursor = await lastSeq(tx, row.project_id);
+  if (Number(row.enabled) === 0 && Number(next.enabled) === 1)
+    next.event_cursor = await lastSeq(tx, row.project_id);
   await tx
     .updateTable('webhook_endpoint')
-    .set({ name: next.name, url: next.url, event_types: next.event_types, enabled: next.enabled, event_cursor: next.event_cursor, updated_at: next.updated_at })
+    .set({
+      name: next.name,
+      url: next.url,
+      event_types: next.event_types,
+      enabled: next.enabled,
+      event_cursor: next.event_cursor,
+      updated_at: next.updated_at,
+    })
     .where('id', '=', row.id)
     .execute();
   return next;
 }
 
 /** A new secret; the current one keeps signing for 24 hours unless `keepPrevious` is false. */
-export async function rotateSecret(tx: Tx, row: WebhookRow, fresh: { secret: string; sealed: string }, keepPrevious: boolean): Promise<WebhookRow> {
+export async function rotateSecret(
+  tx: Tx,
+  row: WebhookRow,
+  fresh: { secret: string; sealed: string },
+  keepPrevious: boolean,
+): Promise<WebhookRow> {
   const now = Date.now();
   const next: WebhookRow = {
     ...row,
     secret_sealed: fresh.sealed,
     secret_hint: secretHint(fresh.secret),
     previous_secret_sealed: keepPrevious ? row.secret_sealed : null,
-    previous_secret_expires_at: keepPrevious ? new Date(now + PREVIOUS_SECRET_MS).toISOString() : null,
+    previous_secret_expires_at: keepPrevious
+      ? new Date(now + PREVIOUS_SECRET_MS).toISOString()
+      : null,
     updated_at: new Date(now).toISOString(),
   };
   await tx
@@ -234,7 +293,12 @@ function deliveryView(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery
     state: row.state,
     created_at: row.created_at,
     next_attempt_at: row.state === 'pending' ? row.next_attempt_at : null,
-    attempts: attempts.map((a) => ({ at: a.at, status: a.status === null ? null : Number(a.status), error: a.error, response_ms: Number(a.response_ms) })),
+    attempts: attempts.map((a) => ({
+      at: a.at,
+      status: a.status === null ? null : Number(a.status),
+      error: a.error,
+      response_ms: Number(a.response_ms),
+    })),
     event: JSON.parse(row.body) as WebhookEvent,
   };
 }
@@ -257,7 +321,11 @@ async function withAttempts(db: Queryable, rows: DeliveryRow[]): Promise<Webhook
   return rows.map((r) => deliveryView(r, by.get(r.id) ?? []));
 }
 
-export async function deliveryPage(db: Db, endpointId: string, query: { state?: DeliveryState; limit: number; before?: string }) {
+export async function deliveryPage(
+  db: Db,
+  endpointId: string,
+  query: { state?: DeliveryState; limit: number; before?: string },
+) {
   const rows = await db
     .selectFrom('webhook_delivery')
     .selectAll()
@@ -269,11 +337,23 @@ export async function deliveryPage(db: Db, endpointId: string, query: { state?: 
     .execute();
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
-  return { items: await withAttempts(db, page), pagination_key: more ? page[page.length - 1]!.id : undefined };
+  return {
+    items: await withAttempts(db, page),
+    pagination_key: more ? page[page.length - 1]!.id : undefined,
+  };
 }
 
-export async function findDelivery(db: Queryable, endpointId: string, id: string): Promise<WebhookDelivery> {
-  const row = await db.selectFrom('webhook_delivery').selectAll().where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
+export async function findDelivery(
+  db: Queryable,
+  endpointId: string,
+  id: string,
+): Promise<WebhookDelivery> {
+  const row = await db
+    .selectFrom('webhook_delivery')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Sorry, we couldn’t find the delivery you’re looking for.');
   return (await withAttempts(db, [row]))[0]!;
 }

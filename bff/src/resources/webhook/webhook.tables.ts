@@ -67,7 +67,9 @@ export const webhookMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('webhook_endpoint')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('project_id', 'text', (c) => c.notNull().references('project.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) =>
+          c.notNull().references('project.id').onDelete('cascade'),
+        )
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('url', 'text', (c) => c.notNull())
         .addColumn('event_types', 'text', (c) => c.notNull())
@@ -80,13 +82,24 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('webhook_endpoint_name_uq').on('webhook_endpoint').columns(['project_id', 'name']).unique().execute();
-      await db.schema.createIndex('webhook_endpoint_project_idx').on('webhook_endpoint').columns(['project_id', 'id']).execute();
+      await db.schema
+        .createIndex('webhook_endpoint_name_uq')
+        .on('webhook_endpoint')
+        .columns(['project_id', 'name'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('webhook_endpoint_project_idx')
+        .on('webhook_endpoint')
+        .columns(['project_id', 'id'])
+        .execute();
 
       await db.schema
         .createTable('webhook_delivery')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoint.id').onDelete('cascade'))
+        .addColumn('endpoint_id', 'text', (c) =>
+          c.notNull().references('webhook_endpoint.id').onDelete('cascade'),
+        )
         .addColumn('project_id', 'text', (c) => c.notNull())
         .addColumn('event_seq', seq)
         .addColumn('event_type', 'text', (c) => c.notNull())
@@ -99,13 +112,28 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       // One delivery per endpoint and event, whatever happens to the fan-out (test events have no seq).
-      await db.schema.createIndex('webhook_delivery_event_uq').on('webhook_delivery').columns(['endpoint_id', 'event_seq']).unique().execute();
-      await db.schema.createIndex('webhook_delivery_endpoint_idx').on('webhook_delivery').columns(['endpoint_id', 'id']).execute();
-      await db.schema.createIndex('webhook_delivery_created_idx').on('webhook_delivery').columns(['created_at']).execute();
+      await db.schema
+        .createIndex('webhook_delivery_event_uq')
+        .on('webhook_delivery')
+        .columns(['endpoint_id', 'event_seq'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('webhook_delivery_endpoint_idx')
+        .on('webhook_delivery')
+        .columns(['endpoint_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_delivery_created_idx')
+        .on('webhook_delivery')
+        .columns(['created_at'])
+        .execute();
 
       await db.schema
         .createTable('webhook_attempt')
-        .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_delivery.id').onDelete('cascade'))
+        .addColumn('delivery_id', 'text', (c) =>
+          c.notNull().references('webhook_delivery.id').onDelete('cascade'),
+        )
         .addColumn('n', 'integer', (c) => c.notNull())
         .addColumn('at', 'text', (c) => c.notNull())
         .addColumn('status', 'integer')

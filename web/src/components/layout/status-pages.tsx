@@ -4,7 +4,17 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 
-function StatusPage({ code, title, children, actions }: { code: string; title: string; children: ReactNode; actions: ReactNode }) {
+function StatusPage({
+  code,
+  title,
+  children,
+  actions,
+}: {
+  code: string;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   useTitle(title);
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
@@ -16,7 +26,13 @@ function StatusPage({ code, title, children, actions }: { code: string; title: s
   );
 }
 
-export function NotFoundPage({ title = 'Page not found', children }: { title?: string; children?: ReactNode }) {
+export function NotFoundPage({
+  title = 'Page not found',
+  children,
+}: {
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <StatusPage
       code="404"
@@ -27,7 +43,9 @@ export function NotFoundPage({ title = 'Page not found', children }: { title?: s
         </Link>
       }
     >
-      {children ?? <p>There is nothing at this address. Check the link, or start from your projects.</p>}
+      {children ?? (
+        <p>There is nothing at this address. Check the link, or start from your projects.</p>
+      )}
     </StatusPage>
   );
 }
@@ -54,7 +72,9 @@ export function RouteErrorPage({ error, reset }: { error: unknown; reset?: () =>
       }
     >
       <p role="alert">{message}</p>
-      {error instanceof ApiError && error.requestId ? <p className="mt-2 font-mono text-xs select-all">Request ID: {error.requestId}</p> : null}
+      {error instanceof ApiError && error.requestId ? (
+        <p className="mt-2 font-mono text-xs select-all">Request ID: {error.requestId}</p>
+      ) : null}
     </StatusPage>
   );
 }

@@ -11,8 +11,13 @@ export function TestModeBanner() {
   });
   if (!data?.test_mode) return null;
   return (
-    <div role="note" aria-label="Test mode" className="bg-amber-300 px-4 py-1 text-center text-sm font-medium text-amber-950">
-      Test mode: this instance injects failures and makes accounts on request. It is not a real cloud.
+    <div
+      role="note"
+      aria-label="Test mode"
+      className="bg-amber-300 px-4 py-1 text-center text-sm font-medium text-amber-950"
+    >
+      Test mode: this instance injects failures and makes accounts on request. It is not a real
+      cloud.
     </div>
   );
 }

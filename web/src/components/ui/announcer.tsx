@@ -20,7 +20,13 @@ function subscribe(l: () => void) {
 export function LiveAnnouncer() {
   const text = useSyncExternalStore(subscribe, () => message);
   return (
-    <div aria-live="polite" aria-atomic="true" role="log" className="sr-only" data-testid="live-announcer">
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      role="log"
+      className="sr-only"
+      data-testid="live-announcer"
+    >
       {text}
     </div>
   );

@@ -20,10 +20,27 @@ export function useAttachError() {
 }
 
 /** The Detach button of an attached row ("Detach <what> <name>"). */
-export function DetachCell({ what, name, disabled, onDetach }: { what: string; name: string; disabled: boolean; onDetach: () => void }) {
+export function DetachCell({
+  what,
+  name,
+  disabled,
+  onDetach,
+}: {
+  what: string;
+  name: string;
+  disabled: boolean;
+  onDetach: () => void;
+}) {
   return (
     <TD className="text-right">
-      <Button access="write" size="sm" variant="ghost" aria-label={`Detach ${what} ${name}`} disabled={disabled} onClick={onDetach}>
+      <Button
+        access="write"
+        size="sm"
+        variant="ghost"
+        aria-label={`Detach ${what} ${name}`}
+        disabled={disabled}
+        onClick={onDetach}
+      >
         Detach
       </Button>
     </TD>
@@ -78,14 +95,21 @@ export function AttachPicker({
         onChange={(e) => setChoice(e.target.value)}
         disabled={!options.length || disabled}
       >
-        <option value="">{loading ? `Loading ${what}s…` : options.length ? `Choose a ${what}` : empty}</option>
+        <option value="">
+          {loading ? `Loading ${what}s…` : options.length ? `Choose a ${what}` : empty}
+        </option>
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.note ? `${o.name} (${o.note})` : o.name}
           </option>
         ))}
       </SelectField>
-      <Button access="write" type="submit" variant="secondary" disabled={!selected || pending || disabled}>
+      <Button
+        access="write"
+        type="submit"
+        variant="secondary"
+        disabled={!selected || pending || disabled}
+      >
         {pending ? <Spinner /> : null}
         {verb} {what}
       </Button>
@@ -95,5 +119,9 @@ export function AttachPicker({
 
 /** What a card of attached objects says when it holds none. */
 export function NothingAttached({ children }: { children: ReactNode }) {
-  return <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{children}</p>;
+  return (
+    <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+      {children}
+    </p>
+  );
 }

@@ -19,12 +19,19 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
               {i > 0 ? <li aria-hidden="true">›</li> : null}
               <li>
                 {last ? (
-                  <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+                  <span
+                    aria-current="page"
+                    className="font-medium text-slate-900 dark:text-slate-100"
+                  >
                     {c.label}
                   </span>
                 ) : (
                   // `exact`: a link to a page above this one is not "current" (no aria-current).
-                  <Link to={c.to} activeOptions={{ exact: true, includeSearch: false }} className="hover:text-slate-900 hover:underline dark:hover:text-slate-100">
+                  <Link
+                    to={c.to}
+                    activeOptions={{ exact: true, includeSearch: false }}
+                    className="hover:text-slate-900 hover:underline dark:hover:text-slate-100"
+                  >
                     {c.label}
                   </Link>
                 )}

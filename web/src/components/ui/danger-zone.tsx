@@ -152,7 +152,14 @@ export function DeleteResourceCard<T>({
   /** What deleting does, said while it is not deleting. */
   description: ReactNode;
   along?: ReactNode;
-  useRemove: () => { isPending: boolean; error: unknown; mutate: (target: T, options: { onSuccess: () => void; onError: (err: unknown) => void }) => void };
+  useRemove: () => {
+    isPending: boolean;
+    error: unknown;
+    mutate: (
+      target: T,
+      options: { onSuccess: () => void; onError: (err: unknown) => void },
+    ) => void;
+  };
   target: T;
 }) {
   return (
@@ -162,7 +169,16 @@ export function DeleteResourceCard<T>({
       description={deleting ? `The ${kind} is being deleted.` : description}
       action={`Delete ${kind}`}
       disabled={deleting}
-      dialog={(close) => <DeleteResourceDialog kind={kind} name={name} along={along} useRemove={useRemove} target={target} onClose={close} />}
+      dialog={(close) => (
+        <DeleteResourceDialog
+          kind={kind}
+          name={name}
+          along={along}
+          useRemove={useRemove}
+          target={target}
+          onClose={close}
+        />
+      )}
     />
   );
 }
@@ -174,7 +190,10 @@ function DeleteResourceDialog<T>({
   useRemove,
   target,
   onClose,
-}: Pick<Parameters<typeof DeleteResourceCard<T>>[0], 'kind' | 'name' | 'along' | 'useRemove' | 'target'> & { onClose: () => void }) {
+}: Pick<
+  Parameters<typeof DeleteResourceCard<T>>[0],
+  'kind' | 'name' | 'along' | 'useRemove' | 'target'
+> & { onClose: () => void }) {
   const remove = useRemove();
   return (
     <ConfirmDeleteDialog

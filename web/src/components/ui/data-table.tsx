@@ -39,7 +39,13 @@ export function DataTable<T extends { id: string }>({
         <tr>
           {columns.map((c) =>
             c.sort ? (
-              <SortableTH key={c.header} label={c.header} active={sort === c.sort} onSort={() => onSort(c.sort!)} className={c.className} />
+              <SortableTH
+                key={c.header}
+                label={c.header}
+                active={sort === c.sort}
+                onSort={() => onSort(c.sort!)}
+                className={c.className}
+              />
             ) : (
               <TH key={c.header} className={c.className}>
                 {c.header}
@@ -66,7 +72,10 @@ export function DataTable<T extends { id: string }>({
 export const tableLinkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-400';
 
 /** "Name", sortable: a link to the item's page. */
-export function nameColumn<T extends { name: string }>(link: (item: T) => LinkOptions, className?: string): Column<T> {
+export function nameColumn<T extends { name: string }>(
+  link: (item: T) => LinkOptions,
+  className?: string,
+): Column<T> {
   return {
     header: 'Name',
     sort: 'name',
@@ -80,8 +89,17 @@ export function nameColumn<T extends { name: string }>(link: (item: T) => LinkOp
 }
 
 /** "ID", sortable (creation order); `className` hides it on narrow screens, say. */
-export function idColumn<T extends { id: string }>(className?: string, cell?: (item: T) => ReactNode): Column<T> {
-  return { header: 'ID', sort: 'id', className, cellClassName: 'font-mono text-xs text-slate-600 dark:text-slate-400', cell: cell ?? ((item) => item.id) };
+export function idColumn<T extends { id: string }>(
+  className?: string,
+  cell?: (item: T) => ReactNode,
+): Column<T> {
+  return {
+    header: 'ID',
+    sort: 'id',
+    className,
+    cellClassName: 'font-mono text-xs text-slate-600 dark:text-slate-400',
+    cell: cell ?? ((item) => item.id),
+  };
 }
 
 export function stateColumn<T extends { state: string }>(): Column<T> {
@@ -95,7 +113,9 @@ export function locationColumn<T extends { location: string }>(): Column<T> {
     cell: (item) => (
       <>
         <span className="whitespace-nowrap">{locationLabel(item.location)}</span>
-        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{item.location}</span>
+        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+          {item.location}
+        </span>
       </>
     ),
   };

@@ -53,7 +53,12 @@ export function DetailPage<T extends string>({
               {state ? (
                 // Named for tests and assistive technology alike; not a live region, as the
                 // console's live announcer already speaks state changes.
-                <span role="status" aria-live="off" aria-label={`State: ${state}`} data-testid={`${idPrefix}-state`}>
+                <span
+                  role="status"
+                  aria-live="off"
+                  aria-label={`State: ${state}`}
+                  data-testid={`${idPrefix}-state`}
+                >
                   <StateBadge state={state} />
                 </span>
               ) : null}
@@ -66,7 +71,13 @@ export function DetailPage<T extends string>({
       </div>
 
       <div>
-        <TabList<T> tabs={tabs} active={tab} defaultTab={tabs[0].id} label={tabsLabel} idPrefix={idPrefix} />
+        <TabList<T>
+          tabs={tabs}
+          active={tab}
+          defaultTab={tabs[0].id}
+          label={tabsLabel}
+          idPrefix={idPrefix}
+        />
         <TabPanel idPrefix={idPrefix} tab={tab}>
           {panels[tab]}
         </TabPanel>

@@ -4,9 +4,22 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseButton } from './close-button.tsx';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -25,10 +38,13 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      returnTo.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // Focus the first field, else the first control (showModal may pick the close button).
-      const first = dialog.querySelector<HTMLElement>('input:not([disabled])') ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+      const first =
+        dialog.querySelector<HTMLElement>('input:not([disabled])') ??
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
     } else if (!open && dialog.open) {
       closeAndRestoreFocus(dialog);
@@ -74,7 +90,12 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <CloseButton label="Close dialog" onClick={onClose} className="-mr-2 p-1.5 dark:hover:text-slate-200" iconClassName="size-5" />
+        <CloseButton
+          label="Close dialog"
+          onClick={onClose}
+          className="-mr-2 p-1.5 dark:hover:text-slate-200"
+          iconClassName="size-5"
+        />
       </div>
       {description ? (
         <div id={descriptionId} className="px-6 pt-2 text-sm text-slate-600 dark:text-slate-300">

@@ -52,7 +52,13 @@ export function FieldCard({
           <FormAlert error={formError} />
         </div>
         {children}
-        <Button type="submit" access="write" variant="secondary" className="mt-7" disabled={disabled || pending}>
+        <Button
+          type="submit"
+          access="write"
+          variant="secondary"
+          className="mt-7"
+          disabled={disabled || pending}
+        >
           {busyLabel ? (
             <BusyLabel pending={pending} busy={busyLabel}>
               {submitLabel}

@@ -6,17 +6,37 @@ import { formatHourly, formatMonthly } from '#web/lib/price.ts';
 import { BusyLabel, Button, buttonClass } from './button.tsx';
 
 /** A numbered step of a create form; `idPrefix` names its heading (`<idPrefix>-step-<n>`). */
-export function Section({ idPrefix, title, step, children, description }: { idPrefix: string; title: string; step: number; children: ReactNode; description?: ReactNode }) {
+export function Section({
+  idPrefix,
+  title,
+  step,
+  children,
+  description,
+}: {
+  idPrefix: string;
+  title: string;
+  step: number;
+  children: ReactNode;
+  description?: ReactNode;
+}) {
   const id = `${idPrefix}-step-${step}`;
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={id} className="flex items-center gap-2.5 text-base font-semibold">
-        <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        <span
+          aria-hidden="true"
+          className="grid size-6 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+        >
           {step}
         </span>
         {title}
       </h2>
-      {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
+      {description ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      ) : null}
       <div className="mt-4 space-y-5">{children}</div>
     </section>
   );
@@ -42,7 +62,9 @@ export function Price({ monthly, prefix = '' }: { monthly: number; prefix?: stri
 export function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        {label}
+      </dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
   );
@@ -66,8 +88,14 @@ export function SummaryCard({
 }) {
   const id = `${idPrefix}-summary`;
   return (
-    <aside aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white shadow-sm lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id={id} className="border-b border-slate-200 px-5 py-3.5 text-base font-semibold dark:border-slate-800">
+    <aside
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white shadow-sm lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2
+        id={id}
+        className="border-b border-slate-200 px-5 py-3.5 text-base font-semibold dark:border-slate-800"
+      >
         Summary
       </h2>
       <dl className="space-y-3 px-5 py-4 text-sm">{children}</dl>
@@ -75,10 +103,15 @@ export function SummaryCard({
         <div className="flex items-baseline justify-between gap-2">
           <span className="text-sm font-medium">Total</span>
           <span className="text-right">
-            <span className="block text-lg font-semibold tabular-nums" data-testid={`${idPrefix}-total`}>
+            <span
+              className="block text-lg font-semibold tabular-nums"
+              data-testid={`${idPrefix}-total`}
+            >
               {formatMonthly(total)}
             </span>
-            <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">{formatHourly(total)}</span>
+            <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">
+              {formatHourly(total)}
+            </span>
           </span>
         </div>
         <Button type="submit" access="write" className="mt-4 w-full" disabled={pending}>

@@ -33,13 +33,23 @@ export function Menu({
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
+  const items = () =>
+    Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>(
+        '[role^="menuitem"]:not([aria-disabled="true"])',
+      ) ?? [],
+    );
 
   useEffect(() => {
     if (!open) return;
     const list = items();
     const selected = list.find((el) => el.getAttribute('aria-checked') === 'true');
-    const target = open === 'last' ? list[list.length - 1] : open === 'selected' ? (selected ?? list[0]) : list[0];
+    const target =
+      open === 'last'
+        ? list[list.length - 1]
+        : open === 'selected'
+          ? (selected ?? list[0])
+          : list[0];
     target?.focus();
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Node;
@@ -150,7 +160,10 @@ export function MenuSeparator() {
 
 export function MenuLabel({ children }: { children: ReactNode }) {
   return (
-    <div className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-600 dark:text-slate-400" role="presentation">
+    <div
+      className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-slate-600 dark:text-slate-400"
+      role="presentation"
+    >
       {children}
     </div>
   );

@@ -12,7 +12,15 @@ import { useDark } from '#web/lib/use-dark.ts';
 const HEIGHT = 180;
 
 /** `period`: the shown time range [from, to] in unix seconds (the chosen period, however few points there are). */
-export default function MetricChart({ series, format, period }: { series: readonly ChartSeries[]; format: (v: number) => string; period: readonly [number, number] }) {
+export default function MetricChart({
+  series,
+  format,
+  period,
+}: {
+  series: readonly ChartSeries[];
+  format: (v: number) => string;
+  period: readonly [number, number];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDark();
 
@@ -29,15 +37,34 @@ export default function MetricChart({ series, format, period }: { series: readon
       // Times in UTC, like the logs and backups.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true, range: () => [period[0], period[1]] }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+      scales: {
+        x: { time: true, range: () => [period[0], period[1]] },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+      },
       axes: [
         { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid } },
-        { stroke: axis, grid: { stroke: grid }, ticks: { stroke: grid }, size: 64, values: (_u, splits) => splits.map(format) },
+        {
+          stroke: axis,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          size: 64,
+          values: (_u, splits) => splits.map(format),
+        },
       ],
-      series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { show: s.points.length < 3, size: 6 } }))],
+      series: [
+        {},
+        ...series.map((s, i) => ({
+          label: s.label,
+          stroke: palette[i % palette.length],
+          width: 2,
+          points: { show: s.points.length < 3, size: 6 },
+        })),
+      ],
     };
     const plot = new uPlot(opts, alignSeries(series), el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 240), height: HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(el.clientWidth, 240), height: HEIGHT }),
+    );
     resize.observe(el);
     return () => {
       resize.disconnect();

@@ -3,7 +3,12 @@
 // values: [[unix seconds, "value"]]}]}]}`). The chart module (uPlot) is loaded when the tab
 // first shows one, never with the console itself (decision 101).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { asApiError } from '#web/lib/api-client.ts';
 import { SERIES_COLORS, summarize, type ChartSeries } from '#web/lib/chart-data.ts';
 import { useDark } from '#web/lib/use-dark.ts';
@@ -45,7 +50,12 @@ function makeFormatter(unit: string): (v: number) => string {
     case 'percent':
       return (v) => `${number.format(v)} %`;
     case 'bytes':
-      return (v) => (v >= 2 ** 30 ? `${number.format(v / 2 ** 30)} GiB` : v >= 2 ** 20 ? `${number.format(v / 2 ** 20)} MiB` : `${number.format(v)} B`);
+      return (v) =>
+        v >= 2 ** 30
+          ? `${number.format(v / 2 ** 30)} GiB`
+          : v >= 2 ** 20
+            ? `${number.format(v / 2 ** 20)} MiB`
+            : `${number.format(v)} B`;
     case 'count':
     case 'connections':
     case 'pods':
@@ -66,7 +76,10 @@ export function MetricsPanel<K extends QueryKey>({
   seriesLabel,
 }: {
   idPrefix: string;
-  metricsQuery: (query: { start: string; end: string }) => UseQueryOptions<{ metrics: Metric[] }, Error, { metrics: Metric[] }, K>;
+  metricsQuery: (query: {
+    start: string;
+    end: string;
+  }) => UseQueryOptions<{ metrics: Metric[] }, Error, { metrics: Metric[] }, K>;
   seriesLabel: (labels: Record<string, string>, several: boolean, i: number) => string;
 }) {
   const [range, setRange] = useState<RangeId>('1h');
@@ -78,9 +91,18 @@ export function MetricsPanel<K extends QueryKey>({
     return () => clearInterval(timer);
   }, [range]);
   const seconds = RANGES.find((r) => r.id === range)!.seconds;
-  const query = useMemo(() => ({ start: new Date(now - seconds * 1000).toISOString(), end: new Date(now).toISOString() }), [now, seconds]);
+  const query = useMemo(
+    () => ({
+      start: new Date(now - seconds * 1000).toISOString(),
+      end: new Date(now).toISOString(),
+    }),
+    [now, seconds],
+  );
   const metrics = useQuery({ ...metricsQuery(query), placeholderData: keepPreviousData });
-  const period = useMemo(() => [Math.floor((now - seconds * 1000) / 1000), Math.floor(now / 1000)] as const, [now, seconds]);
+  const period = useMemo(
+    () => [Math.floor((now - seconds * 1000) / 1000), Math.floor(now / 1000)] as const,
+    [now, seconds],
+  );
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -111,7 +133,13 @@ export function MetricsPanel<K extends QueryKey>({
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           {(metrics.data?.metrics ?? []).map((m) => (
-            <MetricCard key={m.key} idPrefix={idPrefix} metric={m} period={period} seriesLabel={seriesLabel} />
+            <MetricCard
+              key={m.key}
+              idPrefix={idPrefix}
+              metric={m}
+              period={period}
+              seriesLabel={seriesLabel}
+            />
           ))}
         </div>
       )}
@@ -133,7 +161,11 @@ function MetricCard({
   const format = formatter(m.unit);
   // The metric object is kept while its data do not change (React Query shares equal data), so is the chart.
   const series = useMemo<ChartSeries[]>(
-    () => m.series.map((s, i) => ({ label: seriesLabel(s.labels, m.series.length > 1, i), points: s.values.map(([t, v]) => [t, Number(v)] as const) })),
+    () =>
+      m.series.map((s, i) => ({
+        label: seriesLabel(s.labels, m.series.length > 1, i),
+        points: s.values.map(([t, v]) => [t, Number(v)] as const),
+      })),
     [m, seriesLabel],
   );
   const palette = SERIES_COLORS[useDark() ? 'dark' : 'light'];
@@ -154,16 +186,25 @@ function MetricCard({
           </Suspense>
         </div>
         {series.length > 1 ? (
-          <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+          <ul
+            aria-hidden="true"
+            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300"
+          >
             {series.map((s, i) => (
               <li key={s.label} className="flex items-center gap-1.5">
-                <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: palette[i % palette.length] }} />
+                <span
+                  className="inline-block h-0.5 w-4 rounded"
+                  style={{ backgroundColor: palette[i % palette.length] }}
+                />
                 {s.label}
               </li>
             ))}
           </ul>
         ) : null}
-        <figcaption id={`${id}-summary`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        <figcaption
+          id={`${id}-summary`}
+          className="mt-2 text-xs text-slate-600 dark:text-slate-400"
+        >
           {series.map((s) => summarize(s, format)).join('; ') || 'No data in this period.'}
         </figcaption>
       </figure>

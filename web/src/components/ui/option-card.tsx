@@ -51,14 +51,19 @@ export function OptionCard({
         aria-hidden="true"
         className={cn(
           'mt-0.5 grid size-4 shrink-0 place-items-center rounded-full border',
-          checked ? 'border-blue-600 bg-blue-600 dark:border-blue-400 dark:bg-blue-400' : 'border-slate-400 dark:border-slate-500',
+          checked
+            ? 'border-blue-600 bg-blue-600 dark:border-blue-400 dark:bg-blue-400'
+            : 'border-slate-400 dark:border-slate-500',
         )}
       >
         {checked ? <span className="size-1.5 rounded-full bg-white dark:bg-slate-900" /> : null}
       </span>
       <span className="flex min-w-0 flex-1 items-start justify-between gap-4">
         <span className="min-w-0">
-          <span id={`${id}-title`} className="block text-sm font-semibold text-slate-900 dark:text-slate-100">
+          <span
+            id={`${id}-title`}
+            className="block text-sm font-semibold text-slate-900 dark:text-slate-100"
+          >
             {title}
           </span>
           <span id={`${id}-desc`} className="block text-sm text-slate-600 dark:text-slate-400">
@@ -77,7 +82,19 @@ export function OptionCard({
 }
 
 /** A group of options with its legend and the error under it. */
-export function OptionGroup({ legend, hint, error, children, className }: { legend: string; hint?: ReactNode; error?: string; children: ReactNode; className?: string }) {
+export function OptionGroup({
+  legend,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  legend: string;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined} className="min-w-0">
@@ -94,7 +111,17 @@ export function OptionGroup({ legend, hint, error, children, className }: { lege
 }
 
 /** "Location": one card a location (Germany, `eu-central-h1`), for create forms. */
-export function LocationOptions({ value, onChange, hint, error }: { value: string; onChange: (location: string) => void; hint?: ReactNode; error?: string }) {
+export function LocationOptions({
+  value,
+  onChange,
+  hint,
+  error,
+}: {
+  value: string;
+  onChange: (location: string) => void;
+  hint?: ReactNode;
+  error?: string;
+}) {
   return (
     <OptionGroup legend="Location" hint={hint} error={error} className="sm:grid-cols-3">
       {LOCATIONS.map((l) => (

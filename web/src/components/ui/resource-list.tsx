@@ -7,7 +7,14 @@ import { useNavigate, type LinkOptions } from '@tanstack/react-router';
 import type { Access } from '#shared/roles';
 import type { ReactNode } from 'react';
 import type { KindWords } from '#shared/name-hint';
-import { FIRST_PAGE, filteredList, rangeText, type ListFilter, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
+import {
+  FIRST_PAGE,
+  filteredList,
+  rangeText,
+  type ListFilter,
+  type ListSearch,
+  type PagingSearch,
+} from '#web/lib/list-search.ts';
 import { useAnnounceTransitions } from '#web/lib/live.ts';
 import { inLocation } from '#web/lib/location.ts';
 import { ActionLink, Button } from './button.tsx';
@@ -63,10 +70,21 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
 }: ResourceListProps<T>) {
   const navigate = useNavigate();
   // The same page with other search params. The list serves several routes, so the reducer is not typed by one.
-  const change = (next: object, replace = false) => void navigate({ to: '.', search: ((prev: ListSearch) => ({ ...prev, ...next })) as never, replace });
+  const change = (next: object, replace = false) =>
+    void navigate({
+      to: '.',
+      search: ((prev: ListSearch) => ({ ...prev, ...next })) as never,
+      replace,
+    });
   const searchBox = useSearchBox(search.q, (q) => change({ q, ...FIRST_PAGE }, true));
   const { items, count, needle, filtering, shown, page } = filteredList(search, data, filters);
-  useAnnounceTransitions(announce ? (data?.items as { id: string; name: string; state: string }[] | undefined) : undefined, announce?.states ?? [], announce?.what ?? '');
+  useAnnounceTransitions(
+    announce
+      ? (data?.items as { id: string; name: string; state: string }[] | undefined)
+      : undefined,
+    announce?.states ?? [],
+    announce?.what ?? '',
+  );
 
   const filtered = filtering || !!search.location;
   const none = count === 0 && !filtered;
@@ -77,7 +95,11 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
         {label}
       </Button>
     ) : (
-      <ActionLink access={createAccess} {...(create as object)} search={search.location ? { location: search.location } : {}}>
+      <ActionLink
+        access={createAccess}
+        {...(create as object)}
+        search={search.location ? { location: search.location } : {}}
+      >
         {plusIcon}
         {label}
       </ActionLink>
@@ -85,7 +107,12 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
   const onlySearch = !byLocation && !filters.length;
   const clearFilters = () => {
     searchBox.clear();
-    change({ q: undefined, location: undefined, ...Object.fromEntries(filters.map((f) => [f.param, undefined])), ...FIRST_PAGE });
+    change({
+      q: undefined,
+      location: undefined,
+      ...Object.fromEntries(filters.map((f) => [f.param, undefined])),
+      ...FIRST_PAGE,
+    });
   };
 
   return (
@@ -107,9 +134,18 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
       ) : (
         <div>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex flex-1 flex-wrap items-center gap-3" role="search" aria-label={`Filter ${title}`}>
+            <div
+              className="flex flex-1 flex-wrap items-center gap-3"
+              role="search"
+              aria-label={`Filter ${title}`}
+            >
               <SearchInput label={`Search ${many} by name`} {...searchBox} />
-              {byLocation ? <LocationSelect value={search.location} onChange={(location) => change({ location, ...FIRST_PAGE })} /> : null}
+              {byLocation ? (
+                <LocationSelect
+                  value={search.location}
+                  onChange={(location) => change({ location, ...FIRST_PAGE })}
+                />
+              ) : null}
               {filters.map((f) => (
                 <FilterSelect
                   key={f.param}
@@ -125,12 +161,20 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
           </div>
 
           <ListStatus fetching={fetching} className="mt-3 min-h-5">
-            {filtering ? matchText(shown.length, count, `${one} matches`, `${many} match`) : rangeText(page, items.length)}
+            {filtering
+              ? matchText(shown.length, count, `${one} matches`, `${many} match`)
+              : rangeText(page, items.length)}
           </ListStatus>
 
           <div className="mt-2">
             {shown.length ? (
-              <DataTable caption={capitalized(title)} columns={columns} items={shown} sort={page.sort} onSort={(sort) => change({ sort, ...FIRST_PAGE })} />
+              <DataTable
+                caption={capitalized(title)}
+                columns={columns}
+                items={shown}
+                sort={page.sort}
+                onSort={(sort) => change({ sort, ...FIRST_PAGE })}
+              />
             ) : filtered ? (
               <EmptyState
                 title={`No matching ${title}`}
@@ -140,7 +184,11 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
                   </Button>
                 }
               >
-                {needle ? `No ${one} name contains “${search.q}”` : filtering ? `No ${one} matches these filters` : `No ${many}`}
+                {needle
+                  ? `No ${one} name contains “${search.q}”`
+                  : filtering
+                    ? `No ${one} matches these filters`
+                    : `No ${many}`}
                 {inLocation(search.location)}.
               </EmptyState>
             ) : (
@@ -148,7 +196,13 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
             )}
           </div>
 
-          {!filtering && count > 0 ? <Pager className="mt-4" page={page} onChange={(paging: PagingSearch) => change(paging)} /> : null}
+          {!filtering && count > 0 ? (
+            <Pager
+              className="mt-4"
+              page={page}
+              onChange={(paging: PagingSearch) => change(paging)}
+            />
+          ) : null}
         </div>
       )}
     </div>

@@ -25,16 +25,32 @@ export function SourceCell({ cidr }: { cidr: string }) {
   return (
     <TD>
       <span className="whitespace-nowrap">{sourceLabel(cidr)}</span>
-      {sourceLabel(cidr) !== cidr ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{cidr}</span> : null}
+      {sourceLabel(cidr) !== cidr ? (
+        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{cidr}</span>
+      ) : null}
     </TD>
   );
 }
 
 /** The Edit and Remove buttons of a rule's row; `name` ends their labels ("Edit rule <name>"). */
-export function RuleActions({ name, onEdit, onRemove }: { name: string; onEdit: () => void; onRemove: () => void }) {
+export function RuleActions({
+  name,
+  onEdit,
+  onRemove,
+}: {
+  name: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
   return (
     <TD className="text-right whitespace-nowrap">
-      <Button access="write" size="sm" variant="ghost" aria-label={`Edit rule ${name}`} onClick={onEdit}>
+      <Button
+        access="write"
+        size="sm"
+        variant="ghost"
+        aria-label={`Edit rule ${name}`}
+        onClick={onEdit}
+      >
         Edit
       </Button>
       <Button
@@ -75,7 +91,15 @@ export function SourceField({
 }) {
   return (
     <div>
-      <TextField label="Source (CIDR)" autoComplete="off" spellCheck={false} maxLength={70} placeholder={placeholder} hint={hint} {...field} />
+      <TextField
+        label="Source (CIDR)"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={70}
+        placeholder={placeholder}
+        hint={hint}
+        {...field}
+      />
       <div className="mt-2 flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={() => onPick('0.0.0.0/0')}>
           All IPv4

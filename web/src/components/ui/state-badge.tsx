@@ -18,7 +18,9 @@ export function StateBadge({ state }: { state: string }) {
   const changing = tone === 'amber' || state === 'deleting';
   return (
     <Badge tone={tone} className="gap-1.5">
-      {changing ? <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current" /> : null}
+      {changing ? (
+        <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current" />
+      ) : null}
       {state}
     </Badge>
   );

@@ -5,7 +5,13 @@ import { cn } from '#web/lib/cn.ts';
  * A table in a horizontally scrolling frame. `scrollLabel`: a table without any focusable
  * control inside makes its frame a focusable region of that name, so keyboard users can scroll it.
  */
-export function Table({ className, caption, children, scrollLabel, ...props }: ComponentProps<'table'> & { caption?: ReactNode; scrollLabel?: string }) {
+export function Table({
+  className,
+  caption,
+  children,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { caption?: ReactNode; scrollLabel?: string }) {
   return (
     <div
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
@@ -20,7 +26,12 @@ export function Table({ className, caption, children, scrollLabel, ...props }: C
 }
 
 export function THead(props: ComponentProps<'thead'>) {
-  return <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60" {...props} />;
+  return (
+    <thead
+      className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60"
+      {...props}
+    />
+  );
 }
 
 /** A header row of plain column names; `actions` adds a last column for each row's buttons, named for screen readers only. */
@@ -46,35 +57,69 @@ export function TBody(props: ComponentProps<'tbody'>) {
 }
 
 export function TR({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', className)} {...props} />;
+  return (
+    <tr className={cn('hover:bg-slate-50 dark:hover:bg-slate-800/40', className)} {...props} />
+  );
 }
 
 export function TH({ className, ...props }: ComponentProps<'th'>) {
-  return <th scope="col" className={cn('px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400', className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TD({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-2.5 text-slate-800 dark:text-slate-200', className)} {...props} />;
+  return (
+    <td className={cn('px-4 py-2.5 text-slate-800 dark:text-slate-200', className)} {...props} />
+  );
 }
 
 /**
  * A column header that sorts the list. The API sorts ascending only, so a column is either
  * the sort column (ascending) or not.
  */
-export function SortableTH({ label, active, onSort, className }: { label: string; active: boolean; onSort: () => void; className?: string }) {
+export function SortableTH({
+  label,
+  active,
+  onSort,
+  className,
+}: {
+  label: string;
+  active: boolean;
+  onSort: () => void;
+  className?: string;
+}) {
   return (
     <th
       scope="col"
       aria-sort={active ? 'ascending' : 'none'}
-      className={cn('px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400', className)}
+      className={cn(
+        'px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400',
+        className,
+      )}
     >
       <button
         type="button"
         onClick={onSort}
-        className={cn('inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-slate-200/60 dark:hover:bg-slate-800', active && 'text-slate-900 dark:text-slate-100')}
+        className={cn(
+          'inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-slate-200/60 dark:hover:bg-slate-800',
+          active && 'text-slate-900 dark:text-slate-100',
+        )}
       >
         {label}
-        <svg viewBox="0 0 20 20" fill="currentColor" className={cn('size-3.5', active ? 'opacity-100' : 'opacity-40')} aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className={cn('size-3.5', active ? 'opacity-100' : 'opacity-40')}
+          aria-hidden="true"
+        >
           {active ? (
             <path
               fillRule="evenodd"

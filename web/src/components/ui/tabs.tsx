@@ -32,7 +32,20 @@ export function TabList<T extends string>({
   const refs = useRef<Array<HTMLAnchorElement | null>>([]);
   const onKeyDown = (e: React.KeyboardEvent, i: number) => {
     const last = tabs.length - 1;
-    const to = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? i === last
+          ? 0
+          : i + 1
+        : e.key === 'ArrowLeft'
+          ? i === 0
+            ? last
+            : i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     const el = refs.current[to];
@@ -40,7 +53,11 @@ export function TabList<T extends string>({
     el?.click();
   };
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+    <div
+      role="tablist"
+      aria-label={label}
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+    >
       {tabs.map((t, i) => {
         const selected = t.id === active;
         return (
@@ -49,7 +66,12 @@ export function TabList<T extends string>({
             // The same page with `?tab=`. The tab list serves any route with a `tab` search
             // param, so the reducer is not typed by one route.
             to="."
-            search={((prev: Record<string, unknown>) => ({ ...prev, tab: t.id === defaultTab ? undefined : t.id })) as never}
+            search={
+              ((prev: Record<string, unknown>) => ({
+                ...prev,
+                tab: t.id === defaultTab ? undefined : t.id,
+              })) as never
+            }
             ref={(el: HTMLAnchorElement | null) => {
               refs.current[i] = el;
             }}
@@ -86,9 +108,23 @@ export function TabList<T extends string>({
   );
 }
 
-export function TabPanel({ idPrefix, tab, children }: { idPrefix: string; tab: string; children: ReactNode }) {
+export function TabPanel({
+  idPrefix,
+  tab,
+  children,
+}: {
+  idPrefix: string;
+  tab: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} tabIndex={0} className="mt-6 space-y-6 focus-visible:outline-none">
+    <div
+      role="tabpanel"
+      id={`${idPrefix}-panel-${tab}`}
+      aria-labelledby={`${idPrefix}-tab-${tab}`}
+      tabIndex={0}
+      className="mt-6 space-y-6 focus-visible:outline-none"
+    >
       {children}
     </div>
   );
@@ -110,7 +146,17 @@ export interface SectionTab {
  * A section of a project's pages: its heading, an optional line under it, a bar of links to
  * its deep-linkable sub-routes (not WAI-ARIA tabs: each is a page of its own) and the sub-route.
  */
-export function SectionTabs({ title, intro, projectId, tabs }: { title: string; intro?: ReactNode; projectId: string; tabs: readonly SectionTab[] }) {
+export function SectionTabs({
+  title,
+  intro,
+  projectId,
+  tabs,
+}: {
+  title: string;
+  intro?: ReactNode;
+  projectId: string;
+  tabs: readonly SectionTab[];
+}) {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

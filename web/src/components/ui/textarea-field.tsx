@@ -3,7 +3,17 @@ import { cn } from '#web/lib/cn.ts';
 import { inputClass, LabelledField } from './input.tsx';
 
 /** A labelled textarea with its hint and error underneath, like TextField. */
-export function TextAreaField({ label, hint, error, className, ...props }: Omit<ComponentProps<'textarea'>, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string }) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Omit<ComponentProps<'textarea'>, 'id'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+}) {
   return (
     <LabelledField label={label} hint={hint} error={error} className={className}>
       {(control) => (
@@ -13,7 +23,9 @@ export function TextAreaField({ label, hint, error, className, ...props }: Omit<
           className={cn(
             inputClass,
             'h-auto min-h-24 py-2 font-mono text-xs leading-relaxed break-all',
-            error ? 'border-red-600 focus-visible:outline-red-600 dark:border-red-400 dark:focus-visible:outline-red-400' : 'border-slate-300 dark:border-slate-700',
+            error
+              ? 'border-red-600 focus-visible:outline-red-600 dark:border-red-400 dark:focus-visible:outline-red-400'
+              : 'border-slate-300 dark:border-slate-700',
           )}
           {...props}
         />

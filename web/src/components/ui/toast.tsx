@@ -43,7 +43,8 @@ export const toast = {
     push({
       kind: 'error',
       title,
-      message: error instanceof Error ? error.message : typeof error === 'string' ? error : undefined,
+      message:
+        error instanceof Error ? error.message : typeof error === 'string' ? error : undefined,
       requestId: error instanceof ApiError ? error.requestId : undefined,
     }),
 };
@@ -56,18 +57,28 @@ function subscribe(l: () => void) {
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-2 p-4 sm:p-6">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-2 p-4 sm:p-6"
+    >
       {list.map((t) => (
         <div
           key={t.id}
           role={t.kind === 'error' ? 'alert' : 'status'}
           className={cn(
             'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-4 shadow-lg dark:bg-slate-900',
-            t.kind === 'error' ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-slate-700',
+            t.kind === 'error'
+              ? 'border-red-300 dark:border-red-800'
+              : 'border-slate-200 dark:border-slate-700',
           )}
         >
           {t.kind === 'error' ? (
-            <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400"
+              aria-hidden="true"
+            >
               <path
                 fillRule="evenodd"
                 d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
@@ -75,7 +86,12 @@ export function Toaster() {
               />
             </svg>
           ) : (
-            <svg viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+              aria-hidden="true"
+            >
               <path
                 fillRule="evenodd"
                 d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.86-9.86a.75.75 0 0 0-1.22-.88l-3.24 4.5-1.6-1.6a.75.75 0 1 0-1.06 1.06l2.22 2.22a.75.75 0 0 0 1.14-.09l3.76-5.2Z"
@@ -85,10 +101,23 @@ export function Toaster() {
           )}
           <div className="min-w-0 flex-1">
             <p className="font-medium text-slate-900 dark:text-slate-100">{t.title}</p>
-            {t.message ? <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">{t.message}</p> : null}
-            {t.requestId ? <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">Request ID: {t.requestId}</p> : null}
+            {t.message ? (
+              <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">
+                {t.message}
+              </p>
+            ) : null}
+            {t.requestId ? (
+              <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">
+                Request ID: {t.requestId}
+              </p>
+            ) : null}
           </div>
-          <CloseButton label="Dismiss notification" onClick={() => dismissToast(t.id)} className="-m-1 p-1" iconClassName="size-4" />
+          <CloseButton
+            label="Dismiss notification"
+            onClick={() => dismissToast(t.id)}
+            className="-m-1 p-1"
+            iconClassName="size-4"
+          />
         </div>
       ))}
     </section>

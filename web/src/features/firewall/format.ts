@@ -6,7 +6,12 @@ export const RULE_COLUMNS = ['Type', 'Source', 'Protocol', 'Ports'] as const;
 
 export { sourceLabel } from '#web/components/ui/rule-parts.tsx';
 
-const WELL_KNOWN: Record<number, string> = { 22: 'SSH', 80: 'HTTP', 443: 'HTTPS', 5432: 'PostgreSQL' };
+const WELL_KNOWN: Record<number, string> = {
+  22: 'SSH',
+  80: 'HTTP',
+  443: 'HTTPS',
+  5432: 'PostgreSQL',
+};
 
 /** A rule's ports in words: "All ports", "SSH (22)", "Port 8080", "8000..8080". */
 export function portsLabel(portRange: string): string {
@@ -40,7 +45,10 @@ export const PRESET_NAMES: PresetName[] = [...RULE_PRESETS.map((p) => p.name), '
 export function presetOf(rule: { port_range: string; protocol: string }): PresetName {
   const r = parsePortRange(rule.port_range);
   const range = r ? formatPortRange(r) : rule.port_range;
-  return RULE_PRESETS.find((p) => p.port_range === range && p.protocol === rule.protocol)?.name ?? 'Custom';
+  return (
+    RULE_PRESETS.find((p) => p.port_range === range && p.protocol === rule.protocol)?.name ??
+    'Custom'
+  );
 }
 
 /** "22..22" is shown as "22" in the form. */

@@ -17,10 +17,13 @@ export const nodes = (n: number) => `${n} ${n === 1 ? 'node' : 'nodes'}`;
 export const versionLabel = (version: string) => `Kubernetes ${version}`;
 
 /** Worker nodes of all node pools. */
-export const workerCount = (kc: Pick<KubernetesCluster, 'nodepools'>) => kc.nodepools.reduce((sum, np) => sum + np.node_count, 0);
+export const workerCount = (kc: Pick<KubernetesCluster, 'nodepools'>) =>
+  kc.nodepools.reduce((sum, np) => sum + np.node_count, 0);
 
 /** The list price of the cluster as it is: its control plane and every node pool. */
-export function monthlyPrice(kc: Pick<KubernetesCluster, 'node_size' | 'cp_node_count' | 'nodepools'>): number {
+export function monthlyPrice(
+  kc: Pick<KubernetesCluster, 'node_size' | 'cp_node_count' | 'nodepools'>,
+): number {
   return kubernetesMonthlyUsd(
     { size: kc.node_size, count: kc.cp_node_count },
     kc.nodepools.map((np) => ({ size: np.node_size, count: np.node_count })),

@@ -1,7 +1,11 @@
 // Words for roles and dates on the Members page.
 import { ROLES, type Role } from '#shared/roles';
 
-export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', member: 'Member', viewer: 'Viewer' };
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};
 
 /** Whether `to` is a lower role than `from` (a demotion asks first). */
 export const isDemotion = (from: Role, to: Role) => ROLES.indexOf(to) > ROLES.indexOf(from);

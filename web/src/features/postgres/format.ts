@@ -1,6 +1,12 @@
 // How a database's facts read in the console: size, storage, HA, flavor and version, price,
 // connection strings with the password masked.
-import { POSTGRES_SIZES, postgresFlavor, postgresHaType, postgresMonthlyUsd, postgresSize } from '#shared/catalog';
+import {
+  POSTGRES_SIZES,
+  postgresFlavor,
+  postgresHaType,
+  postgresMonthlyUsd,
+  postgresSize,
+} from '#shared/catalog';
 
 export { formatHourly, formatMonthly, usd } from '#web/lib/price.ts';
 
@@ -23,8 +29,14 @@ export function engineLabel(flavor: string, version: string): string {
 export const haLabel = (haType: string) => postgresHaType(haType)?.displayName ?? haType;
 
 /** The list price of the database as it is (every server with its storage). */
-export function monthlyPrice(pg: { vm_size: string; storage_size_gib: number; ha_type: string }): number | undefined {
-  return postgresSize(pg.vm_size) ? postgresMonthlyUsd(pg.vm_size, pg.storage_size_gib, pg.ha_type) : undefined;
+export function monthlyPrice(pg: {
+  vm_size: string;
+  storage_size_gib: number;
+  ha_type: string;
+}): number | undefined {
+  return postgresSize(pg.vm_size)
+    ? postgresMonthlyUsd(pg.vm_size, pg.storage_size_gib, pg.ha_type)
+    : undefined;
 }
 
 export const MASK = '••••••••';
@@ -40,12 +52,26 @@ export const psqlCommand = (connectionString: string) => `psql "${connectionStri
 
 /** "02:00–03:00 UTC on Monday, Thursday", "Not set". */
 /** The origin's day names (`mon`…) as the console shows them. */
-export const DAYS = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+export const DAYS = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+} as const;
 
-export function maintenanceLabel(startAt: number | null, days: readonly (keyof typeof DAYS)[] | undefined): string {
+export function maintenanceLabel(
+  startAt: number | null,
+  days: readonly (keyof typeof DAYS)[] | undefined,
+): string {
   if (startAt === null) return 'Not set (any time)';
   const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-  const on = days && days.length && days.length < 7 ? ` on ${days.map((d) => DAYS[d]).join(', ')}` : ' every day';
+  const on =
+    days && days.length && days.length < 7
+      ? ` on ${days.map((d) => DAYS[d]).join(', ')}`
+      : ' every day';
   return `${hh(startAt)}–${hh(startAt + 1)} UTC${on}`;
 }
 
@@ -64,4 +90,6 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The lowest monthly price of a database (the smallest size and storage, no standby). */
-export const STARTING_PRICE = Math.min(...POSTGRES_SIZES.map((s) => postgresMonthlyUsd(s.name, s.storageGib[0], 'none')));
+export const STARTING_PRICE = Math.min(
+  ...POSTGRES_SIZES.map((s) => postgresMonthlyUsd(s.name, s.storageGib[0], 'none')),
+);

@@ -25,7 +25,8 @@ export function FailureNotice({
 }) {
   const titleId = useId();
   const retry = useMutation({
-    mutationFn: () => apiRequest('retryObject', { params: { project_id: projectId, object_id: objectId } }),
+    mutationFn: () =>
+      apiRequest('retryObject', { params: { project_id: projectId, object_id: objectId } }),
     onSuccess: onRetried,
     onError: (err) => toast.error(`Could not retry ${name}`, err),
   });

@@ -12,7 +12,8 @@ export const EXPIRY_CHOICES = [
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 
 /** Today in UTC as `YYYY-MM-DD` (the date field's minimum is tomorrow). */
-export const utcDay = (offsetDays = 0, now = new Date()) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+export const utcDay = (offsetDays = 0, now = new Date()) =>
+  new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** `expires_at` for a choice: N days from now, the end of the chosen day (UTC), or null. */
 export function expiresAt(choice: ExpiryChoice, date: string, now = new Date()): string | null {
@@ -22,7 +23,10 @@ export function expiresAt(choice: ExpiryChoice, date: string, now = new Date()):
 }
 
 /** "Never", "Expired 23 Nov 2026, 10:00 UTC" or the time. */
-export function expiryText(expires: string | null, now = Date.now()): { text: string; expired: boolean } {
+export function expiryText(
+  expires: string | null,
+  now = Date.now(),
+): { text: string; expired: boolean } {
   if (expires === null) return { text: 'Never', expired: false };
   const expired = Date.parse(expires) <= now;
   return { text: formatUtc(expires), expired };

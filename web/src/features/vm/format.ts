@@ -13,7 +13,11 @@ export function vmMonthlyUsd(size: string, hasIp4: boolean): number | undefined 
 }
 
 /** `ssh ubi@203.0.113.7`, or over IPv6 when there is no public IPv4. */
-export function sshCommand(unixUser: string, ip4: string | null, ip6: string | null): string | undefined {
+export function sshCommand(
+  unixUser: string,
+  ip4: string | null,
+  ip6: string | null,
+): string | undefined {
   const host = ip4 ?? ip6;
   return host ? `ssh ${unixUser}@${host}` : undefined;
 }

@@ -7,7 +7,11 @@ import { TwoFactorCard } from '#web/features/account/components/two-factor-card.
 import { useTitle } from '#web/lib/use-title.ts';
 
 export const Route = createFileRoute('/_authed/account')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(getAccountQueryOptions()), context.queryClient.ensureQueryData(listSessionsQueryOptions())]),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(getAccountQueryOptions()),
+      context.queryClient.ensureQueryData(listSessionsQueryOptions()),
+    ]),
   component: AccountPage,
 });
 
@@ -18,7 +22,8 @@ function AccountPage() {
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Signed in as <span className="font-medium text-slate-900 dark:text-slate-100">{account.email}</span>
+        Signed in as{' '}
+        <span className="font-medium text-slate-900 dark:text-slate-100">{account.email}</span>
       </p>
       <div className="mt-6 space-y-8">
         <TwoFactorCard />

@@ -27,7 +27,10 @@ function OutboxPage() {
   const { to, mail } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const outbox = useOutbox(to);
-  const search = useSearchBox(to, (q) => void navigate({ search: { to: q?.trim() }, replace: true }));
+  const search = useSearchBox(
+    to,
+    (q) => void navigate({ search: { to: q?.trim() }, replace: true }),
+  );
   const off = outbox.isError && asApiError(outbox.error).status === 404;
   const items = outbox.data?.items ?? [];
   const shown = items.find((m) => m.id === mail);
@@ -44,13 +47,15 @@ function OutboxPage() {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <h1 className="text-2xl font-semibold tracking-tight">Development outbox</h1>
         <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          The mails this console would have sent. With no SMTP server configured (<code>SMTP_URL</code>) it keeps them here instead; only this machine can read them.
+          The mails this console would have sent. With no SMTP server configured (
+          <code>SMTP_URL</code>) it keeps them here instead; only this machine can read them.
         </p>
 
         {off ? (
           <div className="mt-8">
             <EmptyState title="The outbox is off">
-              This console sends its mail through an SMTP server (<code>SMTP_URL</code>), or you are not on the machine it runs on, so no mail is kept here.
+              This console sends its mail through an SMTP server (<code>SMTP_URL</code>), or you are
+              not on the machine it runs on, so no mail is kept here.
             </EmptyState>
           </div>
         ) : (
@@ -75,7 +80,9 @@ function OutboxPage() {
               </p>
             ) : items.length === 0 ? (
               <div className="mt-6">
-                <EmptyState title="No mail">{to ? `Nothing was mailed to ${to}.` : 'Nothing was mailed yet.'}</EmptyState>
+                <EmptyState title="No mail">
+                  {to ? `Nothing was mailed to ${to}.` : 'Nothing was mailed yet.'}
+                </EmptyState>
               </div>
             ) : (
               <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -83,7 +90,10 @@ function OutboxPage() {
                   <THeadRow columns={['Subject', 'Recipient', 'Sent']} />
                   <TBody>
                     {items.map((m) => (
-                      <TR key={m.id} className={cn(m.id === mail && 'bg-blue-50 dark:bg-blue-950/40')}>
+                      <TR
+                        key={m.id}
+                        className={cn(m.id === mail && 'bg-blue-50 dark:bg-blue-950/40')}
+                      >
                         <TD>
                           <Link
                             to="/dev/outbox"
@@ -101,7 +111,10 @@ function OutboxPage() {
                   </TBody>
                 </Table>
                 {shown ? (
-                  <article aria-labelledby="mail-subject" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                  <article
+                    aria-labelledby="mail-subject"
+                    className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+                  >
                     <h2 id="mail-subject" className="text-lg font-semibold">
                       {shown.subject}
                     </h2>
@@ -116,7 +129,9 @@ function OutboxPage() {
                     </div>
                   </article>
                 ) : (
-                  <p className="text-sm text-slate-600 dark:text-slate-400">Choose a mail to read it.</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    Choose a mail to read it.
+                  </p>
                 )}
               </div>
             )}

@@ -8,6 +8,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => apiRequest('changePassword', { body }),
     // Every other session was signed out.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
   });
 }

@@ -15,8 +15,10 @@ export function useAccountSessions() {
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => apiRequest('revokeAccountSession', { params: { session_id: sessionId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
+    mutationFn: (sessionId: string) =>
+      apiRequest('revokeAccountSession', { params: { session_id: sessionId } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
   });
 }
 
@@ -24,6 +26,7 @@ export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('revokeOtherAccountSessions', {}),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: listSessionsQueryOptions().queryKey }),
   });
 }

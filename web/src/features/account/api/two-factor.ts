@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorBeginBody, TwoFactorConfirmBody, TwoFactorStepUpBody } from '#shared/api/account';
+import type {
+  TwoFactorBeginBody,
+  TwoFactorConfirmBody,
+  TwoFactorStepUpBody,
+} from '#shared/api/account';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { getAccountQueryOptions } from './get-account.ts';
 
@@ -12,7 +16,13 @@ function useTwoFactorMutation<In, Out>(send: (body: In) => Promise<Out>) {
   });
 }
 
-export const useBeginTwoFactor = () => useTwoFactorMutation((body: TwoFactorBeginBody) => apiRequest('beginTwoFactor', { body }));
-export const useConfirmTwoFactor = () => useTwoFactorMutation((body: TwoFactorConfirmBody) => apiRequest('confirmTwoFactor', { body }));
-export const useDisableTwoFactor = () => useTwoFactorMutation((body: TwoFactorStepUpBody) => apiRequest('disableTwoFactor', { body }));
-export const useRegenerateRecoveryCodes = () => useTwoFactorMutation((body: TwoFactorStepUpBody) => apiRequest('regenerateRecoveryCodes', { body }));
+export const useBeginTwoFactor = () =>
+  useTwoFactorMutation((body: TwoFactorBeginBody) => apiRequest('beginTwoFactor', { body }));
+export const useConfirmTwoFactor = () =>
+  useTwoFactorMutation((body: TwoFactorConfirmBody) => apiRequest('confirmTwoFactor', { body }));
+export const useDisableTwoFactor = () =>
+  useTwoFactorMutation((body: TwoFactorStepUpBody) => apiRequest('disableTwoFactor', { body }));
+export const useRegenerateRecoveryCodes = () =>
+  useTwoFactorMutation((body: TwoFactorStepUpBody) =>
+    apiRequest('regenerateRecoveryCodes', { body }),
+  );

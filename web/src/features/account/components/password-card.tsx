@@ -16,7 +16,11 @@ export function PasswordCard({ email }: { email: string }) {
   const [round, setRound] = useState(0);
   return (
     <Card labelledBy="password-title">
-      <CardHeader id="password-title" title="Password" description="Changing your password signs you out everywhere else. This browser stays signed in." />
+      <CardHeader
+        id="password-title"
+        title="Password"
+        description="Changing your password signs you out everywhere else. This browser stays signed in."
+      />
       <PasswordForm key={round} email={email} onChanged={() => setRound((r) => r + 1)} />
     </Card>
   );
@@ -24,7 +28,9 @@ export function PasswordCard({ email }: { email: string }) {
 
 function PasswordForm({ email, onChanged }: { email: string; onChanged: () => void }) {
   const change = useChangePassword();
-  const form = useForm(changePasswordBodySchema, { current_password: '', new_password: '' }, ['new_password']);
+  const form = useForm(changePasswordBodySchema, { current_password: '', new_password: '' }, [
+    'new_password',
+  ]);
   return (
     <form
       noValidate
@@ -35,7 +41,9 @@ function PasswordForm({ email, onChanged }: { email: string; onChanged: () => vo
           onSuccess: ({ revoked_sessions }) => {
             toast.success(
               'Password changed',
-              revoked_sessions === 0 ? 'No other session was signed in.' : `${revoked_sessions} other ${revoked_sessions === 1 ? 'session was' : 'sessions were'} signed out.`,
+              revoked_sessions === 0
+                ? 'No other session was signed in.'
+                : `${revoked_sessions} other ${revoked_sessions === 1 ? 'session was' : 'sessions were'} signed out.`,
             );
             onChanged();
           },
@@ -46,8 +54,21 @@ function PasswordForm({ email, onChanged }: { email: string; onChanged: () => vo
       {/* Lets password managers tie the new password to the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormAlert error={form.formError} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field('current_password')} />
-      <TextField label="New password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN} characters.`} {...form.field('new_password')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field('current_password')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        {...form.field('new_password')}
+      />
       <Button type="submit" variant="secondary" disabled={change.isPending}>
         <BusyLabel pending={change.isPending} busy="Changing password…">
           Change password

@@ -44,7 +44,8 @@ export function SessionsCard() {
 
   const signOut = (s: AccountSession) =>
     revoke.mutate(s.id, {
-      onSuccess: () => toast.success('Session signed out', `${describeClient(s.user_agent)} is signed out.`),
+      onSuccess: () =>
+        toast.success('Session signed out', `${describeClient(s.user_agent)} is signed out.`),
       onError: (error) => toast.error('Could not sign the session out', error),
     });
 
@@ -55,7 +56,12 @@ export function SessionsCard() {
         title="Sessions"
         description="Where your account is signed in: each browser and each API login. Signing one out takes effect at once."
         actions={
-          <Button variant="secondary" size="sm" disabled={others === 0} onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={others === 0}
+            onClick={() => setConfirming(true)}
+          >
             Sign out all other sessions
           </Button>
         }
@@ -107,12 +113,16 @@ export function SessionsCard() {
             revokeOthers.mutate(undefined, {
               onSuccess: ({ revoked_sessions }) => {
                 setConfirming(false);
-                toast.success('Other sessions signed out', `${revoked_sessions} ${revoked_sessions === 1 ? 'session was' : 'sessions were'} signed out.`);
+                toast.success(
+                  'Other sessions signed out',
+                  `${revoked_sessions} ${revoked_sessions === 1 ? 'session was' : 'sessions were'} signed out.`,
+                );
               },
             })
           }
         >
-          Every browser and API login of your account but this one is signed out at once. This browser stays signed in.
+          Every browser and API login of your account but this one is signed out at once. This
+          browser stays signed in.
         </ConfirmDialog>
       ) : null}
     </Card>

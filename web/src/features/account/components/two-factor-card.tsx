@@ -1,7 +1,12 @@
 // Two-factor sign-in: turn it on (password, then scan the QR code or type the key, then a
 // code), see the recovery codes once, replace them, or turn it off (password and a code).
 import { useEffect, useRef, useState } from 'react';
-import { twoFactorBeginBodySchema, twoFactorConfirmBodySchema, twoFactorStepUpBodySchema, type TwoFactorEnrolment } from '#shared/api/account';
+import {
+  twoFactorBeginBodySchema,
+  twoFactorConfirmBodySchema,
+  twoFactorStepUpBodySchema,
+  type TwoFactorEnrolment,
+} from '#shared/api/account';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { BusyLabel, Button, buttonClass } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -13,10 +18,20 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { formatUtc } from '#web/lib/date.ts';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { useAccount } from '../api/get-account.ts';
-import { useBeginTwoFactor, useConfirmTwoFactor, useDisableTwoFactor, useRegenerateRecoveryCodes } from '../api/two-factor.ts';
+import {
+  useBeginTwoFactor,
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useRegenerateRecoveryCodes,
+} from '../api/two-factor.ts';
 
 /** Props of a field that takes a code from an authenticator app (or a recovery code). */
-const codeInput = { inputMode: 'numeric', autoComplete: 'one-time-code', spellCheck: false, className: 'max-w-48' } as const;
+const codeInput = {
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  spellCheck: false,
+  className: 'max-w-48',
+} as const;
 
 export function TwoFactorCard() {
   const { data: account } = useAccount();
@@ -32,7 +47,9 @@ export function TwoFactorCard() {
         title={
           <span className="inline-flex items-center gap-2">
             Two-factor sign-in
-            <Badge tone={two_factor.enabled ? 'green' : 'grey'}>{two_factor.enabled ? 'On' : 'Off'}</Badge>
+            <Badge tone={two_factor.enabled ? 'green' : 'grey'}>
+              {two_factor.enabled ? 'On' : 'Off'}
+            </Badge>
           </span>
         }
         description="Signing in asks for a code from an authenticator app on your phone as well as your password."
@@ -43,7 +60,8 @@ export function TwoFactorCard() {
         ) : two_factor.enabled ? (
           <div className="space-y-4">
             <p className="text-sm">
-              On since {formatUtc(two_factor.enabled_at!)}. {two_factor.recovery_codes_left} of 10 recovery codes left.
+              On since {formatUtc(two_factor.enabled_at!)}. {two_factor.recovery_codes_left} of 10
+              recovery codes left.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button variant="secondary" onClick={() => setDialog('regenerate')}>
@@ -78,16 +96,28 @@ function Enrol({ email, onEnabled }: { email: string; onEnabled: (codes: string[
   if (step === 'off') {
     return (
       <div className="space-y-4">
-        <p className="text-sm">Two-factor sign-in is off. Turn it on to keep your account safe even if your password leaks.</p>
+        <p className="text-sm">
+          Two-factor sign-in is off. Turn it on to keep your account safe even if your password
+          leaks.
+        </p>
         <Button onClick={() => setStep('password')}>Set up two-factor sign-in</Button>
       </div>
     );
   }
-  if (step === 'password') return <PasswordStep email={email} onCancel={() => setStep('off')} onBegun={setStep} />;
+  if (step === 'password')
+    return <PasswordStep email={email} onCancel={() => setStep('off')} onBegun={setStep} />;
   return <ScanStep enrolment={step} onCancel={() => setStep('off')} onEnabled={onEnabled} />;
 }
 
-function PasswordStep({ email, onCancel, onBegun }: { email: string; onCancel: () => void; onBegun: (e: TwoFactorEnrolment) => void }) {
+function PasswordStep({
+  email,
+  onCancel,
+  onBegun,
+}: {
+  email: string;
+  onCancel: () => void;
+  onBegun: (e: TwoFactorEnrolment) => void;
+}) {
   const begin = useBeginTwoFactor();
   const form = useForm(twoFactorBeginBodySchema, { password: '' }, []);
   return (
@@ -95,7 +125,9 @@ function PasswordStep({ email, onCancel, onBegun }: { email: string; onCancel: (
       noValidate
       aria-label="Confirm it is you"
       className="max-w-md space-y-5"
-      onSubmit={submitWith(form, begin.isPending, (body) => begin.mutate(body, { onSuccess: onBegun, onError: form.setServerError }))}
+      onSubmit={submitWith(form, begin.isPending, (body) =>
+        begin.mutate(body, { onSuccess: onBegun, onError: form.setServerError }),
+      )}
     >
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormAlert error={form.formError} />
@@ -122,14 +154,25 @@ function PasswordStep({ email, onCancel, onBegun }: { email: string; onCancel: (
   );
 }
 
-function ScanStep({ enrolment, onCancel, onEnabled }: { enrolment: TwoFactorEnrolment; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
+function ScanStep({
+  enrolment,
+  onCancel,
+  onEnabled,
+}: {
+  enrolment: TwoFactorEnrolment;
+  onCancel: () => void;
+  onEnabled: (codes: string[]) => void;
+}) {
   const confirm = useConfirmTwoFactor();
   const form = useForm(twoFactorConfirmBodySchema, { code: '' }, []);
   const [showKey, setShowKey] = useState(false);
   return (
     <div className="space-y-6">
       <ol className="list-decimal space-y-2 pl-5 text-sm">
-        <li>Open an authenticator app on your phone (1Password, Google Authenticator, Microsoft Authenticator, Authy…).</li>
+        <li>
+          Open an authenticator app on your phone (1Password, Google Authenticator, Microsoft
+          Authenticator, Authy…).
+        </li>
         <li>Scan this QR code with it, or type the key it cannot scan.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
@@ -142,11 +185,24 @@ function ScanStep({ enrolment, onCancel, onEnabled }: { enrolment: TwoFactorEnro
           className="rounded-md border border-slate-200 bg-white"
         />
         <div className="min-w-64 flex-1 space-y-3">
-          <Button variant="ghost" size="sm" aria-expanded={showKey} aria-controls="totp-key" onClick={() => setShowKey((s) => !s)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showKey}
+            aria-controls="totp-key"
+            onClick={() => setShowKey((s) => !s)}
+          >
             {showKey ? 'Hide the key' : 'Can’t scan? Show the key'}
           </Button>
           <div id="totp-key" hidden={!showKey} className="flex items-end gap-1">
-            <TextField label="Setup key" readOnly value={enrolment.secret} className="flex-1" spellCheck={false} hint="Time-based, 6 digits, every 30 seconds." />
+            <TextField
+              label="Setup key"
+              readOnly
+              value={enrolment.secret}
+              className="flex-1"
+              spellCheck={false}
+              hint="Time-based, 6 digits, every 30 seconds."
+            />
             <CopyButton value={enrolment.secret} label="Copy setup key" className="mb-7" />
           </div>
         </div>
@@ -155,7 +211,12 @@ function ScanStep({ enrolment, onCancel, onEnabled }: { enrolment: TwoFactorEnro
         noValidate
         aria-label="Confirm with a code"
         className="space-y-5"
-        onSubmit={submitWith(form, confirm.isPending, (body) => confirm.mutate(body, { onSuccess: (r) => onEnabled(r.recovery_codes), onError: form.setServerError }))}
+        onSubmit={submitWith(form, confirm.isPending, (body) =>
+          confirm.mutate(body, {
+            onSuccess: (r) => onEnabled(r.recovery_codes),
+            onError: form.setServerError,
+          }),
+        )}
       >
         <FormAlert error={form.formError} />
         <TextField label="Code from the app" required {...codeInput} {...form.field('code')} />
@@ -175,7 +236,15 @@ function ScanStep({ enrolment, onCancel, onEnabled }: { enrolment: TwoFactorEnro
 }
 
 /** The recovery codes, shown once: copy, download, and a button to say they are saved. */
-function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+function RecoveryCodes({
+  codes,
+  email,
+  onDone,
+}: {
+  codes: string[];
+  email: string;
+  onDone: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const text = `Recovery codes for ${email} (Cloud console).\nEach one signs you in once in place of a code from your app.\n\n${codes.join('\n')}\n`;
@@ -185,8 +254,8 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
         Save your recovery codes
       </h3>
       <p className="text-sm">
-        If you lose your phone, each of these codes signs you in once in place of a code from the app. They are shown only now: keep them somewhere safe, such as a password
-        manager.
+        If you lose your phone, each of these codes signs you in once in place of a code from the
+        app. They are shown only now: keep them somewhere safe, such as a password manager.
       </p>
       <ul
         aria-label="Recovery codes"
@@ -200,7 +269,11 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
         <span className="inline-flex items-center gap-1 text-sm">
           <CopyButton value={codes.join('\n')} label="Copy recovery codes" /> Copy
         </span>
-        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt" className={buttonClass('secondary', 'sm')}>
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="recovery-codes.txt"
+          className={buttonClass('secondary', 'sm')}
+        >
           Download
         </a>
         <Button size="sm" onClick={onDone}>
@@ -212,15 +285,33 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
 }
 
 /** Turning off, or new recovery codes: the password and a code of the app (or a recovery code). */
-function StepUpDialog({ kind, onClose, onCodes }: { kind: 'disable' | 'regenerate'; onClose: () => void; onCodes: (codes: string[]) => void }) {
+function StepUpDialog({
+  kind,
+  onClose,
+  onCodes,
+}: {
+  kind: 'disable' | 'regenerate';
+  onClose: () => void;
+  onCodes: (codes: string[]) => void;
+}) {
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const mutation = kind === 'disable' ? disable : regenerate;
   const form = useForm(twoFactorStepUpBodySchema, { password: '', code: '' }, []);
   const words =
     kind === 'disable'
-      ? { title: 'Turn off two-factor sign-in', text: 'Signing in will ask for your password only. Your recovery codes stop working.', action: 'Turn off', busy: 'Turning off…' }
-      : { title: 'New recovery codes', text: 'Your current recovery codes stop working and ten new ones are shown once.', action: 'Make new codes', busy: 'Making codes…' };
+      ? {
+          title: 'Turn off two-factor sign-in',
+          text: 'Signing in will ask for your password only. Your recovery codes stop working.',
+          action: 'Turn off',
+          busy: 'Turning off…',
+        }
+      : {
+          title: 'New recovery codes',
+          text: 'Your current recovery codes stop working and ten new ones are shown once.',
+          action: 'Make new codes',
+          busy: 'Making codes…',
+        };
   return (
     <Dialog
       open
@@ -243,18 +334,38 @@ function StepUpDialog({ kind, onClose, onCodes }: { kind: 'disable' | 'regenerat
               onError: form.setServerError,
             });
           } else {
-            regenerate.mutate(body, { onSuccess: (r) => onCodes(r.recovery_codes), onError: form.setServerError });
+            regenerate.mutate(body, {
+              onSuccess: (r) => onCodes(r.recovery_codes),
+              onError: form.setServerError,
+            });
           }
         })}
       >
         <FormAlert error={form.formError} />
-        <TextField label="Your password" type="password" autoComplete="current-password" required {...form.field('password')} />
-        <TextField label="Code from the app" hint="Or one of your recovery codes." required {...codeInput} inputMode="text" {...form.field('code')} />
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
+        <TextField
+          label="Code from the app"
+          hint="Or one of your recovery codes."
+          required
+          {...codeInput}
+          inputMode="text"
+          {...form.field('code')}
+        />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant={kind === 'disable' ? 'danger' : 'primary'} disabled={mutation.isPending}>
+          <Button
+            type="submit"
+            variant={kind === 'disable' ? 'danger' : 'primary'}
+            disabled={mutation.isPending}
+          >
             <BusyLabel pending={mutation.isPending} busy={words.busy}>
               {words.action}
             </BusyLabel>

@@ -8,7 +8,8 @@ export type AuditLogQuery = NonNullable<QueryInputOf<'listAuditLog'>>;
 export const auditLogQueryOptions = (projectId: string, query: AuditLogQuery) =>
   queryOptions({
     queryKey: ['audit', 'list', projectId, query],
-    queryFn: ({ signal }): Promise<AuditLog> => apiRequest('listAuditLog', { params: { project_id: projectId }, query, signal }),
+    queryFn: ({ signal }): Promise<AuditLog> =>
+      apiRequest('listAuditLog', { params: { project_id: projectId }, query, signal }),
   });
 
 /** Keeps the current page while the next loads. */

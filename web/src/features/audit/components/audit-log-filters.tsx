@@ -17,9 +17,16 @@ export interface AuditFilters {
 
 const FIELDS = ['action', 'account', 'object', 'from', 'to'] as const;
 
-export function AuditLogFilters({ value, onApply }: { value: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+export function AuditLogFilters({
+  value,
+  onApply,
+}: {
+  value: AuditFilters;
+  onApply: (filters: AuditFilters) => void;
+}) {
   const [draft, setDraft] = useState<AuditFilters>(value);
-  const set = (field: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value || undefined }));
+  const set = (field: keyof AuditFilters) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [field]: e.target.value || undefined }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onApply(Object.fromEntries(FIELDS.map((f) => [f, draft[f]?.trim() || undefined])));
@@ -29,7 +36,11 @@ export function AuditLogFilters({ value, onApply }: { value: AuditFilters; onApp
     onApply({});
   };
   return (
-    <form onSubmit={submit} aria-label="Filter the audit log" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <form
+      onSubmit={submit}
+      aria-label="Filter the audit log"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
       <SelectField label="Action" value={draft.action ?? ''} onChange={set('action')}>
         <option value="">All actions</option>
         {AUDITED_ACTIONS.map((a) => (
@@ -38,10 +49,33 @@ export function AuditLogFilters({ value, onApply }: { value: AuditFilters; onApp
           </option>
         ))}
       </SelectField>
-      <TextField label="Account" hint="An account ID or e-mail address." value={draft.account ?? ''} onChange={set('account')} autoComplete="off" spellCheck={false} />
-      <TextField label="Object ID" value={draft.object ?? ''} onChange={set('object')} autoComplete="off" spellCheck={false} />
-      <TextField label="From (UTC)" type="datetime-local" value={draft.from ?? ''} onChange={set('from')} />
-      <TextField label="To (UTC)" type="datetime-local" value={draft.to ?? ''} onChange={set('to')} />
+      <TextField
+        label="Account"
+        hint="An account ID or e-mail address."
+        value={draft.account ?? ''}
+        onChange={set('account')}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        label="Object ID"
+        value={draft.object ?? ''}
+        onChange={set('object')}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
+        label="From (UTC)"
+        type="datetime-local"
+        value={draft.from ?? ''}
+        onChange={set('from')}
+      />
+      <TextField
+        label="To (UTC)"
+        type="datetime-local"
+        value={draft.to ?? ''}
+        onChange={set('to')}
+      />
       <div className="flex items-end gap-2">
         <Button type="submit">Apply filters</Button>
         <Button variant="secondary" onClick={clear}>

@@ -19,7 +19,9 @@ export function useSignOut() {
       setCsrfToken(null);
       queryClient.setQueryData(sessionQueryOptions().queryKey, null);
       await router.navigate({ to: '/login', replace: true });
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryOptions().queryKey[0] });
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] !== sessionQueryOptions().queryKey[0],
+      });
     },
   });
 }

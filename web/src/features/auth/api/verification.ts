@@ -15,13 +15,19 @@ export function useVerifyEmail() {
 }
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: (body: EmailOnlyBody) => apiRequest('resendVerification', { body }) });
+  return useMutation({
+    mutationFn: (body: EmailOnlyBody) => apiRequest('resendVerification', { body }),
+  });
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (body: EmailOnlyBody) => apiRequest('forgotPassword', { body }) });
+  return useMutation({
+    mutationFn: (body: EmailOnlyBody) => apiRequest('forgotPassword', { body }),
+  });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: ResetPasswordBody) => apiRequest('resetPassword', { body }) });
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => apiRequest('resetPassword', { body }),
+  });
 }

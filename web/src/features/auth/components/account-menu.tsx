@@ -29,7 +29,14 @@ export function AccountMenu({ email }: { email: string }) {
       </div>
       <MenuSeparator />
       <Link role="menuitem" tabIndex={-1} to="/account" className={menuItemClass}>
-        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          className="size-4"
+          aria-hidden="true"
+        >
           <circle cx="10" cy="7" r="3.25" />
           <path d="M3.75 16.5c.9-2.9 3.3-4.5 6.25-4.5s5.35 1.6 6.25 4.5" strokeLinecap="round" />
         </svg>
@@ -46,7 +53,14 @@ export function AccountMenu({ email }: { email: string }) {
           })
         }
       >
-        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          className="size-4"
+          aria-hidden="true"
+        >
           <path
             d="M12.5 6.5V4.75A1.75 1.75 0 0 0 10.75 3h-5A1.75 1.75 0 0 0 4 4.75v10.5C4 16.22 4.78 17 5.75 17h5c.97 0 1.75-.78 1.75-1.75V13.5M9 10h8m0 0-2.5-2.5M17 10l-2.5 2.5"
             strokeLinecap="round"

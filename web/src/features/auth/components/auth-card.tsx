@@ -6,7 +6,17 @@ import { ThemeToggle } from '#web/components/layout/theme-toggle.tsx';
 export const authLinkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-400';
 
 /** The frame of the signed-out pages: brand, a card with the form, a footer line. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col">
       <div className="flex justify-end p-3">
@@ -19,7 +29,9 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         </div>
         <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-          {subtitle ? <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p> : null}
+          {subtitle ? (
+            <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
+          ) : null}
           <div className="mt-6">{children}</div>
         </div>
         <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">{footer}</p>

@@ -44,7 +44,11 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
   const navigate = useNavigate();
   // A page keeps its kind, so this is always the same hook.
   const send = config.useSend();
-  const form = useForm<'email' | 'password' | 'otp', typeof config.schema>(config.schema, config.initial as Record<'email' | 'password' | 'otp', string>, ['password']);
+  const form = useForm<'email' | 'password' | 'otp', typeof config.schema>(
+    config.schema,
+    config.initial as Record<'email' | 'password' | 'otp', string>,
+    ['password'],
+  );
   // Asked for once the server says the account needs a two-factor code (decision 188).
   const [codeAsked, setCodeAsked] = useState(false);
 
@@ -63,9 +67,24 @@ export function AuthForm({ kind, redirect }: { kind: keyof typeof kinds; redirec
       )}
     >
       <FormAlert error={form.formError} />
-      {form.formError?.message === UNVERIFIED_MESSAGE ? <ResendLink email={form.values.email.trim().toLowerCase()} /> : null}
-      <TextField label="E-mail address" type="email" autoComplete={config.emailAutoComplete} autoFocus required {...form.field('email')} />
-      <TextField label="Password" type="password" required {...config.password} {...form.field('password')} />
+      {form.formError?.message === UNVERIFIED_MESSAGE ? (
+        <ResendLink email={form.values.email.trim().toLowerCase()} />
+      ) : null}
+      <TextField
+        label="E-mail address"
+        type="email"
+        autoComplete={config.emailAutoComplete}
+        autoFocus
+        required
+        {...form.field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        {...config.password}
+        {...form.field('password')}
+      />
       {codeAsked ? (
         <TextField
           label="Two-factor code"

@@ -8,7 +8,12 @@ export function ResendLink({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div className="space-y-3">
-      <Button variant="secondary" className="w-full" disabled={resend.isPending || !email} onClick={() => resend.mutate({ email })}>
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={resend.isPending || !email}
+        onClick={() => resend.mutate({ email })}
+      >
         <BusyLabel pending={resend.isPending} busy="Sending…">
           Send the link again
         </BusyLabel>

@@ -14,7 +14,11 @@ import { useTokenSignIn } from '../api/sign-in-methods.ts';
 export function TokenSignInForm({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const send = useTokenSignIn();
-  const form = useForm<'token', typeof consoleTokenLoginBodySchema>(consoleTokenLoginBodySchema, { token: '' }, []);
+  const form = useForm<'token', typeof consoleTokenLoginBodySchema>(
+    consoleTokenLoginBodySchema,
+    { token: '' },
+    [],
+  );
   return (
     <form
       noValidate

@@ -16,7 +16,14 @@ import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { useCacheEntries, useConnectInstallation, useDeleteCacheEntry, useGithubApp, useInstallations, useRepositories } from '../api/code-host.ts';
+import {
+  useCacheEntries,
+  useConnectInstallation,
+  useDeleteCacheEntry,
+  useGithubApp,
+  useInstallations,
+  useRepositories,
+} from '../api/code-host.ts';
 
 const PAGE_SIZE = 10;
 
@@ -94,8 +101,11 @@ export function CodeHostPage({ projectId }: { projectId: string }) {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">Code host</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            GitHub installations connected to this project, their repositories and the repositories’ cache entries.
-            {app.data?.provider === 'simulated' ? ' This console uses the simulated provider: connecting makes a demo installation.' : ''}
+            GitHub installations connected to this project, their repositories and the repositories’
+            cache entries.
+            {app.data?.provider === 'simulated'
+              ? ' This console uses the simulated provider: connecting makes a demo installation.'
+              : ''}
           </p>
         </div>
         {items.length ? connectButton : null}
@@ -112,17 +122,30 @@ export function CodeHostPage({ projectId }: { projectId: string }) {
       ) : (
         <>
           <Card labelledBy="installations-title">
-            <CardHeader id="installations-title" title="Installations" description={`${items.length} ${items.length === 1 ? 'installation' : 'installations'}`} />
+            <CardHeader
+              id="installations-title"
+              title="Installations"
+              description={`${items.length} ${items.length === 1 ? 'installation' : 'installations'}`}
+            />
             <Table caption="Installations">
               <THeadRow columns={['Account', 'ID']} actions />
               <TBody>
                 {items.map((inst) => (
                   <TR key={inst.id}>
                     <TD className="font-medium">{inst.name}</TD>
-                    <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{inst.id}</TD>
+                    <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                      {inst.id}
+                    </TD>
                     <TD className="text-right">
-                      <Button variant="secondary" size="sm" aria-pressed={inst.id === current?.id} onClick={() => setChosen(inst.id)}>
-                        {inst.id === current?.id ? 'Showing repositories' : `Show repositories of ${inst.name}`}
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-pressed={inst.id === current?.id}
+                        onClick={() => setChosen(inst.id)}
+                      >
+                        {inst.id === current?.id
+                          ? 'Showing repositories'
+                          : `Show repositories of ${inst.name}`}
                       </Button>
                     </TD>
                   </TR>
@@ -130,7 +153,9 @@ export function CodeHostPage({ projectId }: { projectId: string }) {
               </TBody>
             </Table>
           </Card>
-          {current ? <Repositories key={current.id} projectId={projectId} installation={current.name} /> : null}
+          {current ? (
+            <Repositories key={current.id} projectId={projectId} installation={current.name} />
+          ) : null}
         </>
       )}
     </div>
@@ -160,7 +185,12 @@ function Repositories({ projectId, installation }: { projectId: string; installa
       header: 'Cache',
       className: 'text-right',
       cell: (r) => (
-        <Button variant="secondary" size="sm" onClick={() => setOpen(r)} aria-label={`Cache entries of ${r.name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen(r)}
+          aria-label={`Cache entries of ${r.name}`}
+        >
           Cache entries
         </Button>
       ),
@@ -172,7 +202,11 @@ function Repositories({ projectId, installation }: { projectId: string; installa
       <CardHeader
         id="repositories-title"
         title={`Repositories of ${installation}`}
-        description={repos.data ? `${repos.data.count} ${repos.data.count === 1 ? 'repository' : 'repositories'}` : undefined}
+        description={
+          repos.data
+            ? `${repos.data.count} ${repos.data.count === 1 ? 'repository' : 'repositories'}`
+            : undefined
+        }
       />
       <div className="space-y-4 p-5">
         <SearchInput
@@ -187,11 +221,16 @@ function Repositories({ projectId, installation }: { projectId: string; installa
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading repositories…</p>
         ) : shown.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-            {q.trim() ? `No repository name contains “${q.trim()}”.` : 'This installation has no repositories.'}
+            {q.trim()
+              ? `No repository name contains “${q.trim()}”.`
+              : 'This installation has no repositories.'}
           </p>
         ) : (
           <>
-            <p className="sr-only" role="status">{`${shown.length} of ${repos.data?.count ?? 0} repositories`}</p>
+            <p
+              className="sr-only"
+              role="status"
+            >{`${shown.length} of ${repos.data?.count ?? 0} repositories`}</p>
             <DataTable
               caption="Repositories"
               columns={columns}
@@ -202,15 +241,28 @@ function Repositories({ projectId, installation }: { projectId: string; installa
                 setPage(0);
               }}
             />
-            <nav aria-label="Repository pages" className="flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
+            <nav
+              aria-label="Repository pages"
+              className="flex items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400"
+            >
               <span>
                 {at * PAGE_SIZE + 1}–{at * PAGE_SIZE + rows.length} of {shown.length}
               </span>
               <span className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={at === 0} onClick={() => setPage(at - 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={at === 0}
+                  onClick={() => setPage(at - 1)}
+                >
                   Previous page
                 </Button>
-                <Button variant="secondary" size="sm" disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={at >= pages - 1}
+                  onClick={() => setPage(at + 1)}
+                >
                   Next page
                 </Button>
               </span>
@@ -218,12 +270,29 @@ function Repositories({ projectId, installation }: { projectId: string; installa
           </>
         )}
       </div>
-      {open ? <CacheDialog projectId={projectId} installation={installation} repository={open.name} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <CacheDialog
+          projectId={projectId}
+          installation={installation}
+          repository={open.name}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function CacheDialog({ projectId, installation, repository, onClose }: { projectId: string; installation: string; repository: string; onClose: () => void }) {
+function CacheDialog({
+  projectId,
+  installation,
+  repository,
+  onClose,
+}: {
+  projectId: string;
+  installation: string;
+  repository: string;
+  onClose: () => void;
+}) {
   const entries = useCacheEntries(projectId, installation, repository);
   const remove = useDeleteCacheEntry(projectId, installation, repository);
   const [confirming, setConfirming] = useState<GithubCacheEntry | null>(null);
@@ -266,10 +335,16 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
       open
       onClose={onClose}
       title={`Cache entries of ${repository}`}
-      description={entries.data ? `${entries.data.count} ${entries.data.count === 1 ? 'entry' : 'entries'}` : 'Loading…'}
+      description={
+        entries.data
+          ? `${entries.data.count} ${entries.data.count === 1 ? 'entry' : 'entries'}`
+          : 'Loading…'
+      }
     >
       {items.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{entries.isPending ? 'Loading cache entries…' : 'This repository has no cache entries.'}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {entries.isPending ? 'Loading cache entries…' : 'This repository has no cache entries.'}
+        </p>
       ) : (
         <Table caption={`Cache entries of ${repository}`}>
           <THeadRow columns={['Key', 'Scope', 'Size']} actions />
@@ -280,7 +355,13 @@ function CacheDialog({ projectId, installation, repository, onClose }: { project
                 <TD className="text-xs">{e.scope}</TD>
                 <TD className="text-right whitespace-nowrap tabular-nums">{formatBytes(e.size)}</TD>
                 <TD className="text-right">
-                  <Button access="write" variant="danger" size="sm" aria-label={`Delete cache entry ${e.key}`} onClick={() => setConfirming(e)}>
+                  <Button
+                    access="write"
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Delete cache entry ${e.key}`}
+                    onClick={() => setConfirming(e)}
+                  >
                     Delete
                   </Button>
                 </TD>

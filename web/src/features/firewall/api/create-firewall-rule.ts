@@ -5,8 +5,16 @@ import type { FirewallRef } from './get-firewall.ts';
 import { firewallChanged } from './list-firewalls.ts';
 
 /** The server picks the rule's ID. */
-export function createFirewallRule({ projectId, location, firewall, body }: FirewallRef & { body: CreateFirewallRuleBody }) {
-  return apiRequest('createFirewallRule', { params: { project_id: projectId, location, firewall_reference: firewall }, body });
+export function createFirewallRule({
+  projectId,
+  location,
+  firewall,
+  body,
+}: FirewallRef & { body: CreateFirewallRuleBody }) {
+  return apiRequest('createFirewallRule', {
+    params: { project_id: projectId, location, firewall_reference: firewall },
+    body,
+  });
 }
 
 export function useCreateFirewallRule() {

@@ -10,7 +10,10 @@ export interface CreateFirewallInput {
 }
 
 export function createFirewall({ projectId, location, name, description }: CreateFirewallInput) {
-  return apiRequest('createFirewall', { params: { project_id: projectId, location, firewall_reference: name }, body: { description } });
+  return apiRequest('createFirewall', {
+    params: { project_id: projectId, location, firewall_reference: name },
+    body: { description },
+  });
 }
 
 export function useCreateFirewall() {

@@ -5,7 +5,9 @@ import { listFirewallsQueryOptions } from './list-firewalls.ts';
 
 /** Deletes the firewall with its rules, detaching it from its subnets (204). */
 export function deleteFirewall({ projectId, location, firewall }: FirewallRef) {
-  return apiRequest('deleteFirewall', { params: { project_id: projectId, location, firewall_reference: firewall } });
+  return apiRequest('deleteFirewall', {
+    params: { project_id: projectId, location, firewall_reference: firewall },
+  });
 }
 
 export function useDeleteFirewall() {
@@ -13,7 +15,9 @@ export function useDeleteFirewall() {
   return useMutation({
     mutationFn: deleteFirewall,
     onSuccess: async (_, { projectId }) => {
-      await queryClient.invalidateQueries({ queryKey: listFirewallsQueryOptions(projectId).queryKey });
+      await queryClient.invalidateQueries({
+        queryKey: listFirewallsQueryOptions(projectId).queryKey,
+      });
     },
   });
 }

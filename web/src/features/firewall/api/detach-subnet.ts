@@ -3,7 +3,12 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import type { FirewallRef } from './get-firewall.ts';
 import { firewallChanged } from './list-firewalls.ts';
 
-export function detachSubnet({ projectId, location, firewall, subnetId }: FirewallRef & { subnetId: string }) {
+export function detachSubnet({
+  projectId,
+  location,
+  firewall,
+  subnetId,
+}: FirewallRef & { subnetId: string }) {
   return apiRequest('detachFirewallSubnet', {
     params: { project_id: projectId, location, firewall_reference: firewall },
     body: { private_subnet_id: subnetId },

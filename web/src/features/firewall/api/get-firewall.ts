@@ -9,7 +9,10 @@ export interface FirewallRef {
 }
 
 export function getFirewall({ projectId, location, firewall }: FirewallRef, signal?: AbortSignal) {
-  return apiRequest('getFirewall', { params: { project_id: projectId, location, firewall_reference: firewall }, signal });
+  return apiRequest('getFirewall', {
+    params: { project_id: projectId, location, firewall_reference: firewall },
+    signal,
+  });
 }
 
 /** Every firewall detail of a project is under `firewallDetailKey(projectId)`. */
@@ -28,5 +31,7 @@ export function useFirewall(ref: FirewallRef) {
 
 /** Several firewalls by ID (a subnet's attached firewalls). */
 export function useFirewallsById(projectId: string, location: string, ids: string[]) {
-  return useQueries({ queries: ids.map((id) => getFirewallQueryOptions({ projectId, location, firewall: id })) });
+  return useQueries({
+    queries: ids.map((id) => getFirewallQueryOptions({ projectId, location, firewall: id })),
+  });
 }

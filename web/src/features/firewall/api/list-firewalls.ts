@@ -8,9 +8,17 @@ export type ListFirewallsQuery = NonNullable<QueryInputOf<'listFirewalls'>> & {
   location?: string;
 };
 
-export function listFirewalls(projectId: string, { location, ...query }: ListFirewallsQuery, signal?: AbortSignal) {
+export function listFirewalls(
+  projectId: string,
+  { location, ...query }: ListFirewallsQuery,
+  signal?: AbortSignal,
+) {
   return location
-    ? apiRequest('listLocationFirewalls', { params: { project_id: projectId, location }, query, signal })
+    ? apiRequest('listLocationFirewalls', {
+        params: { project_id: projectId, location },
+        query,
+        signal,
+      })
     : apiRequest('listFirewalls', { params: { project_id: projectId }, query, signal });
 }
 
@@ -22,7 +30,10 @@ export const listFirewallsQueryOptions = (projectId: string, query: ListFirewall
   });
 
 export function useFirewalls(projectId: string, query: ListFirewallsQuery) {
-  return useQuery({ ...listFirewallsQueryOptions(projectId, query), placeholderData: keepPreviousData });
+  return useQuery({
+    ...listFirewallsQueryOptions(projectId, query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** For other features' routes: something they changed shows in firewall lists and details. */
@@ -34,7 +45,16 @@ export function invalidateFirewalls(queryClient: QueryClient, projectId: string)
 }
 
 /** After a change: the answered firewall goes into its detail query, the rest refetch. */
-export async function firewallChanged(queryClient: QueryClient, projectId: string, firewall?: FirewallDetail) {
-  if (firewall) queryClient.setQueryData(getFirewallQueryOptions({ projectId, location: firewall.location, firewall: firewall.name }).queryKey, firewall);
+export async function firewallChanged(
+  queryClient: QueryClient,
+  projectId: string,
+  firewall?: FirewallDetail,
+) {
+  if (firewall)
+    queryClient.setQueryData(
+      getFirewallQueryOptions({ projectId, location: firewall.location, firewall: firewall.name })
+        .queryKey,
+      firewall,
+    );
   await invalidateFirewalls(queryClient, projectId);
 }

@@ -6,14 +6,27 @@ import { useFirewallsById } from '../api/get-firewall.ts';
 import { portsLabel, presetOf, RULE_COLUMNS, sourceLabel } from '../format.ts';
 
 /** A subnet's firewalls with their rules in words (a subnet's Firewalls tab, a VM's Networking tab). */
-export function AttachedFirewalls({ projectId, location, firewalls }: { projectId: string; location: string; firewalls: { id: string; name: string }[] }) {
+export function AttachedFirewalls({
+  projectId,
+  location,
+  firewalls,
+}: {
+  projectId: string;
+  location: string;
+  firewalls: { id: string; name: string }[];
+}) {
   const queries = useFirewallsById(
     projectId,
     location,
     firewalls.map((f) => f.id),
   );
   if (!firewalls.length) {
-    return <EmptyState title="No firewall">No firewall guards this subnet. Attach one from a firewall&apos;s page under Networking › Firewalls.</EmptyState>;
+    return (
+      <EmptyState title="No firewall">
+        No firewall guards this subnet. Attach one from a firewall&apos;s page under Networking ›
+        Firewalls.
+      </EmptyState>
+    );
   }
   return (
     <div className="space-y-6">
@@ -22,7 +35,11 @@ export function AttachedFirewalls({ projectId, location, firewalls }: { projectI
         const fw = q?.data;
         const headingId = `attached-fw-${f.id}`;
         return (
-          <section key={f.id} aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <section
+            key={f.id}
+            aria-labelledby={headingId}
+            className="rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
               <div>
                 <h2 id={headingId} className="text-base font-semibold">
@@ -34,9 +51,19 @@ export function AttachedFirewalls({ projectId, location, firewalls }: { projectI
                     {fw?.name ?? f.name}
                   </Link>
                 </h2>
-                {fw?.description ? <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{fw.description}</p> : null}
+                {fw?.description ? (
+                  <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+                    {fw.description}
+                  </p>
+                ) : null}
               </div>
-              <span className="text-sm text-slate-600 dark:text-slate-400">{fw ? (fw.firewall_rules.length === 1 ? '1 rule' : `${fw.firewall_rules.length} rules`) : null}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                {fw
+                  ? fw.firewall_rules.length === 1
+                    ? '1 rule'
+                    : `${fw.firewall_rules.length} rules`
+                  : null}
+              </span>
             </div>
             <div className="p-3">
               {!fw ? (
@@ -64,7 +91,9 @@ export function AttachedFirewalls({ projectId, location, firewalls }: { projectI
                   </TBody>
                 </Table>
               ) : (
-                <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">No rules: this firewall lets no traffic in.</p>
+                <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
+                  No rules: this firewall lets no traffic in.
+                </p>
               )}
             </div>
           </section>

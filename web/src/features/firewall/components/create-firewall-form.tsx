@@ -15,15 +15,30 @@ const formSchema = z.object({
   description: descriptionSchema,
 });
 
-export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { projectId: string; initialLocation?: string; onCreated: (firewall: FirewallDetail) => void }) {
+export function CreateFirewallForm({
+  projectId,
+  initialLocation,
+  onCreated,
+}: {
+  projectId: string;
+  initialLocation?: string;
+  onCreated: (firewall: FirewallDetail) => void;
+}) {
   const create = useCreateFirewall();
-  const form = useForm(formSchema, { location: initialLocation ?? (LOCATIONS[0].name as string), name: '', description: '' });
+  const form = useForm(formSchema, {
+    location: initialLocation ?? (LOCATIONS[0].name as string),
+    name: '',
+    description: '',
+  });
   return (
     <form
       noValidate
       className="space-y-8"
       onSubmit={submitWith(form, create.isPending, (body) => {
-        create.mutate({ projectId, ...body }, { onSuccess: onCreated, onError: form.setServerError });
+        create.mutate(
+          { projectId, ...body },
+          { onSuccess: onCreated, onError: form.setServerError },
+        );
       })}
     >
       <FormAlert error={form.formError} />
@@ -33,10 +48,28 @@ export function CreateFirewallForm({ projectId, initialLocation, onCreated }: { 
         onChange={(value) => form.setValue('location', value)}
         error={form.error('location')}
       />
-      <NameField label="Firewall name" autoFocus required hint={FIREWALL_NAME_HINT} {...form.field('name')} />
-      <TextField label="Description (optional)" autoComplete="off" maxLength={1100} hint="What this firewall is for, e.g. “Web servers”." {...form.field('description')} />
-      <p className="text-sm text-slate-600 dark:text-slate-400">A new firewall has no rules: it lets no traffic in until you add some.</p>
-      <FormActions cancel={{ to: '/projects/$projectId/networking/firewalls', params: { projectId } }} submit="Create firewall" pending={create.isPending} />
+      <NameField
+        label="Firewall name"
+        autoFocus
+        required
+        hint={FIREWALL_NAME_HINT}
+        {...form.field('name')}
+      />
+      <TextField
+        label="Description (optional)"
+        autoComplete="off"
+        maxLength={1100}
+        hint="What this firewall is for, e.g. “Web servers”."
+        {...form.field('description')}
+      />
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        A new firewall has no rules: it lets no traffic in until you add some.
+      </p>
+      <FormActions
+        cancel={{ to: '/projects/$projectId/networking/firewalls', params: { projectId } }}
+        submit="Create firewall"
+        pending={create.isPending}
+      />
     </form>
   );
 }

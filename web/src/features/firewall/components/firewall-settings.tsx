@@ -1,4 +1,8 @@
-import { renameBodySchema, updateFirewallBodySchema, type FirewallDetail } from '#shared/api/firewall';
+import {
+  renameBodySchema,
+  updateFirewallBodySchema,
+  type FirewallDetail,
+} from '#shared/api/firewall';
 import { ConfirmDeleteDialog, DangerZoneCard } from '#web/components/ui/danger-zone.tsx';
 import { FieldCard } from '#web/components/ui/field-card.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
@@ -12,7 +16,13 @@ import { useUpdateFirewall } from '../api/update-firewall.ts';
 
 const renameSchema = renameBodySchema('firewall');
 
-export function FirewallDescriptionCard({ firewallRef, firewall }: { firewallRef: FirewallRef; firewall: FirewallDetail }) {
+export function FirewallDescriptionCard({
+  firewallRef,
+  firewall,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+}) {
   const update = useUpdateFirewall();
   const form = useForm(updateFirewallBodySchema, { description: firewall.description });
   const unchanged = form.values.description === firewall.description;
@@ -27,15 +37,32 @@ export function FirewallDescriptionCard({ firewallRef, firewall }: { firewallRef
       onSubmit={() => {
         const body = form.submit();
         if (!body || unchanged || update.isPending) return;
-        update.mutate({ ...firewallRef, description: body.description }, { onSuccess: () => toast.success('Description saved'), onError: form.setServerError });
+        update.mutate(
+          { ...firewallRef, description: body.description },
+          { onSuccess: () => toast.success('Description saved'), onError: form.setServerError },
+        );
       }}
     >
-      <TextField label="Firewall description" autoComplete="off" maxLength={1100} className="min-w-64 flex-1" {...form.field('description')} />
+      <TextField
+        label="Firewall description"
+        autoComplete="off"
+        maxLength={1100}
+        className="min-w-64 flex-1"
+        {...form.field('description')}
+      />
     </FieldCard>
   );
 }
 
-export function RenameFirewallCard({ firewallRef, firewall, onRenamed }: { firewallRef: FirewallRef; firewall: FirewallDetail; onRenamed: (name: string) => void }) {
+export function RenameFirewallCard({
+  firewallRef,
+  firewall,
+  onRenamed,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenameFirewall();
   return (
     <RenameCard
@@ -51,7 +78,15 @@ export function RenameFirewallCard({ firewallRef, firewall, onRenamed }: { firew
   );
 }
 
-export function DeleteFirewallCard({ firewallRef, firewall, onDeleted }: { firewallRef: FirewallRef; firewall: FirewallDetail; onDeleted: () => void }) {
+export function DeleteFirewallCard({
+  firewallRef,
+  firewall,
+  onDeleted,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+  onDeleted: () => void;
+}) {
   const n = firewall.private_subnets.length;
   return (
     <DangerZoneCard
@@ -59,18 +94,39 @@ export function DeleteFirewallCard({ firewallRef, firewall, onDeleted }: { firew
       title="Delete this firewall"
       description={`Its rules are deleted with it${n ? ` and it is detached from ${n === 1 ? '1 subnet' : `${n} subnets`}` : ''}. This cannot be undone.`}
       action="Delete firewall"
-      dialog={(close) => <DeleteFirewallDialog firewallRef={firewallRef} firewall={firewall} onClose={close} onDeleted={onDeleted} />}
+      dialog={(close) => (
+        <DeleteFirewallDialog
+          firewallRef={firewallRef}
+          firewall={firewall}
+          onClose={close}
+          onDeleted={onDeleted}
+        />
+      )}
     />
   );
 }
 
-function DeleteFirewallDialog({ firewallRef, firewall, onClose, onDeleted }: { firewallRef: FirewallRef; firewall: FirewallDetail; onClose: () => void; onDeleted: () => void }) {
+function DeleteFirewallDialog({
+  firewallRef,
+  firewall,
+  onClose,
+  onDeleted,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteFirewall();
   return (
     <ConfirmDeleteDialog
       kind="firewall"
       name={firewall.name}
-      along={firewall.firewall_rules.length === 1 ? 'its rule' : `its ${firewall.firewall_rules.length} rules`}
+      along={
+        firewall.firewall_rules.length === 1
+          ? 'its rule'
+          : `its ${firewall.firewall_rules.length} rules`
+      }
       mutation={remove}
       onClose={onClose}
       onConfirm={() =>

@@ -1,7 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { FirewallDetail } from '#shared/api/firewall';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
-import { AttachPicker, DetachCell, NothingAttached, useAttachError } from '#web/components/ui/attach-picker.tsx';
+import {
+  AttachPicker,
+  DetachCell,
+  NothingAttached,
+  useAttachError,
+} from '#web/components/ui/attach-picker.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
@@ -78,7 +83,11 @@ export function FirewallSubnetsCard({
                   <TD>
                     <Link
                       to="/projects/$projectId/networking/subnets/$location/$subnetName"
-                      params={{ projectId: firewallRef.projectId, location: firewall.location, subnetName: s.name }}
+                      params={{
+                        projectId: firewallRef.projectId,
+                        location: firewall.location,
+                        subnetName: s.name,
+                      }}
                       className={tableLinkClass}
                     >
                       {s.name}
@@ -95,7 +104,10 @@ export function FirewallSubnetsCard({
                         { ...firewallRef, subnetId: s.id },
                         {
                           onSuccess: () => {
-                            toast.success('Subnet detached', `${firewall.name} no longer guards ${s.name}.`);
+                            toast.success(
+                              'Subnet detached',
+                              `${firewall.name} no longer guards ${s.name}.`,
+                            );
                             onChanged();
                           },
                           onError: fail('Could not detach the subnet'),
@@ -108,7 +120,9 @@ export function FirewallSubnetsCard({
             </TBody>
           </Table>
         ) : (
-          <NothingAttached>Not attached to any subnet: its rules apply nowhere yet.</NothingAttached>
+          <NothingAttached>
+            Not attached to any subnet: its rules apply nowhere yet.
+          </NothingAttached>
         )}
       </div>
     </Card>

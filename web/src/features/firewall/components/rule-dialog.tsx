@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { cidrSchema, descriptionSchema, portRangeSchema, protocolSchema, PROTOCOLS, type FirewallRule } from '#shared/api/firewall';
+import {
+  cidrSchema,
+  descriptionSchema,
+  portRangeSchema,
+  protocolSchema,
+  PROTOCOLS,
+  type FirewallRule,
+} from '#shared/api/firewall';
 import { RULE_PRESETS } from '#shared/catalog';
 import { TextField } from '#web/components/ui/input.tsx';
 import { RuleFormDialog, SourceField } from '#web/components/ui/rule-parts.tsx';
@@ -10,7 +17,14 @@ import { submitWith, useForm } from '#web/lib/form.ts';
 import { useCreateFirewallRule } from '../api/create-firewall-rule.ts';
 import type { FirewallRef } from '../api/get-firewall.ts';
 import { useUpdateFirewallRule } from '../api/update-firewall-rule.ts';
-import { portInput, PRESET_NAMES, presetOf, ruleLabel, sourceLabel, type PresetName } from '../format.ts';
+import {
+  portInput,
+  PRESET_NAMES,
+  presetOf,
+  ruleLabel,
+  sourceLabel,
+  type PresetName,
+} from '../format.ts';
 
 // The same field rules as the server's create body (shared schemas), as you type.
 const ruleFormSchema = z.object({
@@ -24,7 +38,15 @@ const chip =
   'relative flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:checked]:text-blue-800 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600 dark:border-slate-700 dark:text-slate-200 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:bg-blue-950 dark:has-[:checked]:text-blue-200';
 
 /** Add a rule (no `rule`) or edit one: a preset or Custom ports, a source CIDR, a description. */
-export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: FirewallRef; rule?: FirewallRule; onClose: () => void }) {
+export function RuleDialog({
+  firewallRef,
+  rule,
+  onClose,
+}: {
+  firewallRef: FirewallRef;
+  rule?: FirewallRule;
+  onClose: () => void;
+}) {
   const create = useCreateFirewallRule();
   const update = useUpdateFirewallRule();
   const pending = create.isPending || update.isPending;
@@ -61,12 +83,22 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
           toast.success(`Rule ${verb}`, `${ruleLabel(body)} from ${sourceLabel(body.cidr)}.`);
           onClose();
         };
-        if (rule) update.mutate({ ...firewallRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
-        else create.mutate({ ...firewallRef, body }, { onSuccess: done('added'), onError: form.setServerError });
+        if (rule)
+          update.mutate(
+            { ...firewallRef, ruleId: rule.id, body },
+            { onSuccess: done('updated'), onError: form.setServerError },
+          );
+        else
+          create.mutate(
+            { ...firewallRef, body },
+            { onSuccess: done('added'), onError: form.setServerError },
+          );
       })}
     >
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Rule type</legend>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          Rule type
+        </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRESET_NAMES.map((name) => (
             <label key={name} className={chip}>
@@ -96,7 +128,9 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
             {...form.field('port_range')}
           />
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Protocol</legend>
+            <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Protocol
+            </legend>
             <div className="mt-1.5 flex gap-2">
               {PROTOCOLS.map((p) => (
                 <label key={p} className={cn(chip, 'h-9 min-w-16')}>
@@ -116,7 +150,8 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
         </div>
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
-          {ruleLabel(form.values)}: {form.values.protocol.toUpperCase()} port{form.values.port_range.includes('..') ? 's' : ''} {form.values.port_range}
+          {ruleLabel(form.values)}: {form.values.protocol.toUpperCase()} port
+          {form.values.port_range.includes('..') ? 's' : ''} {form.values.port_range}
         </p>
       )}
 
@@ -126,7 +161,12 @@ export function RuleDialog({ firewallRef, rule, onClose }: { firewallRef: Firewa
         onPick={(cidr) => form.setValue('cidr', cidr)}
       />
 
-      <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
+      <TextField
+        label="Description (optional)"
+        autoComplete="off"
+        maxLength={1100}
+        {...form.field('description')}
+      />
     </RuleFormDialog>
   );
 }

@@ -13,7 +13,13 @@ import { RuleDialog } from './rule-dialog.tsx';
 /** A rule's name for buttons and dialogs: "SSH (22) from All IPv4". */
 export const ruleName = (r: FirewallRule) => `${ruleLabel(r)} from ${sourceLabel(r.cidr)}`;
 
-export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef; firewall: FirewallDetail }) {
+export function RulesCard({
+  firewallRef,
+  firewall,
+}: {
+  firewallRef: FirewallRef;
+  firewall: FirewallDetail;
+}) {
   const [editing, setEditing] = useState<FirewallRule | 'new' | null>(null);
   const [removing, setRemoving] = useState<FirewallRule | null>(null);
   const rules = firewall.firewall_rules;
@@ -36,23 +42,51 @@ export function RulesCard({ firewallRef, firewall }: { firewallRef: FirewallRef;
                   <SourceCell cidr={r.cidr} />
                   <TD>{r.protocol.toUpperCase()}</TD>
                   <TD className="whitespace-nowrap">{portsLabel(r.port_range)}</TD>
-                  <TD className="max-w-48 text-slate-600 dark:text-slate-400">{r.description || '—'}</TD>
-                  <RuleActions name={ruleName(r)} onEdit={() => setEditing(r)} onRemove={() => setRemoving(r)} />
+                  <TD className="max-w-48 text-slate-600 dark:text-slate-400">
+                    {r.description || '—'}
+                  </TD>
+                  <RuleActions
+                    name={ruleName(r)}
+                    onEdit={() => setEditing(r)}
+                    onRemove={() => setRemoving(r)}
+                  />
                 </TR>
               ))}
             </TBody>
           </Table>
         </div>
       ) : (
-        <NoRules>This firewall lets no traffic in. Add a rule, for example SSH from your address.</NoRules>
+        <NoRules>
+          This firewall lets no traffic in. Add a rule, for example SSH from your address.
+        </NoRules>
       )}
-      {editing ? <RuleDialog firewallRef={firewallRef} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
-      {removing ? <RemoveRuleDialog firewallRef={firewallRef} rule={removing} onClose={() => setRemoving(null)} /> : null}
+      {editing ? (
+        <RuleDialog
+          firewallRef={firewallRef}
+          rule={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveRuleDialog
+          firewallRef={firewallRef}
+          rule={removing}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function RemoveRuleDialog({ firewallRef, rule, onClose }: { firewallRef: FirewallRef; rule: FirewallRule; onClose: () => void }) {
+function RemoveRuleDialog({
+  firewallRef,
+  rule,
+  onClose,
+}: {
+  firewallRef: FirewallRef;
+  rule: FirewallRule;
+  onClose: () => void;
+}) {
   const remove = useDeleteFirewallRule();
   return (
     <ConfirmDialog

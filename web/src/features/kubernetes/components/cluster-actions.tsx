@@ -17,7 +17,11 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
     <div className="flex flex-wrap gap-2">
       {/* The kubeconfig exists once the cluster is provisioned (the API answers 422 before). */}
       {kc.display_state === 'creating' ? null : (
-        <a href={kubeconfigUrl(kcRef)} download={kubeconfigFileName(kc.name)} className={buttonClass('secondary')}>
+        <a
+          href={kubeconfigUrl(kcRef)}
+          download={kubeconfigFileName(kc.name)}
+          className={buttonClass('secondary')}
+        >
           Kubeconfig
           <span className="sr-only"> of {kc.name} (download)</span>
         </a>
@@ -43,14 +47,18 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
           onConfirm={() =>
             upgrade.mutate(kcRef, {
               onSuccess: () => {
-                toast.success('Upgrading cluster', `${kc.name} moves from ${kc.version} to ${next}.`);
+                toast.success(
+                  'Upgrading cluster',
+                  `${kc.name} moves from ${kc.version} to ${next}.`,
+                );
                 setAsking(false);
               },
             })
           }
         >
           <p>
-            <Strong>{kc.name}</Strong> and its node pools move from <Strong>{kc.version}</Strong> to <Strong>{next}</Strong>
+            <Strong>{kc.name}</Strong> and its node pools move from <Strong>{kc.version}</Strong> to{' '}
+            <Strong>{next}</Strong>
             <span data-testid="kc-upgrade-versions" className="sr-only">
               {kc.version} → {next}
             </span>

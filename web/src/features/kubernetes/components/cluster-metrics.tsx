@@ -12,6 +12,9 @@ function seriesLabel(labels: Record<string, string>, _several: boolean, i: numbe
 }
 
 export function ClusterMetrics({ kcRef }: { kcRef: KcRef }) {
-  const metricsQuery = useCallback((query: { start: string; end: string }) => clusterMetricsQueryOptions(kcRef, query), [kcRef]);
+  const metricsQuery = useCallback(
+    (query: { start: string; end: string }) => clusterMetricsQueryOptions(kcRef, query),
+    [kcRef],
+  );
   return <MetricsPanel idPrefix="kc" metricsQuery={metricsQuery} seriesLabel={seriesLabel} />;
 }

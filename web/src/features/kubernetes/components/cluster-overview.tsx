@@ -28,10 +28,16 @@ export function ClusterOverview({ kc, kcRef }: { kc: KubernetesCluster; kcRef: K
             {nodes(kc.cp_node_count)} · {kc.node_size} ({sizeSpec(kc.node_size)})
           </Field>
           <Field label="Worker nodes">
-            {nodes(workerCount(kc))} in {kc.nodepools.length} node {kc.nodepools.length === 1 ? 'pool' : 'pools'}
+            {nodes(workerCount(kc))} in {kc.nodepools.length} node{' '}
+            {kc.nodepools.length === 1 ? 'pool' : 'pools'}
           </Field>
           <Field label="Price">{formatMonthly(monthlyPrice(kc))}</Field>
-          <Field label="Services load balancer" copy={kc.services_load_balancer_url} copyLabel="Copy services load balancer URL" mono>
+          <Field
+            label="Services load balancer"
+            copy={kc.services_load_balancer_url}
+            copyLabel="Copy services load balancer URL"
+            mono
+          >
             {kc.services_load_balancer_url}
           </Field>
         </Fields>
@@ -44,22 +50,39 @@ export function ClusterOverview({ kc, kcRef }: { kc: KubernetesCluster; kcRef: K
           description="The kubeconfig holds the API endpoint, the cluster's CA and a client certificate with full access. Keep it secret."
           actions={
             kc.display_state === 'creating' ? (
-              <span className="text-sm text-slate-600 dark:text-slate-400">Available once the cluster runs</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                Available once the cluster runs
+              </span>
             ) : (
-              <a href={kubeconfigUrl(kcRef)} download={file} className={buttonClass('secondary', 'sm')}>
+              <a
+                href={kubeconfigUrl(kcRef)}
+                download={file}
+                className={buttonClass('secondary', 'sm')}
+              >
                 Download kubeconfig
               </a>
             )
           }
         />
         <div className="space-y-2 px-5 py-5">
-          <p className="text-sm text-slate-600 dark:text-slate-400">After downloading it, list the nodes:</p>
-          <CodeLine shown={`kubectl --kubeconfig ${file} get nodes`} copy={`kubectl --kubeconfig ${file} get nodes`} copyLabel="Copy kubectl command" prompt="$" />
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            After downloading it, list the nodes:
+          </p>
+          <CodeLine
+            shown={`kubectl --kubeconfig ${file} get nodes`}
+            copy={`kubectl --kubeconfig ${file} get nodes`}
+            copyLabel="Copy kubectl command"
+            prompt="$"
+          />
         </div>
       </Card>
 
       <Card labelledBy="kc-cp-title">
-        <CardHeader id="kc-cp-title" title="Control plane" description={`${nodes(kc.cp_node_count)} running the Kubernetes API, etcd and the controllers.`} />
+        <CardHeader
+          id="kc-cp-title"
+          title="Control plane"
+          description={`${nodes(kc.cp_node_count)} running the Kubernetes API, etcd and the controllers.`}
+        />
         <div className="px-5 py-5">
           <NodesTable kc={kc} kcRef={kcRef} vms={kc.cp_vms} caption="Control-plane nodes" />
         </div>

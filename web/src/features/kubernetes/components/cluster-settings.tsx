@@ -6,7 +6,15 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { useDeleteCluster, useRenameCluster, type KcRef } from '../api/kubernetes.ts';
 import { nodes, workerCount } from '../format.ts';
 
-export function ClusterSettings({ kc, kcRef, onRenamed }: { kc: KubernetesCluster; kcRef: KcRef; onRenamed: (name: string) => void }) {
+export function ClusterSettings({
+  kc,
+  kcRef,
+  onRenamed,
+}: {
+  kc: KubernetesCluster;
+  kcRef: KcRef;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenameCluster();
   const del = useDeleteCluster();
   return (

@@ -43,19 +43,40 @@ const formSchema = z.object({
     .transform(Number),
 });
 type Field = keyof z.input<typeof formSchema>;
-const FIELD_ORDER: Field[] = ['location', 'version', 'cp_nodes', 'node_size', 'worker_size', 'worker_nodes', 'name'];
+const FIELD_ORDER: Field[] = [
+  'location',
+  'version',
+  'cp_nodes',
+  'node_size',
+  'worker_size',
+  'worker_nodes',
+  'name',
+];
 
 /** The server names the cluster by its path parameter, and `cp_node_count` is `cp_nodes`: both shown under their fields. */
 function onFields(err: unknown): ApiError {
   const e = asApiError(err);
   if (!e.details) return e;
   const { kubernetes_cluster_reference: name, cp_node_count: cp, ...rest } = e.details;
-  return new ApiError(e.status, e.type, e.message, { ...rest, ...(name ? { name } : {}), ...(cp ? { cp_nodes: cp } : {}) }, e.requestId);
+  return new ApiError(
+    e.status,
+    e.type,
+    e.message,
+    { ...rest, ...(name ? { name } : {}), ...(cp ? { cp_nodes: cp } : {}) },
+    e.requestId,
+  );
 }
 
-const isKubernetesLocation = (l: string | undefined): l is (typeof KUBERNETES_LOCATIONS)[number] => (KUBERNETES_LOCATIONS as readonly string[]).includes(l ?? '');
+const isKubernetesLocation = (l: string | undefined): l is (typeof KUBERNETES_LOCATIONS)[number] =>
+  (KUBERNETES_LOCATIONS as readonly string[]).includes(l ?? '');
 
-export function CreateClusterForm({ projectId, initialLocation }: { projectId: string; initialLocation?: string }) {
+export function CreateClusterForm({
+  projectId,
+  initialLocation,
+}: {
+  projectId: string;
+  initialLocation?: string;
+}) {
   const navigate = useNavigate();
   const create = useCreateCluster();
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,11 +93,15 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
   const workers = parseCount(v.worker_nodes) ?? 0;
   const cpCount = Number(v.cp_nodes);
   const price = (size: string, count: number) => (vmSize(size)?.monthlyUsd ?? 0) * count;
-  const total = kubernetesMonthlyUsd({ size: v.node_size, count: cpCount }, [{ size: v.worker_size, count: workers }]);
+  const total = kubernetesMonthlyUsd({ size: v.node_size, count: cpCount }, [
+    { size: v.worker_size, count: workers },
+  ]);
 
   const focusField = (f: string | undefined) => {
     if (!f) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio])`)?.focus();
+    formRef.current
+      ?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio])`)
+      ?.focus();
   };
 
   return (
@@ -99,8 +124,14 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           { ref: { projectId, location, name }, body: body as never },
           {
             onSuccess: (kc) => {
-              toast.success('Creating cluster', `${kc.name} is being created in ${locationLabel(kc.location)}.`);
-              void navigate({ to: '/projects/$projectId/kubernetes/$location/$clusterName', params: { projectId, location: kc.location, clusterName: kc.name } });
+              toast.success(
+                'Creating cluster',
+                `${kc.name} is being created in ${locationLabel(kc.location)}.`,
+              );
+              void navigate({
+                to: '/projects/$projectId/kubernetes/$location/$clusterName',
+                params: { projectId, location: kc.location, clusterName: kc.name },
+              });
             },
             onError: (err) => {
               const e = onFields(err);
@@ -134,7 +165,12 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           </OptionGroup>
         </Section>
 
-        <Section idPrefix="create-kc" step={2} title="Version" description="The Kubernetes minor version. A cluster can be upgraded to the next one later, never downgraded.">
+        <Section
+          idPrefix="create-kc"
+          step={2}
+          title="Version"
+          description="The Kubernetes minor version. A cluster can be upgraded to the next one later, never downgraded."
+        >
           <OptionGroup legend="Version" error={form.error('version')} className="grid-cols-3">
             {KUBERNETES_VERSIONS.map((x) => (
               <OptionCard
@@ -156,7 +192,11 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           title="Control plane"
           description="The nodes that run the Kubernetes API. Three keep the cluster's API up when one fails. Prices are per month (730 hours) and per hour."
         >
-          <OptionGroup legend="Control-plane nodes" error={form.error('cp_nodes')} className="sm:grid-cols-2">
+          <OptionGroup
+            legend="Control-plane nodes"
+            error={form.error('cp_nodes')}
+            className="sm:grid-cols-2"
+          >
             {KUBERNETES_CP_NODE_COUNTS.map((n) => (
               <OptionCard
                 key={n}
@@ -165,16 +205,37 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
                 checked={v.cp_nodes === String(n)}
                 onChange={(x) => form.setValue('cp_nodes', x)}
                 title={n === 1 ? '1 node' : '3 nodes (highly available)'}
-                description={n === 1 ? 'For development and tests.' : 'For production: the API survives a node failure.'}
+                description={
+                  n === 1
+                    ? 'For development and tests.'
+                    : 'For production: the API survives a node failure.'
+                }
                 aside={<Price monthly={price(v.node_size, n)} />}
               />
             ))}
           </OptionGroup>
-          <SizeOptions legend="Control-plane node size" name="node_size" value={v.node_size} onChange={(x) => form.setValue('node_size', x)} error={form.error('node_size')} />
+          <SizeOptions
+            legend="Control-plane node size"
+            name="node_size"
+            value={v.node_size}
+            onChange={(x) => form.setValue('node_size', x)}
+            error={form.error('node_size')}
+          />
         </Section>
 
-        <Section idPrefix="create-kc" step={4} title="Worker nodes" description="The first node pool, where your workloads run. Add pools and resize them later.">
-          <SizeOptions legend="Worker node size" name="worker_size" value={v.worker_size} onChange={(x) => form.setValue('worker_size', x)} error={form.error('worker_size')} />
+        <Section
+          idPrefix="create-kc"
+          step={4}
+          title="Worker nodes"
+          description="The first node pool, where your workloads run. Add pools and resize them later."
+        >
+          <SizeOptions
+            legend="Worker node size"
+            name="worker_size"
+            value={v.worker_size}
+            onChange={(x) => form.setValue('worker_size', x)}
+            error={form.error('worker_size')}
+          />
           <NodeCountStepper
             label="Worker nodes"
             name="worker_nodes"
@@ -185,18 +246,41 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           />
         </Section>
 
-        <Section idPrefix="create-kc" step={5} title="Name" description="The name is unique among the project's clusters in this location; the first node pool is named after it.">
-          <NameField label="Cluster name" required placeholder="apps" hint={KUBERNETES_CLUSTER_NAME_HINT} className="max-w-md" {...form.field('name')} />
+        <Section
+          idPrefix="create-kc"
+          step={5}
+          title="Name"
+          description="The name is unique among the project's clusters in this location; the first node pool is named after it."
+        >
+          <NameField
+            label="Cluster name"
+            required
+            placeholder="apps"
+            hint={KUBERNETES_CLUSTER_NAME_HINT}
+            className="max-w-md"
+            {...form.field('name')}
+          />
         </Section>
       </div>
 
-      <aside aria-labelledby="create-kc-summary" className="rounded-lg border border-slate-200 bg-white shadow-sm lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900">
-        <h2 id="create-kc-summary" className="border-b border-slate-200 px-5 py-3.5 text-base font-semibold dark:border-slate-800">
+      <aside
+        aria-labelledby="create-kc-summary"
+        className="rounded-lg border border-slate-200 bg-white shadow-sm lg:sticky lg:top-20 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2
+          id="create-kc-summary"
+          className="border-b border-slate-200 px-5 py-3.5 text-base font-semibold dark:border-slate-800"
+        >
           Summary
         </h2>
         <dl className="space-y-3 px-5 py-4 text-sm">
           <SummaryItem label="Cluster">
-            <span className={cn('font-mono', (!v.name || form.error('name')) && 'text-slate-500 dark:text-slate-400')}>
+            <span
+              className={cn(
+                'font-mono',
+                (!v.name || form.error('name')) && 'text-slate-500 dark:text-slate-400',
+              )}
+            >
               {v.name && !form.error('name') ? v.name : 'name not set'}
             </span>
             <span className="block text-slate-600 dark:text-slate-400">
@@ -205,11 +289,15 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           </SummaryItem>
           <SummaryItem label="Control plane">
             {nodes(cpCount)} · {v.node_size}
-            <span className="block text-slate-600 dark:text-slate-400">{formatMonthly(price(v.node_size, cpCount))}</span>
+            <span className="block text-slate-600 dark:text-slate-400">
+              {formatMonthly(price(v.node_size, cpCount))}
+            </span>
           </SummaryItem>
           <SummaryItem label="Worker nodes">
             {nodes(workers)} · {v.worker_size}
-            <span className="block text-slate-600 dark:text-slate-400">{formatMonthly(price(v.worker_size, workers))}</span>
+            <span className="block text-slate-600 dark:text-slate-400">
+              {formatMonthly(price(v.worker_size, workers))}
+            </span>
           </SummaryItem>
           <SummaryItem label="Services load balancer">Included</SummaryItem>
         </dl>
@@ -217,10 +305,15 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
           <div className="flex items-baseline justify-between gap-2">
             <span className="text-sm font-medium">Total</span>
             <span className="text-right">
-              <span className="block text-lg font-semibold tabular-nums" data-testid="create-kc-total">
+              <span
+                className="block text-lg font-semibold tabular-nums"
+                data-testid="create-kc-total"
+              >
                 {formatMonthly(total)}
               </span>
-              <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">{formatHourly(total)}</span>
+              <span className="block text-xs text-slate-600 tabular-nums dark:text-slate-400">
+                {formatHourly(total)}
+              </span>
             </span>
           </div>
           <Button type="submit" className="mt-4 w-full" disabled={create.isPending}>
@@ -228,7 +321,11 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
               Create cluster
             </BusyLabel>
           </Button>
-          <Link to="/projects/$projectId/kubernetes" params={{ projectId }} className={buttonClass('ghost', 'md', 'mt-2 w-full')}>
+          <Link
+            to="/projects/$projectId/kubernetes"
+            params={{ projectId }}
+            className={buttonClass('ghost', 'md', 'mt-2 w-full')}
+          >
             Cancel
           </Link>
         </div>
@@ -240,14 +337,28 @@ export function CreateClusterForm({ projectId, initialLocation }: { projectId: s
 function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        {label}
+      </dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
   );
 }
 
 /** One card a VM size, with what it gives and its price a node. */
-export function SizeOptions({ legend, name, value, onChange, error }: { legend: string; name: string; value: string; onChange: (size: string) => void; error?: string }) {
+export function SizeOptions({
+  legend,
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (size: string) => void;
+  error?: string;
+}) {
   return (
     <OptionGroup legend={legend} hint="Price per node." error={error} className="sm:grid-cols-2">
       {VM_SIZES.map((s) => (

@@ -28,15 +28,27 @@ export function NodeCountStepper({
 }) {
   const id = useId();
   const n = Number(value);
-  const step = (by: number) => onChange(String(Math.min(KUBERNETES_MAX_POOL_NODES, Math.max(min, (Number.isInteger(n) ? n : min) + by))));
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const step = (by: number) =>
+    onChange(
+      String(
+        Math.min(KUBERNETES_MAX_POOL_NODES, Math.max(min, (Number.isInteger(n) ? n : min) + by)),
+      ),
+    );
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
       <div className="mt-1.5 flex items-center gap-2">
-        <button type="button" className={stepClass} aria-label={`Fewer: ${label}`} disabled={Number.isInteger(n) && n <= min} onClick={() => step(-1)}>
+        <button
+          type="button"
+          className={stepClass}
+          aria-label={`Fewer: ${label}`}
+          disabled={Number.isInteger(n) && n <= min}
+          onClick={() => step(-1)}
+        >
           −
         </button>
         <div className="w-20">
@@ -51,10 +63,22 @@ export function NodeCountStepper({
             onChange={(e) => onChange(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={cn(inputClass, 'text-center tabular-nums', error ? 'border-red-600 dark:border-red-500' : 'border-slate-300 dark:border-slate-700')}
+            className={cn(
+              inputClass,
+              'text-center tabular-nums',
+              error
+                ? 'border-red-600 dark:border-red-500'
+                : 'border-slate-300 dark:border-slate-700',
+            )}
           />
         </div>
-        <button type="button" className={stepClass} aria-label={`More: ${label}`} disabled={Number.isInteger(n) && n >= KUBERNETES_MAX_POOL_NODES} onClick={() => step(1)}>
+        <button
+          type="button"
+          className={stepClass}
+          aria-label={`More: ${label}`}
+          disabled={Number.isInteger(n) && n >= KUBERNETES_MAX_POOL_NODES}
+          onClick={() => step(1)}
+        >
           +
         </button>
       </div>
@@ -75,7 +99,9 @@ export function NodeCountStepper({
 /** The count typed, if it is a whole number of nodes a pool may hold. */
 export function parseCount(value: string, min = 1): number | undefined {
   const n = Number(value);
-  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= KUBERNETES_MAX_POOL_NODES ? n : undefined;
+  return value.trim() !== '' && Number.isInteger(n) && n >= min && n <= KUBERNETES_MAX_POOL_NODES
+    ? n
+    : undefined;
 }
 
 export const COUNT_MESSAGE = `Choose from 1 to ${KUBERNETES_MAX_POOL_NODES} nodes.`;

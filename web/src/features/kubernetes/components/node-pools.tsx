@@ -16,7 +16,13 @@ import { SelectField } from '#web/components/ui/select-field.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { asApiError } from '#web/lib/api-client.ts';
 import { useForm } from '#web/lib/form.ts';
-import { useCreateNodepool, useDeleteNodepool, useResizeNodepool, useUpgradeNodepool, type KcRef } from '../api/kubernetes.ts';
+import {
+  useCreateNodepool,
+  useDeleteNodepool,
+  useResizeNodepool,
+  useUpgradeNodepool,
+  type KcRef,
+} from '../api/kubernetes.ts';
 import { formatMonthly, nodes, sizeSpec } from '../format.ts';
 import { COUNT_MESSAGE, NodeCountStepper, parseCount } from './node-count-stepper.tsx';
 import { NodesTable } from './nodes-table.tsx';
@@ -29,7 +35,8 @@ export function NodePools({ kc, kcRef }: { kc: KubernetesCluster; kcRef: KcRef }
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {kc.nodepools.length} node {kc.nodepools.length === 1 ? 'pool' : 'pools'}. Changes wait until the cluster is running.
+          {kc.nodepools.length} node {kc.nodepools.length === 1 ? 'pool' : 'pools'}. Changes wait
+          until the cluster is running.
         </p>
         <Button access="write" onClick={() => setAdding(true)} disabled={busy}>
           Add node pool
@@ -65,7 +72,14 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
         description={`${nodes(np.node_count)} · ${np.node_size} (${sizeSpec(np.node_size) ?? np.node_size}) · ${formatMonthly((vmSize(np.node_size)?.monthlyUsd ?? 0) * np.node_count)}`}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button access="write" size="sm" variant="secondary" aria-label={`Resize node pool ${np.name}`} disabled={busy} onClick={() => setAsked('resize')}>
+            <Button
+              access="write"
+              size="sm"
+              variant="secondary"
+              aria-label={`Resize node pool ${np.name}`}
+              disabled={busy}
+              onClick={() => setAsked('resize')}
+            >
               Resize
             </Button>
             {np.version !== kc.version ? (
@@ -88,7 +102,9 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
               size="sm"
               variant="ghost"
               aria-label={`Remove node pool ${np.name}`}
-              title={kc.nodepools.length <= 1 ? 'A cluster keeps at least one node pool.' : undefined}
+              title={
+                kc.nodepools.length <= 1 ? 'A cluster keeps at least one node pool.' : undefined
+              }
               disabled={kc.nodepools.length <= 1 || kc.display_state === 'deleting'}
               onClick={() => {
                 remove.reset();
@@ -103,12 +119,15 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
       <div className="space-y-3 px-5 py-5">
         {moving ? (
           <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-            {np.vms.length < np.node_count ? 'Adding' : 'Removing'} nodes: {np.vms.length} of {np.node_count}…
+            {np.vms.length < np.node_count ? 'Adding' : 'Removing'} nodes: {np.vms.length} of{' '}
+            {np.node_count}…
           </p>
         ) : null}
         <NodesTable kc={kc} kcRef={kcRef} vms={np.vms} caption={`Nodes of ${np.name}`} pool={np} />
       </div>
-      {asked === 'resize' ? <ResizeDialog kc={kc} kcRef={kcRef} np={np} onClose={() => setAsked(null)} /> : null}
+      {asked === 'resize' ? (
+        <ResizeDialog kc={kc} kcRef={kcRef} np={np} onClose={() => setAsked(null)} />
+      ) : null}
       {asked === 'upgrade' ? (
         <ConfirmDialog
           title="Upgrade node pool"
@@ -120,7 +139,10 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
               { ref: kcRef, pool: np.name },
               {
                 onSuccess: () => {
-                  toast.success('Upgrading node pool', `${np.name} moves from ${np.version} to ${kc.version}.`);
+                  toast.success(
+                    'Upgrading node pool',
+                    `${np.name} moves from ${np.version} to ${kc.version}.`,
+                  );
                   setAsked(null);
                 },
               },
@@ -128,7 +150,8 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
           }
         >
           <p>
-            The nodes of <Strong>{np.name}</Strong> are replaced one by one with nodes of the cluster's version: <Strong>{np.version}</Strong> → <Strong>{kc.version}</Strong>.
+            The nodes of <Strong>{np.name}</Strong> are replaced one by one with nodes of the
+            cluster's version: <Strong>{np.version}</Strong> → <Strong>{kc.version}</Strong>.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -144,7 +167,10 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
               { ref: kcRef, pool: np.name },
               {
                 onSuccess: () => {
-                  toast.success('Removing node pool', `${np.name} and its ${nodes(np.node_count)} are being deleted.`);
+                  toast.success(
+                    'Removing node pool',
+                    `${np.name} and its ${nodes(np.node_count)} are being deleted.`,
+                  );
                   setAsked(null);
                 },
               },
@@ -152,8 +178,8 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
           }
         >
           <p>
-            This deletes the node pool <Strong>{np.name}</Strong> of <Strong>{kc.name}</Strong> with its {nodes(np.node_count)}. Their pods move to the other pools' nodes if they
-            fit.
+            This deletes the node pool <Strong>{np.name}</Strong> of <Strong>{kc.name}</Strong> with
+            its {nodes(np.node_count)}. Their pods move to the other pools' nodes if they fit.
           </p>
         </ConfirmDialog>
       ) : null}
@@ -161,7 +187,17 @@ function PoolCard({ kc, kcRef, np }: { kc: KubernetesCluster; kcRef: KcRef; np: 
   );
 }
 
-function ResizeDialog({ kc, kcRef, np, onClose }: { kc: KubernetesCluster; kcRef: KcRef; np: Nodepool; onClose: () => void }) {
+function ResizeDialog({
+  kc,
+  kcRef,
+  np,
+  onClose,
+}: {
+  kc: KubernetesCluster;
+  kcRef: KcRef;
+  np: Nodepool;
+  onClose: () => void;
+}) {
   const resize = useResizeNodepool();
   const [count, setCount] = useState(String(np.node_count));
   const [error, setError] = useState<string>();
@@ -187,7 +223,10 @@ function ResizeDialog({ kc, kcRef, np, onClose }: { kc: KubernetesCluster; kcRef
             { ref: kcRef, pool: np.name, count: n },
             {
               onSuccess: () => {
-                toast.success('Resizing node pool', `${np.name} of ${kc.name} moves to ${nodes(n)}.`);
+                toast.success(
+                  'Resizing node pool',
+                  `${np.name} of ${kc.name} moves to ${nodes(n)}.`,
+                );
                 onClose();
               },
             },
@@ -233,9 +272,21 @@ const addSchema = z.object({
     .transform(Number),
 });
 
-function AddPoolDialog({ kc, kcRef, onClose }: { kc: KubernetesCluster; kcRef: KcRef; onClose: () => void }) {
+function AddPoolDialog({
+  kc,
+  kcRef,
+  onClose,
+}: {
+  kc: KubernetesCluster;
+  kcRef: KcRef;
+  onClose: () => void;
+}) {
   const create = useCreateNodepool();
-  const form = useForm(addSchema, { name: '', node_size: DEFAULT_KUBERNETES_NODE_SIZE, node_count: '1' });
+  const form = useForm(addSchema, {
+    name: '',
+    node_size: DEFAULT_KUBERNETES_NODE_SIZE,
+    node_count: '1',
+  });
   const n = parseCount(form.values.node_count) ?? 0;
   return (
     <Dialog
@@ -252,10 +303,20 @@ function AddPoolDialog({ kc, kcRef, onClose }: { kc: KubernetesCluster; kcRef: K
           const body = form.submit();
           if (!body || create.isPending) return;
           create.mutate(
-            { ref: kcRef, body: { name: body.name, node_size: body.node_size as never, node_count: body.node_count } },
+            {
+              ref: kcRef,
+              body: {
+                name: body.name,
+                node_size: body.node_size as never,
+                node_count: body.node_count,
+              },
+            },
             {
               onSuccess: (np) => {
-                toast.success('Adding node pool', `${np.name} with ${nodes(np.node_count)} is being created.`);
+                toast.success(
+                  'Adding node pool',
+                  `${np.name} with ${nodes(np.node_count)} is being created.`,
+                );
                 onClose();
               },
               onError: (err) => form.setServerError(err),
@@ -265,7 +326,12 @@ function AddPoolDialog({ kc, kcRef, onClose }: { kc: KubernetesCluster; kcRef: K
       >
         <FormAlert error={form.formError} />
         <NameField label="Node pool name" required placeholder="workers" {...form.field('name')} />
-        <SelectField label="Node size" value={form.values.node_size} onChange={(e) => form.setValue('node_size', e.target.value)} error={form.error('node_size')}>
+        <SelectField
+          label="Node size"
+          value={form.values.node_size}
+          onChange={(e) => form.setValue('node_size', e.target.value)}
+          error={form.error('node_size')}
+        >
           {VM_SIZES.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name} ({s.vcpus} vCPU, {s.memoryGib} GiB) · {formatMonthly(s.monthlyUsd)} a node

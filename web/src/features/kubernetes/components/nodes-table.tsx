@@ -12,15 +12,31 @@ import { useRetireNode, type KcRef } from '../api/kubernetes.ts';
 
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00 UTC`;
 
-export function NodesTable({ kc, kcRef, vms, caption, pool }: { kc: KubernetesCluster; kcRef: KcRef; vms: readonly KubernetesVm[]; caption: string; pool?: Nodepool }) {
+export function NodesTable({
+  kc,
+  kcRef,
+  vms,
+  caption,
+  pool,
+}: {
+  kc: KubernetesCluster;
+  kcRef: KcRef;
+  vms: readonly KubernetesVm[];
+  caption: string;
+  pool?: Nodepool;
+}) {
   const retire = useRetireNode();
   const [asked, setAsked] = useState<string | null>(null);
   const last = !pool || pool.node_count <= 1 || kc.display_state === 'deleting';
-  if (!vms.length) return <p className="text-sm text-slate-600 dark:text-slate-400">No nodes yet.</p>;
+  if (!vms.length)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No nodes yet.</p>;
   return (
     <>
       <Table caption={caption} scrollLabel={caption}>
-        <THeadRow columns={['Node', 'State', 'Size', 'Private IPv6', 'Image', 'Maintenance']} actions={Boolean(pool)} />
+        <THeadRow
+          columns={['Node', 'State', 'Size', 'Private IPv6', 'Image', 'Maintenance']}
+          actions={Boolean(pool)}
+        />
         <TBody>
           {vms.map((vm) => (
             <TR key={vm.id}>
@@ -29,7 +45,9 @@ export function NodesTable({ kc, kcRef, vms, caption, pool }: { kc: KubernetesCl
                 <StateBadge state={vm.state} />
               </TD>
               <TD className="whitespace-nowrap">{vm.size}</TD>
-              <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{vm.ip6 ?? '—'}</TD>
+              <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                {vm.ip6 ?? '—'}
+              </TD>
               <TD className="text-xs whitespace-nowrap">{vm.boot_image}</TD>
               <TD className="text-xs whitespace-nowrap">{hour(vm.maintenance_window_start_at)}</TD>
               {pool ? (
@@ -66,7 +84,10 @@ export function NodesTable({ kc, kcRef, vms, caption, pool }: { kc: KubernetesCl
               { ref: kcRef, node: asked },
               {
                 onSuccess: () => {
-                  toast.success('Retiring node', `${asked} is drained and removed; ${pool?.name ?? 'its pool'} shrinks by one node.`);
+                  toast.success(
+                    'Retiring node',
+                    `${asked} is drained and removed; ${pool?.name ?? 'its pool'} shrinks by one node.`,
+                  );
                   setAsked(null);
                 },
               },
@@ -74,7 +95,8 @@ export function NodesTable({ kc, kcRef, vms, caption, pool }: { kc: KubernetesCl
           }
         >
           <p>
-            The node <Strong>{asked}</Strong> of <Strong>{kc.name}</Strong> is drained and deleted, and its node pool shrinks by one node. Its pods move to the other nodes.
+            The node <Strong>{asked}</Strong> of <Strong>{kc.name}</Strong> is drained and deleted,
+            and its node pool shrinks by one node. Its pods move to the other nodes.
           </p>
         </ConfirmDialog>
       ) : null}

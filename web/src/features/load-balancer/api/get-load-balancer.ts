@@ -12,14 +12,19 @@ export interface LoadBalancerRef {
   lb: string;
 }
 
-export const lbParams = ({ projectId, location, lb }: LoadBalancerRef) => ({ project_id: projectId, location, load_balancer_reference: lb });
+export const lbParams = ({ projectId, location, lb }: LoadBalancerRef) => ({
+  project_id: projectId,
+  location,
+  load_balancer_reference: lb,
+});
 
 export function getLoadBalancer(ref: LoadBalancerRef, signal?: AbortSignal) {
   return apiRequest('getLoadBalancer', { params: lbParams(ref), signal });
 }
 
 /** Every load balancer detail of a project is under `loadBalancerDetailKey(projectId)`. */
-export const loadBalancerDetailKey = (projectId: string) => ['load-balancer', 'detail', projectId] as const;
+export const loadBalancerDetailKey = (projectId: string) =>
+  ['load-balancer', 'detail', projectId] as const;
 
 export const getLoadBalancerQueryOptions = (ref: LoadBalancerRef) =>
   queryOptions({
@@ -28,7 +33,9 @@ export const getLoadBalancerQueryOptions = (ref: LoadBalancerRef) =>
   });
 
 /** Whether the load balancer or one of its VMs is changing (their health follows). */
-export const isChanging = (lb: LoadBalancer) => LB_TRANSITIONAL_STATES.includes(lb.state) || lb.vms.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
+export const isChanging = (lb: LoadBalancer) =>
+  LB_TRANSITIONAL_STATES.includes(lb.state) ||
+  lb.vms.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
 
 /** The route loader has loaded it; polls while it or one of its VMs is changing. */
 export function useLoadBalancer(ref: LoadBalancerRef) {

@@ -2,21 +2,36 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import type { LoadBalancer, LoadBalancerList } from '#shared/api/load-balancer';
 import { apiRequest, type QueryInputOf } from '#web/lib/api-client.ts';
 import { pollWhile } from '#web/lib/live.ts';
-import { getLoadBalancerQueryOptions, isChanging, loadBalancerDetailKey } from './get-load-balancer.ts';
+import {
+  getLoadBalancerQueryOptions,
+  isChanging,
+  loadBalancerDetailKey,
+} from './get-load-balancer.ts';
 
 export type ListLoadBalancersQuery = NonNullable<QueryInputOf<'listLoadBalancers'>> & {
   /** One location (`listLocationLoadBalancers`), or all of them. */
   location?: string;
 };
 
-export function listLoadBalancers(projectId: string, { location, ...query }: ListLoadBalancersQuery, signal?: AbortSignal) {
+export function listLoadBalancers(
+  projectId: string,
+  { location, ...query }: ListLoadBalancersQuery,
+  signal?: AbortSignal,
+) {
   return location
-    ? apiRequest('listLocationLoadBalancers', { params: { project_id: projectId, location }, query, signal })
+    ? apiRequest('listLocationLoadBalancers', {
+        params: { project_id: projectId, location },
+        query,
+        signal,
+      })
     : apiRequest('listLoadBalancers', { params: { project_id: projectId }, query, signal });
 }
 
 /** Every load balancer list of a project is under `listLoadBalancersQueryOptions(projectId).queryKey`. */
-export const listLoadBalancersQueryOptions = (projectId: string, query: ListLoadBalancersQuery = {}) =>
+export const listLoadBalancersQueryOptions = (
+  projectId: string,
+  query: ListLoadBalancersQuery = {},
+) =>
   queryOptions({
     queryKey: ['load-balancer', 'list', projectId, query],
     queryFn: ({ signal }) => listLoadBalancers(projectId, query, signal),
@@ -32,8 +47,16 @@ export function useLoadBalancers(projectId: string, query: ListLoadBalancersQuer
 }
 
 /** After a change: the answered load balancer goes into its detail query, the rest refetch. */
-export async function loadBalancerChanged(queryClient: QueryClient, projectId: string, lb?: LoadBalancer) {
-  if (lb) queryClient.setQueryData(getLoadBalancerQueryOptions({ projectId, location: lb.location, lb: lb.name }).queryKey, lb);
+export async function loadBalancerChanged(
+  queryClient: QueryClient,
+  projectId: string,
+  lb?: LoadBalancer,
+) {
+  if (lb)
+    queryClient.setQueryData(
+      getLoadBalancerQueryOptions({ projectId, location: lb.location, lb: lb.name }).queryKey,
+      lb,
+    );
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: listLoadBalancersQueryOptions(projectId).queryKey }),
     queryClient.invalidateQueries({ queryKey: loadBalancerDetailKey(projectId) }),

@@ -1,7 +1,17 @@
 import { SwitchField } from '#web/components/ui/switch-field.tsx';
 
 /** The TLS switch of the create form and the settings. */
-export function CertificateSwitch({ id, checked, onChange, disabled }: { id: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean }) {
+export function CertificateSwitch({
+  id,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <SwitchField
       id={id}

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createLoadBalancerBodySchema, LB_ALGORITHMS, LB_DEFAULTS, LB_HEALTH_CHECK_PROTOCOLS, LB_STACKS, type LoadBalancer } from '#shared/api/load-balancer';
+import {
+  createLoadBalancerBodySchema,
+  LB_ALGORITHMS,
+  LB_DEFAULTS,
+  LB_HEALTH_CHECK_PROTOCOLS,
+  LB_STACKS,
+  type LoadBalancer,
+} from '#shared/api/load-balancer';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
 import { resourceName } from '#shared/names';
 import { FormActions } from '#web/components/ui/form-actions.tsx';
@@ -70,7 +77,10 @@ export function CreateLoadBalancerForm({
       noValidate
       className="space-y-8"
       onSubmit={submitWith(form, create.isPending, ({ location, name, ...rest }) => {
-        create.mutate({ projectId, location, name, ...rest }, { onSuccess: onCreated, onError: form.setServerError });
+        create.mutate(
+          { projectId, location, name, ...rest },
+          { onSuccess: onCreated, onError: form.setServerError },
+        );
       })}
     >
       <FormAlert error={form.formError} />
@@ -84,7 +94,13 @@ export function CreateLoadBalancerForm({
         }}
         error={form.error('location')}
       />
-      <NameField label="Load balancer name" autoFocus required hint={LOAD_BALANCER_NAME_HINT} {...form.field('name')} />
+      <NameField
+        label="Load balancer name"
+        autoFocus
+        required
+        hint={LOAD_BALANCER_NAME_HINT}
+        {...form.field('name')}
+      />
       <SelectField
         label="Private subnet"
         hint="The VMs you attach must be in this subnet."
@@ -93,7 +109,13 @@ export function CreateLoadBalancerForm({
         onChange={(e) => form.setValue('private_subnet_id', e.target.value)}
         disabled={!usable.length}
       >
-        <option value="">{subnets === undefined ? 'Loading subnets…' : usable.length ? 'Choose a subnet' : `No subnets in ${locationLabel(v.location)}: create one first`}</option>
+        <option value="">
+          {subnets === undefined
+            ? 'Loading subnets…'
+            : usable.length
+              ? 'Choose a subnet'
+              : `No subnets in ${locationLabel(v.location)}: create one first`}
+        </option>
         {usable.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
@@ -101,15 +123,40 @@ export function CreateLoadBalancerForm({
         ))}
       </SelectField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Source port" inputMode="numeric" autoComplete="off" required hint="The port clients connect to (1–65535)." {...form.field('src_port')} />
-        <TextField label="Destination port" inputMode="numeric" autoComplete="off" required hint="The port of the VMs traffic goes to (1–65535)." {...form.field('dst_port')} />
+        <TextField
+          label="Source port"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          hint="The port clients connect to (1–65535)."
+          {...form.field('src_port')}
+        />
+        <TextField
+          label="Destination port"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          hint="The port of the VMs traffic goes to (1–65535)."
+          {...form.field('dst_port')}
+        />
       </div>
       <OptionGroup legend="Algorithm" error={form.error('algorithm')} className="sm:grid-cols-2">
         {LB_ALGORITHMS.map((a) => (
-          <OptionCard key={a} name="algorithm" value={a} checked={v.algorithm === a} onChange={(x) => form.setValue('algorithm', x)} {...ALGORITHM_LABELS[a]} />
+          <OptionCard
+            key={a}
+            name="algorithm"
+            value={a}
+            checked={v.algorithm === a}
+            onChange={(x) => form.setValue('algorithm', x)}
+            {...ALGORITHM_LABELS[a]}
+          />
         ))}
       </OptionGroup>
-      <OptionGroup legend="Health check protocol" error={form.error('health_check_protocol')} className="sm:grid-cols-3">
+      <OptionGroup
+        legend="Health check protocol"
+        error={form.error('health_check_protocol')}
+        className="sm:grid-cols-3"
+      >
         {LB_HEALTH_CHECK_PROTOCOLS.map((p) => (
           <OptionCard
             key={p}
@@ -130,11 +177,26 @@ export function CreateLoadBalancerForm({
       />
       <OptionGroup legend="Networking stack" error={form.error('stack')} className="sm:grid-cols-3">
         {LB_STACKS.map((s) => (
-          <OptionCard key={s} name="stack" value={s} checked={v.stack === s} onChange={(x) => form.setValue('stack', x)} {...STACK_LABELS[s]} />
+          <OptionCard
+            key={s}
+            name="stack"
+            value={s}
+            checked={v.stack === s}
+            onChange={(x) => form.setValue('stack', x)}
+            {...STACK_LABELS[s]}
+          />
         ))}
       </OptionGroup>
-      <CertificateSwitch id="create-lb-cert" checked={v.cert_enabled === 'true'} onChange={(on) => form.setValue('cert_enabled', on ? 'true' : 'false')} />
-      <FormActions cancel={{ to: '/projects/$projectId/networking/load-balancers', params: { projectId } }} submit="Create load balancer" pending={create.isPending} />
+      <CertificateSwitch
+        id="create-lb-cert"
+        checked={v.cert_enabled === 'true'}
+        onChange={(on) => form.setValue('cert_enabled', on ? 'true' : 'false')}
+      />
+      <FormActions
+        cancel={{ to: '/projects/$projectId/networking/load-balancers', params: { projectId } }}
+        submit="Create load balancer"
+        pending={create.isPending}
+      />
     </form>
   );
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LB_ALGORITHMS, LB_HEALTH_CHECK_PROTOCOLS, updateLoadBalancerBodySchema, type LoadBalancer } from '#shared/api/load-balancer';
+import {
+  LB_ALGORITHMS,
+  LB_HEALTH_CHECK_PROTOCOLS,
+  updateLoadBalancerBodySchema,
+  type LoadBalancer,
+} from '#shared/api/load-balancer';
 import { renameBodySchema } from '#shared/route-helpers';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -9,7 +14,12 @@ import { TextField } from '#web/components/ui/input.tsx';
 import { RenameCard } from '#web/components/ui/rename-card.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
-import { useDeleteLoadBalancer, useRenameLoadBalancer, useSetCertificate, useUpdateLoadBalancer } from '../api/change-load-balancer.ts';
+import {
+  useDeleteLoadBalancer,
+  useRenameLoadBalancer,
+  useSetCertificate,
+  useUpdateLoadBalancer,
+} from '../api/change-load-balancer.ts';
 import type { LoadBalancerRef } from '../api/get-load-balancer.ts';
 import { ALGORITHM_LABELS, PROTOCOL_LABELS } from '../format.ts';
 import { CertificateSwitch } from './certificate-switch.tsx';
@@ -26,7 +36,13 @@ const configSchema = z.object({
 });
 
 /** Edits the configuration (PATCH with the attached VMs as they are). */
-export function LoadBalancerConfigCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: LoadBalancer }) {
+export function LoadBalancerConfigCard({
+  lbRef,
+  lb,
+}: {
+  lbRef: LoadBalancerRef;
+  lb: LoadBalancer;
+}) {
   const update = useUpdateLoadBalancer();
   const initial = {
     algorithm: lb.algorithm,
@@ -36,25 +52,49 @@ export function LoadBalancerConfigCard({ lbRef, lb }: { lbRef: LoadBalancerRef; 
     health_check_endpoint: lb.health_check_endpoint,
   };
   const form = useForm(configSchema, initial);
-  const unchanged = (Object.keys(initial) as (keyof typeof initial)[]).every((k) => form.values[k] === initial[k]);
+  const unchanged = (Object.keys(initial) as (keyof typeof initial)[]).every(
+    (k) => form.values[k] === initial[k],
+  );
   const deleting = lb.state === 'deleting';
   return (
     <Card labelledBy="lb-config-title">
-      <CardHeader id="lb-config-title" title="Configuration" description="Ports, algorithm and health check. The attached VMs stay attached." />
+      <CardHeader
+        id="lb-config-title"
+        title="Configuration"
+        description="Ports, algorithm and health check. The attached VMs stay attached."
+      />
       <form
         noValidate
         aria-labelledby="lb-config-title"
         className="space-y-4 px-5 py-5"
         onSubmit={submitWith(form, update.isPending, (config) => {
           if (unchanged) return;
-          update.mutate({ ...lbRef, body: { ...config, vms: lb.vms.map((v) => v.id) } }, { onSuccess: () => toast.success('Configuration saved'), onError: form.setServerError });
+          update.mutate(
+            { ...lbRef, body: { ...config, vms: lb.vms.map((v) => v.id) } },
+            { onSuccess: () => toast.success('Configuration saved'), onError: form.setServerError },
+          );
         })}
       >
         <FormAlert error={form.formError} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Source port" inputMode="numeric" autoComplete="off" {...form.field('src_port')} />
-          <TextField label="Destination port" inputMode="numeric" autoComplete="off" {...form.field('dst_port')} />
-          <SelectField label="Algorithm" value={form.values.algorithm} error={form.error('algorithm')} onChange={(e) => form.setValue('algorithm', e.target.value)}>
+          <TextField
+            label="Source port"
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.field('src_port')}
+          />
+          <TextField
+            label="Destination port"
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.field('dst_port')}
+          />
+          <SelectField
+            label="Algorithm"
+            value={form.values.algorithm}
+            error={form.error('algorithm')}
+            onChange={(e) => form.setValue('algorithm', e.target.value)}
+          >
             {LB_ALGORITHMS.map((a) => (
               <option key={a} value={a}>
                 {ALGORITHM_LABELS[a].title}
@@ -73,9 +113,20 @@ export function LoadBalancerConfigCard({ lbRef, lb }: { lbRef: LoadBalancerRef; 
               </option>
             ))}
           </SelectField>
-          <TextField label="Health check endpoint" autoComplete="off" spellCheck={false} className="sm:col-span-2" {...form.field('health_check_endpoint')} />
+          <TextField
+            label="Health check endpoint"
+            autoComplete="off"
+            spellCheck={false}
+            className="sm:col-span-2"
+            {...form.field('health_check_endpoint')}
+          />
         </div>
-        <Button access="write" type="submit" variant="secondary" disabled={unchanged || update.isPending || deleting}>
+        <Button
+          access="write"
+          type="submit"
+          variant="secondary"
+          disabled={unchanged || update.isPending || deleting}
+        >
           {update.isPending ? <Spinner /> : null}
           Save configuration
         </Button>
@@ -90,7 +141,11 @@ export function CertificateCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: Loa
   const enabled = toggle.isPending ? toggle.variables.enabled : !!lb.cert_enabled;
   return (
     <Card labelledBy="lb-cert-title">
-      <CardHeader id="lb-cert-title" title="TLS" description={`Clients reach https://${lb.hostname} when the certificate is on.`} />
+      <CardHeader
+        id="lb-cert-title"
+        title="TLS"
+        description={`Clients reach https://${lb.hostname} when the certificate is on.`}
+      />
       <div className="px-5 py-5">
         <CertificateSwitch
           id="lb-cert"
@@ -100,7 +155,8 @@ export function CertificateCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: Loa
             toggle.mutate(
               { ...lbRef, enabled: on },
               {
-                onSuccess: () => toast.success(on ? 'SSL certificate enabled' : 'SSL certificate disabled'),
+                onSuccess: () =>
+                  toast.success(on ? 'SSL certificate enabled' : 'SSL certificate disabled'),
                 onError: (err) => toast.error('Could not change the certificate', err),
               },
             )
@@ -111,7 +167,15 @@ export function CertificateCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: Loa
   );
 }
 
-export function RenameLoadBalancerCard({ lbRef, lb, onRenamed }: { lbRef: LoadBalancerRef; lb: LoadBalancer; onRenamed: (name: string) => void }) {
+export function RenameLoadBalancerCard({
+  lbRef,
+  lb,
+  onRenamed,
+}: {
+  lbRef: LoadBalancerRef;
+  lb: LoadBalancer;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenameLoadBalancer();
   return (
     <RenameCard
@@ -128,7 +192,13 @@ export function RenameLoadBalancerCard({ lbRef, lb, onRenamed }: { lbRef: LoadBa
 }
 
 /** The Danger Zone: deleting asks for the name to be typed; the page then shows it deleting until it is gone. */
-export function DeleteLoadBalancerCard({ lbRef, lb }: { lbRef: LoadBalancerRef; lb: LoadBalancer }) {
+export function DeleteLoadBalancerCard({
+  lbRef,
+  lb,
+}: {
+  lbRef: LoadBalancerRef;
+  lb: LoadBalancer;
+}) {
   return (
     <DeleteResourceCard
       id="lb-danger-title"

@@ -2,7 +2,12 @@ import { Link } from '@tanstack/react-router';
 import type { LoadBalancer } from '#shared/api/load-balancer';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { AttachPicker, DetachCell, NothingAttached, useAttachError } from '#web/components/ui/attach-picker.tsx';
+import {
+  AttachPicker,
+  DetachCell,
+  NothingAttached,
+  useAttachError,
+} from '#web/components/ui/attach-picker.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
@@ -19,7 +24,17 @@ export interface VmOption {
 }
 
 /** The attached VMs with their health, and the picker that attaches one of the subnet's VMs. */
-export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: LoadBalancerRef; lb: LoadBalancer; vms: VmOption[]; vmsLoading: boolean }) {
+export function LoadBalancerVmsCard({
+  lbRef,
+  lb,
+  vms,
+  vmsLoading,
+}: {
+  lbRef: LoadBalancerRef;
+  lb: LoadBalancer;
+  vms: VmOption[];
+  vmsLoading: boolean;
+}) {
   const attach = useAttachVm();
   const detach = useDetachVm();
   const { error, clear, fail } = useAttachError();
@@ -79,7 +94,9 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
                   <TD data-testid={`lb-vm-health-${v.name}`}>
                     <Badge tone={v.health === 'up' ? 'green' : 'red'}>{v.health}</Badge>
                   </TD>
-                  <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{v.ip6 ?? '—'}</TD>
+                  <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                    {v.ip6 ?? '—'}
+                  </TD>
                   <DetachCell
                     what="VM"
                     name={v.name}
@@ -88,7 +105,14 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
                       clear();
                       detach.mutate(
                         { ...lbRef, vmId: v.id },
-                        { onSuccess: () => toast.success('VM detached', `${lb.name} no longer sends traffic to ${v.name}.`), onError: fail('Could not detach the VM') },
+                        {
+                          onSuccess: () =>
+                            toast.success(
+                              'VM detached',
+                              `${lb.name} no longer sends traffic to ${v.name}.`,
+                            ),
+                          onError: fail('Could not detach the VM'),
+                        },
                       );
                     }}
                   />
@@ -97,7 +121,9 @@ export function LoadBalancerVmsCard({ lbRef, lb, vms, vmsLoading }: { lbRef: Loa
             </TBody>
           </Table>
         ) : (
-          <NothingAttached>No VMs attached: the load balancer has nowhere to send traffic yet.</NothingAttached>
+          <NothingAttached>
+            No VMs attached: the load balancer has nowhere to send traffic yet.
+          </NothingAttached>
         )}
       </div>
     </Card>

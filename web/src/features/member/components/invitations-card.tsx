@@ -16,7 +16,11 @@ export function InvitationsCard({ projectId, isAdmin }: { projectId: string; isA
   const items = data?.items ?? [];
   return (
     <Card labelledBy="invitations-title">
-      <CardHeader id="invitations-title" title="Pending invitations" description="Addresses invited to the project that have not signed up yet." />
+      <CardHeader
+        id="invitations-title"
+        title="Pending invitations"
+        description="Addresses invited to the project that have not signed up yet."
+      />
       {items.length ? (
         <div className="p-3">
           <Table caption="Pending invitations">
@@ -32,7 +36,13 @@ export function InvitationsCard({ projectId, isAdmin }: { projectId: string; isA
                   <TD className="whitespace-nowrap">{formatDay(inv.expires_at)}</TD>
                   {isAdmin ? (
                     <TD className="text-right">
-                      <Button access="admin" variant="secondary" size="sm" aria-label={`Revoke the invitation of ${inv.email}`} onClick={() => setRevoking(inv)}>
+                      <Button
+                        access="admin"
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Revoke the invitation of ${inv.email}`}
+                        onClick={() => setRevoking(inv)}
+                      >
                         Revoke
                       </Button>
                     </TD>
@@ -43,14 +53,30 @@ export function InvitationsCard({ projectId, isAdmin }: { projectId: string; isA
           </Table>
         </div>
       ) : (
-        <p className="px-5 py-5 text-sm text-slate-600 dark:text-slate-400">No invitations are waiting.</p>
+        <p className="px-5 py-5 text-sm text-slate-600 dark:text-slate-400">
+          No invitations are waiting.
+        </p>
       )}
-      {revoking ? <RevokeDialog projectId={projectId} invitation={revoking} onClose={() => setRevoking(null)} /> : null}
+      {revoking ? (
+        <RevokeDialog
+          projectId={projectId}
+          invitation={revoking}
+          onClose={() => setRevoking(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function RevokeDialog({ projectId, invitation, onClose }: { projectId: string; invitation: Invitation; onClose: () => void }) {
+function RevokeDialog({
+  projectId,
+  invitation,
+  onClose,
+}: {
+  projectId: string;
+  invitation: Invitation;
+  onClose: () => void;
+}) {
   const revoke = useRevokeInvitation(projectId);
   return (
     <ConfirmDialog
@@ -62,14 +88,18 @@ function RevokeDialog({ projectId, invitation, onClose }: { projectId: string; i
       onConfirm={() =>
         revoke.mutate(invitation.id, {
           onSuccess: () => {
-            toast.success('Invitation revoked', `${invitation.email} will not join when they sign up.`);
+            toast.success(
+              'Invitation revoked',
+              `${invitation.email} will not join when they sign up.`,
+            );
             onClose();
           },
         })
       }
     >
       <p>
-        Revoke the invitation of <Strong>{invitation.email}</Strong>? The link in their mail no longer makes them a member.
+        Revoke the invitation of <Strong>{invitation.email}</Strong>? The link in their mail no
+        longer makes them a member.
       </p>
     </ConfirmDialog>
   );

@@ -39,8 +39,16 @@ function InviteForm({ projectId, onInvited }: { projectId: string; onInvited: ()
       onSubmit={submitWith(form, invite.isPending, (body) =>
         invite.mutate(body, {
           onSuccess: (result) => {
-            if (result.member) toast.success('Member added', `${result.member.email} joined as ${ROLE_LABEL[result.member.role].toLowerCase()}.`);
-            else toast.success('Invitation sent', `${body.email} joins as ${ROLE_LABEL[body.role].toLowerCase()} once they sign up.`);
+            if (result.member)
+              toast.success(
+                'Member added',
+                `${result.member.email} joined as ${ROLE_LABEL[result.member.role].toLowerCase()}.`,
+              );
+            else
+              toast.success(
+                'Invitation sent',
+                `${body.email} joins as ${ROLE_LABEL[body.role].toLowerCase()} once they sign up.`,
+              );
             onInvited();
           },
           onError: form.setServerError,
@@ -49,7 +57,15 @@ function InviteForm({ projectId, onInvited }: { projectId: string; onInvited: ()
     >
       <FormAlert error={form.formError} />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <TextField label="E-mail address" type="email" autoComplete="off" spellCheck={false} maxLength={320} required {...form.field('email')} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={320}
+          required
+          {...form.field('email')}
+        />
         <SelectField
           label="Role"
           name="role"

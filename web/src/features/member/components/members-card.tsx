@@ -14,19 +14,41 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { EmptyPage, ListStatus, matchText, Pager } from '#web/components/ui/pager.tsx';
 import { SearchInput, useSearchBox } from '#web/components/ui/search-input.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
-import { FIRST_PAGE, filteredList, rangeText, type ListSearch, type PagingSearch } from '#web/lib/list-search.ts';
+import {
+  FIRST_PAGE,
+  filteredList,
+  rangeText,
+  type ListSearch,
+  type PagingSearch,
+} from '#web/lib/list-search.ts';
 import { membersQuery, useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
 import { formatDay, isDemotion, ROLE_LABEL } from '../format.ts';
 
 /** A member as the list helpers see it: its name is its e-mail address. */
 type Row = Member & { name: string };
 
-export function MembersCard({ projectId, search, isAdmin }: { projectId: string; search: ListSearch; isAdmin: boolean }) {
+export function MembersCard({
+  projectId,
+  search,
+  isAdmin,
+}: {
+  projectId: string;
+  search: ListSearch;
+  isAdmin: boolean;
+}) {
   const navigate = useNavigate();
-  const change = (next: object, replace = false) => void navigate({ to: '.', search: ((prev: ListSearch) => ({ ...prev, ...next })) as never, replace });
+  const change = (next: object, replace = false) =>
+    void navigate({
+      to: '.',
+      search: ((prev: ListSearch) => ({ ...prev, ...next })) as never,
+      replace,
+    });
   const searchBox = useSearchBox(search.q, (q) => change({ q, ...FIRST_PAGE }, true));
   const { data, isFetching } = useMembers(projectId, membersQuery(search));
-  const rows = data && { count: data.count, items: data.items.map((m): Row => ({ ...m, name: m.email })) };
+  const rows = data && {
+    count: data.count,
+    items: data.items.map((m): Row => ({ ...m, name: m.email })),
+  };
   const { items, count, filtering, shown, page } = filteredList(search, rows);
   const [pendingRole, setPendingRole] = useState<{ member: Member; role: Role } | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -38,7 +60,10 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
       {
         onSuccess: () => {
           setPendingRole(null);
-          toast.success('Role changed', `${member.email} is now ${ROLE_LABEL[role].toLowerCase()}.`);
+          toast.success(
+            'Role changed',
+            `${member.email} is now ${ROLE_LABEL[role].toLowerCase()}.`,
+          );
         },
         onError: (err) => {
           if (!pendingRole) toast.error('Could not change the role', err);
@@ -59,7 +84,11 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
       cell: (m) => (
         <span className="font-medium">
           {m.email}
-          {m.is_you ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(you)</span> : null}
+          {m.is_you ? (
+            <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">
+              (you)
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -84,7 +113,11 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
           <Badge tone={m.role === 'admin' ? 'blue' : 'grey'}>{ROLE_LABEL[m.role]}</Badge>
         ),
     },
-    { header: 'Joined', className: 'hidden sm:table-cell whitespace-nowrap', cell: (m) => formatDay(m.created_at) },
+    {
+      header: 'Joined',
+      className: 'hidden sm:table-cell whitespace-nowrap',
+      cell: (m) => formatDay(m.created_at),
+    },
     idColumn('hidden xl:table-cell'),
     ...(isAdmin
       ? [
@@ -93,7 +126,13 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
             className: 'text-right',
             cell: (m: Row) =>
               m.is_you ? null : (
-                <Button access="admin" variant="secondary" size="sm" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
+                <Button
+                  access="admin"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove ${m.email}`}
+                  onClick={() => setRemoving(m)}
+                >
                   Remove
                 </Button>
               ),
@@ -108,7 +147,9 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
         id="members-title"
         title="Members"
         description={
-          isAdmin ? 'Admins manage members, tokens and the project itself; members change resources; viewers only read.' : 'Only admins can invite, re-role or remove members.'
+          isAdmin
+            ? 'Admins manage members, tokens and the project itself; members change resources; viewers only read.'
+            : 'Only admins can invite, re-role or remove members.'
         }
       />
       <div className="space-y-3 px-5 py-4">
@@ -116,10 +157,18 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
           <SearchInput label="Search members by e-mail" {...searchBox} />
         </div>
         <ListStatus fetching={isFetching} className="min-h-5">
-          {filtering ? matchText(shown.length, count, 'member matches', 'members match') : rangeText(page, items.length)}
+          {filtering
+            ? matchText(shown.length, count, 'member matches', 'members match')
+            : rangeText(page, items.length)}
         </ListStatus>
         {shown.length ? (
-          <DataTable caption="Members" columns={columns} items={shown} sort={page.sort} onSort={(sort) => change({ sort, ...FIRST_PAGE })} />
+          <DataTable
+            caption="Members"
+            columns={columns}
+            items={shown}
+            sort={page.sort}
+            onSort={(sort) => change({ sort, ...FIRST_PAGE })}
+          />
         ) : filtering ? (
           <EmptyState
             title="No matching members"
@@ -140,7 +189,9 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
         ) : data ? (
           <EmptyPage what="Members" onFirstPage={() => change(FIRST_PAGE)} />
         ) : null}
-        {!filtering && count > 0 ? <Pager page={page} onChange={(paging: PagingSearch) => change(paging)} /> : null}
+        {!filtering && count > 0 ? (
+          <Pager page={page} onChange={(paging: PagingSearch) => change(paging)} />
+        ) : null}
       </div>
       {pendingRole ? (
         <ConfirmDialog
@@ -152,17 +203,35 @@ export function MembersCard({ projectId, search, isAdmin }: { projectId: string;
           onConfirm={() => apply(pendingRole.member, pendingRole.role)}
         >
           <p>
-            Make <Strong>{pendingRole.member.email}</Strong> {pendingRole.member.is_you ? '(you) ' : ''}a {ROLE_LABEL[pendingRole.role].toLowerCase()} instead of{' '}
-            {pendingRole.member.role === 'admin' ? 'an' : 'a'} {ROLE_LABEL[pendingRole.member.role].toLowerCase()}? {ROLE_DESCRIPTION[pendingRole.role]} It takes effect at once.
+            Make <Strong>{pendingRole.member.email}</Strong>{' '}
+            {pendingRole.member.is_you ? '(you) ' : ''}a{' '}
+            {ROLE_LABEL[pendingRole.role].toLowerCase()} instead of{' '}
+            {pendingRole.member.role === 'admin' ? 'an' : 'a'}{' '}
+            {ROLE_LABEL[pendingRole.member.role].toLowerCase()}?{' '}
+            {ROLE_DESCRIPTION[pendingRole.role]} It takes effect at once.
           </p>
         </ConfirmDialog>
       ) : null}
-      {removing ? <RemoveMemberDialog projectId={projectId} member={removing} onClose={() => setRemoving(null)} /> : null}
+      {removing ? (
+        <RemoveMemberDialog
+          projectId={projectId}
+          member={removing}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function RemoveMemberDialog({ projectId, member, onClose }: { projectId: string; member: Member; onClose: () => void }) {
+function RemoveMemberDialog({
+  projectId,
+  member,
+  onClose,
+}: {
+  projectId: string;
+  member: Member;
+  onClose: () => void;
+}) {
   const remove = useRemoveMember(projectId);
   return (
     <ConfirmDialog
@@ -174,14 +243,18 @@ function RemoveMemberDialog({ projectId, member, onClose }: { projectId: string;
       onConfirm={() =>
         remove.mutate(member.id, {
           onSuccess: () => {
-            toast.success('Member removed', `${member.email} no longer has access to this project.`);
+            toast.success(
+              'Member removed',
+              `${member.email} no longer has access to this project.`,
+            );
             onClose();
           },
         })
       }
     >
       <p>
-        Remove <Strong>{member.email}</Strong> from this project? They lose access at once, and their access tokens for it stop working.
+        Remove <Strong>{member.email}</Strong> from this project? They lose access at once, and
+        their access tokens for it stop working.
       </p>
     </ConfirmDialog>
   );

@@ -1,6 +1,14 @@
 // A database: its reference, its query keys, the detail and list queries, and the mutations
 // that answer the database (create, change, actions, rename, delete).
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PostgresDetail, PostgresListItem } from '#shared/api/postgres';
 import { POSTGRES_TRANSITIONAL_STATES } from '#shared/api/postgres-kind';
 import type { BodyInputOf } from '#shared/routes';
@@ -13,10 +21,15 @@ export interface PgRef {
   name: string;
 }
 
-export const pgParams = ({ projectId, location, name }: PgRef) => ({ project_id: projectId, location, postgres_database_reference: name });
+export const pgParams = ({ projectId, location, name }: PgRef) => ({
+  project_id: projectId,
+  location,
+  postgres_database_reference: name,
+});
 
 /** Every query of one database (its detail, config, backups…) is under this key. */
-export const pgKey = (ref: PgRef) => ['postgres', 'detail', ref.projectId, ref.location, ref.name] as const;
+export const pgKey = (ref: PgRef) =>
+  ['postgres', 'detail', ref.projectId, ref.location, ref.name] as const;
 const listKey = (projectId: string) => ['postgres', 'list', projectId] as const;
 
 /** The states a database passes through (the page polls and announces their end). */
@@ -39,29 +52,53 @@ export function usePostgres(ref: PgRef) {
 }
 
 /** A size, storage or version the database is still moving to. */
-export function pendingTarget(pg: Pick<PostgresDetail, 'vm_size' | 'target_vm_size' | 'storage_size_gib' | 'target_storage_size_gib' | 'version' | 'target_version'>): boolean {
+export function pendingTarget(
+  pg: Pick<
+    PostgresDetail,
+    | 'vm_size'
+    | 'target_vm_size'
+    | 'storage_size_gib'
+    | 'target_storage_size_gib'
+    | 'version'
+    | 'target_version'
+  >,
+): boolean {
   return (
     (pg.target_vm_size !== undefined && pg.target_vm_size !== pg.vm_size) ||
-    (pg.target_storage_size_gib !== undefined && pg.target_storage_size_gib !== pg.storage_size_gib) ||
+    (pg.target_storage_size_gib !== undefined &&
+      pg.target_storage_size_gib !== pg.storage_size_gib) ||
     pg.target_version !== pg.version
   );
 }
 
 export type ListPostgresQuery = NonNullable<QueryInputOf<'listPostgresDatabases'>>;
 
-export const listPostgresQueryOptions = (projectId: string, query: ListPostgresQuery = {}, location?: string) =>
+export const listPostgresQueryOptions = (
+  projectId: string,
+  query: ListPostgresQuery = {},
+  location?: string,
+) =>
   queryOptions({
     queryKey: [...listKey(projectId), location ? { ...query, location } : query],
     queryFn: ({ signal }) =>
       location
-        ? apiRequest('listLocationPostgresDatabases', { params: { project_id: projectId, location }, query, signal })
+        ? apiRequest('listLocationPostgresDatabases', {
+            params: { project_id: projectId, location },
+            query,
+            signal,
+          })
         : apiRequest('listPostgresDatabases', { params: { project_id: projectId }, query, signal }),
   });
 
-const anyChanging = (list: { items: PostgresListItem[] }) => list.items.some((pg) => isChanging(pg.state));
+const anyChanging = (list: { items: PostgresListItem[] }) =>
+  list.items.some((pg) => isChanging(pg.state));
 
 export function usePostgresList(projectId: string, query: ListPostgresQuery, location?: string) {
-  return useQuery({ ...listPostgresQueryOptions(projectId, query, location), placeholderData: keepPreviousData, refetchInterval: pollWhile(anyChanging) });
+  return useQuery({
+    ...listPostgresQueryOptions(projectId, query, location),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollWhile(anyChanging),
+  });
 }
 
 /** After a change: the answer becomes the cached detail, and every list of the project is refetched. */
@@ -73,7 +110,8 @@ async function settle(queryClient: QueryClient, ref: PgRef, pg?: PostgresDetail)
 export function useCreatePostgres() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, body }: { ref: PgRef; body: BodyInputOf<'createPostgresDatabase'> }) => apiRequest('createPostgresDatabase', { params: pgParams(ref), body }),
+    mutationFn: ({ ref, body }: { ref: PgRef; body: BodyInputOf<'createPostgresDatabase'> }) =>
+      apiRequest('createPostgresDatabase', { params: pgParams(ref), body }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -81,7 +119,8 @@ export function useCreatePostgres() {
 export function usePatchPostgres() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, body }: { ref: PgRef; body: BodyInputOf<'patchPostgresDatabase'> }) => apiRequest('patchPostgresDatabase', { params: pgParams(ref), body }),
+    mutationFn: ({ ref, body }: { ref: PgRef; body: BodyInputOf<'patchPostgresDatabase'> }) =>
+      apiRequest('patchPostgresDatabase', { params: pgParams(ref), body }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -100,7 +139,8 @@ export function usePostgresAction(op: PgAction) {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, password }: { ref: PgRef; password: string }) => apiRequest('resetSuperuserPassword', { params: pgParams(ref), body: { password } }),
+    mutationFn: ({ ref, password }: { ref: PgRef; password: string }) =>
+      apiRequest('resetSuperuserPassword', { params: pgParams(ref), body: { password } }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -108,7 +148,13 @@ export function useResetPassword() {
 export function useSetMaintenanceWindow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, body }: { ref: PgRef; body: BodyInputOf<'setPostgresMaintenanceWindow'> }) => apiRequest('setPostgresMaintenanceWindow', { params: pgParams(ref), body }),
+    mutationFn: ({
+      ref,
+      body,
+    }: {
+      ref: PgRef;
+      body: BodyInputOf<'setPostgresMaintenanceWindow'>;
+    }) => apiRequest('setPostgresMaintenanceWindow', { params: pgParams(ref), body }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -117,8 +163,19 @@ export function useSetMaintenanceWindow() {
 export function useRestorePostgres() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, name, restoreTarget }: { ref: PgRef; name: string; restoreTarget: string }) =>
-      apiRequest('restorePostgresDatabase', { params: pgParams(ref), body: { name, restore_target: restoreTarget } }),
+    mutationFn: ({
+      ref,
+      name,
+      restoreTarget,
+    }: {
+      ref: PgRef;
+      name: string;
+      restoreTarget: string;
+    }) =>
+      apiRequest('restorePostgresDatabase', {
+        params: pgParams(ref),
+        body: { name, restore_target: restoreTarget },
+      }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -126,7 +183,8 @@ export function useRestorePostgres() {
 export function useCreateReadReplica() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, name }: { ref: PgRef; name: string }) => apiRequest('createPostgresReadReplica', { params: pgParams(ref), body: { name } }),
+    mutationFn: ({ ref, name }: { ref: PgRef; name: string }) =>
+      apiRequest('createPostgresReadReplica', { params: pgParams(ref), body: { name } }),
     onSuccess: (pg, { ref }) => settle(queryClient, ref, pg),
   });
 }
@@ -134,7 +192,8 @@ export function useCreateReadReplica() {
 export function useRenamePostgres() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, name }: { ref: PgRef; name: string }) => apiRequest('renamePostgresDatabase', { params: pgParams(ref), body: { name } }),
+    mutationFn: ({ ref, name }: { ref: PgRef; name: string }) =>
+      apiRequest('renamePostgresDatabase', { params: pgParams(ref), body: { name } }),
     onSuccess: async (_pg, { ref }) => {
       // The rename answer has no credentials: the page refetches the detail under the new name.
       await settle(queryClient, ref);
@@ -148,7 +207,9 @@ export function useDeletePostgres() {
   return useMutation({
     mutationFn: (ref: PgRef) => apiRequest('deletePostgresDatabase', { params: pgParams(ref) }),
     onSuccess: async (_, ref) => {
-      queryClient.setQueryData(pgKey(ref), (pg: PostgresDetail | undefined) => (pg ? { ...pg, state: 'deleting' } : pg));
+      queryClient.setQueryData(pgKey(ref), (pg: PostgresDetail | undefined) =>
+        pg ? { ...pg, state: 'deleting' } : pg,
+      );
       await settle(queryClient, ref);
     },
   });

@@ -4,7 +4,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { tagsSchema, type CreatePostgresBody } from '#shared/api/postgres';
-import { DEFAULT_POSTGRES_FLAVOR, DEFAULT_POSTGRES_VERSION, POSTGRES_STORAGE_GIB_MONTHLY_USD, postgresMonthlyUsd, postgresSize, type LocationName } from '#shared/catalog';
+import {
+  DEFAULT_POSTGRES_FLAVOR,
+  DEFAULT_POSTGRES_VERSION,
+  POSTGRES_STORAGE_GIB_MONTHLY_USD,
+  postgresMonthlyUsd,
+  postgresSize,
+  type LocationName,
+} from '#shared/catalog';
 import { resourceName } from '#shared/names';
 import { Spinner } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
@@ -35,7 +42,16 @@ const formSchema = z.object({
   access: z.enum(['open', 'restricted']),
 });
 type Field = keyof z.input<typeof formSchema>;
-const FIELD_ORDER: Field[] = ['flavor', 'location', 'version', 'size', 'storage_size', 'ha_type', 'access', 'name'];
+const FIELD_ORDER: Field[] = [
+  'flavor',
+  'location',
+  'version',
+  'size',
+  'storage_size',
+  'ha_type',
+  'access',
+  'name',
+];
 export type PgForm = ReturnType<typeof useForm<Field, typeof formSchema>>;
 
 /** What the form starts with where the tree offers it. */
@@ -56,7 +72,13 @@ function withNameField(err: unknown): ApiError {
   return new ApiError(e.status, e.type, e.message, { ...rest, name }, e.requestId);
 }
 
-export function CreatePostgresForm({ projectId, initialLocation }: { projectId: string; initialLocation?: LocationName }) {
+export function CreatePostgresForm({
+  projectId,
+  initialLocation,
+}: {
+  projectId: string;
+  initialLocation?: LocationName;
+}) {
   const navigate = useNavigate();
   const create = useCreatePostgres();
   const capabilities = useCapabilities(projectId);
@@ -81,9 +103,18 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
   // Sets `field` and fits the levels under it to what the tree offers there.
   const choose = (field: keyof Choice, value: string) => {
     if (!tree) return;
-    const current: Choice = { flavor: v.flavor, location: v.location, version: v.version, family: v.family, size: v.size, storage_size: v.storage_size, ha_type: v.ha_type };
+    const current: Choice = {
+      flavor: v.flavor,
+      location: v.location,
+      version: v.version,
+      family: v.family,
+      size: v.size,
+      storage_size: v.storage_size,
+      ha_type: v.ha_type,
+    };
     const fitted = fitChoice(tree, { ...current, [field]: value }, DEFAULT_CHOICE(initialLocation));
-    for (const [k, val] of Object.entries(fitted) as [keyof Choice, string][]) if (val !== v[k]) form.setValue(k, val);
+    for (const [k, val] of Object.entries(fitted) as [keyof Choice, string][])
+      if (val !== v[k]) form.setValue(k, val);
   };
   // Once the tree is here, every level gets a value it offers.
   useEffect(() => {
@@ -93,7 +124,9 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
 
   const focusField = (f: string | undefined) => {
     if (!f) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio])`)?.focus();
+    formRef.current
+      ?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio])`)
+      ?.focus();
   };
 
   if (capabilities.isPending) {
@@ -103,7 +136,8 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
       </p>
     );
   }
-  if (capabilities.isError || !tree || !meta) return <FormAlert error={asApiError(capabilities.error)} />;
+  if (capabilities.isError || !tree || !meta)
+    return <FormAlert error={asApiError(capabilities.error)} />;
 
   const flavors = optionsAt(tree, 'flavor', v);
   const locations = optionsAt(tree, 'location', v);
@@ -113,9 +147,23 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
   const haTypes = optionsAt(tree, 'ha_type', v);
   const storageGib = Number(v.storage_size) || 0;
   /** An option card a value of `field`; choosing one fits the other choices to it. */
-  const choices = (field: keyof Choice, values: readonly string[], card: (value: string) => { title: ReactNode; description?: ReactNode; aside?: ReactNode }) =>
-    values.map((x) => <OptionCard key={x} name={field} value={x} checked={v[field] === x} onChange={(val) => choose(field, val)} {...card(x)} />);
-  const sizePrice = (size: string) => meta.size[size]?.monthly_usd ?? postgresSize(size)?.monthlyUsd ?? 0;
+  const choices = (
+    field: keyof Choice,
+    values: readonly string[],
+    card: (value: string) => { title: ReactNode; description?: ReactNode; aside?: ReactNode },
+  ) =>
+    values.map((x) => (
+      <OptionCard
+        key={x}
+        name={field}
+        value={x}
+        checked={v[field] === x}
+        onChange={(val) => choose(field, val)}
+        {...card(x)}
+      />
+    ));
+  const sizePrice = (size: string) =>
+    meta.size[size]?.monthly_usd ?? postgresSize(size)?.monthlyUsd ?? 0;
 
   return (
     <form
@@ -145,8 +193,14 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           { ref: { projectId, location, name }, body },
           {
             onSuccess: (pg) => {
-              toast.success('Creating database', `${pg.name} is being created in ${locationLabel(pg.location)}.`);
-              void navigate({ to: '/projects/$projectId/databases/$location/$databaseName', params: { projectId, location: pg.location, databaseName: pg.name } });
+              toast.success(
+                'Creating database',
+                `${pg.name} is being created in ${locationLabel(pg.location)}.`,
+              );
+              void navigate({
+                to: '/projects/$projectId/databases/$location/$databaseName',
+                params: { projectId, location: pg.location, databaseName: pg.name },
+              });
             },
             onError: (err) => {
               const e = withNameField(err);
@@ -160,18 +214,35 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
     >
       <div className="min-w-0 space-y-6">
         <FormAlert error={form.formError} />
-        <Section idPrefix="create-pg" step={1} title="Engine" description="PostgreSQL, or a distribution of it with extensions built in, and its major version.">
+        <Section
+          idPrefix="create-pg"
+          step={1}
+          title="Engine"
+          description="PostgreSQL, or a distribution of it with extensions built in, and its major version."
+        >
           <OptionGroup legend="Flavor" error={form.error('flavor')} className="sm:grid-cols-3">
             {choices('flavor', flavors, (f) => ({ title: meta.flavor[f]?.display_name ?? f }))}
           </OptionGroup>
-          <OptionGroup legend="Version" error={form.error('version')} className="grid-cols-3 sm:grid-cols-4">
+          <OptionGroup
+            legend="Version"
+            error={form.error('version')}
+            className="grid-cols-3 sm:grid-cols-4"
+          >
             {choices('version', versions, (x) => ({ title: `Version ${x}` }))}
           </OptionGroup>
         </Section>
 
-        <Section idPrefix="create-pg" step={2} title="Location" description="Where the servers run. Connect from VMs of the same location for the lowest latency.">
+        <Section
+          idPrefix="create-pg"
+          step={2}
+          title="Location"
+          description="Where the servers run. Connect from VMs of the same location for the lowest latency."
+        >
           <OptionGroup legend="Location" error={form.error('location')} className="sm:grid-cols-3">
-            {choices('location', locations, (l) => ({ title: meta.location[l]?.ui_name ?? locationLabel(l), description: <span className="font-mono text-xs">{l}</span> }))}
+            {choices('location', locations, (l) => ({
+              title: meta.location[l]?.ui_name ?? locationLabel(l),
+              description: <span className="font-mono text-xs">{l}</span>,
+            }))}
           </OptionGroup>
         </Section>
 
@@ -182,7 +253,12 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           description="vCPUs and memory of each server, and its disk. Prices are per month (730 hours) and per hour, per server."
         >
           {families.map((family) => (
-            <OptionGroup key={family} legend={meta.family[family]?.display_name ?? family} error={family === v.family ? form.error('size') : undefined} className="sm:grid-cols-2">
+            <OptionGroup
+              key={family}
+              legend={meta.family[family]?.display_name ?? family}
+              error={family === v.family ? form.error('size') : undefined}
+              className="sm:grid-cols-2"
+            >
               {optionsAt(tree, 'size', { ...v, family }).map((size) => {
                 const m = meta.size[size];
                 return (
@@ -202,7 +278,8 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
                         storage_size: v.storage_size,
                         ha_type: v.ha_type,
                       });
-                      for (const [k, val] of Object.entries(fitted) as [keyof Choice, string][]) if (val !== v[k]) form.setValue(k, val);
+                      for (const [k, val] of Object.entries(fitted) as [keyof Choice, string][])
+                        if (val !== v[k]) form.setValue(k, val);
                     }}
                     title={m?.display_name ?? size}
                     description={m ? `${m.vcpus} vCPU · ${m.memory_gib} GiB memory` : undefined}
@@ -212,7 +289,12 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
               })}
             </OptionGroup>
           ))}
-          <OptionGroup legend="Storage" error={form.error('storage_size')} hint="Storage can grow later, never shrink." className="grid-cols-3">
+          <OptionGroup
+            legend="Storage"
+            error={form.error('storage_size')}
+            hint="Storage can grow later, never shrink."
+            className="grid-cols-3"
+          >
             {choices('storage_size', storages, (s) => ({
               title: storageLabel(Number(s)),
               description: `+${formatMonthly(Number(s) * POSTGRES_STORAGE_GIB_MONTHLY_USD)} a server`,
@@ -261,8 +343,20 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           </OptionGroup>
         </Section>
 
-        <Section idPrefix="create-pg" step={6} title="Name and tags" description="The name is unique among the project's databases in this location and is part of the hostname.">
-          <NameField label="Database name" required placeholder="orders-db" hint={POSTGRES_NAME_HINT} className="max-w-md" {...form.field('name')} />
+        <Section
+          idPrefix="create-pg"
+          step={6}
+          title="Name and tags"
+          description="The name is unique among the project's databases in this location and is part of the hostname."
+        >
+          <NameField
+            label="Database name"
+            required
+            placeholder="orders-db"
+            hint={POSTGRES_NAME_HINT}
+            className="max-w-md"
+            {...form.field('name')}
+          />
           <TagsEditor
             tags={tags}
             onChange={(t) => {
@@ -273,7 +367,12 @@ export function CreatePostgresForm({ projectId, initialLocation }: { projectId: 
           />
         </Section>
       </div>
-      <CreateSummary form={form} projectId={projectId} pending={create.isPending} flavorName={meta.flavor[v.flavor]?.display_name ?? v.flavor} />
+      <CreateSummary
+        form={form}
+        projectId={projectId}
+        pending={create.isPending}
+        flavorName={meta.flavor[v.flavor]?.display_name ?? v.flavor}
+      />
     </form>
   );
 }

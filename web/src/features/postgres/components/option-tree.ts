@@ -57,6 +57,10 @@ export function fitChoice(tree: Node, choice: Choice, prefer: Partial<Choice> = 
     }
   }
   const versions = versionsOf(tree, next.flavor);
-  if (!versions.includes(next.version)) next.version = prefer.version && versions.includes(prefer.version) ? prefer.version : (versions[versions.length - 1] ?? '');
+  if (!versions.includes(next.version))
+    next.version =
+      prefer.version && versions.includes(prefer.version)
+        ? prefer.version
+        : (versions[versions.length - 1] ?? '');
   return next;
 }

@@ -35,7 +35,9 @@ export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
       </div>
       {!running ? (
         <p id={reasonId} className="text-xs text-slate-600 dark:text-slate-400">
-          {pg.state === 'deleting' ? 'The database is being deleted.' : `Restart is available when the database is running (it is ${pg.state}).`}
+          {pg.state === 'deleting'
+            ? 'The database is being deleted.'
+            : `Restart is available when the database is running (it is ${pg.state}).`}
         </p>
       ) : null}
       {confirm ? (
@@ -54,7 +56,8 @@ export function PostgresActions({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           }
         >
           <p>
-            Restart <Strong>{pg.name}</Strong>? Open connections drop and queries in flight fail; the database is back in a few seconds.
+            Restart <Strong>{pg.name}</Strong>? Open connections drop and queries in flight fail;
+            the database is back in a few seconds.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -2,7 +2,12 @@
 // value (set, or the default) and an editor checked against the parameter's type and range.
 import { useState } from 'react';
 import type { PostgresDetail } from '#shared/api/postgres';
-import { PG_PARAMS, PGBOUNCER_PARAMS, paramProblem, type ConfigParam } from '#shared/api/postgres-config';
+import {
+  PG_PARAMS,
+  PGBOUNCER_PARAMS,
+  paramProblem,
+  type ConfigParam,
+} from '#shared/api/postgres-config';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -40,8 +45,16 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
   if (config.isError) return <FormAlert error={asApiError(config.error)} />;
   const c = config.data;
   const needle = q.trim().toLowerCase();
-  const matches = (p: ConfigParam) => !needle || p.name.includes(needle) || p.description.toLowerCase().includes(needle);
-  const sections: { id: Section; title: string; description: string; params: readonly ConfigParam[]; set: Record<string, string | number>; defaults: Record<string, string> }[] = [
+  const matches = (p: ConfigParam) =>
+    !needle || p.name.includes(needle) || p.description.toLowerCase().includes(needle);
+  const sections: {
+    id: Section;
+    title: string;
+    description: string;
+    params: readonly ConfigParam[];
+    set: Record<string, string | number>;
+    defaults: Record<string, string>;
+  }[] = [
     {
       id: 'pg_config',
       title: 'PostgreSQL parameters',
@@ -88,14 +101,22 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
                             </span>
                           </TD>
                           <TD className="whitespace-nowrap">
-                            <span className="font-mono text-sm">{value === '' ? '(empty)' : value}</span>
-                            {p.unit ? <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">{p.unit}</span> : null}
+                            <span className="font-mono text-sm">
+                              {value === '' ? '(empty)' : value}
+                            </span>
+                            {p.unit ? (
+                              <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">
+                                {p.unit}
+                              </span>
+                            ) : null}
                             {isSet ? (
                               <Badge tone="blue" className="ml-2">
                                 set
                               </Badge>
                             ) : (
-                              <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">default</span>
+                              <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">
+                                default
+                              </span>
                             )}
                           </TD>
                           <TD className="text-right">
@@ -104,7 +125,9 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
                               size="sm"
                               variant="ghost"
                               aria-label={`Edit ${p.name}`}
-                              onClick={() => setEditing({ section: s.id, param: p, value, isSet, def })}
+                              onClick={() =>
+                                setEditing({ section: s.id, param: p, value, isSet, def })
+                              }
                             >
                               Edit
                             </Button>
@@ -115,31 +138,49 @@ export function PostgresConfig({ pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
                   </TBody>
                 </Table>
               ) : (
-                <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">No parameter matches “{q}”.</p>
+                <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
+                  No parameter matches “{q}”.
+                </p>
               )}
             </div>
           </Card>
         );
       })}
-      {editing ? <ParamDialog pgRef={pgRef} editing={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ParamDialog pgRef={pgRef} editing={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </>
   );
 }
 
-function ParamDialog({ pgRef, editing, onClose }: { pgRef: PgRef; editing: Editing; onClose: () => void }) {
+function ParamDialog({
+  pgRef,
+  editing,
+  onClose,
+}: {
+  pgRef: PgRef;
+  editing: Editing;
+  onClose: () => void;
+}) {
   const { section, param: p, isSet, def } = editing;
   const update = useUpdatePgConfig();
   const [value, setValue] = useState(editing.value);
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
   const problem = paramProblem(p, value);
-  const fieldError = serverError?.details?.[`${section}.${p.name}`] ?? serverError?.details?.[p.name] ?? (touched ? problem : undefined);
+  const fieldError =
+    serverError?.details?.[`${section}.${p.name}`] ??
+    serverError?.details?.[p.name] ??
+    (touched ? problem : undefined);
   const save = (next: string | null) =>
     update.mutate(
       { ref: pgRef, body: { [section]: { [p.name]: next } } },
       {
         onSuccess: () => {
-          toast.success(next === null ? 'Parameter reset' : 'Parameter saved', next === null ? `${p.name} is back to its default (${def}).` : `${p.name} = ${next}.`);
+          toast.success(
+            next === null ? 'Parameter reset' : 'Parameter saved',
+            next === null ? `${p.name} is back to its default (${def}).` : `${p.name} = ${next}.`,
+          );
           onClose();
         },
         onError: (err) => setServerError(asApiError(err)),
@@ -147,7 +188,9 @@ function ParamDialog({ pgRef, editing, onClose }: { pgRef: PgRef; editing: Editi
     );
   const hint = [
     p.type === 'memory' ? 'A size such as 256MB (kB, MB, GB, TB).' : undefined,
-    p.min !== undefined && p.max !== undefined && p.type !== 'memory' ? `From ${p.min} to ${p.max}${p.unit ? ` ${p.unit}` : ''}.` : undefined,
+    p.min !== undefined && p.max !== undefined && p.type !== 'memory'
+      ? `From ${p.min} to ${p.max}${p.unit ? ` ${p.unit}` : ''}.`
+      : undefined,
     `Default: ${def === '' ? '(empty)' : def}.`,
     p.restart ? 'Takes effect after a restart.' : undefined,
   ]
@@ -177,7 +220,12 @@ function ParamDialog({ pgRef, editing, onClose }: { pgRef: PgRef; editing: Editi
         {choices ? (
           <LabelledField label="Value" hint={hint} error={fieldError}>
             {(control) => (
-              <select {...control} className={selectClass} value={value} onChange={(e) => setValue(e.target.value)}>
+              <select
+                {...control}
+                className={selectClass}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              >
                 {choices.includes(value) ? null : <option value={value}>{value}</option>}
                 {choices.map((x) => (
                   <option key={x} value={x}>

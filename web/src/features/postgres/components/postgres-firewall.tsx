@@ -6,7 +6,15 @@ import { POSTGRES_PORTS, type PostgresDetail } from '#shared/api/postgres';
 import { cidrSchema, descriptionSchema } from '#shared/api/firewall';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
-import { AddRuleButton, NoRules, RuleActions, RuleFormDialog, SourceCell, SourceField, sourceLabel } from '#web/components/ui/rule-parts.tsx';
+import {
+  AddRuleButton,
+  NoRules,
+  RuleActions,
+  RuleFormDialog,
+  SourceCell,
+  SourceField,
+  sourceLabel,
+} from '#web/components/ui/rule-parts.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
@@ -24,7 +32,12 @@ interface Rule {
 function rulesOf(pg: PostgresDetail): Rule[] {
   const byId = new Map<string, Rule>();
   for (const r of pg.firewall_rules) {
-    const rule = byId.get(r.id) ?? { id: r.id, cidr: r.cidr, description: r.description, ports: [] };
+    const rule = byId.get(r.id) ?? {
+      id: r.id,
+      cidr: r.cidr,
+      description: r.description,
+      ports: [],
+    };
     if (!rule.ports.includes(r.port)) rule.ports.push(r.port);
     byId.set(r.id, rule);
   }
@@ -51,19 +64,37 @@ export function PostgresFirewall({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgR
               {rules.map((r) => (
                 <TR key={r.id}>
                   <SourceCell cidr={r.cidr} />
-                  <TD className="whitespace-nowrap tabular-nums">{[...r.ports].sort().join(', ')}</TD>
-                  <TD className="max-w-64 text-slate-600 dark:text-slate-400">{r.description || '—'}</TD>
-                  <RuleActions name={r.cidr} onEdit={() => setEditing(r)} onRemove={() => setRemoving(r)} />
+                  <TD className="whitespace-nowrap tabular-nums">
+                    {[...r.ports].sort().join(', ')}
+                  </TD>
+                  <TD className="max-w-64 text-slate-600 dark:text-slate-400">
+                    {r.description || '—'}
+                  </TD>
+                  <RuleActions
+                    name={r.cidr}
+                    onEdit={() => setEditing(r)}
+                    onRemove={() => setRemoving(r)}
+                  />
                 </TR>
               ))}
             </TBody>
           </Table>
         </div>
       ) : (
-        <NoRules>No address can connect to this database. Add a rule with the addresses of your servers.</NoRules>
+        <NoRules>
+          No address can connect to this database. Add a rule with the addresses of your servers.
+        </NoRules>
       )}
-      {editing ? <RuleDialog pgRef={pgRef} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
-      {removing ? <RemoveRuleDialog pgRef={pgRef} rule={removing} onClose={() => setRemoving(null)} /> : null}
+      {editing ? (
+        <RuleDialog
+          pgRef={pgRef}
+          rule={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveRuleDialog pgRef={pgRef} rule={removing} onClose={() => setRemoving(null)} />
+      ) : null}
     </Card>
   );
 }
@@ -74,7 +105,10 @@ function RuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule?: Rule; onClo
   const create = useCreatePgRule();
   const update = useUpdatePgRule();
   const pending = create.isPending || update.isPending;
-  const form = useForm(ruleFormSchema, { cidr: rule?.cidr ?? '', description: rule?.description ?? '' });
+  const form = useForm(ruleFormSchema, {
+    cidr: rule?.cidr ?? '',
+    description: rule?.description ?? '',
+  });
   return (
     <RuleFormDialog
       editing={!!rule}
@@ -87,8 +121,16 @@ function RuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule?: Rule; onClo
           toast.success(`Rule ${verb}`, `${sourceLabel(body.cidr)} may connect.`);
           onClose();
         };
-        if (rule) update.mutate({ ref: pgRef, ruleId: rule.id, body }, { onSuccess: done('updated'), onError: form.setServerError });
-        else create.mutate({ ref: pgRef, body }, { onSuccess: done('added'), onError: form.setServerError });
+        if (rule)
+          update.mutate(
+            { ref: pgRef, ruleId: rule.id, body },
+            { onSuccess: done('updated'), onError: form.setServerError },
+          );
+        else
+          create.mutate(
+            { ref: pgRef, body },
+            { onSuccess: done('added'), onError: form.setServerError },
+          );
       })}
     >
       <SourceField
@@ -97,12 +139,25 @@ function RuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule?: Rule; onClo
         hint="An IPv4 or IPv6 range such as 203.0.113.0/24, or a single address."
         onPick={(cidr) => form.setValue('cidr', cidr)}
       />
-      <TextField label="Description (optional)" autoComplete="off" maxLength={1100} {...form.field('description')} />
+      <TextField
+        label="Description (optional)"
+        autoComplete="off"
+        maxLength={1100}
+        {...form.field('description')}
+      />
     </RuleFormDialog>
   );
 }
 
-function RemoveRuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule: Rule; onClose: () => void }) {
+function RemoveRuleDialog({
+  pgRef,
+  rule,
+  onClose,
+}: {
+  pgRef: PgRef;
+  rule: Rule;
+  onClose: () => void;
+}) {
   const remove = useDeletePgRule();
   return (
     <ConfirmDialog
@@ -124,7 +179,8 @@ function RemoveRuleDialog({ pgRef, rule, onClose }: { pgRef: PgRef; rule: Rule; 
       }
     >
       <p>
-        Remove the rule for <Strong>{sourceLabel(rule.cidr)}</Strong>? New connections from those addresses are refused at once.
+        Remove the rule for <Strong>{sourceLabel(rule.cidr)}</Strong>? New connections from those
+        addresses are refused at once.
       </p>
     </ConfirmDialog>
   );

@@ -19,9 +19,22 @@ type Severity = (typeof LOG_SEVERITIES)[number];
 type Stream = (typeof LOG_STREAMS)[number];
 const SEVERE = new Set<Severity>(['ERROR', 'FATAL']);
 
-const time = new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', hour12: false });
+const time = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  hour12: false,
+});
 
-const severityClass = (s: Severity) => (SEVERE.has(s) ? 'text-red-700 dark:text-red-400' : s === 'WARN' ? 'text-amber-800 dark:text-amber-300' : '');
+const severityClass = (s: Severity) =>
+  SEVERE.has(s)
+    ? 'text-red-700 dark:text-red-400'
+    : s === 'WARN'
+      ? 'text-amber-800 dark:text-amber-300'
+      : '';
 
 export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
   const [text, setText] = useState('');
@@ -31,7 +44,13 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
   // The keys of the newer pages before this one ('' for the newest page).
   const [trail, setTrail] = useState<string[]>([]);
   const [key, setKey] = useState<string>();
-  const query: LogsQuery = { max_log_lines: String(PAGE_SIZE), query_pattern: search, severity_level: severity, stream_name: stream, pagination_key: key };
+  const query: LogsQuery = {
+    max_log_lines: String(PAGE_SIZE),
+    query_pattern: search,
+    severity_level: severity,
+    stream_name: stream,
+    pagination_key: key,
+  };
   const logs = usePgLogs(pgRef, query);
   const restart = () => {
     setTrail([]);
@@ -42,7 +61,11 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
   const filtered = !!(search || severity || stream);
   return (
     <Card labelledBy="pg-logs-title">
-      <CardHeader id="pg-logs-title" title="Logs" description="PostgreSQL, PgBouncer and upgrade logs of every server, newest first. Times are UTC." />
+      <CardHeader
+        id="pg-logs-title"
+        title="Logs"
+        description="PostgreSQL, PgBouncer and upgrade logs of every server, newest first. Times are UTC."
+      />
       <div className="space-y-3 px-5 pt-4">
         <form
           role="search"
@@ -107,13 +130,24 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
             <TBody>
               {items.map((l, i) => (
                 <TR key={`${l.timestamp}-${l.server}-${l.stream_name}-${i}`}>
-                  <TD className="font-mono text-xs whitespace-nowrap">{time.format(new Date(l.timestamp))}</TD>
+                  <TD className="font-mono text-xs whitespace-nowrap">
+                    {time.format(new Date(l.timestamp))}
+                  </TD>
                   <TD>
-                    <span className={cn('font-mono text-xs font-semibold', severityClass(l.severity_level))}>{l.severity_level}</span>
+                    <span
+                      className={cn(
+                        'font-mono text-xs font-semibold',
+                        severityClass(l.severity_level),
+                      )}
+                    >
+                      {l.severity_level}
+                    </span>
                   </TD>
                   <TD className="text-xs whitespace-nowrap">
                     {l.server_role}
-                    <span className="block text-slate-600 dark:text-slate-400">{l.stream_name}</span>
+                    <span className="block text-slate-600 dark:text-slate-400">
+                      {l.stream_name}
+                    </span>
                   </TD>
                   <TD className="font-mono text-xs break-all">{l.message}</TD>
                 </TR>
@@ -122,7 +156,11 @@ export function PostgresLogs({ pgRef }: { pgRef: PgRef }) {
           </Table>
         ) : (
           <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
-            {logs.isPending ? 'Loading the logs…' : filtered ? 'No log lines match.' : 'No log lines in the last 30 minutes.'}
+            {logs.isPending
+              ? 'Loading the logs…'
+              : filtered
+                ? 'No log lines match.'
+                : 'No log lines in the last 30 minutes.'}
           </p>
         )}
       </div>

@@ -12,6 +12,9 @@ function seriesLabel(labels: Record<string, string>, several: boolean, i: number
 }
 
 export function PostgresMetrics({ pgRef }: { pgRef: PgRef }) {
-  const metricsQuery = useCallback((query: MetricsQuery) => pgMetricsQueryOptions(pgRef, query), [pgRef]);
+  const metricsQuery = useCallback(
+    (query: MetricsQuery) => pgMetricsQueryOptions(pgRef, query),
+    [pgRef],
+  );
   return <MetricsPanel idPrefix="pg" metricsQuery={metricsQuery} seriesLabel={seriesLabel} />;
 }

@@ -12,8 +12,26 @@ import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { caCertificateUrl, isChanging, type PgRef } from '../api/postgres.ts';
 import { usePgServers } from '../api/sub.ts';
-import { engineLabel, haLabel, maintenanceLabel, MASK, maskPassword, monthlyPrice, psqlCommand, storageLabel } from '../format.ts';
-import { CodeLine, Field, Fields, IdField, LocationField, muted, PriceField, SizeField } from '#web/components/ui/detail-fields.tsx';
+import {
+  engineLabel,
+  haLabel,
+  maintenanceLabel,
+  MASK,
+  maskPassword,
+  monthlyPrice,
+  psqlCommand,
+  storageLabel,
+} from '../format.ts';
+import {
+  CodeLine,
+  Field,
+  Fields,
+  IdField,
+  LocationField,
+  muted,
+  PriceField,
+  SizeField,
+} from '#web/components/ui/detail-fields.tsx';
 
 export function PostgresOverview({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   return (
@@ -36,7 +54,11 @@ function ConnectCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         title="Connect"
         description="Over TLS on port 5432 (PgBouncer on 6432), from the addresses the firewall rules allow (Networking tab)."
         actions={
-          <a href={caCertificateUrl(pgRef)} download={`${pg.name}.pem`} className={buttonClass('secondary', 'sm')}>
+          <a
+            href={caCertificateUrl(pgRef)}
+            download={`${pg.name}.pem`}
+            className={buttonClass('secondary', 'sm')}
+          >
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
               <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.614L6.295 8.235a.75.75 0 1 0-1.09 1.03l4.25 4.5a.75.75 0 0 0 1.09 0l4.25-4.5a.75.75 0 0 0-1.09-1.03l-2.955 3.129V2.75Z" />
               <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
@@ -58,7 +80,9 @@ function ConnectCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
               {pg.username}
             </Field>
             <div className="min-w-0">
-              <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">Password</dt>
+              <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+                Password
+              </dt>
               <dd className="mt-1 flex min-w-0 items-center gap-1">
                 <span className="truncate font-mono text-sm" data-testid="pg-password">
                   {revealed ? pg.password : MASK}
@@ -71,29 +95,53 @@ function ConnectCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
                 >
                   {revealed ? 'Hide password' : 'Show password'}
                 </button>
-                {pg.password ? <CopyButton value={pg.password} label="Copy password" className="-my-1 shrink-0" /> : null}
+                {pg.password ? (
+                  <CopyButton
+                    value={pg.password}
+                    label="Copy password"
+                    className="-my-1 shrink-0"
+                  />
+                ) : null}
               </dd>
             </div>
           </dl>
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">Connection string</p>
+            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              Connection string
+            </p>
             <div className="mt-1.5">
-              <CodeLine shown={hide(conn)} copy={conn} copyLabel="Copy connection string" testId="pg-connection-string" />
+              <CodeLine
+                shown={hide(conn)}
+                copy={conn}
+                copyLabel="Copy connection string"
+                testId="pg-connection-string"
+              />
             </div>
           </div>
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">psql</p>
+            <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              psql
+            </p>
             <div className="mt-1.5">
-              <CodeLine shown={hide(psqlCommand(conn))} copy={psqlCommand(conn)} copyLabel="Copy psql command" prompt="$" testId="pg-psql-command" />
+              <CodeLine
+                shown={hide(psqlCommand(conn))}
+                copy={psqlCommand(conn)}
+                copyLabel="Copy psql command"
+                prompt="$"
+                testId="pg-psql-command"
+              />
             </div>
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-              To check the server&apos;s certificate too, download the CA certificate and add <code className="font-mono">sslmode=verify-full&amp;sslrootcert={pg.name}.pem</code>{' '}
+              To check the server&apos;s certificate too, download the CA certificate and add{' '}
+              <code className="font-mono">sslmode=verify-full&amp;sslrootcert={pg.name}.pem</code>{' '}
               instead of <code className="font-mono">sslmode=require</code>.
             </p>
           </div>
         </div>
       ) : (
-        <p className="px-5 py-5 text-sm text-slate-600 dark:text-slate-400">The hostname and credentials are shown once the database is running.</p>
+        <p className="px-5 py-5 text-sm text-slate-600 dark:text-slate-400">
+          The hostname and credentials are shown once the database is running.
+        </p>
       )}
     </Card>
   );
@@ -112,7 +160,9 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         <SizeField name={pg.vm_size} spec={size} />
         <Field label="Storage">{storageLabel(pg.storage_size_gib)}</Field>
         <Field label="High availability">{haLabel(pg.ha_type)}</Field>
-        <Field label="Maintenance window">{maintenanceLabel(pg.maintenance_window_start_at, pg.maintenance_window_days)}</Field>
+        <Field label="Maintenance window">
+          {maintenanceLabel(pg.maintenance_window_start_at, pg.maintenance_window_days)}
+        </Field>
         <PriceField monthly={monthly} />
         {pg.parent ? (
           <Field label={pg.read_replica ? 'Replica of' : 'Restored from'}>
@@ -122,7 +172,10 @@ function DetailsCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         <Field label="Tags">
           {pg.tags.length ? (
             pg.tags.map((t) => (
-              <span key={t.key} className="mr-1.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-normal dark:bg-slate-800">
+              <span
+                key={t.key}
+                className="mr-1.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-normal dark:bg-slate-800"
+              >
                 {t.key}={t.value}
               </span>
             ))
@@ -156,11 +209,17 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const servers = usePgServers(pgRef, isChanging(pg.state));
   return (
     <Card labelledBy="pg-servers-title">
-      <CardHeader id="pg-servers-title" title="Servers" description="The primary serves reads and writes; standbys take over if it fails." />
+      <CardHeader
+        id="pg-servers-title"
+        title="Servers"
+        description="The primary serves reads and writes; standbys take over if it fails."
+      />
       <div className="p-3">
         {servers.data?.items.length ? (
           <Table caption="Servers">
-            <THeadRow columns={['Role', 'Name', 'State', 'Replication', 'Size', 'Private addresses']} />
+            <THeadRow
+              columns={['Role', 'Name', 'State', 'Replication', 'Size', 'Private addresses']}
+            />
             <TBody>
               {servers.data.items.map((s) => (
                 <TR key={s.id}>
@@ -172,11 +231,17 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
                   <TD>{s.synchronization_status === 'ready' ? 'In step' : 'Catching up'}</TD>
                   <TD>
                     {s.vm_size} · {storageLabel(s.storage_size_gib)}
-                    {s.target_vm_size !== s.vm_size ? <span className="block text-xs text-amber-800 dark:text-amber-300">→ {s.target_vm_size}</span> : null}
+                    {s.target_vm_size !== s.vm_size ? (
+                      <span className="block text-xs text-amber-800 dark:text-amber-300">
+                        → {s.target_vm_size}
+                      </span>
+                    ) : null}
                   </TD>
                   <TD className="font-mono text-xs">
                     {s.private_ipv4}
-                    <span className="block text-slate-600 dark:text-slate-400">{s.private_ipv6}</span>
+                    <span className="block text-slate-600 dark:text-slate-400">
+                      {s.private_ipv6}
+                    </span>
                   </TD>
                 </TR>
               ))}
@@ -184,7 +249,11 @@ function ServersCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
           </Table>
         ) : (
           <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
-            {servers.isPending ? 'Loading the servers…' : servers.isError ? servers.error.message : 'No servers yet.'}
+            {servers.isPending
+              ? 'Loading the servers…'
+              : servers.isError
+                ? servers.error.message
+                : 'No servers yet.'}
           </p>
         )}
       </div>

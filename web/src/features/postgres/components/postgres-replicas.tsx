@@ -16,35 +16,71 @@ import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
-import { useCreateReadReplica, usePostgresAction, usePostgresList, type PgRef } from '../api/postgres.ts';
+import {
+  useCreateReadReplica,
+  usePostgresAction,
+  usePostgresList,
+  type PgRef,
+} from '../api/postgres.ts';
 import { storageLabel } from '../format.ts';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
 import { ParentLink } from './postgres-overview.tsx';
 import { postgresTakesChanges } from '#shared/api/postgres-kind';
 
-export function PostgresReplicas({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef; onOpen: (name: string) => void }) {
-  return pg.read_replica ? <ReplicaCard pg={pg} pgRef={pgRef} /> : <ReplicasCard pg={pg} pgRef={pgRef} onOpen={onOpen} />;
+export function PostgresReplicas({
+  pg,
+  pgRef,
+  onOpen,
+}: {
+  pg: PostgresDetail;
+  pgRef: PgRef;
+  onOpen: (name: string) => void;
+}) {
+  return pg.read_replica ? (
+    <ReplicaCard pg={pg} pgRef={pgRef} />
+  ) : (
+    <ReplicasCard pg={pg} pgRef={pgRef} onOpen={onOpen} />
+  );
 }
 
 function ReplicaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const [confirm, setConfirm] = useState(false);
   return (
     <Card labelledBy="pg-replica-title">
-      <CardHeader id="pg-replica-title" title="Read replica" description="This database follows its parent and serves reads only." />
+      <CardHeader
+        id="pg-replica-title"
+        title="Read replica"
+        description="This database follows its parent and serves reads only."
+      />
       <div className="flex flex-wrap items-center justify-between gap-4 px-5 py-5">
         <p className="text-sm">
           Replica of <ParentLink pg={pg} pgRef={pgRef} />
         </p>
-        <Button access="write" variant="secondary" onClick={() => setConfirm(true)} disabled={!postgresTakesChanges(pg.state)}>
+        <Button
+          access="write"
+          variant="secondary"
+          onClick={() => setConfirm(true)}
+          disabled={!postgresTakesChanges(pg.state)}
+        >
           Promote to a database of its own
         </Button>
       </div>
-      {confirm ? <PromoteDialog name={pg.name} pgRef={pgRef} onClose={() => setConfirm(false)} /> : null}
+      {confirm ? (
+        <PromoteDialog name={pg.name} pgRef={pgRef} onClose={() => setConfirm(false)} />
+      ) : null}
     </Card>
   );
 }
 
-function PromoteDialog({ name, pgRef, onClose }: { name: string; pgRef: PgRef; onClose: () => void }) {
+function PromoteDialog({
+  name,
+  pgRef,
+  onClose,
+}: {
+  name: string;
+  pgRef: PgRef;
+  onClose: () => void;
+}) {
   const promote = usePostgresAction('promotePostgresReadReplica');
   return (
     <ConfirmDialog
@@ -55,22 +91,37 @@ function PromoteDialog({ name, pgRef, onClose }: { name: string; pgRef: PgRef; o
       onConfirm={() =>
         promote.mutate(pgRef, {
           onSuccess: () => {
-            toast.success('Replica promoted', `${name} is now a database of its own that accepts writes.`);
+            toast.success(
+              'Replica promoted',
+              `${name} is now a database of its own that accepts writes.`,
+            );
             onClose();
           },
         })
       }
     >
       <p>
-        Promote <Strong>{name}</Strong>? It stops following its parent for good and starts accepting writes. This cannot be undone.
+        Promote <Strong>{name}</Strong>? It stops following its parent for good and starts accepting
+        writes. This cannot be undone.
       </p>
     </ConfirmDialog>
   );
 }
 
-function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef; onOpen: (name: string) => void }) {
+function ReplicasCard({
+  pg,
+  pgRef,
+  onOpen,
+}: {
+  pg: PostgresDetail;
+  pgRef: PgRef;
+  onOpen: (name: string) => void;
+}) {
   const list = usePostgresList(pgRef.projectId, { page_size: '1000' }, pg.location);
-  const replicas = (list.data?.items ?? []).filter((r: PostgresListItem) => r.read_replica && r.parent === `/location/${pg.location}/postgres/${pg.name}`);
+  const replicas = (list.data?.items ?? []).filter(
+    (r: PostgresListItem) =>
+      r.read_replica && r.parent === `/location/${pg.location}/postgres/${pg.name}`,
+  );
   const [creating, setCreating] = useState(false);
   const [promoting, setPromoting] = useState<string | null>(null);
   return (
@@ -80,7 +131,12 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
         title="Read replicas"
         description="Copies of this database that follow its changes and serve reads, each with its own hostname and size."
         actions={
-          <Button access="write" size="sm" onClick={() => setCreating(true)} disabled={pg.state !== 'running'}>
+          <Button
+            access="write"
+            size="sm"
+            onClick={() => setCreating(true)}
+            disabled={pg.state !== 'running'}
+          >
             {plusIcon}
             Create read replica
           </Button>
@@ -96,7 +152,11 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
                   <TD>
                     <Link
                       to="/projects/$projectId/databases/$location/$databaseName"
-                      params={{ projectId: pgRef.projectId, location: r.location, databaseName: r.name }}
+                      params={{
+                        projectId: pgRef.projectId,
+                        location: r.location,
+                        databaseName: r.name,
+                      }}
                       className={tableLinkClass}
                     >
                       {r.name}
@@ -109,7 +169,14 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
                     {r.vm_size} · {storageLabel(r.storage_size_gib)}
                   </TD>
                   <TD className="text-right">
-                    <Button access="write" size="sm" variant="ghost" aria-label={`Promote ${r.name}`} onClick={() => setPromoting(r.name)} disabled={r.state !== 'running'}>
+                    <Button
+                      access="write"
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Promote ${r.name}`}
+                      onClick={() => setPromoting(r.name)}
+                      disabled={r.state !== 'running'}
+                    >
                       Promote
                     </Button>
                   </TD>
@@ -118,18 +185,45 @@ function ReplicasCard({ pg, pgRef, onOpen }: { pg: PostgresDetail; pgRef: PgRef;
             </TBody>
           </Table>
         ) : (
-          <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">{list.isPending ? 'Loading the replicas…' : 'No read replicas.'}</p>
+          <p className="px-2 py-3 text-sm text-slate-600 dark:text-slate-400">
+            {list.isPending ? 'Loading the replicas…' : 'No read replicas.'}
+          </p>
         )}
       </div>
-      {creating ? <CreateReplicaDialog pg={pg} pgRef={pgRef} onClose={() => setCreating(false)} onCreated={onOpen} /> : null}
-      {promoting ? <PromoteDialog name={promoting} pgRef={{ ...pgRef, name: promoting }} onClose={() => setPromoting(null)} /> : null}
+      {creating ? (
+        <CreateReplicaDialog
+          pg={pg}
+          pgRef={pgRef}
+          onClose={() => setCreating(false)}
+          onCreated={onOpen}
+        />
+      ) : null}
+      {promoting ? (
+        <PromoteDialog
+          name={promoting}
+          pgRef={{ ...pgRef, name: promoting }}
+          onClose={() => setPromoting(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function CreateReplicaDialog({ pg, pgRef, onClose, onCreated }: { pg: PostgresDetail; pgRef: PgRef; onClose: () => void; onCreated: (name: string) => void }) {
+function CreateReplicaDialog({
+  pg,
+  pgRef,
+  onClose,
+  onCreated,
+}: {
+  pg: PostgresDetail;
+  pgRef: PgRef;
+  onClose: () => void;
+  onCreated: (name: string) => void;
+}) {
   const create = useCreateReadReplica();
-  const form = useForm(z.object({ name: resourceName('postgres') }), { name: `${pg.name}-replica`.slice(0, 63) });
+  const form = useForm(z.object({ name: resourceName('postgres') }), {
+    name: `${pg.name}-replica`.slice(0, 63),
+  });
   return (
     <Dialog
       open
@@ -139,7 +233,8 @@ function CreateReplicaDialog({ pg, pgRef, onClose, onCreated }: { pg: PostgresDe
       title="Create read replica"
       description={
         <p>
-          A new database in {pg.location} with the size of <Strong>{pg.name}</Strong>, following its changes. It is billed like a database of its own.
+          A new database in {pg.location} with the size of <Strong>{pg.name}</Strong>, following its
+          changes. It is billed like a database of its own.
         </p>
       }
     >

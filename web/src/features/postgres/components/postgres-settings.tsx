@@ -11,7 +11,15 @@ import { PasswordCard } from './settings-password.tsx';
 import { HaCard, ResizeCard } from './settings-resize.tsx';
 import { UpgradeCard } from './settings-upgrade.tsx';
 
-export function PostgresSettings({ pg, pgRef, onRenamed }: { pg: PostgresDetail; pgRef: PgRef; onRenamed: (name: string) => void }) {
+export function PostgresSettings({
+  pg,
+  pgRef,
+  onRenamed,
+}: {
+  pg: PostgresDetail;
+  pgRef: PgRef;
+  onRenamed: (name: string) => void;
+}) {
   return (
     <>
       <ResizeCard pg={pg} pgRef={pgRef} />
@@ -27,7 +35,15 @@ export function PostgresSettings({ pg, pgRef, onRenamed }: { pg: PostgresDetail;
 
 const renameSchema = renameBodySchema('postgres');
 
-function RenamePostgresCard({ pg, pgRef, onRenamed }: { pg: PostgresDetail; pgRef: PgRef; onRenamed: (name: string) => void }) {
+function RenamePostgresCard({
+  pg,
+  pgRef,
+  onRenamed,
+}: {
+  pg: PostgresDetail;
+  pgRef: PgRef;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenamePostgres();
   return (
     <RenameCard

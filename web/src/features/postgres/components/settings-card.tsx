@@ -9,7 +9,19 @@ import { cn } from '#web/lib/cn.ts';
 export const selectClass = cn(inputClass, 'border-slate-300 dark:border-slate-700');
 
 /** A settings card: heading, text, the form's body, a refusal on top. */
-export function SettingsCard({ id, title, description, error, children }: { id: string; title: string; description: ReactNode; error?: ApiError | null; children: ReactNode }) {
+export function SettingsCard({
+  id,
+  title,
+  description,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  error?: ApiError | null;
+  children: ReactNode;
+}) {
   return (
     <Card labelledBy={id}>
       <CardHeader id={id} title={title} description={description} />

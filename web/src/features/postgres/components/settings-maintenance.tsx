@@ -11,8 +11,12 @@ import { selectClass, SettingsCard } from './settings-card.tsx';
 
 export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
   const set = useSetMaintenanceWindow();
-  const [hour, setHour] = useState(pg.maintenance_window_start_at === null ? '' : String(pg.maintenance_window_start_at));
-  const [days, setDays] = useState<(typeof WEEKDAY_NAMES)[number][]>(pg.maintenance_window_days ?? []);
+  const [hour, setHour] = useState(
+    pg.maintenance_window_start_at === null ? '' : String(pg.maintenance_window_start_at),
+  );
+  const [days, setDays] = useState<(typeof WEEKDAY_NAMES)[number][]>(
+    pg.maintenance_window_days ?? [],
+  );
   const err = set.error ? asApiError(set.error) : null;
   return (
     <SettingsCard
@@ -31,15 +35,38 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           set.mutate(
             {
               ref: pgRef,
-              body: { maintenance_window_start_at: start, ...(days.length && start !== null ? { maintenance_window_days: WEEKDAY_NAMES.filter((d) => days.includes(d)) } : {}) },
+              body: {
+                maintenance_window_start_at: start,
+                ...(days.length && start !== null
+                  ? { maintenance_window_days: WEEKDAY_NAMES.filter((d) => days.includes(d)) }
+                  : {}),
+              },
             },
-            { onSuccess: (updated) => toast.success('Maintenance window saved', maintenanceLabel(updated.maintenance_window_start_at, updated.maintenance_window_days) + '.') },
+            {
+              onSuccess: (updated) =>
+                toast.success(
+                  'Maintenance window saved',
+                  maintenanceLabel(
+                    updated.maintenance_window_start_at,
+                    updated.maintenance_window_days,
+                  ) + '.',
+                ),
+            },
           );
         }}
       >
-        <LabelledField label="Start (UTC)" error={err?.details?.maintenance_window_start_at} className="w-48">
+        <LabelledField
+          label="Start (UTC)"
+          error={err?.details?.maintenance_window_start_at}
+          className="w-48"
+        >
           {(control) => (
-            <select {...control} className={selectClass} value={hour} onChange={(e) => setHour(e.target.value)}>
+            <select
+              {...control}
+              className={selectClass}
+              value={hour}
+              onChange={(e) => setHour(e.target.value)}
+            >
               <option value="">Any time</option>
               {Array.from({ length: 24 }, (_, h) => (
                 <option key={h} value={h}>
@@ -50,16 +77,29 @@ export function MaintenanceCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRe
           )}
         </LabelledField>
         <fieldset disabled={hour === ''}>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Days (none: every day)</legend>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Days (none: every day)
+          </legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {WEEKDAY_NAMES.map((d) => (
               <label key={d} className="flex items-center gap-1.5 text-sm">
-                <input type="checkbox" className="size-4" checked={days.includes(d)} onChange={(e) => setDays(e.target.checked ? [...days, d] : days.filter((x) => x !== d))} />
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={days.includes(d)}
+                  onChange={(e) =>
+                    setDays(e.target.checked ? [...days, d] : days.filter((x) => x !== d))
+                  }
+                />
                 {DAYS[d]}
               </label>
             ))}
           </div>
-          {err?.details?.maintenance_window_days ? <p className="mt-2 text-sm text-red-700 dark:text-red-400">{err.details.maintenance_window_days}</p> : null}
+          {err?.details?.maintenance_window_days ? (
+            <p className="mt-2 text-sm text-red-700 dark:text-red-400">
+              {err.details.maintenance_window_days}
+            </p>
+          ) : null}
         </fieldset>
         <Button access="write" type="submit" variant="secondary" disabled={set.isPending}>
           <BusyLabel pending={set.isPending} busy="Saving…">

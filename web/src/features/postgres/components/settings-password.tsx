@@ -26,7 +26,9 @@ export function PasswordCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }
   const [confirm, setConfirm] = useState(false);
   const check = superuserPasswordSchema.safeParse(password);
   const serverErr = reset.error ? asApiError(reset.error) : null;
-  const error = serverErr?.details?.password ?? (touched && !check.success ? check.error.issues[0]?.message : undefined);
+  const error =
+    serverErr?.details?.password ??
+    (touched && !check.success ? check.error.issues[0]?.message : undefined);
   return (
     <SettingsCard
       id="pg-password-title"
@@ -89,14 +91,18 @@ export function PasswordCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }
                   setConfirm(false);
                   setPassword('');
                   setTouched(false);
-                  toast.success('Password reset', 'The connection string on the Overview tab has the new password.');
+                  toast.success(
+                    'Password reset',
+                    'The connection string on the Overview tab has the new password.',
+                  );
                 },
               },
             )
           }
         >
           <p>
-            Set a new superuser password of <Strong>{pg.name}</Strong>? Applications that use the old password can no longer connect.
+            Set a new superuser password of <Strong>{pg.name}</Strong>? Applications that use the
+            old password can no longer connect.
           </p>
         </ConfirmDialog>
       ) : null}

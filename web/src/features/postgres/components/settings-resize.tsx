@@ -1,7 +1,12 @@
 // Size and storage, and high availability: changes the database converges to.
 import { useState } from 'react';
 import type { PostgresDetail } from '#shared/api/postgres';
-import { POSTGRES_HA_TYPES, POSTGRES_SIZES, postgresMonthlyUsd, postgresSize } from '#shared/catalog';
+import {
+  POSTGRES_HA_TYPES,
+  POSTGRES_SIZES,
+  postgresMonthlyUsd,
+  postgresSize,
+} from '#shared/catalog';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { LabelledField } from '#web/components/ui/input.tsx';
 import { OptionCard, OptionGroup } from '#web/components/ui/option-card.tsx';
@@ -20,7 +25,9 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
   const family = postgresSize(pg.vm_size)?.family;
   const sizes = POSTGRES_SIZES.filter((s) => s.family === family);
   const storages = (postgresSize(size)?.storageGib ?? []).filter((g) => g >= pg.storage_size_gib);
-  const storageValue = storages.map(String).includes(storage) ? storage : String(storages[0] ?? pg.storage_size_gib);
+  const storageValue = storages.map(String).includes(storage)
+    ? storage
+    : String(storages[0] ?? pg.storage_size_gib);
   const unchanged = size === targetSize && Number(storageValue) === targetStorage;
   const moving = targetSize !== pg.vm_size || targetStorage !== pg.storage_size_gib;
   const err = patch.error ? asApiError(patch.error) : null;
@@ -33,7 +40,8 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
     >
       {moving ? (
         <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-          Changing from {pg.vm_size} · {storageLabel(pg.storage_size_gib)} to {targetSize} · {storageLabel(targetStorage)}…
+          Changing from {pg.vm_size} · {storageLabel(pg.storage_size_gib)} to {targetSize} ·{' '}
+          {storageLabel(targetStorage)}…
         </p>
       ) : null}
       <form
@@ -45,13 +53,24 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
           if (unchanged || patch.isPending) return;
           patch.mutate(
             { ref: pgRef, body: { size: size as never, storage_size: Number(storageValue) } },
-            { onSuccess: () => toast.success('Resizing database', `${pg.name} is moving to ${size} with ${storageLabel(Number(storageValue))}.`) },
+            {
+              onSuccess: () =>
+                toast.success(
+                  'Resizing database',
+                  `${pg.name} is moving to ${size} with ${storageLabel(Number(storageValue))}.`,
+                ),
+            },
           );
         }}
       >
         <LabelledField label="Size" error={err?.details?.size} className="w-64">
           {(control) => (
-            <select {...control} className={selectClass} value={size} onChange={(e) => setSize(e.target.value)}>
+            <select
+              {...control}
+              className={selectClass}
+              value={size}
+              onChange={(e) => setSize(e.target.value)}
+            >
               {sizes.map((s) => (
                 <option key={s.name} value={s.name}>
                   {s.name} ({s.vcpus} vCPU, {s.memoryGib} GiB)
@@ -62,7 +81,12 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
         </LabelledField>
         <LabelledField label="Storage" error={err?.details?.storage_size} className="w-40">
           {(control) => (
-            <select {...control} className={selectClass} value={storageValue} onChange={(e) => setStorage(e.target.value)}>
+            <select
+              {...control}
+              className={selectClass}
+              value={storageValue}
+              onChange={(e) => setStorage(e.target.value)}
+            >
               {storages.map((g) => (
                 <option key={g} value={g}>
                   {storageLabel(g)}
@@ -72,14 +96,20 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
           )}
         </LabelledField>
         <div className="mt-7 flex items-center gap-3">
-          <Button access="write" type="submit" variant="secondary" disabled={unchanged || patch.isPending}>
+          <Button
+            access="write"
+            type="submit"
+            variant="secondary"
+            disabled={unchanged || patch.isPending}
+          >
             <BusyLabel pending={patch.isPending} busy="Applying…">
               Resize
             </BusyLabel>
           </Button>
           {!unchanged ? (
             <span className="text-sm text-slate-600 dark:text-slate-400">
-              {formatMonthly(postgresMonthlyUsd(targetSize, targetStorage, pg.ha_type))} → {formatMonthly(postgresMonthlyUsd(size, Number(storageValue), pg.ha_type))}
+              {formatMonthly(postgresMonthlyUsd(targetSize, targetStorage, pg.ha_type))} →{' '}
+              {formatMonthly(postgresMonthlyUsd(size, Number(storageValue), pg.ha_type))}
             </span>
           ) : null}
         </div>
@@ -105,7 +135,13 @@ export function HaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (ha === pg.ha_type || patch.isPending) return;
-          patch.mutate({ ref: pgRef, body: { ha_type: ha as never } }, { onSuccess: () => toast.success('Changing high availability', `${pg.name}: ${haLabel(ha)}.`) });
+          patch.mutate(
+            { ref: pgRef, body: { ha_type: ha as never } },
+            {
+              onSuccess: () =>
+                toast.success('Changing high availability', `${pg.name}: ${haLabel(ha)}.`),
+            },
+          );
         }}
       >
         <OptionGroup legend="Standbys">
@@ -118,11 +154,20 @@ export function HaCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) {
               onChange={setHa}
               title={h.displayName}
               description={h.description}
-              aside={<span className="font-semibold tabular-nums">{formatMonthly(postgresMonthlyUsd(pg.vm_size, pg.storage_size_gib, h.name))}</span>}
+              aside={
+                <span className="font-semibold tabular-nums">
+                  {formatMonthly(postgresMonthlyUsd(pg.vm_size, pg.storage_size_gib, h.name))}
+                </span>
+              }
             />
           ))}
         </OptionGroup>
-        <Button access="write" type="submit" variant="secondary" disabled={ha === pg.ha_type || patch.isPending}>
+        <Button
+          access="write"
+          type="submit"
+          variant="secondary"
+          disabled={ha === pg.ha_type || patch.isPending}
+        >
           <BusyLabel pending={patch.isPending} busy="Applying…">
             Apply
           </BusyLabel>

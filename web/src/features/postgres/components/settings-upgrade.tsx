@@ -38,7 +38,8 @@ export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef })
           </span>
         ) : to ? (
           <>
-            <span className="font-medium">{engineLabel(pg.flavor, pg.version)}</span> → <span className="font-medium">{to}</span> is available.
+            <span className="font-medium">{engineLabel(pg.flavor, pg.version)}</span> →{' '}
+            <span className="font-medium">{to}</span> is available.
           </>
         ) : (
           <>{engineLabel(pg.flavor, pg.version)} is the newest version available.</>
@@ -67,13 +68,17 @@ export function UpgradeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef })
             start.mutate(pgRef, {
               onSuccess: () => {
                 setConfirm(false);
-                toast.success('Upgrading database', `${pg.name} is moving from ${pg.version} to ${to}.`);
+                toast.success(
+                  'Upgrading database',
+                  `${pg.name} is moving from ${pg.version} to ${to}.`,
+                );
               },
             })
           }
         >
           <p>
-            Upgrade <Strong>{pg.name}</Strong> from version {pg.version} to {to}? This cannot be undone; check that your applications and extensions support {to} first.
+            Upgrade <Strong>{pg.name}</Strong> from version {pg.version} to {to}? This cannot be
+            undone; check that your applications and extensions support {to} first.
           </p>
         </ConfirmDialog>
       ) : null}

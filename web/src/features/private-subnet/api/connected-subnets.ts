@@ -5,7 +5,11 @@ import { MAX_PAGE_SIZE } from '#shared/wire';
 import { apiRequest } from '#web/lib/api-client.ts';
 import type { SubnetRef } from './get-private-subnet.ts';
 
-const at = ({ projectId, location, name }: SubnetRef) => ({ project_id: projectId, location, private_subnet_reference: name });
+const at = ({ projectId, location, name }: SubnetRef) => ({
+  project_id: projectId,
+  location,
+  private_subnet_reference: name,
+});
 
 /** Every connection list of a project is under this key. */
 const connectedKey = (projectId: string) => ['private-subnet', 'connected', projectId] as const;
@@ -14,21 +18,35 @@ const connectedKey = (projectId: string) => ['private-subnet', 'connected', proj
 export const connectedSubnetsQueryOptions = (ref: SubnetRef) =>
   queryOptions({
     queryKey: [...connectedKey(ref.projectId), ref.location, ref.name],
-    queryFn: ({ signal }) => apiRequest('listConnectedPrivateSubnets', { params: at(ref), query: { order_column: 'name', page_size: String(MAX_PAGE_SIZE) }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('listConnectedPrivateSubnets', {
+        params: at(ref),
+        query: { order_column: 'name', page_size: String(MAX_PAGE_SIZE) },
+        signal,
+      }),
   });
 
 export function useConnectedSubnets(ref: SubnetRef) {
   return useQuery(connectedSubnetsQueryOptions(ref));
 }
 
-function useConnectionChange<I extends { ref: SubnetRef }>(mutationFn: (input: I) => Promise<unknown>) {
+function useConnectionChange<I extends { ref: SubnetRef }>(
+  mutationFn: (input: I) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: (_, { ref }) => queryClient.invalidateQueries({ queryKey: connectedKey(ref.projectId) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: (_, { ref }) =>
+      queryClient.invalidateQueries({ queryKey: connectedKey(ref.projectId) }),
+  });
 }
 
 export function useConnectSubnet() {
   return useConnectionChange(({ ref, subnetId }: { ref: SubnetRef; subnetId: string }) =>
-    apiRequest('connectPrivateSubnet', { params: at(ref), body: { 'connected-subnet-id': subnetId } }),
+    apiRequest('connectPrivateSubnet', {
+      params: at(ref),
+      body: { 'connected-subnet-id': subnetId },
+    }),
   );
 }
 

@@ -11,7 +11,12 @@ export interface CreatePrivateSubnetInput {
   firewallId?: string;
 }
 
-export function createPrivateSubnet({ projectId, location, name, firewallId }: CreatePrivateSubnetInput) {
+export function createPrivateSubnet({
+  projectId,
+  location,
+  name,
+  firewallId,
+}: CreatePrivateSubnetInput) {
   return apiRequest('createPrivateSubnet', {
     params: { project_id: projectId, location_name: location, ps_name: name },
     body: firewallId ? { firewall_id: firewallId } : undefined,
@@ -23,8 +28,14 @@ export function useCreatePrivateSubnet() {
   return useMutation({
     mutationFn: createPrivateSubnet,
     onSuccess: async (subnet, { projectId }) => {
-      queryClient.setQueryData(getPrivateSubnetQueryOptions({ projectId, location: subnet.location, name: subnet.name }).queryKey, subnet);
-      await queryClient.invalidateQueries({ queryKey: listPrivateSubnetsQueryOptions(projectId).queryKey });
+      queryClient.setQueryData(
+        getPrivateSubnetQueryOptions({ projectId, location: subnet.location, name: subnet.name })
+          .queryKey,
+        subnet,
+      );
+      await queryClient.invalidateQueries({
+        queryKey: listPrivateSubnetsQueryOptions(projectId).queryKey,
+      });
     },
   });
 }

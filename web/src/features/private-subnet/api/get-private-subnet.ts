@@ -11,11 +11,15 @@ export interface SubnetRef {
 }
 
 export function getPrivateSubnet({ projectId, location, name }: SubnetRef, signal?: AbortSignal) {
-  return apiRequest('getPrivateSubnet', { params: { project_id: projectId, location_name: location, ps_name: name }, signal });
+  return apiRequest('getPrivateSubnet', {
+    params: { project_id: projectId, location_name: location, ps_name: name },
+    signal,
+  });
 }
 
 /** Every subnet detail of a project is under `privateSubnetDetailKey(projectId)`. */
-export const privateSubnetDetailKey = (projectId: string) => ['private-subnet', 'detail', projectId] as const;
+export const privateSubnetDetailKey = (projectId: string) =>
+  ['private-subnet', 'detail', projectId] as const;
 
 export const getPrivateSubnetQueryOptions = (ref: SubnetRef) =>
   queryOptions({

@@ -11,9 +11,17 @@ export type ListPrivateSubnetsQuery = NonNullable<QueryInputOf<'listPrivateSubne
   location?: string;
 };
 
-export function listPrivateSubnets(projectId: string, { location, ...query }: ListPrivateSubnetsQuery, signal?: AbortSignal) {
+export function listPrivateSubnets(
+  projectId: string,
+  { location, ...query }: ListPrivateSubnetsQuery,
+  signal?: AbortSignal,
+) {
   return location
-    ? apiRequest('listLocationPrivateSubnets', { params: { project_id: projectId, location_name: location }, query, signal })
+    ? apiRequest('listLocationPrivateSubnets', {
+        params: { project_id: projectId, location_name: location },
+        query,
+        signal,
+      })
     : apiRequest('listPrivateSubnets', { params: { project_id: projectId }, query, signal });
 }
 
@@ -21,12 +29,17 @@ export function listPrivateSubnets(projectId: string, { location, ...query }: Li
  * Every subnet list of a project is under `listPrivateSubnetsQueryOptions(projectId).queryKey`
  * (its query `{}` matches any query), so mutations invalidate all pages, sorts and locations.
  */
-export const listPrivateSubnetsQueryOptions = (projectId: string, query: ListPrivateSubnetsQuery = {}) =>
+export const listPrivateSubnetsQueryOptions = (
+  projectId: string,
+  query: ListPrivateSubnetsQuery = {},
+) =>
   queryOptions({
     queryKey: ['private-subnet', 'list', projectId, query],
     queryFn: ({ signal }) => listPrivateSubnets(projectId, query, signal),
     // Poll only while a subnet on this page is being deleted.
-    refetchInterval: pollWhile((list: PrivateSubnetList) => list.items.some((s) => isTransitional(s.state))),
+    refetchInterval: pollWhile((list: PrivateSubnetList) =>
+      list.items.some((s) => isTransitional(s.state)),
+    ),
   });
 
 /**
@@ -34,12 +47,19 @@ export const listPrivateSubnetsQueryOptions = (projectId: string, query: ListPri
  * the subnets a firewall may attach).
  */
 export const locationPrivateSubnetsQueryOptions = (projectId: string, location: string) => ({
-  ...listPrivateSubnetsQueryOptions(projectId, { location, order_column: 'name', page_size: String(MAX_PAGE_SIZE) }),
+  ...listPrivateSubnetsQueryOptions(projectId, {
+    location,
+    order_column: 'name',
+    page_size: String(MAX_PAGE_SIZE),
+  }),
   staleTime: 0,
 });
 
 export function usePrivateSubnets(projectId: string, query: ListPrivateSubnetsQuery) {
-  return useQuery({ ...listPrivateSubnetsQueryOptions(projectId, query), placeholderData: keepPreviousData });
+  return useQuery({
+    ...listPrivateSubnetsQueryOptions(projectId, query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** For other features' routes: something they changed shows in subnet lists and details. */

@@ -4,7 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ConnectedSubnet, PrivateSubnet } from '#shared/api/private-subnet';
-import { AttachPicker, NothingAttached, useAttachError } from '#web/components/ui/attach-picker.tsx';
+import {
+  AttachPicker,
+  NothingAttached,
+  useAttachError,
+} from '#web/components/ui/attach-picker.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { ConfirmDialog, Strong } from '#web/components/ui/confirm-dialog.tsx';
@@ -13,19 +17,33 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { locationLabel } from '#web/lib/location.ts';
-import { useConnectedSubnets, useConnectSubnet, useDisconnectSubnet } from '../api/connected-subnets.ts';
+import {
+  useConnectedSubnets,
+  useConnectSubnet,
+  useDisconnectSubnet,
+} from '../api/connected-subnets.ts';
 import type { SubnetRef } from '../api/get-private-subnet.ts';
 import { locationPrivateSubnetsQueryOptions } from '../api/list-private-subnets.ts';
 
-export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; subnet: PrivateSubnet }) {
+export function ConnectedSubnets({
+  subnetRef,
+  subnet,
+}: {
+  subnetRef: SubnetRef;
+  subnet: PrivateSubnet;
+}) {
   const connected = useConnectedSubnets(subnetRef);
-  const subnets = useQuery(locationPrivateSubnetsQueryOptions(subnetRef.projectId, subnet.location));
+  const subnets = useQuery(
+    locationPrivateSubnetsQueryOptions(subnetRef.projectId, subnet.location),
+  );
   const connect = useConnectSubnet();
   const { error, clear, fail } = useAttachError();
   const [leaving, setLeaving] = useState<ConnectedSubnet | null>(null);
   const items = connected.data?.items ?? [];
   const connectedIds = new Set(items.map((s) => s.id));
-  const candidates = (subnets.data?.items ?? []).filter((s) => s.id !== subnet.id && !connectedIds.has(s.id) && s.state !== 'deleting');
+  const candidates = (subnets.data?.items ?? []).filter(
+    (s) => s.id !== subnet.id && !connectedIds.has(s.id) && s.state !== 'deleting',
+  );
 
   return (
     <Card labelledBy="ps-connected-title">
@@ -50,7 +68,10 @@ export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; 
               { ref: subnetRef, subnetId: other.id },
               {
                 onSuccess: () => {
-                  toast.success('Subnets connected', `${subnet.name} and ${other.name} now reach each other.`);
+                  toast.success(
+                    'Subnets connected',
+                    `${subnet.name} and ${other.name} now reach each other.`,
+                  );
                   done();
                 },
                 onError: fail('Could not connect the subnets'),
@@ -67,7 +88,11 @@ export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; 
                   <TD>
                     <Link
                       to="/projects/$projectId/networking/subnets/$location/$subnetName"
-                      params={{ projectId: subnetRef.projectId, location: s.location, subnetName: s.name }}
+                      params={{
+                        projectId: subnetRef.projectId,
+                        location: s.location,
+                        subnetName: s.name,
+                      }}
                       className={tableLinkClass}
                     >
                       {s.name}
@@ -76,7 +101,13 @@ export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; 
                   <TD className="font-mono text-xs">{s.net4}</TD>
                   <TD className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.id}</TD>
                   <TD className="text-right">
-                    <Button access="write" size="sm" variant="ghost" aria-label={`Disconnect subnet ${s.name}`} onClick={() => setLeaving(s)}>
+                    <Button
+                      access="write"
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Disconnect subnet ${s.name}`}
+                      onClick={() => setLeaving(s)}
+                    >
                       Disconnect
                     </Button>
                   </TD>
@@ -85,15 +116,34 @@ export function ConnectedSubnets({ subnetRef, subnet }: { subnetRef: SubnetRef; 
             </TBody>
           </Table>
         ) : connected.isLoading ? null : (
-          <NothingAttached>Not connected to any subnet: only VMs of this subnet reach each other.</NothingAttached>
+          <NothingAttached>
+            Not connected to any subnet: only VMs of this subnet reach each other.
+          </NothingAttached>
         )}
       </div>
-      {leaving ? <DisconnectDialog subnetRef={subnetRef} subnet={subnet} other={leaving} onClose={() => setLeaving(null)} /> : null}
+      {leaving ? (
+        <DisconnectDialog
+          subnetRef={subnetRef}
+          subnet={subnet}
+          other={leaving}
+          onClose={() => setLeaving(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
-function DisconnectDialog({ subnetRef, subnet, other, onClose }: { subnetRef: SubnetRef; subnet: PrivateSubnet; other: ConnectedSubnet; onClose: () => void }) {
+function DisconnectDialog({
+  subnetRef,
+  subnet,
+  other,
+  onClose,
+}: {
+  subnetRef: SubnetRef;
+  subnet: PrivateSubnet;
+  other: ConnectedSubnet;
+  onClose: () => void;
+}) {
   const disconnect = useDisconnectSubnet();
   return (
     <ConfirmDialog
@@ -107,7 +157,10 @@ function DisconnectDialog({ subnetRef, subnet, other, onClose }: { subnetRef: Su
           { ref: subnetRef, subnetId: other.id },
           {
             onSuccess: () => {
-              toast.success('Subnets disconnected', `${subnet.name} and ${other.name} no longer reach each other.`);
+              toast.success(
+                'Subnets disconnected',
+                `${subnet.name} and ${other.name} no longer reach each other.`,
+              );
               onClose();
             },
           },
@@ -115,7 +168,8 @@ function DisconnectDialog({ subnetRef, subnet, other, onClose }: { subnetRef: Su
       }
     >
       <p>
-        Disconnect <Strong>{other.name}</Strong> from <Strong>{subnet.name}</Strong>? Their VMs no longer reach each other over private addresses.
+        Disconnect <Strong>{other.name}</Strong> from <Strong>{subnet.name}</Strong>? Their VMs no
+        longer reach each other over private addresses.
       </p>
     </ConfirmDialog>
   );

@@ -45,10 +45,16 @@ export function CreateSubnetForm({
   onCreated: (subnet: PrivateSubnet) => void;
 }) {
   const create = useCreatePrivateSubnet();
-  const form = useForm(formSchema, { location: initialLocation ?? (LOCATIONS[0].name as string), name: '', firewall: DEFAULT_FIREWALL });
+  const form = useForm(formSchema, {
+    location: initialLocation ?? (LOCATIONS[0].name as string),
+    name: '',
+    firewall: DEFAULT_FIREWALL,
+  });
   const location = form.values.location;
   const here = firewalls.filter((f) => f.location === location);
-  const firewall = here.some((f) => f.id === form.values.firewall) ? form.values.firewall : DEFAULT_FIREWALL;
+  const firewall = here.some((f) => f.id === form.values.firewall)
+    ? form.values.firewall
+    : DEFAULT_FIREWALL;
 
   return (
     <form
@@ -56,7 +62,12 @@ export function CreateSubnetForm({
       className="space-y-8"
       onSubmit={submitWith(form, create.isPending, (body) => {
         create.mutate(
-          { projectId, location: body.location, name: body.name, firewallId: firewall === DEFAULT_FIREWALL ? undefined : firewall },
+          {
+            projectId,
+            location: body.location,
+            name: body.name,
+            firewallId: firewall === DEFAULT_FIREWALL ? undefined : firewall,
+          },
           { onSuccess: onCreated, onError: form.setServerError },
         );
       })}
@@ -70,9 +81,18 @@ export function CreateSubnetForm({
         error={form.error('location')}
       />
 
-      <NameField label="Subnet name" autoFocus required hint={PRIVATE_SUBNET_NAME_HINT} {...form.field('name')} />
+      <NameField
+        label="Subnet name"
+        autoFocus
+        required
+        hint={PRIVATE_SUBNET_NAME_HINT}
+        {...form.field('name')}
+      />
 
-      <OptionGroup legend="Firewall" hint="A firewall decides which traffic reaches the subnet's VMs. You can change its rules later.">
+      <OptionGroup
+        legend="Firewall"
+        hint="A firewall decides which traffic reaches the subnet's VMs. You can change its rules later."
+      >
         <OptionCard
           name="firewall"
           value={DEFAULT_FIREWALL}
@@ -81,7 +101,8 @@ export function CreateSubnetForm({
           title="Create a default firewall (allows all traffic)"
           description={
             <>
-              Named <span className="font-mono">{form.values.name || '<name>'}-default</span>: all TCP and UDP ports from all IPv4 and IPv6 addresses.
+              Named <span className="font-mono">{form.values.name || '<name>'}-default</span>: all
+              TCP and UDP ports from all IPv4 and IPv6 addresses.
             </>
           }
         />
@@ -100,7 +121,10 @@ export function CreateSubnetForm({
             description={f.ruleCount === 1 ? '1 rule' : `${f.ruleCount} rules`}
           />
         ))}
-        <p className={cn('text-xs text-slate-600 dark:text-slate-400', here.length > 0 && 'sr-only')} aria-live="polite">
+        <p
+          className={cn('text-xs text-slate-600 dark:text-slate-400', here.length > 0 && 'sr-only')}
+          aria-live="polite"
+        >
           {firewallsLoading
             ? 'Loading the firewalls of this location…'
             : here.length
@@ -109,7 +133,11 @@ export function CreateSubnetForm({
         </p>
       </OptionGroup>
 
-      <FormActions cancel={{ to: '/projects/$projectId/networking/subnets', params: { projectId } }} submit="Create subnet" pending={create.isPending} />
+      <FormActions
+        cancel={{ to: '/projects/$projectId/networking/subnets', params: { projectId } }}
+        submit="Create subnet"
+        pending={create.isPending}
+      />
     </form>
   );
 }

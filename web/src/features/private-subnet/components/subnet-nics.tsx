@@ -5,11 +5,18 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Table, TBody, TD, TH, THead, TR } from '#web/components/ui/table.tsx';
 
 /** The subnet's network interfaces; `vmLink` renders a VM's name as a link to its page. */
-export function SubnetNics({ subnet, vmLink }: { subnet: PrivateSubnet; vmLink: (vmName: string) => ReactNode }) {
+export function SubnetNics({
+  subnet,
+  vmLink,
+}: {
+  subnet: PrivateSubnet;
+  vmLink: (vmName: string) => ReactNode;
+}) {
   if (!subnet.nics.length) {
     return (
       <EmptyState title="No network interfaces">
-        A VM created in this subnet gets a network interface here, with a private IPv4 address from {subnet.net4} and an IPv6 address from {subnet.net6}.
+        A VM created in this subnet gets a network interface here, with a private IPv4 address from{' '}
+        {subnet.net4} and an IPv6 address from {subnet.net6}.
       </EmptyState>
     );
   }
@@ -39,7 +46,13 @@ export function SubnetNics({ subnet, vmLink }: { subnet: PrivateSubnet; vmLink: 
                 <CopyButton value={n.private_ipv6} label={`Copy private IPv6 of ${n.name}`} />
               </span>
             </TD>
-            <TD>{n.vm_name ? vmLink(n.vm_name) : <span className="text-slate-600 dark:text-slate-400">Not attached</span>}</TD>
+            <TD>
+              {n.vm_name ? (
+                vmLink(n.vm_name)
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">Not attached</span>
+              )}
+            </TD>
           </TR>
         ))}
       </TBody>

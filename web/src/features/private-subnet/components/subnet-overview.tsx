@@ -8,14 +8,24 @@ import { locationLabel } from '#web/lib/location.ts';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        {label}
+      </dt>
       <dd className="mt-1 flex min-h-7 items-center gap-1 text-sm">{children}</dd>
     </div>
   );
 }
 
 /** A value in code type with a button that copies it. */
-function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+function CopyField({
+  label,
+  value,
+  copyLabel,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+}) {
   return (
     <Field label={label}>
       <code className="font-mono text-sm break-all">{value}</code>
@@ -34,7 +44,10 @@ export function SubnetOverview({ subnet }: { subnet: PrivateSubnet }) {
           <span className="font-medium">{subnet.name}</span>
         </Field>
         <Field label="Location">
-          {locationLabel(subnet.location)} <span className="font-mono text-xs text-slate-600 dark:text-slate-400">({subnet.location})</span>
+          {locationLabel(subnet.location)}{' '}
+          <span className="font-mono text-xs text-slate-600 dark:text-slate-400">
+            ({subnet.location})
+          </span>
         </Field>
         <Field label="State">
           <StateBadge state={subnet.state} />

@@ -8,7 +8,15 @@ import { useRenamePrivateSubnet } from '../api/rename-private-subnet.ts';
 
 const renameSchema = renameBodySchema('privateSubnet');
 
-export function RenameSubnetCard({ projectId, subnet, onRenamed }: { projectId: string; subnet: PrivateSubnet; onRenamed: (name: string) => void }) {
+export function RenameSubnetCard({
+  projectId,
+  subnet,
+  onRenamed,
+}: {
+  projectId: string;
+  subnet: PrivateSubnet;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenamePrivateSubnet();
   return (
     <RenameCard
@@ -16,7 +24,9 @@ export function RenameSubnetCard({ projectId, subnet, onRenamed }: { projectId: 
       description="The name is unique among the project's subnets in this location. VMs keep their addresses."
       schema={renameSchema}
       name={subnet.name}
-      rename={(newName) => rename.mutateAsync({ projectId, location: subnet.location, name: subnet.name, newName })}
+      rename={(newName) =>
+        rename.mutateAsync({ projectId, location: subnet.location, name: subnet.name, newName })
+      }
       onRenamed={onRenamed}
       fieldLabel="Subnet name"
       renamedTitle="Subnet renamed"
@@ -25,21 +35,50 @@ export function RenameSubnetCard({ projectId, subnet, onRenamed }: { projectId: 
 }
 
 /** The Danger Zone: deleting asks for the subnet's name; a 409 (VMs attached) is shown in the dialog. */
-export function DeleteSubnetCard({ projectId, subnet, onDeleted }: { projectId: string; subnet: PrivateSubnet; onDeleted: () => void }) {
+export function DeleteSubnetCard({
+  projectId,
+  subnet,
+  onDeleted,
+}: {
+  projectId: string;
+  subnet: PrivateSubnet;
+  onDeleted: () => void;
+}) {
   const deleting = subnet.state === 'deleting';
   return (
     <DangerZoneCard
       id="subnet-danger-title"
       title="Delete this subnet"
-      description={deleting ? 'This subnet is being deleted.' : 'Delete the VMs in the subnet first. Its default firewall is deleted with it unless another subnet uses it.'}
+      description={
+        deleting
+          ? 'This subnet is being deleted.'
+          : 'Delete the VMs in the subnet first. Its default firewall is deleted with it unless another subnet uses it.'
+      }
       action="Delete subnet"
       disabled={deleting}
-      dialog={(close) => <DeleteSubnetDialog projectId={projectId} subnet={subnet} onClose={close} onDeleted={onDeleted} />}
+      dialog={(close) => (
+        <DeleteSubnetDialog
+          projectId={projectId}
+          subnet={subnet}
+          onClose={close}
+          onDeleted={onDeleted}
+        />
+      )}
     />
   );
 }
 
-function DeleteSubnetDialog({ projectId, subnet, onClose, onDeleted }: { projectId: string; subnet: PrivateSubnet; onClose: () => void; onDeleted: () => void }) {
+function DeleteSubnetDialog({
+  projectId,
+  subnet,
+  onClose,
+  onDeleted,
+}: {
+  projectId: string;
+  subnet: PrivateSubnet;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeletePrivateSubnet();
   const attached = subnet.nics.filter((n) => n.vm_name).map((n) => n.vm_name);
   return (
@@ -49,7 +88,8 @@ function DeleteSubnetDialog({ projectId, subnet, onClose, onDeleted }: { project
       notes={
         attached.length ? (
           <p className="mt-2">
-            VMs in this subnet: <span className="font-mono">{attached.join(', ')}</span>. Delete them first.
+            VMs in this subnet: <span className="font-mono">{attached.join(', ')}</span>. Delete
+            them first.
           </p>
         ) : null
       }

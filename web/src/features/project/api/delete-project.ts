@@ -62,7 +62,11 @@ export function useProjectHoldings(projectId: string, polling: boolean) {
     queryFn: async ({ signal }) => {
       const counts = await Promise.all(
         kinds.map(async (k) => {
-          const { count } = await apiRequest(LISTS[k.table], { params: { project_id: projectId }, query: { page_size: '1' }, signal });
+          const { count } = await apiRequest(LISTS[k.table], {
+            params: { project_id: projectId },
+            query: { page_size: '1' },
+            signal,
+          });
           return { n: count, label: count === 1 ? k.singular : k.plural };
         }),
       );

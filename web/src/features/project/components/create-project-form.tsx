@@ -27,8 +27,18 @@ export function CreateProjectForm() {
       })}
     >
       <FormAlert error={form.formError} />
-      <NameField label="Project name" autoFocus required hint="Letters, numbers and hyphens; up to 63 characters; no hyphen at the start or end." {...form.field('name')} />
-      <FormActions cancel={{ to: '/projects' }} submit="Create project" pending={create.isPending} />
+      <NameField
+        label="Project name"
+        autoFocus
+        required
+        hint="Letters, numbers and hyphens; up to 63 characters; no hyphen at the start or end."
+        {...form.field('name')}
+      />
+      <FormActions
+        cancel={{ to: '/projects' }}
+        submit="Create project"
+        pending={create.isPending}
+      />
     </form>
   );
 }

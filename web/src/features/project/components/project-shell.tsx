@@ -7,22 +7,53 @@ import { Breadcrumbs, type Crumb } from '#web/components/ui/breadcrumbs.tsx';
 import { useProjectEvents, useStreamStatus } from '#web/lib/events.ts';
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-[18px] shrink-0" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-[18px] shrink-0"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
 
 const SECTIONS = [
-  { to: '/projects/$projectId', label: 'Dashboard', icon: icon('M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10') },
-  { to: '/projects/$projectId/compute', label: 'Compute', icon: icon('M4 5h16v10H4zM8 19h8M12 15v4') },
-  { to: '/projects/$projectId/networking', label: 'Networking', icon: icon('M12 3v6M12 15v6M5 9h14v6H5zM3 21h18') },
+  {
+    to: '/projects/$projectId',
+    label: 'Dashboard',
+    icon: icon('M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10'),
+  },
+  {
+    to: '/projects/$projectId/compute',
+    label: 'Compute',
+    icon: icon('M4 5h16v10H4zM8 19h8M12 15v4'),
+  },
+  {
+    to: '/projects/$projectId/networking',
+    label: 'Networking',
+    icon: icon('M12 3v6M12 15v6M5 9h14v6H5zM3 21h18'),
+  },
   {
     to: '/projects/$projectId/databases',
     label: 'Databases',
-    icon: icon('M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'),
+    icon: icon(
+      'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+    ),
   },
-  { to: '/projects/$projectId/kubernetes', label: 'Kubernetes', icon: icon('M12 2l8.5 4.5v9L12 20l-8.5-4.5v-9zM12 8v4l3.5 2M12 12l-3.5 2') },
-  { to: '/projects/$projectId/code-host', label: 'Code host', icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16') },
+  {
+    to: '/projects/$projectId/kubernetes',
+    label: 'Kubernetes',
+    icon: icon('M12 2l8.5 4.5v9L12 20l-8.5-4.5v-9zM12 8v4l3.5 2M12 12l-3.5 2'),
+  },
+  {
+    to: '/projects/$projectId/code-host',
+    label: 'Code host',
+    icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16'),
+  },
 ] as const;
 
 const SETTINGS = {
@@ -50,7 +81,12 @@ function SideLink({
   exact?: boolean;
 }) {
   return (
-    <Link to={to} params={{ projectId }} activeOptions={{ exact: !!exact, includeSearch: false }} className={navClass}>
+    <Link
+      to={to}
+      params={{ projectId }}
+      activeOptions={{ exact: !!exact, includeSearch: false }}
+      className={navClass}
+    >
       {i}
       {label}
     </Link>
@@ -64,7 +100,8 @@ function SideLink({
 function useRouteCrumbs(): Crumb[] {
   return useMatches().flatMap((m) => {
     const crumb = m.staticData.crumb;
-    const label = typeof crumb === 'function' ? crumb(m.params as Record<string, string | undefined>) : crumb;
+    const label =
+      typeof crumb === 'function' ? crumb(m.params as Record<string, string | undefined>) : crumb;
     return label ? [{ label, to: m.pathname }] : [];
   });
 }
@@ -76,7 +113,9 @@ function LiveStatus() {
     <p
       role="status"
       className={
-        down ? 'mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100' : 'sr-only'
+        down
+          ? 'mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'
+          : 'sr-only'
       }
     >
       {down ? 'Live updates paused — refreshing every few seconds' : ''}
@@ -91,7 +130,9 @@ export function ProjectShell({ project }: { project: Project }) {
     <div className="flex flex-1 flex-col md:flex-row">
       <aside className="border-b border-slate-200 bg-slate-100/60 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900/40">
         <nav aria-label="Project" className="sticky top-14 p-3">
-          <p className="truncate px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{project.name}</p>
+          <p className="truncate px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            {project.name}
+          </p>
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {SECTIONS.map((s, i) => (
               <li key={s.to}>
@@ -105,7 +146,13 @@ export function ProjectShell({ project }: { project: Project }) {
         </nav>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-        <Breadcrumbs items={[{ label: 'Projects', to: '/projects' }, { label: project.name, to: `/projects/${project.id}` }, ...crumbs]} />
+        <Breadcrumbs
+          items={[
+            { label: 'Projects', to: '/projects' },
+            { label: project.name, to: `/projects/${project.id}` },
+            ...crumbs,
+          ]}
+        />
         <LiveStatus />
         <div className="mx-auto mt-4 max-w-5xl">
           <Outlet />

@@ -34,7 +34,12 @@ function KeyFormDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog open onClose={() => !pending && onClose()} title={title} description={<p>{description}</p>}>
+    <Dialog
+      open
+      onClose={() => !pending && onClose()}
+      title={title}
+      description={<p>{description}</p>}
+    >
       <form noValidate className="space-y-5" onSubmit={onSubmit}>
         <FormAlert error={error} />
         {children}
@@ -52,7 +57,13 @@ function KeyFormDialog({
   );
 }
 
-export function AddSshKeyDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+export function AddSshKeyDialog({
+  projectId,
+  onClose,
+}: {
+  projectId: string;
+  onClose: () => void;
+}) {
   const create = useCreateSshKey();
   const form = useForm(createSshPublicKeyBodySchema, { name: '', public_key: '' });
   return (
@@ -76,7 +87,13 @@ export function AddSshKeyDialog({ projectId, onClose }: { projectId: string; onC
         ),
       )}
     >
-      <NameField label="Name" required placeholder="laptop" hint="Unique in the project: lowercase letters, numbers and hyphens." {...form.field('name')} />
+      <NameField
+        label="Name"
+        required
+        placeholder="laptop"
+        hint="Unique in the project: lowercase letters, numbers and hyphens."
+        {...form.field('name')}
+      />
       <TextAreaField
         label="Public key"
         rows={4}
@@ -96,7 +113,15 @@ export function AddSshKeyDialog({ projectId, onClose }: { projectId: string; onC
 
 const renameSchema = z.object({ name: resourceName('sshPublicKey') });
 
-export function RenameSshKeyDialog({ projectId, sshKey, onClose }: { projectId: string; sshKey: SshPublicKey; onClose: () => void }) {
+export function RenameSshKeyDialog({
+  projectId,
+  sshKey,
+  onClose,
+}: {
+  projectId: string;
+  sshKey: SshPublicKey;
+  onClose: () => void;
+}) {
   const rename = useRenameSshKey();
   const form = useForm(renameSchema, { name: sshKey.name });
   return (
@@ -129,7 +154,15 @@ export function RenameSshKeyDialog({ projectId, sshKey, onClose }: { projectId: 
   );
 }
 
-export function DeleteSshKeyDialog({ projectId, sshKey, onClose }: { projectId: string; sshKey: SshPublicKey; onClose: () => void }) {
+export function DeleteSshKeyDialog({
+  projectId,
+  sshKey,
+  onClose,
+}: {
+  projectId: string;
+  sshKey: SshPublicKey;
+  onClose: () => void;
+}) {
   const remove = useDeleteSshKey();
   return (
     <ConfirmDialog
@@ -151,7 +184,8 @@ export function DeleteSshKeyDialog({ projectId, sshKey, onClose }: { projectId: 
       }
     >
       <p>
-        Delete <Strong>{sshKey.name}</Strong>? VMs made with it keep their key; new VMs can no longer choose it.
+        Delete <Strong>{sshKey.name}</Strong>? VMs made with it keep their key; new VMs can no
+        longer choose it.
       </p>
     </ConfirmDialog>
   );

@@ -21,15 +21,33 @@ const tokenFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.expiry !== 'date') return;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose the day the token expires.' });
-    else if (v.date < utcDay(1)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a day after today.' });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'Choose the day the token expires.',
+      });
+    else if (v.date < utcDay(1))
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a day after today.' });
   });
 
 /** Create a token: a name, a role and an expiry. `onIssued` gets the answer, secret included. */
-export function IssueTokenDialog({ projectId, onClose, onIssued }: { projectId: string; onClose: () => void; onIssued: (token: IssuedAccessToken) => void }) {
+export function IssueTokenDialog({
+  projectId,
+  onClose,
+  onIssued,
+}: {
+  projectId: string;
+  onClose: () => void;
+  onIssued: (token: IssuedAccessToken) => void;
+}) {
   const issue = useIssueToken();
   const pending = issue.isPending;
-  const form = useForm(tokenFormSchema, { name: '', role: 'viewer', expiry: '90', date: '' }, ['name', 'role', 'expiry']);
+  const form = useForm(tokenFormSchema, { name: '', role: 'viewer', expiry: '90', date: '' }, [
+    'name',
+    'role',
+    'expiry',
+  ]);
   const role = form.values.role as Role;
   return (
     <Dialog
@@ -38,25 +56,51 @@ export function IssueTokenDialog({ projectId, onClose, onIssued }: { projectId: 
         if (!pending) onClose();
       }}
       title="Create token"
-      description={<p>A personal access token lets a program call the API of this project as you, with the role you give it. It never has more rights than you have.</p>}
+      description={
+        <p>
+          A personal access token lets a program call the API of this project as you, with the role
+          you give it. It never has more rights than you have.
+        </p>
+      }
     >
       <form
         noValidate
         className="space-y-5"
         onSubmit={submitWith(form, pending, (v) =>
-          issue.mutate({ projectId, body: { name: v.name, role: v.role, expires_at: expiresAt(v.expiry, v.date) } }, { onSuccess: onIssued, onError: form.setServerError }),
+          issue.mutate(
+            {
+              projectId,
+              body: { name: v.name, role: v.role, expires_at: expiresAt(v.expiry, v.date) },
+            },
+            { onSuccess: onIssued, onError: form.setServerError },
+          ),
         )}
       >
         <FormAlert error={form.formError} />
-        <NameField label="Name" hint="Lowercase letters, numbers and hyphens, such as ci-deploy. Unique in the project." {...form.field('name')} />
-        <SelectField label="Role" hint={ROLE_DESCRIPTION[role]} value={role} error={form.error('role')} onChange={(e) => form.setValue('role', e.target.value)}>
+        <NameField
+          label="Name"
+          hint="Lowercase letters, numbers and hyphens, such as ci-deploy. Unique in the project."
+          {...form.field('name')}
+        />
+        <SelectField
+          label="Role"
+          hint={ROLE_DESCRIPTION[role]}
+          value={role}
+          error={form.error('role')}
+          onChange={(e) => form.setValue('role', e.target.value)}
+        >
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Expires" value={form.values.expiry} error={form.error('expiry')} onChange={(e) => form.setValue('expiry', e.target.value)}>
+        <SelectField
+          label="Expires"
+          value={form.values.expiry}
+          error={form.error('expiry')}
+          onChange={(e) => form.setValue('expiry', e.target.value)}
+        >
           {EXPIRY_CHOICES.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
@@ -64,7 +108,13 @@ export function IssueTokenDialog({ projectId, onClose, onIssued }: { projectId: 
           ))}
         </SelectField>
         {form.values.expiry === 'date' ? (
-          <TextField label="Expiry date" type="date" min={utcDay(1)} hint="The token stops working at the end of this day (UTC)." {...form.field('date')} />
+          <TextField
+            label="Expiry date"
+            type="date"
+            min={utcDay(1)}
+            hint="The token stops working at the end of this day (UTC)."
+            {...form.field('date')}
+          />
         ) : null}
         <div className="flex justify-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
           <Button variant="secondary" onClick={onClose} disabled={pending}>

@@ -12,7 +12,10 @@ export interface CreateVmInput {
 }
 
 export function createVm({ projectId, location, name, body }: CreateVmInput) {
-  return apiRequest('createVm', { params: { project_id: projectId, location_name: location, vm_name: name }, body });
+  return apiRequest('createVm', {
+    params: { project_id: projectId, location_name: location, vm_name: name },
+    body,
+  });
 }
 
 export function useCreateVm() {
@@ -20,7 +23,10 @@ export function useCreateVm() {
   return useMutation({
     mutationFn: createVm,
     onSuccess: async (vm, { projectId }) => {
-      queryClient.setQueryData(getVmQueryOptions({ projectId, location: vm.location, name: vm.name }).queryKey, vm);
+      queryClient.setQueryData(
+        getVmQueryOptions({ projectId, location: vm.location, name: vm.name }).queryKey,
+        vm,
+      );
       await queryClient.invalidateQueries({ queryKey: listVmsQueryOptions(projectId).queryKey });
     },
   });

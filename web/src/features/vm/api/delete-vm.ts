@@ -4,7 +4,9 @@ import { getVmQueryOptions, type VmRef } from './get-vm.ts';
 import { listVmsQueryOptions } from './list-vms.ts';
 
 export function deleteVm({ projectId, location, name }: VmRef) {
-  return apiRequest('deleteVm', { params: { project_id: projectId, location_name: location, vm_name: name } });
+  return apiRequest('deleteVm', {
+    params: { project_id: projectId, location_name: location, vm_name: name },
+  });
 }
 
 /**
@@ -16,8 +18,12 @@ export function useDeleteVm() {
   return useMutation({
     mutationFn: deleteVm,
     onSuccess: async (_, ref) => {
-      queryClient.setQueryData(getVmQueryOptions(ref).queryKey, (vm) => (vm ? { ...vm, state: 'deleting' } : vm));
-      await queryClient.invalidateQueries({ queryKey: listVmsQueryOptions(ref.projectId).queryKey });
+      queryClient.setQueryData(getVmQueryOptions(ref).queryKey, (vm) =>
+        vm ? { ...vm, state: 'deleting' } : vm,
+      );
+      await queryClient.invalidateQueries({
+        queryKey: listVmsQueryOptions(ref.projectId).queryKey,
+      });
     },
   });
 }

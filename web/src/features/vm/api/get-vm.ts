@@ -11,7 +11,10 @@ export interface VmRef {
 }
 
 export function getVm({ projectId, location, name }: VmRef, signal?: AbortSignal) {
-  return apiRequest('getVm', { params: { project_id: projectId, location_name: location, vm_name: name }, signal });
+  return apiRequest('getVm', {
+    params: { project_id: projectId, location_name: location, vm_name: name },
+    signal,
+  });
 }
 
 export const getVmQueryOptions = (ref: VmRef) =>

@@ -12,8 +12,17 @@ export function listVms(projectId: string, query: ListVmsQuery, signal?: AbortSi
 }
 
 /** The project's VMs in one location (`listLocationVms`): the list's location filter. */
-export function listLocationVms(projectId: string, location: string, query: ListVmsQuery, signal?: AbortSignal) {
-  return apiRequest('listLocationVms', { params: { project_id: projectId, location_name: location }, query, signal });
+export function listLocationVms(
+  projectId: string,
+  location: string,
+  query: ListVmsQuery,
+  signal?: AbortSignal,
+) {
+  return apiRequest('listLocationVms', {
+    params: { project_id: projectId, location_name: location },
+    query,
+    signal,
+  });
 }
 
 /**
@@ -21,15 +30,27 @@ export function listLocationVms(projectId: string, location: string, query: List
  * `{}` matches any, the location filter included), so a mutation invalidates every page, sort
  * and filter at once.
  */
-export const listVmsQueryOptions = (projectId: string, query: ListVmsQuery = {}, location?: string) =>
+export const listVmsQueryOptions = (
+  projectId: string,
+  query: ListVmsQuery = {},
+  location?: string,
+) =>
   queryOptions({
     queryKey: ['vm', 'list', projectId, location ? { ...query, location } : query],
-    queryFn: ({ signal }): Promise<VmList> => (location ? listLocationVms(projectId, location, query, signal) : listVms(projectId, query, signal)),
+    queryFn: ({ signal }): Promise<VmList> =>
+      location
+        ? listLocationVms(projectId, location, query, signal)
+        : listVms(projectId, query, signal),
   });
 
-const anyTransitional = (list: VmList) => list.items.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
+const anyTransitional = (list: VmList) =>
+  list.items.some((vm) => VM_TRANSITIONAL_STATES.includes(vm.state));
 
 /** Keeps the current page while the next loads, and polls while a row is changing state. */
 export function useVms(projectId: string, query: ListVmsQuery, location?: string) {
-  return useQuery({ ...listVmsQueryOptions(projectId, query, location), placeholderData: keepPreviousData, refetchInterval: pollWhile(anyTransitional) });
+  return useQuery({
+    ...listVmsQueryOptions(projectId, query, location),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollWhile(anyTransitional),
+  });
 }

@@ -7,7 +7,9 @@ import { listVmsQueryOptions } from './list-vms.ts';
 export type VmAction = 'restartVm' | 'stopVm' | 'startVm';
 
 export function vmAction(operation: VmAction, { projectId, location, name }: VmRef) {
-  return apiRequest(operation, { params: { project_id: projectId, location: location, vm_reference: name } });
+  return apiRequest(operation, {
+    params: { project_id: projectId, location: location, vm_reference: name },
+  });
 }
 
 /** Answers the VM in its new (changing) state; the detail query then polls until it settles. */
@@ -17,7 +19,9 @@ export function useVmAction(operation: VmAction) {
     mutationFn: (ref: VmRef) => vmAction(operation, ref),
     onSuccess: async (vm, ref) => {
       queryClient.setQueryData(getVmQueryOptions(ref).queryKey, vm);
-      await queryClient.invalidateQueries({ queryKey: listVmsQueryOptions(ref.projectId).queryKey });
+      await queryClient.invalidateQueries({
+        queryKey: listVmsQueryOptions(ref.projectId).queryKey,
+      });
     },
   });
 }

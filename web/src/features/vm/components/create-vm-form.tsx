@@ -9,7 +9,13 @@ import { toast } from '#web/components/ui/toast.tsx';
 import { useForm } from '#web/lib/form.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { useCreateVm } from '../api/create-vm.ts';
-import { createVmFormSchema, FIELD_ORDER, type FieldName, type SshKeysQuery, type SubnetsQuery } from './create-vm-state.ts';
+import {
+  createVmFormSchema,
+  FIELD_ORDER,
+  type FieldName,
+  type SshKeysQuery,
+  type SubnetsQuery,
+} from './create-vm-state.ts';
 import { ImageSection } from './create-vm-image.tsx';
 import { LocationSection } from './create-vm-location.tsx';
 import { NetworkingSection } from './create-vm-networking.tsx';
@@ -49,7 +55,11 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
 
   const focusField = (f: string | undefined) => {
     if (!f) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${f}"]:checked, input[name="${f}"]:not([type=radio]), textarea[name="${f}"], select[name="${f}"]`)?.focus();
+    formRef.current
+      ?.querySelector<HTMLElement>(
+        `[name="${f}"]:checked, input[name="${f}"]:not([type=radio]), textarea[name="${f}"], select[name="${f}"]`,
+      )
+      ?.focus();
   };
 
   return (
@@ -72,8 +82,14 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
           { projectId, location, name, body },
           {
             onSuccess: (vm) => {
-              toast.success('Creating VM', `${vm.name} is being created in ${locationLabel(vm.location)}.`);
-              void navigate({ to: '/projects/$projectId/compute/$location/$vmName', params: { projectId, location: vm.location, vmName: vm.name } });
+              toast.success(
+                'Creating VM',
+                `${vm.name} is being created in ${locationLabel(vm.location)}.`,
+              );
+              void navigate({
+                to: '/projects/$projectId/compute/$location/$vmName',
+                params: { projectId, location: vm.location, vmName: vm.name },
+              });
             },
             onError: (err) => {
               form.setServerError(err);
@@ -91,11 +107,28 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
         <ImageSection form={form} />
         <SshKeySection form={form} savedKeys={sshKeys.data?.items ?? []} />
         <NetworkingSection form={form} subnets={subnets} />
-        <Section idPrefix="create-vm" step={6} title="Name" description="Unique among the project's VMs in this location.">
-          <NameField label="VM name" required placeholder="web-1" hint={VM_NAME_HINT} className="max-w-md" {...form.field('name')} />
+        <Section
+          idPrefix="create-vm"
+          step={6}
+          title="Name"
+          description="Unique among the project's VMs in this location."
+        >
+          <NameField
+            label="VM name"
+            required
+            placeholder="web-1"
+            hint={VM_NAME_HINT}
+            className="max-w-md"
+            {...form.field('name')}
+          />
         </Section>
       </div>
-      <Summary form={form} subnets={subnets.data} projectId={projectId} pending={create.isPending} />
+      <Summary
+        form={form}
+        subnets={subnets.data}
+        projectId={projectId}
+        pending={create.isPending}
+      />
     </form>
   );
 }

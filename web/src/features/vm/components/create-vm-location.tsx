@@ -4,7 +4,12 @@ import { Section } from '#web/components/ui/form-section.tsx';
 
 export function LocationSection({ form }: { form: VmForm }) {
   return (
-    <Section idPrefix="create-vm" step={1} title="Location" description="Where the VM runs. Its private subnet and addresses are in the same location.">
+    <Section
+      idPrefix="create-vm"
+      step={1}
+      title="Location"
+      description="Where the VM runs. Its private subnet and addresses are in the same location."
+    >
       <LocationOptions
         value={form.values.location}
         onChange={(value) => {

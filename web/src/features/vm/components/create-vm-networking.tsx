@@ -10,19 +10,35 @@ import { subnetChoice, type VmForm } from './create-vm-state.ts';
 import { Section } from '#web/components/ui/form-section.tsx';
 
 /** The public IPv4 switch and the private subnet (the default one of the location, or another). */
-export function NetworkingSection({ form, subnets }: { form: VmForm; subnets: UseQueryResult<PrivateSubnetList> }) {
+export function NetworkingSection({
+  form,
+  subnets,
+}: {
+  form: VmForm;
+  subnets: UseQueryResult<PrivateSubnetList>;
+}) {
   const v = form.values;
-  const { defaultName, defaultExists, others } = subnetChoice(subnets.data, v.location, v.private_subnet_id);
+  const { defaultName, defaultExists, others } = subnetChoice(
+    subnets.data,
+    v.location,
+    v.private_subnet_id,
+  );
   const where = locationLabel(v.location);
   return (
-    <Section idPrefix="create-vm" step={5} title="Networking" description="Every VM gets a private IPv4 and IPv6 address in a subnet, and a public IPv6 address.">
+    <Section
+      idPrefix="create-vm"
+      step={5}
+      title="Networking"
+      description="Every VM gets a private IPv4 and IPv6 address in a subnet, and a public IPv6 address."
+    >
       <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-3.5 dark:border-slate-800">
         <div>
           <label htmlFor="create-vm-ip4" className="text-sm font-semibold">
             Public IPv4 address
           </label>
           <p id="create-vm-ip4-desc" className="text-sm text-slate-600 dark:text-slate-400">
-            Reach the VM over IPv4 too. Adds {formatMonthly(IPV4_MONTHLY_USD)} ({formatHourly(IPV4_MONTHLY_USD)}).
+            Reach the VM over IPv4 too. Adds {formatMonthly(IPV4_MONTHLY_USD)} (
+            {formatHourly(IPV4_MONTHLY_USD)}).
           </p>
         </div>
         <input
@@ -44,7 +60,11 @@ export function NetworkingSection({ form, subnets }: { form: VmForm; subnets: Us
       <OptionGroup
         legend="Private subnet"
         error={form.error('private_subnet_id')}
-        hint={subnets.isError ? `The subnets of ${where} could not be loaded: ${subnets.error.message}` : undefined}
+        hint={
+          subnets.isError
+            ? `The subnets of ${where} could not be loaded: ${subnets.error.message}`
+            : undefined
+        }
       >
         <OptionCard
           name="private_subnet_id"
@@ -78,7 +98,8 @@ export function NetworkingSection({ form, subnets }: { form: VmForm; subnets: Us
               title={<span className="font-mono">{s.name}</span>}
               description={
                 <>
-                  <span className="font-mono text-xs">{s.net4}</span> · <span className="font-mono text-xs">{s.net6}</span> · {s.nics.length}{' '}
+                  <span className="font-mono text-xs">{s.net4}</span> ·{' '}
+                  <span className="font-mono text-xs">{s.net6}</span> · {s.nics.length}{' '}
                   {s.nics.length === 1 ? 'interface' : 'interfaces'}
                   {s.state === 'deleting' ? ' · being deleted' : ''}
                 </>

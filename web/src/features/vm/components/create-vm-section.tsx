@@ -12,12 +12,23 @@ export function CatalogOptions({
   form: VmForm;
   field: 'size' | 'boot_image';
   legend: string;
-  options: readonly { value: string; title: ReactNode; description: ReactNode; aside?: ReactNode }[];
+  options: readonly {
+    value: string;
+    title: ReactNode;
+    description: ReactNode;
+    aside?: ReactNode;
+  }[];
 }) {
   return (
     <OptionGroup legend={legend} error={form.error(field)} className="sm:grid-cols-2">
       {options.map((o) => (
-        <OptionCard key={o.value} name={field} checked={form.values[field] === o.value} onChange={(value) => form.setValue(field, value)} {...o} />
+        <OptionCard
+          key={o.value}
+          name={field}
+          checked={form.values[field] === o.value}
+          onChange={(value) => form.setValue(field, value)}
+          {...o}
+        />
       ))}
     </OptionGroup>
   );

@@ -24,10 +24,19 @@ export function SizeSection({ form }: { form: VmForm }) {
   const { setValue } = form;
   // Another size offers other storage: back to its default.
   useEffect(() => {
-    if (storage_size && !(size?.storageOptionsGib as readonly number[] | undefined)?.includes(Number(storage_size))) setValue('storage_size', '');
+    if (
+      storage_size &&
+      !(size?.storageOptionsGib as readonly number[] | undefined)?.includes(Number(storage_size))
+    )
+      setValue('storage_size', '');
   }, [size, storage_size, setValue]);
   return (
-    <Section idPrefix="create-vm" step={2} title="Size" description="vCPUs, memory and storage. Prices are per month (730 hours) and per hour.">
+    <Section
+      idPrefix="create-vm"
+      step={2}
+      title="Size"
+      description="vCPUs, memory and storage. Prices are per month (730 hours) and per hour."
+    >
       <CatalogOptions form={form} field="size" legend="Size" options={SIZE_OPTIONS} />
       {size ? (
         <SelectField

@@ -1,5 +1,14 @@
 export const serverIcon = (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" className="size-12" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-12"
+    aria-hidden="true"
+  >
     <rect x="3" y="4" width="18" height="7" rx="1.5" />
     <rect x="3" y="13" width="18" height="7" rx="1.5" />
     <path d="M7 7.5h.01M7 16.5h.01M11 7.5h6M11 16.5h6" />
@@ -7,7 +16,16 @@ export const serverIcon = (
 );
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+  <svg
+    viewBox="0 0 20 20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-4"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );

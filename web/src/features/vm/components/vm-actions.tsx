@@ -95,13 +95,21 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
           description={
             confirm === 'restart' ? (
               <p>
-                Restart <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are interrupted and SSH sessions drop; the VM is
-                back in a few seconds.
+                Restart{' '}
+                <strong className="font-semibold text-slate-900 dark:text-slate-100">
+                  {vm.name}
+                </strong>
+                ? Running programs are interrupted and SSH sessions drop; the VM is back in a few
+                seconds.
               </p>
             ) : (
               <p>
-                Stop <strong className="font-semibold text-slate-900 dark:text-slate-100">{vm.name}</strong>? Running programs are ended and the VM is unreachable until you start
-                it again. Its disk, addresses and price stay.
+                Stop{' '}
+                <strong className="font-semibold text-slate-900 dark:text-slate-100">
+                  {vm.name}
+                </strong>
+                ? Running programs are ended and the VM is unreachable until you start it again. Its
+                disk, addresses and price stay.
               </p>
             )
           }
@@ -110,7 +118,11 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
             <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button variant={confirm === 'stop' ? 'danger' : 'primary'} onClick={() => run(confirm)} disabled={busy}>
+            <Button
+              variant={confirm === 'stop' ? 'danger' : 'primary'}
+              onClick={() => run(confirm)}
+              disabled={busy}
+            >
               {busy ? <Spinner /> : null}
               {confirm === 'restart' ? 'Restart VM' : 'Stop VM'}
             </Button>

@@ -7,7 +7,11 @@ import { Field, Fields } from '#web/components/ui/detail-fields.tsx';
 export function VmPrivateNetwork({ vm, projectId }: { vm: Vm; projectId: string }) {
   return (
     <Card labelledBy="vm-private-title">
-      <CardHeader id="vm-private-title" title="Private network" description="Addresses other machines in the same subnet reach this VM on." />
+      <CardHeader
+        id="vm-private-title"
+        title="Private network"
+        description="Addresses other machines in the same subnet reach this VM on."
+      />
       <Fields>
         <Field label="Subnet">
           <Link

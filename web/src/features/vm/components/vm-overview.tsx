@@ -3,7 +3,15 @@ import { vmSize } from '#shared/catalog';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { sshCommand, vmMonthlyUsd } from '../format.ts';
-import { Field, Fields, IdField, LocationField, muted, PriceField, SizeField } from '#web/components/ui/detail-fields.tsx';
+import {
+  Field,
+  Fields,
+  IdField,
+  LocationField,
+  muted,
+  PriceField,
+  SizeField,
+} from '#web/components/ui/detail-fields.tsx';
 
 export function VmOverview({ vm }: { vm: Vm }) {
   const size = vmSize(vm.size);
@@ -16,7 +24,9 @@ export function VmOverview({ vm }: { vm: Vm }) {
           id="vm-connect-title"
           title="Connect"
           description={
-            vm.ip4 ? 'Over SSH, with the key you gave when creating the VM.' : 'Over SSH on IPv6 (the VM has no public IPv4 address), with the key you gave when creating the VM.'
+            vm.ip4
+              ? 'Over SSH, with the key you gave when creating the VM.'
+              : 'Over SSH on IPv6 (the VM has no public IPv4 address), with the key you gave when creating the VM.'
           }
         />
         <div className="px-5 py-5">
@@ -25,13 +35,22 @@ export function VmOverview({ vm }: { vm: Vm }) {
               <span aria-hidden="true" className="font-mono text-sm text-slate-500 select-none">
                 $
               </span>
-              <code className="min-w-0 flex-1 overflow-x-auto font-mono text-sm whitespace-nowrap" data-testid="ssh-command">
+              <code
+                className="min-w-0 flex-1 overflow-x-auto font-mono text-sm whitespace-nowrap"
+                data-testid="ssh-command"
+              >
                 {ssh}
               </code>
-              <CopyButton value={ssh} label="Copy SSH command" className="text-slate-300 hover:bg-slate-800 hover:text-white dark:text-slate-300 dark:hover:bg-slate-800" />
+              <CopyButton
+                value={ssh}
+                label="Copy SSH command"
+                className="text-slate-300 hover:bg-slate-800 hover:text-white dark:text-slate-300 dark:hover:bg-slate-800"
+              />
             </div>
           ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-400">The VM has no public address yet.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              The VM has no public address yet.
+            </p>
           )}
         </div>
       </Card>
@@ -47,10 +66,20 @@ export function VmOverview({ vm }: { vm: Vm }) {
             {vm.unix_user}
           </Field>
           <PriceField monthly={monthly} />
-          <Field label="Public IPv4" copy={vm.ip4 ?? undefined} copyLabel="Copy public IPv4" mono={!!vm.ip4}>
+          <Field
+            label="Public IPv4"
+            copy={vm.ip4 ?? undefined}
+            copyLabel="Copy public IPv4"
+            mono={!!vm.ip4}
+          >
             {vm.ip4 ?? <span className={muted}>Not enabled</span>}
           </Field>
-          <Field label="Public IPv6" copy={vm.ip6 ?? undefined} copyLabel="Copy public IPv6" mono={!!vm.ip6}>
+          <Field
+            label="Public IPv6"
+            copy={vm.ip6 ?? undefined}
+            copyLabel="Copy public IPv6"
+            mono={!!vm.ip6}
+          >
             {vm.ip6 ?? <span className={muted}>None</span>}
           </Field>
         </Fields>

@@ -8,7 +8,15 @@ import { useRenameVm } from '../api/rename-vm.ts';
 
 const renameVmSchema = renameBodySchema('vm');
 
-export function RenameVmCard({ vm, vmRef, onRenamed }: { vm: Vm; vmRef: VmRef; onRenamed: (name: string) => void }) {
+export function RenameVmCard({
+  vm,
+  vmRef,
+  onRenamed,
+}: {
+  vm: Vm;
+  vmRef: VmRef;
+  onRenamed: (name: string) => void;
+}) {
   const rename = useRenameVm();
   return (
     <RenameCard

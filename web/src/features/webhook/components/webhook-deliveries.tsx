@@ -13,10 +13,17 @@ import { asApiError } from '#web/lib/api-client.ts';
 import { formatUtc } from '#web/lib/date.ts';
 import { useWebhookDeliveries } from '../api/webhooks.ts';
 
-const TONE: Record<WebhookDelivery['state'], BadgeTone> = { pending: 'amber', delivered: 'green', failed: 'red' };
+const TONE: Record<WebhookDelivery['state'], BadgeTone> = {
+  pending: 'amber',
+  delivered: 'green',
+  failed: 'red',
+};
 
 function attemptText(a: WebhookAttempt): string {
-  const outcome = a.status !== null && a.status >= 200 && a.status < 300 ? String(a.status) : (a.error ?? String(a.status));
+  const outcome =
+    a.status !== null && a.status >= 200 && a.status < 300
+      ? String(a.status)
+      : (a.error ?? String(a.status));
   return `${outcome} · ${a.response_ms} ms`;
 }
 
@@ -33,7 +40,8 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
       <ol className="mt-1.5 space-y-0.5 text-xs">
         {attempts.map((a, i) => (
           <li key={a.at + i}>
-            <span className="text-slate-600 dark:text-slate-400">{formatUtc(a.at)}</span> — {attemptText(a)}
+            <span className="text-slate-600 dark:text-slate-400">{formatUtc(a.at)}</span> —{' '}
+            {attemptText(a)}
           </li>
         ))}
       </ol>
@@ -60,7 +68,9 @@ export function WebhookDeliveries({ projectId, webhook }: { projectId: string; w
         ) : data ? (
           <>
             <ListStatus fetching={isPlaceholderData}>
-              {items.length ? `Page ${trail.length + 1}: ${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}` : ''}
+              {items.length
+                ? `Page ${trail.length + 1}: ${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}`
+                : ''}
             </ListStatus>
             {items.length ? (
               <Table caption={`Deliveries of ${webhook.name}`}>
@@ -83,20 +93,35 @@ export function WebhookDeliveries({ projectId, webhook }: { projectId: string; w
                       <TD className="text-sm">
                         <Attempts delivery={d} />
                       </TD>
-                      <TD className="hidden whitespace-nowrap md:table-cell">{formatUtc(d.created_at)}</TD>
+                      <TD className="hidden whitespace-nowrap md:table-cell">
+                        {formatUtc(d.created_at)}
+                      </TD>
                       <TD className="hidden font-mono text-xs lg:table-cell">{d.id}</TD>
                     </TR>
                   ))}
                 </TBody>
               </Table>
             ) : (
-              <EmptyState title="No deliveries yet">Events of the project that this webhook asks for appear here, and so does a test event.</EmptyState>
+              <EmptyState title="No deliveries yet">
+                Events of the project that this webhook asks for appear here, and so does a test
+                event.
+              </EmptyState>
             )}
             <nav aria-label="Delivery pages" className="flex items-center justify-end gap-2">
-              <Button variant="secondary" size="sm" disabled={!trail.length} onClick={() => setTrail((t) => t.slice(0, -1))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!trail.length}
+                onClick={() => setTrail((t) => t.slice(0, -1))}
+              >
                 Newer
               </Button>
-              <Button variant="secondary" size="sm" disabled={!data.pagination_key} onClick={() => setTrail((t) => [...t, data.pagination_key!])}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!data.pagination_key}
+                onClick={() => setTrail((t) => [...t, data.pagination_key!])}
+              >
                 Older
               </Button>
             </nav>

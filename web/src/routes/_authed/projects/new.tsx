@@ -18,7 +18,10 @@ function NewProjectPage() {
         ]}
       />
       <h1 className="mt-3 text-2xl font-semibold tracking-tight">Create project</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">A project holds resources and their access rules. You can create resources in it right after.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        A project holds resources and their access rules. You can create resources in it right
+        after.
+      </p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <CreateProjectForm />
       </div>

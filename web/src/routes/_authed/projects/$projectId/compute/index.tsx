@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { VmListItem } from '#shared/api/vm';
 import { VM_STATES, VM_TRANSITIONAL_STATES, VM_WORDS } from '#shared/api/vm-kind';
-import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
+import {
+  idColumn,
+  locationColumn,
+  nameColumn,
+  stateColumn,
+  type Column,
+} from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { listVmsQueryOptions, useVms, type ListVmsQuery } from '#web/features/vm/api/list-vms.ts';
@@ -22,7 +28,10 @@ const filters = [stateFilter<VmListItem>(VM_STATES)];
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: vmsQuery(search), location: search.location }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listVmsQueryOptions(params.projectId, deps.query, deps.location)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(
+      listVmsQueryOptions(params.projectId, deps.query, deps.location),
+    ),
   component: ComputePage,
 });
 
@@ -32,17 +41,28 @@ function ComputePage() {
   const search = Route.useSearch();
   const { data, isFetching } = useVms(projectId, vmsQuery(search), search.location);
   const columns: Column<VmListItem>[] = [
-    nameColumn((vm) => ({ to: '/projects/$projectId/compute/$location/$vmName', params: { projectId, location: vm.location, vmName: vm.name } })),
+    nameColumn((vm) => ({
+      to: '/projects/$projectId/compute/$location/$vmName',
+      params: { projectId, location: vm.location, vmName: vm.name },
+    })),
     stateColumn(),
     locationColumn(),
     { header: 'Size', cell: (vm) => <VmSize size={vm.size} /> },
-    { header: 'Public addresses', className: 'max-w-72 pr-6', cell: (vm) => <VmPublicAddresses vm={vm} /> },
+    {
+      header: 'Public addresses',
+      className: 'max-w-72 pr-6',
+      cell: (vm) => <VmPublicAddresses vm={vm} />,
+    },
     idColumn(),
   ];
   return (
     <ResourceList
       words={{ ...VM_WORDS, title: 'virtual machines' }}
-      heading={{ title: 'Virtual machines', description: 'Linux servers with a private network, public IPv6 and an optional public IPv4 address.' }}
+      heading={{
+        title: 'Virtual machines',
+        description:
+          'Linux servers with a private network, public IPv6 and an optional public IPv4 address.',
+      }}
       empty={{
         title: 'No virtual machines yet',
         icon: serverIcon,

@@ -27,7 +27,9 @@ function NewVmPage() {
           ← Virtual machines
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create VM</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">A Linux server in {project.name}. It is running a few seconds after you create it.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          A Linux server in {project.name}. It is running a few seconds after you create it.
+        </p>
       </div>
       {/* The subnet picker lists the private-subnet feature's subnets of the chosen location; the key picker the ssh-key feature's saved keys. */}
       <CreateVmForm

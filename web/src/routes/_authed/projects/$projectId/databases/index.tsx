@@ -2,11 +2,29 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { PostgresListItem } from '#shared/api/postgres';
 import { POSTGRES_STATES, POSTGRES_SHORT_WORDS, POSTGRES_WORDS } from '#shared/api/postgres-kind';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
+import {
+  idColumn,
+  locationColumn,
+  nameColumn,
+  stateColumn,
+  type Column,
+} from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
-import { listPostgresQueryOptions, PG_TRANSITIONAL_STATES, usePostgresList, type ListPostgresQuery } from '#web/features/postgres/api/postgres.ts';
+import {
+  listPostgresQueryOptions,
+  PG_TRANSITIONAL_STATES,
+  usePostgresList,
+  type ListPostgresQuery,
+} from '#web/features/postgres/api/postgres.ts';
 import { databaseIcon } from '#web/features/postgres/components/icons.tsx';
-import { engineLabel, haLabel, sizeSpec, STARTING_PRICE, storageLabel, usd } from '#web/features/postgres/format.ts';
+import {
+  engineLabel,
+  haLabel,
+  sizeSpec,
+  STARTING_PRICE,
+  storageLabel,
+  usd,
+} from '#web/features/postgres/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { pageQuery, stateFilter, stateListSearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -15,14 +33,18 @@ import { useTitle } from '#web/lib/use-title.ts';
 const searchSchema = stateListSearch(POSTGRES_STATES);
 type Search = ReturnType<typeof searchSchema>;
 
-const pgQuery = (search: Search): ListPostgresQuery => pageQuery(search, !!(search.q || search.state));
+const pgQuery = (search: Search): ListPostgresQuery =>
+  pageQuery(search, !!(search.q || search.state));
 
 const filters = [stateFilter<PostgresListItem>(POSTGRES_STATES)];
 
 export const Route = createFileRoute('/_authed/projects/$projectId/databases/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: pgQuery(search), location: search.location }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listPostgresQueryOptions(params.projectId, deps.query, deps.location)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(
+      listPostgresQueryOptions(params.projectId, deps.query, deps.location),
+    ),
   component: DatabasesPage,
 });
 
@@ -34,7 +56,10 @@ function DatabasesPage() {
   const search = Route.useSearch();
   const { data, isFetching } = usePostgresList(projectId, pgQuery(search), search.location);
   const columns: Column<PostgresListItem>[] = [
-    nameColumn((pg) => ({ to: '/projects/$projectId/databases/$location/$databaseName', params: { projectId, location: pg.location, databaseName: pg.name } })),
+    nameColumn((pg) => ({
+      to: '/projects/$projectId/databases/$location/$databaseName',
+      params: { projectId, location: pg.location, databaseName: pg.name },
+    })),
     stateColumn(),
     locationColumn(),
     {
@@ -61,13 +86,21 @@ function DatabasesPage() {
         </>
       ),
     },
-    { header: 'High availability', className: 'hidden lg:table-cell', cell: (pg) => haLabel(pg.ha_type) },
+    {
+      header: 'High availability',
+      className: 'hidden lg:table-cell',
+      cell: (pg) => haLabel(pg.ha_type),
+    },
     idColumn('hidden xl:table-cell'),
   ];
   return (
     <ResourceList
       words={{ ...POSTGRES_SHORT_WORDS, title: POSTGRES_WORDS.plural }}
-      heading={{ title: 'Databases', description: 'Managed PostgreSQL with backups, point-in-time restore, read replicas and high availability.' }}
+      heading={{
+        title: 'Databases',
+        description:
+          'Managed PostgreSQL with backups, point-in-time restore, read replicas and high availability.',
+      }}
       empty={{
         title: 'No databases yet',
         icon: databaseIcon,

@@ -25,7 +25,10 @@ function NewDatabasePage() {
           ← Databases
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create database</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">A managed PostgreSQL database in {project.name}, with daily backups and point-in-time restore.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          A managed PostgreSQL database in {project.name}, with daily backups and point-in-time
+          restore.
+        </p>
       </div>
       <CreatePostgresForm projectId={projectId} initialLocation={location} />
     </div>

@@ -25,7 +25,9 @@ function NewClusterPage() {
           ← Kubernetes
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create Kubernetes cluster</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">A managed Kubernetes cluster in {project.name}, with a control plane and a node pool.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          A managed Kubernetes cluster in {project.name}, with a control plane and a node pool.
+        </p>
       </div>
       <CreateClusterForm projectId={projectId} initialLocation={location} />
     </div>

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { AuditLogQuery } from '#web/features/audit/api/list-audit-log.ts';
 import { useAuditLog } from '#web/features/audit/api/list-audit-log.ts';
-import { AuditLogFilters, type AuditFilters } from '#web/features/audit/components/audit-log-filters.tsx';
+import {
+  AuditLogFilters,
+  type AuditFilters,
+} from '#web/features/audit/components/audit-log-filters.tsx';
 import { AuditLogTable } from '#web/features/audit/components/audit-log-table.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -53,7 +56,13 @@ function AuditLogPage() {
   const navigate = Route.useNavigate();
   const { data, error, isFetching } = useAuditLog(projectId, auditQuery(search));
   const trail = search.trail ?? [];
-  const filters: AuditFilters = { action: search.action, account: search.account, object: search.object, from: search.from, to: search.to };
+  const filters: AuditFilters = {
+    action: search.action,
+    account: search.account,
+    object: search.object,
+    from: search.from,
+    to: search.to,
+  };
   const go = (s: Partial<Search>) => void navigate({ search: (prev) => ({ ...prev, ...s }) });
   const items = data?.items ?? [];
   return (
@@ -64,23 +73,47 @@ function AuditLogPage() {
         description="Every change made in this project, refused or not: who made it, with which request, and how it ended. Newest first; times in UTC."
       />
       <div className="space-y-5 px-5 py-5">
-        <AuditLogFilters key={JSON.stringify(filters)} value={filters} onApply={(f) => go({ ...f, key: undefined, trail: undefined })} />
+        <AuditLogFilters
+          key={JSON.stringify(filters)}
+          value={filters}
+          onApply={(f) => go({ ...f, key: undefined, trail: undefined })}
+        />
         {error ? (
           <FormAlert error={asApiError(error)} />
         ) : data ? (
           <>
-            <ListStatus fetching={isFetching}>{items.length ? `Page ${trail.length + 1}: ${items.length} ${items.length === 1 ? 'entry' : 'entries'}` : ''}</ListStatus>
-            {items.length ? <AuditLogTable entries={items} /> : <EmptyState title="No entries">No change matches these filters.</EmptyState>}
+            <ListStatus fetching={isFetching}>
+              {items.length
+                ? `Page ${trail.length + 1}: ${items.length} ${items.length === 1 ? 'entry' : 'entries'}`
+                : ''}
+            </ListStatus>
+            {items.length ? (
+              <AuditLogTable entries={items} />
+            ) : (
+              <EmptyState title="No entries">No change matches these filters.</EmptyState>
+            )}
             <nav aria-label="Pagination" className="flex items-center justify-end gap-2">
               <Button
                 variant="secondary"
                 size="sm"
                 disabled={!trail.length}
-                onClick={() => go({ key: trail[trail.length - 1] || undefined, trail: trail.length > 1 ? trail.slice(0, -1) : undefined })}
+                onClick={() =>
+                  go({
+                    key: trail[trail.length - 1] || undefined,
+                    trail: trail.length > 1 ? trail.slice(0, -1) : undefined,
+                  })
+                }
               >
                 Newer
               </Button>
-              <Button variant="secondary" size="sm" disabled={!data.pagination_key} onClick={() => go({ key: data.pagination_key, trail: [...trail, search.key ?? ''] })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!data.pagination_key}
+                onClick={() =>
+                  go({ key: data.pagination_key, trail: [...trail, search.key ?? ''] })
+                }
+              >
                 Older
               </Button>
             </nav>

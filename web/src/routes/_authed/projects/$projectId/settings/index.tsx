@@ -15,9 +15,15 @@ function GeneralSettings() {
   return (
     <div className="space-y-8">
       <Card labelledBy="general-title">
-        <CardHeader id="general-title" title="General" description="Renaming a project is not supported yet." />
+        <CardHeader
+          id="general-title"
+          title="General"
+          description="Renaming a project is not supported yet."
+        />
         <dl className="px-5 py-5">
-          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">Project name</dt>
+          <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            Project name
+          </dt>
           <dd className="mt-1 font-medium">{project.name}</dd>
         </dl>
       </Card>

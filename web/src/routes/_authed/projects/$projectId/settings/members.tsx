@@ -3,7 +3,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { forgetProject } from '#web/features/project/api/delete-project.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { listProjectsQueryOptions } from '#web/features/project/api/list-projects.ts';
-import { useMyMembership, listMembersQueryOptions, membersQuery, membershipQueryOptions } from '#web/features/member/api/members.ts';
+import {
+  useMyMembership,
+  listMembersQueryOptions,
+  membersQuery,
+  membershipQueryOptions,
+} from '#web/features/member/api/members.ts';
 import { InvitationsCard } from '#web/features/member/components/invitations-card.tsx';
 import { InviteCard } from '#web/features/member/components/invite-card.tsx';
 import { LeaveCard } from '#web/features/member/components/leave-card.tsx';

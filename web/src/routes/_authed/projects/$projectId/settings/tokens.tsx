@@ -8,7 +8,12 @@ import { idColumn, type Column } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
-import { listTokensQueryOptions, useRevokeToken, useTokens, type ListTokensQuery } from '#web/features/token/api/tokens.ts';
+import {
+  listTokensQueryOptions,
+  useRevokeToken,
+  useTokens,
+  type ListTokensQuery,
+} from '#web/features/token/api/tokens.ts';
 import { IssueTokenDialog } from '#web/features/token/components/issue-token-dialog.tsx';
 import { TokenSecretDialog } from '#web/features/token/components/token-secret-dialog.tsx';
 import { expiryText } from '#web/features/token/format.ts';
@@ -20,17 +25,26 @@ import { searchParams } from '#web/lib/search-params.ts';
 const searchSchema = searchParams({ ...querySearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const tokensQuery = (search: ReturnType<typeof searchSchema>): ListTokensQuery => pageQuery(search, !!search.q);
+const tokensQuery = (search: ReturnType<typeof searchSchema>): ListTokensQuery =>
+  pageQuery(search, !!search.q);
 
 export const Route = createFileRoute('/_authed/projects/$projectId/settings/tokens')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: tokensQuery(search) }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listTokensQueryOptions(params.projectId, deps.query)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(listTokensQueryOptions(params.projectId, deps.query)),
   component: TokensPage,
 });
 
 const keyIcon = (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-12" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    className="size-12"
+    aria-hidden="true"
+  >
     <circle cx="8" cy="15" r="4" />
     <path d="M10.8 12.2 20 3m-3 3 3 3m-6 0 2.5 2.5" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
@@ -50,10 +64,18 @@ function TokensPage() {
 
   const columns: Column<AccessToken>[] = [
     { header: 'Name', sort: 'name', cellClassName: 'font-medium', cell: (x) => x.name },
-    { header: 'Role', cell: (x) => <Badge tone={x.role === 'admin' ? 'blue' : 'grey'}>{x.role}</Badge> },
+    {
+      header: 'Role',
+      cell: (x) => <Badge tone={x.role === 'admin' ? 'blue' : 'grey'}>{x.role}</Badge>,
+    },
     { header: 'Token', cellClassName: 'font-mono text-xs whitespace-nowrap', cell: (x) => x.hint },
     { header: 'Created by', className: 'hidden lg:table-cell', cell: (x) => x.created_by.email },
-    { header: 'Created', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (x) => formatUtc(x.created_at) },
+    {
+      header: 'Created',
+      className: 'hidden md:table-cell',
+      cellClassName: 'whitespace-nowrap',
+      cell: (x) => formatUtc(x.created_at),
+    },
     {
       header: 'Expires',
       cellClassName: 'whitespace-nowrap',
@@ -62,13 +84,22 @@ function TokensPage() {
         return expired ? <Badge tone="red">Expired {text}</Badge> : text;
       },
     },
-    { header: 'Last used', cellClassName: 'whitespace-nowrap', cell: (x) => (x.last_used_at ? formatUtc(x.last_used_at) : muted('Never')) },
+    {
+      header: 'Last used',
+      cellClassName: 'whitespace-nowrap',
+      cell: (x) => (x.last_used_at ? formatUtc(x.last_used_at) : muted('Never')),
+    },
     idColumn('hidden xl:table-cell'),
     {
       header: 'Actions',
       className: 'text-right',
       cell: (x) => (
-        <Button variant="secondary" size="sm" aria-label={`Revoke token ${x.name}`} onClick={() => setRevoking(x)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Revoke token ${x.name}`}
+          onClick={() => setRevoking(x)}
+        >
           Revoke
         </Button>
       ),
@@ -126,7 +157,8 @@ function TokensPage() {
           }
         >
           <p>
-            Programs using <Strong>{revoking.name}</Strong> ({revoking.hint}) are refused from now on. This cannot be undone.
+            Programs using <Strong>{revoking.name}</Strong> ({revoking.hint}) are refused from now
+            on. This cannot be undone.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -8,9 +8,21 @@ import { ResourceList } from '#web/components/ui/resource-list.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { membershipQueryOptions, useMyMembership } from '#web/features/member/api/members.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
-import { listWebhooksQueryOptions, useTestWebhook, useUpdateWebhook, useWebhooks, type ListWebhooksQuery } from '#web/features/webhook/api/webhooks.ts';
+import {
+  listWebhooksQueryOptions,
+  useTestWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+  type ListWebhooksQuery,
+} from '#web/features/webhook/api/webhooks.ts';
 import { WebhookDeliveries } from '#web/features/webhook/components/webhook-deliveries.tsx';
-import { DeleteWebhookDialog, eventTypesText, RegisterWebhookDialog, RotateSecretDialog, WebhookSecretDialog } from '#web/features/webhook/components/webhook-dialogs.tsx';
+import {
+  DeleteWebhookDialog,
+  eventTypesText,
+  RegisterWebhookDialog,
+  RotateSecretDialog,
+  WebhookSecretDialog,
+} from '#web/features/webhook/components/webhook-dialogs.tsx';
 import { asApiError } from '#web/lib/api-client.ts';
 import { pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { searchParams, text } from '#web/lib/search-params.ts';
@@ -21,7 +33,8 @@ import { WEBHOOK_WORDS } from '#shared/api/webhook-kind';
 const searchSchema = searchParams({ ...querySearch, ...pagingSearch, webhook: text(63) });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const webhooksQuery = (search: ReturnType<typeof searchSchema>): ListWebhooksQuery => pageQuery(search, !!search.q);
+const webhooksQuery = (search: ReturnType<typeof searchSchema>): ListWebhooksQuery =>
+  pageQuery(search, !!search.q);
 
 // Settings › Webhooks (decision 218): admins only; others are told so.
 export const Route = createFileRoute('/_authed/projects/$projectId/settings/webhooks')({
@@ -29,18 +42,35 @@ export const Route = createFileRoute('/_authed/projects/$projectId/settings/webh
   loaderDeps: ({ search }) => ({ query: webhooksQuery(search) }),
   loader: async ({ context, params, deps }) => {
     const me = await context.queryClient.ensureQueryData(membershipQueryOptions(params.projectId));
-    if (me.role === 'admin') await context.queryClient.ensureQueryData(listWebhooksQueryOptions(params.projectId, deps.query));
+    if (me.role === 'admin')
+      await context.queryClient.ensureQueryData(
+        listWebhooksQueryOptions(params.projectId, deps.query),
+      );
   },
   component: WebhooksPage,
 });
 
 const hookIcon = (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-12" aria-hidden="true">
-    <path d="M9 7a3 3 0 1 1 4.5 2.6L10 16m4-9 3.5 6.5M6.5 13.5 4 18h8m8 0a3 3 0 1 1-6 0h6Zm-14 0a3 3 0 1 0 0 .01" strokeLinecap="round" strokeLinejoin="round" />
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.5"
+    className="size-12"
+    aria-hidden="true"
+  >
+    <path
+      d="M9 7a3 3 0 1 1 4.5 2.6L10 16m4-9 3.5 6.5M6.5 13.5 4 18h8m8 0a3 3 0 1 1-6 0h6Zm-14 0a3 3 0 1 0 0 .01"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
-type Open = { open: 'add' } | { open: 'rotate' | 'delete'; webhook: Webhook } | { open: 'secret'; webhook: WebhookWithSecret; rotated: boolean };
+type Open =
+  | { open: 'add' }
+  | { open: 'rotate' | 'delete'; webhook: Webhook }
+  | { open: 'secret'; webhook: WebhookWithSecret; rotated: boolean };
 
 function WebhooksPage() {
   const { projectId } = Route.useParams();
@@ -52,7 +82,11 @@ function WebhooksPage() {
         <CardHeader
           id="webhooks-title"
           title="Webhooks"
-          description={role ? `Only admins of the project can see and change its webhooks; your role is ${role}.` : 'Loading your role…'}
+          description={
+            role
+              ? `Only admins of the project can see and change its webhooks; your role is ${role}.`
+              : 'Loading your role…'
+          }
         />
       </Card>
     );
@@ -68,7 +102,8 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
   const update = useUpdateWebhook();
   const test = useTestWebhook();
   const close = () => setDialog(null);
-  const show = (webhook: string | undefined) => void navigate({ search: (prev) => ({ ...prev, webhook }), replace: true });
+  const show = (webhook: string | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, webhook }), replace: true });
   const shown = data?.items.find((w) => w.id === search.webhook);
 
   // The switch shows the new position at once, until the list has it (or the change is refused).
@@ -84,7 +119,12 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
             return rest;
           }),
         onSuccess: () =>
-          toast.success(enabled ? 'Webhook enabled' : 'Webhook disabled', enabled ? `${w.name} receives events again.` : `${w.name} receives nothing until enabled.`),
+          toast.success(
+            enabled ? 'Webhook enabled' : 'Webhook disabled',
+            enabled
+              ? `${w.name} receives events again.`
+              : `${w.name} receives nothing until enabled.`,
+          ),
         onError: (err) => toast.error('Could not change the webhook', asApiError(err).message),
       },
     );
@@ -104,7 +144,11 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
   const columns: Column<Webhook>[] = [
     { header: 'Name', sort: 'name', cellClassName: 'font-medium', cell: (w) => w.name },
     { header: 'URL', cellClassName: 'font-mono text-xs break-all', cell: (w) => w.url },
-    { header: 'Events', className: 'hidden md:table-cell', cell: (w) => eventTypesText(w.event_types) },
+    {
+      header: 'Events',
+      className: 'hidden md:table-cell',
+      cell: (w) => eventTypesText(w.event_types),
+    },
     {
       header: 'Enabled',
       cell: (w) => (
@@ -119,7 +163,12 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
         />
       ),
     },
-    { header: 'Secret', className: 'hidden lg:table-cell', cellClassName: 'font-mono text-xs whitespace-nowrap', cell: (w) => w.secret_hint },
+    {
+      header: 'Secret',
+      className: 'hidden lg:table-cell',
+      cellClassName: 'font-mono text-xs whitespace-nowrap',
+      cell: (w) => w.secret_hint,
+    },
     idColumn('hidden xl:table-cell'),
     {
       header: 'Actions',
@@ -135,13 +184,32 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
           >
             Deliveries
           </Button>
-          <Button access="admin" size="sm" variant="ghost" aria-label={`Send test event to ${w.name}`} disabled={test.isPending} onClick={() => sendTest(w)}>
+          <Button
+            access="admin"
+            size="sm"
+            variant="ghost"
+            aria-label={`Send test event to ${w.name}`}
+            disabled={test.isPending}
+            onClick={() => sendTest(w)}
+          >
             Send test event
           </Button>
-          <Button access="admin" size="sm" variant="ghost" aria-label={`Rotate secret of ${w.name}`} onClick={() => setDialog({ open: 'rotate', webhook: w })}>
+          <Button
+            access="admin"
+            size="sm"
+            variant="ghost"
+            aria-label={`Rotate secret of ${w.name}`}
+            onClick={() => setDialog({ open: 'rotate', webhook: w })}
+          >
             Rotate secret
           </Button>
-          <Button access="admin" size="sm" variant="ghost" aria-label={`Delete ${w.name}`} onClick={() => setDialog({ open: 'delete', webhook: w })}>
+          <Button
+            access="admin"
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${w.name}`}
+            onClick={() => setDialog({ open: 'delete', webhook: w })}
+          >
             Delete
           </Button>
         </span>
@@ -167,13 +235,26 @@ function AdminWebhooks({ projectId }: { projectId: string }) {
       />
       {shown ? <WebhookDeliveries key={shown.id} projectId={projectId} webhook={shown} /> : null}
       {dialog?.open === 'add' ? (
-        <RegisterWebhookDialog projectId={projectId} onClose={close} onRegistered={(w) => setDialog({ open: 'secret', webhook: w, rotated: false })} />
+        <RegisterWebhookDialog
+          projectId={projectId}
+          onClose={close}
+          onRegistered={(w) => setDialog({ open: 'secret', webhook: w, rotated: false })}
+        />
       ) : null}
-      {dialog?.open === 'secret' ? <WebhookSecretDialog webhook={dialog.webhook} rotated={dialog.rotated} onClose={close} /> : null}
+      {dialog?.open === 'secret' ? (
+        <WebhookSecretDialog webhook={dialog.webhook} rotated={dialog.rotated} onClose={close} />
+      ) : null}
       {dialog?.open === 'rotate' ? (
-        <RotateSecretDialog projectId={projectId} webhook={dialog.webhook} onClose={close} onRotated={(w) => setDialog({ open: 'secret', webhook: w, rotated: true })} />
+        <RotateSecretDialog
+          projectId={projectId}
+          webhook={dialog.webhook}
+          onClose={close}
+          onRotated={(w) => setDialog({ open: 'secret', webhook: w, rotated: true })}
+        />
       ) : null}
-      {dialog?.open === 'delete' ? <DeleteWebhookDialog projectId={projectId} webhook={dialog.webhook} onClose={close} /> : null}
+      {dialog?.open === 'delete' ? (
+        <DeleteWebhookDialog projectId={projectId} webhook={dialog.webhook} onClose={close} />
+      ) : null}
     </div>
   );
 }

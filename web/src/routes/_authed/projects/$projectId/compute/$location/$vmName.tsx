@@ -31,7 +31,15 @@ export const Route = createFileRoute('/_authed/projects/$projectId/compute/$loca
   staticData: { crumb: (params) => params.vmName },
   validateSearch: searchParams({ tab: oneOf(['overview', 'networking', 'settings']) }),
   loader: async ({ context, params }) => {
-    await loadOrNotFound(context.queryClient.ensureQueryData(getVmQueryOptions({ projectId: params.projectId, location: params.location, name: params.vmName })));
+    await loadOrNotFound(
+      context.queryClient.ensureQueryData(
+        getVmQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          name: params.vmName,
+        }),
+      ),
+    );
   },
   component: VmPage,
   notFoundComponent: VmNotFound,
@@ -41,7 +49,10 @@ function VmPage() {
   const { projectId, location, vmName } = Route.useParams();
   const { tab = 'overview' } = Route.useSearch();
   const { data: project } = useProject(projectId);
-  const vmRef = useMemo(() => ({ projectId, location, name: vmName }), [projectId, location, vmName]);
+  const vmRef = useMemo(
+    () => ({ projectId, location, name: vmName }),
+    [projectId, location, vmName],
+  );
   const { data: vm, error } = useVm(vmRef);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -49,14 +60,21 @@ function VmPage() {
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
   const leave = useCallback(() => {
-    void navigate({ to: '/projects/$projectId/compute', params: { projectId }, replace: true }).then(() => forgetVm(queryClient, vmRef));
+    void navigate({
+      to: '/projects/$projectId/compute',
+      params: { projectId },
+      replace: true,
+    }).then(() => forgetVm(queryClient, vmRef));
   }, [navigate, projectId, queryClient, vmRef]);
   useLiveDetail(vm, error, VM_TRANSITIONAL_STATES, 'VM', leave);
 
   const spec = sizeSpec(vm.size);
   return (
     <DetailPage
-      back={{ link: { to: '/projects/$projectId/compute', params: { projectId } }, label: 'Virtual machines' }}
+      back={{
+        link: { to: '/projects/$projectId/compute', params: { projectId } },
+        label: 'Virtual machines',
+      }}
       title={vm.name}
       state={vm.state}
       meta={
@@ -73,7 +91,9 @@ function VmPage() {
             what="VM"
             name={vm.name}
             reason={vm.state_reason}
-            onRetried={() => queryClient.invalidateQueries({ queryKey: getVmQueryOptions(vmRef).queryKey })}
+            onRetried={() =>
+              queryClient.invalidateQueries({ queryKey: getVmQueryOptions(vmRef).queryKey })
+            }
           />
         ) : null
       }
@@ -87,7 +107,11 @@ function VmPage() {
         networking: (
           <>
             <VmPrivateNetwork vm={vm} projectId={projectId} />
-            <AttachedFirewalls projectId={projectId} location={vm.location} firewalls={vm.firewalls} />
+            <AttachedFirewalls
+              projectId={projectId}
+              location={vm.location}
+              firewalls={vm.firewalls}
+            />
           </>
         ),
         settings: (
@@ -118,10 +142,15 @@ function VmNotFound() {
   return (
     <NotFoundPage title="VM not found">
       <p>
-        There is no VM named <strong>{vmName}</strong> in {locationLabel(location)} in this project. It may have been deleted or renamed.
+        There is no VM named <strong>{vmName}</strong> in {locationLabel(location)} in this project.
+        It may have been deleted or renamed.
       </p>
       <p className="mt-3">
-        <Link to="/projects/$projectId/compute" params={{ projectId }} className="text-blue-700 hover:underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/compute"
+          params={{ projectId }}
+          className="text-blue-700 hover:underline dark:text-blue-400"
+        >
           Back to the virtual machines
         </Link>
       </p>

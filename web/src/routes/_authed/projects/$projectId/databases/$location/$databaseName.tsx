@@ -3,7 +3,12 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
-import { forgetPostgres, getPostgresQueryOptions, PG_TRANSITIONAL_STATES, usePostgres } from '#web/features/postgres/api/postgres.ts';
+import {
+  forgetPostgres,
+  getPostgresQueryOptions,
+  PG_TRANSITIONAL_STATES,
+  usePostgres,
+} from '#web/features/postgres/api/postgres.ts';
 import { PostgresActions } from '#web/features/postgres/components/postgres-actions.tsx';
 import { PostgresBackups } from '#web/features/postgres/components/postgres-backups.tsx';
 import { PostgresConfig } from '#web/features/postgres/components/postgres-config.tsx';
@@ -21,16 +26,33 @@ import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { oneOf, searchParams } from '#web/lib/search-params.ts';
 
-const TAB_IDS = ['overview', 'networking', 'backups', 'replicas', 'configuration', 'metrics', 'logs', 'settings'] as const;
+const TAB_IDS = [
+  'overview',
+  'networking',
+  'backups',
+  'replicas',
+  'configuration',
+  'metrics',
+  'logs',
+  'settings',
+] as const;
 type Tab = (typeof TAB_IDS)[number];
 
 // A database is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
-export const Route = createFileRoute('/_authed/projects/$projectId/databases/$location/$databaseName')({
+export const Route = createFileRoute(
+  '/_authed/projects/$projectId/databases/$location/$databaseName',
+)({
   staticData: { crumb: (params) => params.databaseName },
   validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
-      context.queryClient.ensureQueryData(getPostgresQueryOptions({ projectId: params.projectId, location: params.location, name: params.databaseName })),
+      context.queryClient.ensureQueryData(
+        getPostgresQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          name: params.databaseName,
+        }),
+      ),
       [400, 404],
     );
   },
@@ -42,7 +64,10 @@ function DatabasePage() {
   const { projectId, location, databaseName } = Route.useParams();
   const { tab = 'overview' } = Route.useSearch();
   const { data: project } = useProject(projectId);
-  const ref = useMemo(() => ({ projectId, location, name: databaseName }), [projectId, location, databaseName]);
+  const ref = useMemo(
+    () => ({ projectId, location, name: databaseName }),
+    [projectId, location, databaseName],
+  );
   const { data: pg, error } = usePostgres(ref);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -50,7 +75,11 @@ function DatabasePage() {
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
   const leave = useCallback(() => {
-    void navigate({ to: '/projects/$projectId/databases', params: { projectId }, replace: true }).then(() => forgetPostgres(queryClient, ref));
+    void navigate({
+      to: '/projects/$projectId/databases',
+      params: { projectId },
+      replace: true,
+    }).then(() => forgetPostgres(queryClient, ref));
   }, [navigate, projectId, queryClient, ref]);
   useLiveDetail(pg, error, PG_TRANSITIONAL_STATES, 'Database', leave);
 
@@ -66,16 +95,23 @@ function DatabasePage() {
     { id: 'settings', label: 'Settings' },
   ] as const satisfies readonly { id: Tab; label: string; count?: number }[];
   const openDatabase = (name: string, at = pg.location) =>
-    void navigate({ to: '/projects/$projectId/databases/$location/$databaseName', params: { projectId, location: at, databaseName: name } });
+    void navigate({
+      to: '/projects/$projectId/databases/$location/$databaseName',
+      params: { projectId, location: at, databaseName: name },
+    });
 
   return (
     <DetailPage<Tab>
-      back={{ link: { to: '/projects/$projectId/databases', params: { projectId } }, label: 'Databases' }}
+      back={{
+        link: { to: '/projects/$projectId/databases', params: { projectId } },
+        label: 'Databases',
+      }}
       title={pg.name}
       state={pg.state}
       meta={
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {locationLabel(pg.location)} · {engineLabel(pg.flavor, pg.version)} · {pg.vm_size} · {storageLabel(pg.storage_size_gib)}
+          {locationLabel(pg.location)} · {engineLabel(pg.flavor, pg.version)} · {pg.vm_size} ·{' '}
+          {storageLabel(pg.storage_size_gib)}
           {pg.read_replica ? ' · read replica' : ''}
         </p>
       }
@@ -117,10 +153,15 @@ function DatabaseNotFound() {
   return (
     <NotFoundPage title="Database not found">
       <p>
-        There is no database named <strong>{databaseName}</strong> in {locationLabel(location)} in this project. It may have been deleted or renamed.
+        There is no database named <strong>{databaseName}</strong> in {locationLabel(location)} in
+        this project. It may have been deleted or renamed.
       </p>
       <p className="mt-3">
-        <Link to="/projects/$projectId/databases" params={{ projectId }} className="text-blue-700 hover:underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/databases"
+          params={{ projectId }}
+          className="text-blue-700 hover:underline dark:text-blue-400"
+        >
           Back to the databases
         </Link>
       </p>

@@ -3,7 +3,13 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
-import { forgetCluster, getClusterQueryOptions, KC_TRANSITIONAL_STATES, useCluster, watched } from '#web/features/kubernetes/api/kubernetes.ts';
+import {
+  forgetCluster,
+  getClusterQueryOptions,
+  KC_TRANSITIONAL_STATES,
+  useCluster,
+  watched,
+} from '#web/features/kubernetes/api/kubernetes.ts';
 import { ClusterActions } from '#web/features/kubernetes/components/cluster-actions.tsx';
 import { ClusterMetrics } from '#web/features/kubernetes/components/cluster-metrics.tsx';
 import { ClusterOverview } from '#web/features/kubernetes/components/cluster-overview.tsx';
@@ -21,12 +27,20 @@ const TAB_IDS = ['overview', 'nodepools', 'metrics', 'settings'] as const;
 type Tab = (typeof TAB_IDS)[number];
 
 // A cluster is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
-export const Route = createFileRoute('/_authed/projects/$projectId/kubernetes/$location/$clusterName')({
+export const Route = createFileRoute(
+  '/_authed/projects/$projectId/kubernetes/$location/$clusterName',
+)({
   staticData: { crumb: (params) => params.clusterName },
   validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
-      context.queryClient.ensureQueryData(getClusterQueryOptions({ projectId: params.projectId, location: params.location, name: params.clusterName })),
+      context.queryClient.ensureQueryData(
+        getClusterQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          name: params.clusterName,
+        }),
+      ),
       [400, 404],
     );
   },
@@ -38,7 +52,10 @@ function ClusterPage() {
   const { projectId, location, clusterName } = Route.useParams();
   const { tab = 'overview' } = Route.useSearch();
   const { data: project } = useProject(projectId);
-  const ref = useMemo(() => ({ projectId, location, name: clusterName }), [projectId, location, clusterName]);
+  const ref = useMemo(
+    () => ({ projectId, location, name: clusterName }),
+    [projectId, location, clusterName],
+  );
   const { data: kc, error } = useCluster(ref);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,7 +63,11 @@ function ClusterPage() {
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
   const leave = useCallback(() => {
-    void navigate({ to: '/projects/$projectId/kubernetes', params: { projectId }, replace: true }).then(() => forgetCluster(queryClient, ref));
+    void navigate({
+      to: '/projects/$projectId/kubernetes',
+      params: { projectId },
+      replace: true,
+    }).then(() => forgetCluster(queryClient, ref));
   }, [navigate, projectId, queryClient, ref]);
   useLiveDetail(
     useMemo(() => watched(kc), [kc]),
@@ -65,12 +86,16 @@ function ClusterPage() {
 
   return (
     <DetailPage<Tab>
-      back={{ link: { to: '/projects/$projectId/kubernetes', params: { projectId } }, label: 'Kubernetes' }}
+      back={{
+        link: { to: '/projects/$projectId/kubernetes', params: { projectId } },
+        label: 'Kubernetes',
+      }}
       title={kc.name}
       state={kc.display_state}
       meta={
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {locationLabel(kc.location)} · Kubernetes {kc.version} · {kc.cp_node_count} control plane · {nodes(workerCount(kc))}
+          {locationLabel(kc.location)} · Kubernetes {kc.version} · {kc.cp_node_count} control plane
+          · {nodes(workerCount(kc))}
         </p>
       }
       actions={<ClusterActions kc={kc} kcRef={ref} />}
@@ -107,10 +132,15 @@ function ClusterNotFound() {
   return (
     <NotFoundPage title="Cluster not found">
       <p>
-        There is no Kubernetes cluster named <strong>{clusterName}</strong> in {locationLabel(location)} in this project. It may have been deleted or renamed.
+        There is no Kubernetes cluster named <strong>{clusterName}</strong> in{' '}
+        {locationLabel(location)} in this project. It may have been deleted or renamed.
       </p>
       <p className="mt-3">
-        <Link to="/projects/$projectId/kubernetes" params={{ projectId }} className="text-blue-700 hover:underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/kubernetes"
+          params={{ projectId }}
+          className="text-blue-700 hover:underline dark:text-blue-400"
+        >
           Back to Kubernetes
         </Link>
       </p>

@@ -1,8 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { Firewall } from '#shared/api/firewall';
-import { countColumn, idColumn, locationColumn, nameColumn, type Column } from '#web/components/ui/data-table.tsx';
+import {
+  countColumn,
+  idColumn,
+  locationColumn,
+  nameColumn,
+  type Column,
+} from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
-import { listFirewallsQueryOptions, useFirewalls, type ListFirewallsQuery } from '#web/features/firewall/api/list-firewalls.ts';
+import {
+  listFirewallsQueryOptions,
+  useFirewalls,
+  type ListFirewallsQuery,
+} from '#web/features/firewall/api/list-firewalls.ts';
 import { firewallIcon } from '#web/features/firewall/components/icons.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
@@ -13,12 +23,16 @@ import { FIREWALL_WORDS } from '#shared/api/firewall-kind';
 const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const firewallsQuery = (search: ReturnType<typeof searchSchema>): ListFirewallsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const firewallsQuery = (search: ReturnType<typeof searchSchema>): ListFirewallsQuery => ({
+  location: search.location,
+  ...pageQuery(search, !!search.q),
+});
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: firewallsQuery(search) }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listFirewallsQueryOptions(params.projectId, deps.query)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(listFirewallsQueryOptions(params.projectId, deps.query)),
   component: FirewallsPage,
 });
 
@@ -28,12 +42,20 @@ function FirewallsPage() {
   const search = Route.useSearch();
   const { data, isFetching } = useFirewalls(projectId, firewallsQuery(search));
   const columns: Column<Firewall>[] = [
-    nameColumn((f) => ({ to: '/projects/$projectId/networking/firewalls/$location/$firewallName', params: { projectId, location: f.location, firewallName: f.name } })),
+    nameColumn((f) => ({
+      to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
+      params: { projectId, location: f.location, firewallName: f.name },
+    })),
     locationColumn(),
     {
       header: 'Description',
       className: 'max-w-sm',
-      cell: (f) => (f.description ? <span className="line-clamp-2">{f.description}</span> : <span className="text-slate-600 dark:text-slate-400">—</span>),
+      cell: (f) =>
+        f.description ? (
+          <span className="line-clamp-2">{f.description}</span>
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">—</span>
+        ),
     },
     countColumn('Rules', (f) => f.firewall_rules.length),
     idColumn('hidden xl:table-cell'),

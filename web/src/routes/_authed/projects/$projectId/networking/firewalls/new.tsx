@@ -21,17 +21,26 @@ function NewFirewallPage() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className={backLinkClass}>
+      <Link
+        to="/projects/$projectId/networking/firewalls"
+        params={{ projectId }}
+        className={backLinkClass}
+      >
         ← Firewalls
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create firewall</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">A set of inbound rules you can attach to subnets in the same location.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        A set of inbound rules you can attach to subnets in the same location.
+      </p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <CreateFirewallForm
           projectId={projectId}
           initialLocation={location}
           onCreated={(fw) => {
-            toast.success('Firewall created', `${fw.name} has no rules yet: add some to let traffic in.`);
+            toast.success(
+              'Firewall created',
+              `${fw.name} has no rules yet: add some to let traffic in.`,
+            );
             void navigate({
               to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
               params: { projectId, location: fw.location, firewallName: fw.name },

@@ -1,9 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { LoadBalancer } from '#shared/api/load-balancer';
 import { LB_TRANSITIONAL_STATES, LOAD_BALANCER_WORDS } from '#shared/api/load-balancer-kind';
-import { countColumn, idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
+import {
+  countColumn,
+  idColumn,
+  locationColumn,
+  nameColumn,
+  stateColumn,
+  type Column,
+} from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
-import { listLoadBalancersQueryOptions, useLoadBalancers, type ListLoadBalancersQuery } from '#web/features/load-balancer/api/list-load-balancers.ts';
+import {
+  listLoadBalancersQueryOptions,
+  useLoadBalancers,
+  type ListLoadBalancersQuery,
+} from '#web/features/load-balancer/api/list-load-balancers.ts';
 import { loadBalancerIcon } from '#web/features/load-balancer/components/icons.tsx';
 import { portsText } from '#web/features/load-balancer/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -14,12 +25,18 @@ import { searchParams } from '#web/lib/search-params.ts';
 const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const lbQuery = (search: ReturnType<typeof searchSchema>): ListLoadBalancersQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const lbQuery = (search: ReturnType<typeof searchSchema>): ListLoadBalancersQuery => ({
+  location: search.location,
+  ...pageQuery(search, !!search.q),
+});
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/load-balancers/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: lbQuery(search) }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listLoadBalancersQueryOptions(params.projectId, deps.query)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(
+      listLoadBalancersQueryOptions(params.projectId, deps.query),
+    ),
   component: LoadBalancersPage,
 });
 
@@ -29,7 +46,10 @@ function LoadBalancersPage() {
   const search = Route.useSearch();
   const { data, isFetching } = useLoadBalancers(projectId, lbQuery(search));
   const columns: Column<LoadBalancer>[] = [
-    nameColumn((lb) => ({ to: '/projects/$projectId/networking/load-balancers/$location/$lbName', params: { projectId, location: lb.location, lbName: lb.name } })),
+    nameColumn((lb) => ({
+      to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
+      params: { projectId, location: lb.location, lbName: lb.name },
+    })),
     stateColumn(),
     locationColumn(),
     { header: 'Ports', cell: (lb) => <span className="font-mono text-xs">{portsText(lb)}</span> },

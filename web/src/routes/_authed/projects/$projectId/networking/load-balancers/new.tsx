@@ -27,11 +27,17 @@ function NewLoadBalancerPage() {
   const subnets = useQuery(locationPrivateSubnetsQueryOptions(projectId, location));
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/projects/$projectId/networking/load-balancers" params={{ projectId }} className={backLinkClass}>
+      <Link
+        to="/projects/$projectId/networking/load-balancers"
+        params={{ projectId }}
+        className={backLinkClass}
+      >
         ← Load balancers
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create load balancer</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">A hostname and a port that spread traffic over the healthy VMs of a subnet.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-400">
+        A hostname and a port that spread traffic over the healthy VMs of a subnet.
+      </p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <CreateLoadBalancerForm
           projectId={projectId}
@@ -39,7 +45,10 @@ function NewLoadBalancerPage() {
           subnets={subnets.data?.items.map((s) => ({ id: s.id, name: s.name, state: s.state }))}
           onLocation={setLocation}
           onCreated={(lb) => {
-            toast.success('Load balancer created', `${lb.name} is being set up: attach VMs to send traffic to them.`);
+            toast.success(
+              'Load balancer created',
+              `${lb.name} is being set up: attach VMs to send traffic to them.`,
+            );
             void navigate({
               to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
               params: { projectId, location: lb.location, lbName: lb.name },

@@ -1,8 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
-import { countColumn, idColumn, locationColumn, nameColumn, stateColumn, type Column } from '#web/components/ui/data-table.tsx';
+import {
+  countColumn,
+  idColumn,
+  locationColumn,
+  nameColumn,
+  stateColumn,
+  type Column,
+} from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
-import { listPrivateSubnetsQueryOptions, usePrivateSubnets, type ListPrivateSubnetsQuery } from '#web/features/private-subnet/api/list-private-subnets.ts';
+import {
+  listPrivateSubnetsQueryOptions,
+  usePrivateSubnets,
+  type ListPrivateSubnetsQuery,
+} from '#web/features/private-subnet/api/list-private-subnets.ts';
 import { subnetIcon } from '#web/features/private-subnet/components/icons.tsx';
 import { TRANSITIONAL_SUBNET_STATES } from '#web/features/private-subnet/format.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -14,12 +25,18 @@ import { PRIVATE_SUBNET_SHORT_WORDS } from '#shared/api/private-subnet-kind';
 const searchSchema = searchParams({ ...querySearch, ...locationSearch, ...pagingSearch });
 
 /** The API has no name filter: a search loads one page of the maximum size and filters it here. */
-const subnetsQuery = (search: ReturnType<typeof searchSchema>): ListPrivateSubnetsQuery => ({ location: search.location, ...pageQuery(search, !!search.q) });
+const subnetsQuery = (search: ReturnType<typeof searchSchema>): ListPrivateSubnetsQuery => ({
+  location: search.location,
+  ...pageQuery(search, !!search.q),
+});
 
 export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ query: subnetsQuery(search) }),
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(listPrivateSubnetsQueryOptions(params.projectId, deps.query)),
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(
+      listPrivateSubnetsQueryOptions(params.projectId, deps.query),
+    ),
   component: SubnetsPage,
 });
 
@@ -31,7 +48,10 @@ function SubnetsPage() {
   const search = Route.useSearch();
   const { data, isFetching } = usePrivateSubnets(projectId, subnetsQuery(search));
   const columns: Column<PrivateSubnet>[] = [
-    nameColumn((s) => ({ to: '/projects/$projectId/networking/subnets/$location/$subnetName', params: { projectId, location: s.location, subnetName: s.name } })),
+    nameColumn((s) => ({
+      to: '/projects/$projectId/networking/subnets/$location/$subnetName',
+      params: { projectId, location: s.location, subnetName: s.name },
+    })),
     locationColumn(),
     stateColumn(),
     { header: 'IPv4 range', cellClassName: mono, cell: (s) => s.net4 },

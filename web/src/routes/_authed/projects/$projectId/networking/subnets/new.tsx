@@ -24,17 +24,30 @@ function NewSubnetPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The firewalls a new subnet may use instead of a default one (all locations, by name).
-  const firewalls = useFirewalls(projectId, { order_column: 'name', page_size: String(MAX_PAGE_SIZE) });
-  const options = (firewalls.data?.items ?? []).map((f) => ({ id: f.id, name: f.name, location: f.location, ruleCount: f.firewall_rules.length }));
+  const firewalls = useFirewalls(projectId, {
+    order_column: 'name',
+    page_size: String(MAX_PAGE_SIZE),
+  });
+  const options = (firewalls.data?.items ?? []).map((f) => ({
+    id: f.id,
+    name: f.name,
+    location: f.location,
+    ruleCount: f.firewall_rules.length,
+  }));
 
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className={backLinkClass}>
+      <Link
+        to="/projects/$projectId/networking/subnets"
+        params={{ projectId }}
+        className={backLinkClass}
+      >
         ← Subnets
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Create subnet</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
-        A private network for VMs in one location. It gets a random /26 IPv4 range in 10.0.0.0/8 and a /64 IPv6 range in fd00::/8.
+        A private network for VMs in one location. It gets a random /26 IPv4 range in 10.0.0.0/8 and
+        a /64 IPv6 range in fd00::/8.
       </p>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <CreateSubnetForm

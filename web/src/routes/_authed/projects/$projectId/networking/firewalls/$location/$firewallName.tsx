@@ -6,10 +6,17 @@ import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { forgetFirewall } from '#web/features/firewall/api/delete-firewall.ts';
 import { getFirewallQueryOptions, useFirewall } from '#web/features/firewall/api/get-firewall.ts';
 import { FirewallSubnetsCard } from '#web/features/firewall/components/firewall-subnets-card.tsx';
-import { DeleteFirewallCard, FirewallDescriptionCard, RenameFirewallCard } from '#web/features/firewall/components/firewall-settings.tsx';
+import {
+  DeleteFirewallCard,
+  FirewallDescriptionCard,
+  RenameFirewallCard,
+} from '#web/features/firewall/components/firewall-settings.tsx';
 import { RulesCard } from '#web/features/firewall/components/rules-card.tsx';
 import { locationLabel } from '#web/lib/location.ts';
-import { invalidatePrivateSubnets, locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
+import {
+  invalidatePrivateSubnets,
+  locationPrivateSubnetsQueryOptions,
+} from '#web/features/private-subnet/api/list-private-subnets.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -18,12 +25,20 @@ import { oneOf, searchParams } from '#web/lib/search-params.ts';
 const TAB_IDS = ['rules', 'subnets', 'settings'] as const;
 
 // A firewall is addressed by location and name; the tab is in the URL (`?tab=`).
-export const Route = createFileRoute('/_authed/projects/$projectId/networking/firewalls/$location/$firewallName')({
+export const Route = createFileRoute(
+  '/_authed/projects/$projectId/networking/firewalls/$location/$firewallName',
+)({
   staticData: { crumb: (params) => params.firewallName },
   validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
-      context.queryClient.ensureQueryData(getFirewallQueryOptions({ projectId: params.projectId, location: params.location, firewall: params.firewallName })),
+      context.queryClient.ensureQueryData(
+        getFirewallQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          firewall: params.firewallName,
+        }),
+      ),
       [404, 400],
     );
   },
@@ -51,11 +66,16 @@ function FirewallPage() {
 
   return (
     <DetailPage
-      back={{ link: { to: '/projects/$projectId/networking/firewalls', params: { projectId } }, label: 'Firewalls' }}
+      back={{
+        link: { to: '/projects/$projectId/networking/firewalls', params: { projectId } },
+        label: 'Firewalls',
+      }}
       title={firewall.name}
       meta={
         <>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{firewall.description || 'No description.'}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {firewall.description || 'No description.'}
+          </p>
           <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
             <div className="flex items-center gap-1.5">
               <dt className="text-slate-600 dark:text-slate-400">Location</dt>
@@ -81,14 +101,22 @@ function FirewallPage() {
           <FirewallSubnetsCard
             firewallRef={ref}
             firewall={firewall}
-            subnets={(subnets.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, state: s.state }))}
+            subnets={(subnets.data?.items ?? []).map((s) => ({
+              id: s.id,
+              name: s.name,
+              state: s.state,
+            }))}
             subnetsLoading={subnets.isPending}
             onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
           />
         ),
         settings: (
           <>
-            <FirewallDescriptionCard key={`d-${firewall.description}`} firewallRef={ref} firewall={firewall} />
+            <FirewallDescriptionCard
+              key={`d-${firewall.description}`}
+              firewallRef={ref}
+              firewall={firewall}
+            />
             <RenameFirewallCard
               key={`n-${firewall.name}`}
               firewallRef={ref}
@@ -106,7 +134,10 @@ function FirewallPage() {
               firewallRef={ref}
               firewall={firewall}
               onDeleted={async () => {
-                await navigate({ to: '/projects/$projectId/networking/firewalls', params: { projectId } });
+                await navigate({
+                  to: '/projects/$projectId/networking/firewalls',
+                  params: { projectId },
+                });
                 forgetFirewall(queryClient, ref);
                 void invalidatePrivateSubnets(queryClient, projectId);
               }}
@@ -124,7 +155,11 @@ function FirewallNotFound() {
     <NotFoundPage title="Firewall not found">
       <p>
         This firewall does not exist in this project, or it was deleted.{' '}
-        <Link to="/projects/$projectId/networking/firewalls" params={{ projectId }} className="text-blue-700 underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/networking/firewalls"
+          params={{ projectId }}
+          className="text-blue-700 underline dark:text-blue-400"
+        >
           Back to the firewalls
         </Link>
       </p>

@@ -8,9 +8,17 @@ import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { forgetLoadBalancer } from '#web/features/load-balancer/api/change-load-balancer.ts';
-import { getLoadBalancerQueryOptions, useLoadBalancer } from '#web/features/load-balancer/api/get-load-balancer.ts';
+import {
+  getLoadBalancerQueryOptions,
+  useLoadBalancer,
+} from '#web/features/load-balancer/api/get-load-balancer.ts';
 import { LoadBalancerVmsCard } from '#web/features/load-balancer/components/lb-vms-card.tsx';
-import { CertificateCard, DeleteLoadBalancerCard, LoadBalancerConfigCard, RenameLoadBalancerCard } from '#web/features/load-balancer/components/lb-settings.tsx';
+import {
+  CertificateCard,
+  DeleteLoadBalancerCard,
+  LoadBalancerConfigCard,
+  RenameLoadBalancerCard,
+} from '#web/features/load-balancer/components/lb-settings.tsx';
 import { ALGORITHM_LABELS, portsText } from '#web/features/load-balancer/format.ts';
 import { getPrivateSubnetQueryOptions } from '#web/features/private-subnet/api/get-private-subnet.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -24,12 +32,20 @@ import { oneOf, searchParams } from '#web/lib/search-params.ts';
 const TAB_IDS = ['vms', 'settings'] as const;
 
 // A load balancer is addressed by location and name; the tab is in the URL (`?tab=`).
-export const Route = createFileRoute('/_authed/projects/$projectId/networking/load-balancers/$location/$lbName')({
+export const Route = createFileRoute(
+  '/_authed/projects/$projectId/networking/load-balancers/$location/$lbName',
+)({
   staticData: { crumb: (params) => params.lbName },
   validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
-      context.queryClient.ensureQueryData(getLoadBalancerQueryOptions({ projectId: params.projectId, location: params.location, lb: params.lbName })),
+      context.queryClient.ensureQueryData(
+        getLoadBalancerQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          lb: params.lbName,
+        }),
+      ),
       [404, 400],
     );
   },
@@ -49,16 +65,32 @@ function LoadBalancerPage() {
 
   // Gone while the page was open (deleted here or elsewhere): say so and go back to the list.
   const leave = useCallback(() => {
-    void navigate({ to: '/projects/$projectId/networking/load-balancers', params: { projectId }, replace: true }).then(() => forgetLoadBalancer(queryClient, lbRef));
+    void navigate({
+      to: '/projects/$projectId/networking/load-balancers',
+      params: { projectId },
+      replace: true,
+    }).then(() => forgetLoadBalancer(queryClient, lbRef));
   }, [navigate, projectId, queryClient, lbRef]);
   useLiveDetail(lb, error, LB_TRANSITIONAL_STATES, 'Load balancer', leave);
 
   // The VMs of its subnet, for the picker (subnets and VMs are other features): the subnet's
   // interfaces name its VMs; the location's VMs give their IDs and states.
-  const subnet = useQuery({ ...getPrivateSubnetQueryOptions({ projectId, location, name: lb.subnet }), staleTime: 0 });
-  const vms = useQuery({ ...listVmsQueryOptions(projectId, { order_column: 'name', page_size: String(MAX_PAGE_SIZE) }, location), staleTime: 0 });
+  const subnet = useQuery({
+    ...getPrivateSubnetQueryOptions({ projectId, location, name: lb.subnet }),
+    staleTime: 0,
+  });
+  const vms = useQuery({
+    ...listVmsQueryOptions(
+      projectId,
+      { order_column: 'name', page_size: String(MAX_PAGE_SIZE) },
+      location,
+    ),
+    staleTime: 0,
+  });
   const inSubnet = new Set((subnet.data?.nics ?? []).map((n) => n.vm_name));
-  const vmOptions = (vms.data?.items ?? []).filter((vm) => inSubnet.has(vm.name)).map((vm) => ({ id: vm.id, name: vm.name, state: vm.state }));
+  const vmOptions = (vms.data?.items ?? [])
+    .filter((vm) => inSubnet.has(vm.name))
+    .map((vm) => ({ id: vm.id, name: vm.name, state: vm.state }));
 
   const tabs = [
     { id: 'vms', label: 'VMs', count: lb.vms.length },
@@ -67,7 +99,10 @@ function LoadBalancerPage() {
 
   return (
     <DetailPage
-      back={{ link: { to: '/projects/$projectId/networking/load-balancers', params: { projectId } }, label: 'Load balancers' }}
+      back={{
+        link: { to: '/projects/$projectId/networking/load-balancers', params: { projectId } },
+        label: 'Load balancers',
+      }}
       title={lb.name}
       state={lb.state}
       meta={
@@ -101,12 +136,16 @@ function LoadBalancerPage() {
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="text-slate-600 dark:text-slate-400">Algorithm</dt>
-            <dd className="font-medium">{ALGORITHM_LABELS[lb.algorithm as keyof typeof ALGORITHM_LABELS]?.title ?? lb.algorithm}</dd>
+            <dd className="font-medium">
+              {ALGORITHM_LABELS[lb.algorithm as keyof typeof ALGORITHM_LABELS]?.title ??
+                lb.algorithm}
+            </dd>
           </div>
           <div className="flex items-center gap-1.5">
             <dt className="text-slate-600 dark:text-slate-400">Health check</dt>
             <dd className="font-mono text-xs">
-              {lb.health_check_protocol} {lb.health_check_protocol === 'tcp' ? '' : lb.health_check_endpoint}
+              {lb.health_check_protocol}{' '}
+              {lb.health_check_protocol === 'tcp' ? '' : lb.health_check_endpoint}
             </dd>
           </div>
           <div className="flex items-center gap-1.5">
@@ -122,7 +161,14 @@ function LoadBalancerPage() {
       tabs={tabs}
       tab={tab}
       panels={{
-        vms: <LoadBalancerVmsCard lbRef={lbRef} lb={lb} vms={vmOptions} vmsLoading={subnet.isPending || vms.isPending} />,
+        vms: (
+          <LoadBalancerVmsCard
+            lbRef={lbRef}
+            lb={lb}
+            vms={vmOptions}
+            vmsLoading={subnet.isPending || vms.isPending}
+          />
+        ),
         settings: (
           <>
             <CertificateCard lbRef={lbRef} lb={lb} />
@@ -154,7 +200,11 @@ function LoadBalancerNotFound() {
     <NotFoundPage title="Load balancer not found">
       <p>
         This load balancer does not exist in this project, or it was deleted.{' '}
-        <Link to="/projects/$projectId/networking/load-balancers" params={{ projectId }} className="text-blue-700 underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/networking/load-balancers"
+          params={{ projectId }}
+          className="text-blue-700 underline dark:text-blue-400"
+        >
           Back to the load balancers
         </Link>
       </p>

@@ -7,14 +7,23 @@ import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
-import { dropPrivateSubnetFromLists, forgetPrivateSubnet } from '#web/features/private-subnet/api/delete-private-subnet.ts';
-import { getPrivateSubnetQueryOptions, usePrivateSubnet } from '#web/features/private-subnet/api/get-private-subnet.ts';
+import {
+  dropPrivateSubnetFromLists,
+  forgetPrivateSubnet,
+} from '#web/features/private-subnet/api/delete-private-subnet.ts';
+import {
+  getPrivateSubnetQueryOptions,
+  usePrivateSubnet,
+} from '#web/features/private-subnet/api/get-private-subnet.ts';
 import { TRANSITIONAL_SUBNET_STATES } from '#web/features/private-subnet/format.ts';
 import { useConnectedSubnets } from '#web/features/private-subnet/api/connected-subnets.ts';
 import { ConnectedSubnets } from '#web/features/private-subnet/components/connected-subnets.tsx';
 import { SubnetNics } from '#web/features/private-subnet/components/subnet-nics.tsx';
 import { SubnetOverview } from '#web/features/private-subnet/components/subnet-overview.tsx';
-import { DeleteSubnetCard, RenameSubnetCard } from '#web/features/private-subnet/components/subnet-settings.tsx';
+import {
+  DeleteSubnetCard,
+  RenameSubnetCard,
+} from '#web/features/private-subnet/components/subnet-settings.tsx';
 import { locationLabel } from '#web/lib/location.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
@@ -25,13 +34,21 @@ import { oneOf, searchParams } from '#web/lib/search-params.ts';
 const TAB_IDS = ['overview', 'nics', 'firewalls', 'connected', 'settings'] as const;
 
 // A subnet is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
-export const Route = createFileRoute('/_authed/projects/$projectId/networking/subnets/$location/$subnetName')({
+export const Route = createFileRoute(
+  '/_authed/projects/$projectId/networking/subnets/$location/$subnetName',
+)({
   staticData: { crumb: (params) => params.subnetName },
   validateSearch: searchParams({ tab: oneOf(TAB_IDS) }),
   loader: async ({ context, params }) => {
     // An unknown location or subnet, or a malformed name: "not found".
     await loadOrNotFound(
-      context.queryClient.ensureQueryData(getPrivateSubnetQueryOptions({ projectId: params.projectId, location: params.location, name: params.subnetName })),
+      context.queryClient.ensureQueryData(
+        getPrivateSubnetQueryOptions({
+          projectId: params.projectId,
+          location: params.location,
+          name: params.subnetName,
+        }),
+      ),
       [404, 400],
     );
   },
@@ -45,14 +62,21 @@ function SubnetPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
   const { data: project } = useProject(projectId);
-  const ref = useMemo(() => ({ projectId, location, name: subnetName }), [projectId, location, subnetName]);
+  const ref = useMemo(
+    () => ({ projectId, location, name: subnetName }),
+    [projectId, location, subnetName],
+  );
   const { data: subnet, error } = usePrivateSubnet(ref);
   useTitle(subnet.name, 'Subnets', project.name);
   // After a delete the page shows `deleting` (polling) until the subnet is gone; then it says
   // so and goes back to the list, which no longer holds it (so it is announced once).
   const leave = useCallback(() => {
     dropPrivateSubnetFromLists(queryClient, ref);
-    void navigate({ to: '/projects/$projectId/networking/subnets', params: { projectId }, replace: true }).then(() => forgetPrivateSubnet(queryClient, ref));
+    void navigate({
+      to: '/projects/$projectId/networking/subnets',
+      params: { projectId },
+      replace: true,
+    }).then(() => forgetPrivateSubnet(queryClient, ref));
   }, [navigate, projectId, queryClient, ref]);
   useLiveDetail(subnet, error, TRANSITIONAL_SUBNET_STATES, 'Private subnet', leave);
   const connected = useConnectedSubnets(ref);
@@ -67,7 +91,10 @@ function SubnetPage() {
 
   return (
     <DetailPage
-      back={{ link: { to: '/projects/$projectId/networking/subnets', params: { projectId } }, label: 'Subnets' }}
+      back={{
+        link: { to: '/projects/$projectId/networking/subnets', params: { projectId } },
+        label: 'Subnets',
+      }}
       title={subnet.name}
       state={subnet.state}
       meta={
@@ -90,13 +117,23 @@ function SubnetPage() {
           <SubnetNics
             subnet={subnet}
             vmLink={(vmName) => (
-              <Link to="/projects/$projectId/compute/$location/$vmName" params={{ projectId, location: subnet.location, vmName }} className={tableLinkClass}>
+              <Link
+                to="/projects/$projectId/compute/$location/$vmName"
+                params={{ projectId, location: subnet.location, vmName }}
+                className={tableLinkClass}
+              >
                 {vmName}
               </Link>
             )}
           />
         ),
-        firewalls: <AttachedFirewalls projectId={projectId} location={subnet.location} firewalls={subnet.firewalls} />,
+        firewalls: (
+          <AttachedFirewalls
+            projectId={projectId}
+            location={subnet.location}
+            firewalls={subnet.firewalls}
+          />
+        ),
         connected: <ConnectedSubnets subnetRef={ref} subnet={subnet} />,
         settings: (
           <>
@@ -113,7 +150,11 @@ function SubnetPage() {
                 })
               }
             />
-            <DeleteSubnetCard projectId={projectId} subnet={subnet} onDeleted={() => toast.success('Deleting subnet', `${subnet.name} is being deleted.`)} />
+            <DeleteSubnetCard
+              projectId={projectId}
+              subnet={subnet}
+              onDeleted={() => toast.success('Deleting subnet', `${subnet.name} is being deleted.`)}
+            />
           </>
         ),
       }}
@@ -127,7 +168,11 @@ function SubnetNotFound() {
     <NotFoundPage title="Subnet not found">
       <p>
         This private subnet does not exist in this project, or it was deleted.{' '}
-        <Link to="/projects/$projectId/networking/subnets" params={{ projectId }} className="text-blue-700 underline dark:text-blue-400">
+        <Link
+          to="/projects/$projectId/networking/subnets"
+          params={{ projectId }}
+          className="text-blue-700 underline dark:text-blue-400"
+        >
           Back to the subnets
         </Link>
       </p>
