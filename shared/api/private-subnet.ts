@@ -69,11 +69,9 @@ const subnetIdField = (name: string) =>
 export const connectPrivateSubnetBodySchema = z
   .strictObject({
     'connected-subnet-id': subnetIdField('connected-subnet-id').optional(),
-    'connected-subnet-ubid': subnetIdField('connected-subnet-ubid')
-      .optional()
-      .meta({
-        description: "A synonym of connected-subnet-id, as the origin's Ruby SDK sends it.",
-      }),
+    'connected-subnet-ubid': subnetIdField('connected-subnet-ubid').optional().meta({
+      description: "A synonym of connected-subnet-id, as the origin's Ruby SDK sends it.",
+    }),
   })
   .superRefine((body, ctx) => {
     const given = ['connected-subnet-id', 'connected-subnet-ubid'].filter(

@@ -35,15 +35,13 @@ export function mountGithubWebhook(app: Express, ctx: AppContext): void {
       try {
         const secret = ctx.config.githubApp?.webhookSecret;
         const problem = (status: number, message: string) =>
-          res
-            .status(status)
-            .json({
-              error: {
-                code: status,
-                type: status === 401 ? 'InvalidSignature' : 'InvalidRequest',
-                message,
-              },
-            });
+          res.status(status).json({
+            error: {
+              code: status,
+              type: status === 401 ? 'InvalidSignature' : 'InvalidRequest',
+              message,
+            },
+          });
         if (!secret) return void problem(404, 'GitHub webhooks are not configured here.');
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         if (!verifyWebhookSignature(secret, body, req.get('x-hub-signature-256')))

@@ -181,14 +181,12 @@ export async function invite(
         expires_at: expires,
       })
       .onConflict((oc) =>
-        oc
-          .columns(['project_id', 'email'])
-          .doUpdateSet({
-            role,
-            invited_by: inviter.accountId,
-            created_at: at,
-            expires_at: expires,
-          }),
+        oc.columns(['project_id', 'email']).doUpdateSet({
+          role,
+          invited_by: inviter.accountId,
+          created_at: at,
+          expires_at: expires,
+        }),
       )
       .execute();
     const invitation = await liveInvitations(tx, projectId, at)

@@ -47,14 +47,12 @@ export async function wakeFanout(db: Queryable): Promise<void> {
     .insertInto('job')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          state: 'pending',
-          run_at: row.run_at,
-          attempts: 0,
-          updated_at: row.updated_at,
-        }),
+      oc.column('id').doUpdateSet({
+        state: 'pending',
+        run_at: row.run_at,
+        attempts: 0,
+        updated_at: row.updated_at,
+      }),
     )
     .execute();
 }
