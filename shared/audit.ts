@@ -75,7 +75,7 @@ export function auditActionOf(op: OperationId): string {
   let kind: IdKind = 'project';
   let verbParts: string[] = [];
   for (let i = 0; i < segs.length; i++) {
-    const s = segs[i];
+    const s = segs[i]!;
     if (s.startsWith('{')) continue;
     if (s === 'location') {
       i++;
@@ -135,4 +135,16 @@ export function operationsForAction(action: string): string[] | undefined {
 /** The origin form of a stored action (entries hold operation IDs). */
 export function auditActionName(stored: string): string {
   return AUDIT_ACTIONS[stored] ?? stored;
+}
+
+const KIND_OF_PREFIX = Object.fromEntries(
+  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [prefix, kind]),
+);
+
+/** A reader's label of an action: `ps/create` → "private subnet: create". */
+export function auditActionLabel(action: string): string {
+  const [prefix, verb] = action.split('/');
+  const kind = KIND_OF_PREFIX[prefix ?? ''] ?? prefix;
+  const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+  return `${words(kind ?? '').toLowerCase()}: ${words(verb ?? '')}`;
 }
