@@ -20,25 +20,25 @@ test('an admin creates a subnet, opens the audit log, filters by action and sees
 
   const log = new AuditLogPage(page);
   await log.open(project.id);
-  await expect(log.rows.filter({ hasText: 'createProject' })).toHaveCount(1);
+  await expect(log.rows.filter({ hasText: 'pj/create' })).toHaveCount(1);
   await expectAxeClean(page);
 
   // From the keyboard: the action menu, then Apply.
   await log.action.focus();
-  await log.action.selectOption('createPrivateSubnet');
+  await log.action.selectOption('ps/create');
   await log.apply.focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/action=createPrivateSubnet/);
+  await expect(page).toHaveURL(/action=ps%2Fcreate/);
   const entry = log.rows.filter({ hasText: name });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText(user.email);
-  await expect(entry).toContainText('createPrivateSubnet');
+  await expect(entry).toContainText('ps/create');
   await expect(entry).toContainText('Succeeded');
-  await expect(log.rows.filter({ hasText: 'createProject' })).toHaveCount(0);
+  await expect(log.rows.filter({ hasText: 'pj/create' })).toHaveCount(0);
 
   // The URL is the state: a reload shows the same filtered log.
   await page.reload();
-  await expect(log.action).toHaveValue('createPrivateSubnet');
+  await expect(log.action).toHaveValue('ps/create');
   await expect(log.rows.filter({ hasText: name })).toHaveCount(1);
 });
 
@@ -46,7 +46,7 @@ test('the log pages along its cursor, newest first', async ({ page, project }) =
   for (let i = 0; i < 26; i++)
     await project.createFirewall('eu-central-h1', `fw-${String(i).padStart(2, '0')}`);
   const log = new AuditLogPage(page);
-  await log.goto(project.id, '?action=createFirewall');
+  await log.goto(project.id, '?action=fw/create');
   // 25 rows a page and one header row.
   await expect(log.rows).toHaveCount(26);
   await expect(log.rows.nth(1)).toContainText('fw-25');

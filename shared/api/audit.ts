@@ -1,6 +1,6 @@
 // The audit log of a project (behaviour.md §11, decision 206): who changed what, when, with
 // which request, and whether it succeeded. The path, the filters `action`, `subject`, `object`
-// and `end`, the cursor `pagination_key` with `limit`, and the fields `at`, `action`,
+// and `end` (a date or a date-time), the cursor `pagination_key` with `limit`, and the fields `at`, `action`,
 // `subject_id`, `subject_name` and `object_ids` are the origin's; the rest is ours.
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
@@ -11,7 +11,7 @@ export const AUDIT_DEFAULT_LIMIT = 1000;
 export const AUDIT_MAX_LIMIT = 1000;
 
 export const auditLogQuerySchema = z.object({
-  /** An operation ID of a change, e.g. `createVm`. */
+  /** The action of a change, `<type>/<verb>` (`vm/create`), or only its type or verb. */
   action: z
     .string()
     .min(1, 'action must not be empty.')
@@ -31,8 +31,15 @@ export const auditLogQuerySchema = z.object({
     .optional(),
   /** Entries at or after this time. */
   start: rfc3339('start').optional(),
-  /** Entries before this time. */
-  end: rfc3339('end').optional(),
+  /**
+   * Entries before this time; a date (the origin's form, e.g. `2026-11-27`) means the end of
+   * that day, UTC.
+   */
+  end: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: 'end must be a date (2026-11-27) or an RFC 3339 date-time (2026-11-27T10:00:00Z).',
+    })
+    .optional(),
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be a positive integer.')
@@ -65,7 +72,7 @@ export const auditEntrySchema = z
   .strictObject({
     id: z.string().regex(idPattern('auditEntry')),
     at: z.string(),
-    /** The operation ID of the change. */
+    /** The change as `<type>/<verb>`: the ID prefix of its object and the origin's verb (`vm/create`). */
     action: z.string(),
     /** The account that made the request. */
     subject_id: z.string(),

@@ -1,6 +1,6 @@
 // GET P/audit-log (behaviour.md §11, decision 206): admins only (the route says so; http/pipeline.ts checks).
 import { AUDIT_DEFAULT_LIMIT } from '#shared/api/audit';
-import { AUDITED_ACTIONS } from '#shared/audit';
+import { operationsForAction } from '#shared/audit';
 import { idKindOf, isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
@@ -8,28 +8,31 @@ import type { Handlers } from '../http/handlers.ts';
 import { apiModule } from '../resources/kind.ts';
 import { listAuditEntries } from './audit.store.ts';
 
-export const audit = apiModule({ handlers: auditHandlers });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-const ACTIONS = new Set<string>(AUDITED_ACTIONS);
+export const audit = apiModule({ handlers: auditHandlers });
 
 function auditHandlers(ctx: AppContext): Handlers<'listAuditLog'> {
   return {
     async listAuditLog({ project, query }) {
       const { action, subject, object, start, end, limit, pagination_key } = query;
-      if (action !== undefined && !ACTIONS.has(action)) {
+      const actions = action === undefined ? undefined : operationsForAction(action);
+      if (action !== undefined && actions === undefined) {
         throw invalidRequest({
-          action: 'action must be the operation ID of a change, e.g. createVm.',
+          action: 'action must be the action of a change, e.g. vm/create (or its type or verb).',
         });
       }
       if (object !== undefined && !idKindOf(object))
         throw invalidRequest({ object: 'object must be an ID.' });
       const startMs = start === undefined ? undefined : Date.parse(start);
-      const endMs = end === undefined ? undefined : Date.parse(end);
+      // A bare date is the origin's form: the whole of that day, UTC.
+      const endMs =
+        end === undefined ? undefined : Date.parse(end) + (end.length === 10 ? DAY_MS : 0);
       if (startMs !== undefined && endMs !== undefined && startMs > endMs)
         throw invalidRequest({ end: 'end must not be before start.' });
       const who = subject?.trim();
       const { items, next } = await listAuditEntries(ctx.db, project.id, {
-        action,
+        actions,
         accountId: who !== undefined && isId('account', who) ? who : undefined,
         accountEmail: who !== undefined && !isId('account', who) ? who.toLowerCase() : undefined,
         objectId: object,

@@ -1,11 +1,13 @@
 // Reading the audit log: newest first, one index range scan per page (decision 206).
+import { auditActionName } from '#shared/audit';
 import { firstIdAt } from '#shared/ids';
 import type { AuditEntry } from '#shared/api/audit';
 import type { Db } from '../db/database.ts';
 import type { AuditEntryTable } from './audit.tables.ts';
 
 export interface AuditFilter {
-  action?: string;
+  /** The stored operation IDs to keep (shared/audit.ts operationsForAction). */
+  actions?: string[];
   accountId?: string;
   accountEmail?: string;
   objectId?: string;
@@ -27,7 +29,7 @@ export async function listAuditEntries(
   filter: AuditFilter,
 ): Promise<{ items: AuditEntry[]; next?: string }> {
   let q = db.selectFrom('audit_entry').selectAll().where('project_id', '=', projectId);
-  if (filter.action !== undefined) q = q.where('action', '=', filter.action);
+  if (filter.actions !== undefined) q = q.where('action', 'in', filter.actions);
   if (filter.accountId !== undefined) q = q.where('account_id', '=', filter.accountId);
   if (filter.accountEmail !== undefined) q = q.where('account_email', '=', filter.accountEmail);
   if (filter.objectId !== undefined) q = q.where('object_id', '=', filter.objectId);
@@ -48,7 +50,8 @@ function view(r: AuditEntryTable): AuditEntry {
   return {
     id: r.id,
     at: r.at,
-    action: r.action,
+    // Stored as the operation ID; answered in the origin's form (decision 275).
+    action: auditActionName(r.action),
     subject_id: r.account_id,
     subject_name: r.account_email,
     token_id: r.token_id,

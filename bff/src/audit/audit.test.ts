@@ -8,7 +8,14 @@ import { IDEMPOTENCY_KEY_HEADER } from '#shared/route-helpers';
 import type { AuditEntry } from '#shared/api/audit';
 import { newId, type IdKind } from '#shared/ids';
 import type { Role } from '#shared/roles';
-import { expectError, expectInvalid, LOC, newOwner, stranger } from '../../test/fixtures.ts';
+import {
+  createVm,
+  expectError,
+  expectInvalid,
+  LOC,
+  newOwner,
+  stranger,
+} from '../../test/fixtures.ts';
 import { engine, expectSchema, serverForFile } from '../../test/harness.ts';
 import { auditLogSchema } from '#shared/api/audit';
 import { transactionWithRetry } from '../db/transaction.ts';
@@ -84,21 +91,21 @@ describe('recording', () => {
     expect(entries.slice(0, 3)).toMatchObject([
       {
         ...actor,
-        action: 'deletePrivateSubnetById',
+        action: 'ps/destroy',
         request_id: 'req-delete',
         object_ids: [id],
         object: { id, kind: 'privateSubnet', location: LOC },
       },
       {
         ...actor,
-        action: 'renamePrivateSubnet',
+        action: 'ps/rename',
         request_id: 'req-rename',
         object_ids: [id],
         object: { id, kind: 'privateSubnet', name: 'audited-2', location: LOC },
       },
       {
         ...actor,
-        action: 'createPrivateSubnet',
+        action: 'ps/create',
         request_id: 'req-create',
         object_ids: [id],
         object: { id, kind: 'privateSubnet', name: 'audited', location: LOC },
@@ -115,7 +122,7 @@ describe('recording', () => {
     ).toBe(200);
     expect(await log(owner)).toMatchObject([
       {
-        action: 'createProject',
+        action: 'pj/create',
         subject_id: owner.id,
         object_ids: [owner.project],
         object: { kind: 'project', name: 'proj' },
@@ -129,7 +136,7 @@ describe('recording', () => {
     const params = { project_id: owner.project, location_name: LOC, ps_name: 'by-name' };
     expect((await t.call('createPrivateSubnet', { token: owner.token, params })).status).toBe(200);
     expect((await t.call('deletePrivateSubnet', { token: owner.token, params })).status).toBe(204);
-    expect((await log(owner, { action: 'deletePrivateSubnet' }))[0]).toMatchObject({
+    expect((await log(owner, { action: 'ps/destroy' }))[0]).toMatchObject({
       object_ids: [],
       object: { id: null, kind: 'privateSubnet', name: 'by-name', location: LOC },
       success: true,
@@ -200,26 +207,26 @@ describe('recording', () => {
     const failures = (await log(owner)).filter((e) => !e.success);
     expect(failures).toMatchObject([
       {
-        action: 'deleteProject',
+        action: 'pj/destroy',
         request_id: 'req-409',
         error_type: 'Conflict',
         subject_id: owner.id,
         object: { id: owner.project, kind: 'project' },
       },
       {
-        action: 'renameVm',
+        action: 'vm/rename',
         request_id: 'req-404',
         error_type: 'ResourceNotFound',
         object: { id: null, kind: 'vm', name: 'no-such-vm', location: LOC },
       },
       {
-        action: 'createPrivateSubnet',
+        action: 'ps/create',
         request_id: 'req-400',
         error_type: 'InvalidRequest',
         subject_id: owner.id,
       },
       {
-        action: 'createPrivateSubnet',
+        action: 'ps/create',
         request_id: 'req-403',
         error_type: 'Unauthorized',
         subject_id: viewer.id,
@@ -256,7 +263,7 @@ describe('recording', () => {
     const first = await t.call('createPrivateSubnet', { token: owner.token, params, headers });
     const again = await t.call('createPrivateSubnet', { token: owner.token, params, headers });
     expect(again.body).toEqual(first.body);
-    expect(await log(owner, { action: 'createPrivateSubnet' })).toMatchObject([
+    expect(await log(owner, { action: 'ps/create' })).toMatchObject([
       { object_ids: [first.body.id], success: true },
     ]);
   });
@@ -285,7 +292,7 @@ describe('recording', () => {
     });
     expect(subnets.body.items).toEqual([]);
     expect((await log(owner))[0]).toMatchObject({
-      action: 'createPrivateSubnet',
+      action: 'ps/create',
       request_id: 'req-500',
       success: false,
       error_type: 'InternalServerError',
@@ -349,7 +356,7 @@ describe('recordChange', () => {
     });
     expect(project.body.name).toBe('proj');
     expect((await log(owner))[0]).toMatchObject({
-      action: 'renameVm',
+      action: 'vm/rename',
       request_id: 'req-unit',
       success: false,
       error_type: 'InternalServerError',
@@ -366,7 +373,7 @@ describe('recordChange', () => {
     }));
     expect(answer.status).toBe(200);
     expect((await log(owner))[0]).toMatchObject({
-      action: 'renameVm',
+      action: 'vm/rename',
       subject_id: owner.id,
       token_id: token.id,
       object: { kind: 'vm', name: 'some-vm' },
@@ -412,25 +419,21 @@ describe('GET P/audit-log', () => {
       params: { project_id: owner.project, location_name: LOC, ps_id: a },
     });
     const all = await log(owner);
-    expect(all.map((e) => e.action)).toEqual([
-      'deletePrivateSubnetById',
-      'createPrivateSubnet',
-      'createPrivateSubnet',
-      'createProject',
-    ]);
+    expect(all.map((e) => e.action)).toEqual(['ps/destroy', 'ps/create', 'ps/create', 'pj/create']);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.at >= all[i]!.at).toBe(true);
 
-    expect(
-      (await log(owner, { action: 'createPrivateSubnet' })).map((e) => e.object?.name),
-    ).toEqual(['sub-b', 'sub-a']);
+    expect((await log(owner, { action: 'ps/create' })).map((e) => e.object?.name)).toEqual([
+      'sub-b',
+      'sub-a',
+    ]);
     expect((await log(owner, { subject: member.id })).map((e) => e.action)).toEqual([
-      'deletePrivateSubnetById',
-      'createPrivateSubnet',
+      'ps/destroy',
+      'ps/create',
     ]);
     expect((await log(owner, { subject: member.email.toUpperCase() })).length).toBe(2);
     expect((await log(owner, { object: a })).map((e) => e.action)).toEqual([
-      'deletePrivateSubnetById',
-      'createPrivateSubnet',
+      'ps/destroy',
+      'ps/create',
     ]);
     expect((await log(owner, { object: b, subject: owner.id })).length).toBe(0);
 
@@ -486,6 +489,40 @@ describe('GET P/audit-log', () => {
     expect(big.body.pagination_key).toBeUndefined();
   });
 
+  it("answers the origin's <type>/<verb> actions and filters by them, a type or a verb", async () => {
+    const owner = await newOwner(t);
+    const vm = await createVm(t, owner.token, owner.project, 'audited-vm');
+    await t.call('createPrivateSubnet', {
+      token: owner.token,
+      params: { project_id: owner.project, location_name: LOC, ps_name: 'audited-ps' },
+    });
+    const created = await log(owner, { action: 'vm/create' });
+    expect(created).toMatchObject([{ action: 'vm/create', object_ids: [vm.id] }]);
+    expect(new Set((await log(owner)).map((e) => e.action))).toEqual(
+      new Set(['pj/create', 'ps/create', 'vm/create']),
+    );
+    // A bare word matches the type or the verb, as the origin's filter does.
+    expect((await log(owner, { action: 'vm' })).map((e) => e.action)).toEqual(['vm/create']);
+    expect(new Set((await log(owner, { action: 'create' })).map((e) => e.action))).toEqual(
+      new Set(['pj/create', 'ps/create', 'vm/create']),
+    );
+    // The operation ID an entry was stored under still filters (links made before decision 275).
+    expect((await log(owner, { action: 'createVm' })).map((e) => e.action)).toEqual(['vm/create']);
+  });
+
+  it('takes end as a date (the end of that day, UTC) or as a date-time', async () => {
+    const owner = await newOwner(t);
+    const [entry] = await log(owner);
+    const day = entry!.at.slice(0, 10);
+    const dayBefore = new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+    expect((await log(owner, { end: day })).map((e) => e.id)).toEqual([entry!.id]);
+    expect(await log(owner, { end: dayBefore })).toEqual([]);
+    expect(await log(owner, { end: `${dayBefore}T23:59:59Z` })).toEqual([]);
+    expect((await log(owner, { end: '9999-12-31T23:59:59Z' })).map((e) => e.id)).toEqual([
+      entry!.id,
+    ]);
+  });
+
   it('refuses bad filters with 400 naming the field', async () => {
     const owner = await newOwner(t);
     const bad = async (query: Record<string, string>, field: string) => {
@@ -500,9 +537,12 @@ describe('GET P/audit-log', () => {
       );
     };
     await bad({ start: 'yesterday' }, 'start');
-    await bad({ end: '2026-11-23' }, 'end');
+    await bad({ end: '2026-11-31' }, 'end');
+    await bad({ end: 'tomorrow' }, 'end');
+    await bad({ end: '2026-11-23T25:00:00Z' }, 'end');
     await bad({ start: '2026-11-23T10:00:00Z', end: '2026-11-22T10:00:00Z' }, 'end');
     await bad({ action: 'listVms' }, 'action');
+    await bad({ action: 'vm/list' }, 'action');
     await bad({ object: 'not-an-id' }, 'object');
     await bad({ limit: '0' }, 'limit');
     await bad({ pagination_key: newId('vm' as IdKind) }, 'pagination_key');

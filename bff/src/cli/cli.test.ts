@@ -448,9 +448,7 @@ describe('load balancers and Kubernetes clusters', () => {
     });
     expect(log.status, log.text).toBe(200);
     expect(
-      log.body.items.find(
-        (e) => e.action === 'createPrivateSubnet' && e.object?.name === 'cli-audited',
-      ),
+      log.body.items.find((e) => e.action === 'ps/create' && e.object?.name === 'cli-audited'),
     ).toMatchObject({ request_id: requestId, success: true });
   });
 });

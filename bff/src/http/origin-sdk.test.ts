@@ -197,10 +197,10 @@ describe("the origin's Ruby SDK on the wire", () => {
       await sdk.post(`location/${LOC}/private-subnet/sdk-a/disconnect/${String(b!.id)}`),
     ).toMatchObject({ id: a!.id });
     // AuditLog.search(action:, limit:): a page of items, and pagination_key while older ones remain.
-    const page = await sdk.get('audit-log?action=connectPrivateSubnet&limit=1');
+    const page = await sdk.get('audit-log?action=ps/connect&limit=1');
     expect(page!.items).toEqual([
       expect.objectContaining({
-        action: 'connectPrivateSubnet',
+        action: 'ps/connect',
         at: expect.any(String),
         subject_id: expect.any(String),
       }),
@@ -700,5 +700,22 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
       (await sdk.post(`location/${LOC}/load-balancer/sdk-lb/detach-vm`, { vm_id: vm!.id }))!.vms,
     ).toEqual([]);
     expect(await sdk.delete(`location/${LOC}/load-balancer/sdk-lb`)).toBeNull();
+  });
+
+  it('AuditLog.search: a GET of audit-log (the adapter drops the query), items in the origin’s form', async () => {
+    const ps = await sdk.post(`location/${LOC}/private-subnet/sdk-audited`);
+    // AuditLog.search(adapter, action: "ps/create", limit: 1) sends adapter.get("audit-log", opts),
+    // whose net_http adapter keeps only the URL's path: the request has no query string.
+    const page = await sdk.get('audit-log');
+    const entry = page!.items!.find((e) => e.action === 'ps/create');
+    expect(entry).toMatchObject({
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      action: 'ps/create',
+      subject_id: expect.stringMatching(/^ac/),
+      object_ids: [ps!.id],
+    });
+    // Page#next_page passes pagination_key back only when the answer has one.
+    expect(page!.pagination_key).toBeUndefined();
+    for (const e of page!.items!) expect(e.action).toMatch(/^[0-9a-z]{2}\/[a-z_]+$/);
   });
 });

@@ -421,7 +421,7 @@ describe('personal access tokens', () => {
     const log = await t.call('listAuditLog', {
       token: owner.token,
       params: { project_id: owner.project },
-      query: { action: 'createPrivateSubnet' },
+      query: { action: 'ps/create' },
     });
     expect(log.body.items).toEqual([
       expect.objectContaining({ subject_id: owner.id, token_id: id, success: true }),

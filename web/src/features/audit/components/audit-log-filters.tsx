@@ -1,4 +1,4 @@
-// The audit log's filters: an action (the route table's changes, generated), an account, an object
+// The audit log's filters: an action (`vm/create`, derived from the route table, generated), an account, an object
 // and a time range in UTC. They apply on submit, so each is one navigation (kept in the URL).
 import { useState, type FormEvent } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -43,9 +43,9 @@ export function AuditLogFilters({
     >
       <SelectField label="Action" value={draft.action ?? ''} onChange={set('action')}>
         <option value="">All actions</option>
-        {AUDITED_ACTIONS.map((a) => (
-          <option key={a} value={a}>
-            {a}
+        {AUDITED_ACTIONS.map(([action, label]) => (
+          <option key={action} value={action}>
+            {`${action} (${label})`}
           </option>
         ))}
       </SelectField>
