@@ -3,7 +3,7 @@
 // protocol or the firewall's location).
 import type { FirewallDetail } from '#shared/api/firewall';
 import type { RunContext } from './command.ts';
-import { fieldLine, text, underscore } from './common.ts';
+import { fieldLine, text, underscore, type ShowPart } from './common.ts';
 
 export const FIREWALL_FIELDS = [
   'id',
@@ -14,6 +14,24 @@ export const FIREWALL_FIELDS = [
   'firewall-rules',
 ] as const;
 export const RULE_FIELDS = ['id', 'cidr', 'port-range', 'protocol'] as const;
+
+/** The `-w` and `-r` options of a show whose object has firewalls (`vm show`, `ps show`). */
+export const FIREWALL_PARTS: readonly ShowPart[] = [
+  {
+    short: 'w',
+    long: 'firewall-fields',
+    label: 'firewall',
+    title: 'Firewall Fields:',
+    fields: FIREWALL_FIELDS,
+  },
+  {
+    short: 'r',
+    long: 'rule-fields',
+    label: 'firewall rule',
+    title: 'Firewall Rule Fields:',
+    fields: RULE_FIELDS,
+  },
+];
 
 /** The firewalls' records, with the origin's `path` (`/location/<location>/firewall/<name>`). */
 export async function firewallRecords(

@@ -12,7 +12,7 @@ import {
   text,
   underscore,
 } from '../common.ts';
-import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
+import { FIREWALL_PARTS, firewallsField } from '../firewall-text.ts';
 
 const k = KINDS.ps;
 const REF = '(location/ps-name | ps-id)';
@@ -78,20 +78,7 @@ const show = showCommand(
     nics: (ps, parts) => nicsText(ps.nics, parts['nic-fields']!, '  '),
   },
   [
-    {
-      short: 'w',
-      long: 'firewall-fields',
-      label: 'firewall',
-      title: 'Firewall Fields:',
-      fields: FIREWALL_FIELDS,
-    },
-    {
-      short: 'r',
-      long: 'rule-fields',
-      label: 'firewall rule',
-      title: 'Firewall Rule Fields:',
-      fields: RULE_FIELDS,
-    },
+    ...FIREWALL_PARTS,
     { short: 'n', long: 'nic-fields', label: 'nic', title: 'Nic Fields:', fields: NIC_FIELDS },
   ],
 );

@@ -20,7 +20,7 @@ import {
   optionText,
   underscore,
 } from '../common.ts';
-import { FIREWALL_FIELDS, firewallsField, RULE_FIELDS } from '../firewall-text.ts';
+import { FIREWALL_PARTS, firewallsField } from '../firewall-text.ts';
 import { ApiFailure } from '../internal-api.ts';
 
 const k = KINDS.vm;
@@ -153,22 +153,7 @@ const show = showCommand(
   {
     firewalls: firewallsField('    '),
   },
-  [
-    {
-      short: 'w',
-      long: 'firewall-fields',
-      label: 'firewall',
-      title: 'Firewall Fields:',
-      fields: FIREWALL_FIELDS,
-    },
-    {
-      short: 'r',
-      long: 'rule-fields',
-      label: 'firewall rule',
-      title: 'Firewall Rule Fields:',
-      fields: RULE_FIELDS,
-    },
-  ],
+  [...FIREWALL_PARTS],
 );
 
 /** restart, start, stop: an action that answers the VM. */
