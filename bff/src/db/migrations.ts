@@ -24,6 +24,9 @@ import { vmMigrations } from '../resources/vm/vm.tables.ts';
 import { webhookMigrations } from '../resources/webhook/webhook.tables.ts';
 import { scopeCountMigrations, scopeCountTriggers } from './scope-counts.ts';
 import { ensureTriggerSets } from './trigger-sets.ts';
+import { childIndexes, ensureChildIndexes } from './list-indexes.ts';
+import { SUBNET_LIST } from '../resources/private-subnet/private-subnet.store.ts';
+import { FIREWALL_LIST } from '../resources/firewall/firewall.store.ts';
 import { testModeMigrations } from '../testmode/testmode.tables.ts';
 
 /** In the order their tables refer to each other. */
@@ -91,7 +94,13 @@ export async function migrate(db: Kysely<any>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
   await ensureTriggers(db);
+  await ensureChildIndexes(db, LIST_CHILD_INDEXES);
 }
+
+/** The children whose list definitions keep their text in an index (ChildIndex in json.ts). */
+export const LIST_CHILD_INDEXES = [SUBNET_LIST, FIREWALL_LIST].flatMap((list) =>
+  childIndexes(list.fields),
+);
 
 /** Makes every trigger set made from code that is not there in its current version (decision 253); answers how many it made. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -31,7 +31,7 @@ import {
   type ScopedRow,
   type ScopedTable,
 } from './scoped.ts';
-import type { JsonArray, JsonAs, JsonOf } from '../db/json.ts';
+import type { ChildIndex, JsonArray, JsonAs, JsonOf } from '../db/json.ts';
 import { RawJson } from '../db/raw-json.ts';
 
 type Row<T extends ScopedTable> = ScopedRow<T>;
@@ -104,7 +104,8 @@ export function listOf<S extends z.ZodObject>(
 /**
  * A list item's array of children, each made as `listOf` makes an item: from the rows `from`
  * names (`<table> <alias> where …`, correlated to the item's table), their columns read through
- * `alias`, ordered by `orderBy`.
+ * `alias`, ordered by `orderBy`. With `index`, SQLite keeps each child's text in that index
+ * (made at start, `db/list-indexes.ts`): for a parent with many children on a page.
  */
 export function childrenOf<S extends z.ZodObject>(
   schema: S,
@@ -112,11 +113,14 @@ export function childrenOf<S extends z.ZodObject>(
   from: string,
   orderBy: string,
   fields: Partial<Record<Keys<S>, ListField>> = {},
+  index?: ChildIndex,
 ): JsonArray {
   return {
     fields: fieldsOf(Object.keys(schema.shape), (key) => `${alias}.${key}`, fields),
     from,
     orderBy,
+    alias,
+    index,
   };
 }
 

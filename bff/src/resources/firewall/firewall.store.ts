@@ -63,6 +63,7 @@ export const FIREWALL_LIST = listOf(firewallSchema, 'firewall', {
     'firewall_rule r where r.firewall_id = "firewall"."id"',
     'r.id',
     { port_range: PORT_RANGE_SQL('r') },
+    { prefix: 'firewall_rule_list_json', table: 'firewall_rule', columns: ['firewall_id', 'id'] },
   ),
 });
 

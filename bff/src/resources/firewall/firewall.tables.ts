@@ -216,4 +216,12 @@ export const firewallMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // On SQLite the rules' list texts are kept in an index made at start (ChildIndex in
+  // db/json.ts) that also holds these columns: the planner took this one first and built each
+  // rule's text again. PostgreSQL reads no text from an index and keeps this one.
+  '0091_firewall_rule_list_idx_on_sqlite': {
+    async up(db: Kysely<unknown>) {
+      if (!isPostgres(db)) await db.schema.dropIndex('firewall_rule_list_idx').execute();
+    },
+  },
 };

@@ -50,9 +50,17 @@ export const SUBNET_LIST = listOf(privateSubnetSchema, 'private_subnet', {
   ),
   // A NIC is named after its VM, `<vm>-nic` (vm.service.ts; renameNic keeps it so): its VM's
   // name without a join, which cost a page of 600 NICs as much as the rest of its statement.
-  nics: childrenOf(nicSchema, 'n', 'nic n where n.subnet_id = "private_subnet"."id"', 'n.id', {
-    vm_name: '(case when n.vm_id is null then null else substr(n.name, 1, length(n.name) - 4) end)',
-  }),
+  nics: childrenOf(
+    nicSchema,
+    'n',
+    'nic n where n.subnet_id = "private_subnet"."id"',
+    'n.id',
+    {
+      vm_name:
+        '(case when n.vm_id is null then null else substr(n.name, 1, length(n.name) - 4) end)',
+    },
+    { prefix: 'nic_list_json', table: 'nic', columns: ['subnet_id', 'id'] },
+  ),
 });
 
 /** A subnet's record: its list item, read as the list reads it, parsed. */
