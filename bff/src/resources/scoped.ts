@@ -1,6 +1,6 @@
 // What every kind that lives in a project and a location shares: lookup by reference (ID or
 // name), the name-uniqueness check, the quota check, and a paged list with its count.
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { parseReference } from '#shared/names';
 import type { Page } from '#shared/pagination';
 import type { Quota } from '#shared/route-helpers';
@@ -113,6 +113,16 @@ export async function assertChildNameFree(
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
+/**
+ * A condition on a kind's rows that a list keeps (the Postgres list's `?tags=`): SQL over
+ * stand-ins of `values`, named for the statement cache (with the number of its values).
+ */
+export interface ListFilter {
+  name: string;
+  values: readonly unknown[];
+  where: (postgres: boolean, values: never[]) => RawBuilder<SqlBool>;
+}
+
 /** A number per list definition, for its shapes' keys (a definition may hold a setting, such as the service domain). */
 const listIds = new WeakMap<object, number>();
 let nextListId = 0;
@@ -121,8 +131,7 @@ let nextListId = 0;
  * One page of the kind in the project (optionally one location), each item's JSON text made by
  * the database from `list` (decision 245), in the page's order, and the total count, read from
  * the per-scope counts the database keeps (decision 113): as fast at 100,000 rows as at 10.
- * With `onlyIds` (a filter the database cannot express, such as the Postgres list's tags), the
- * page and count of those objects only.
+ * With `filter` (such as the Postgres list's tags), the page and count of the objects it keeps.
  */
 export async function pageOfKind(
   db: Db,
@@ -131,18 +140,17 @@ export async function pageOfKind(
   location: string | undefined,
   page: Page,
   list: { fields: JsonFields },
-  onlyIds?: readonly string[],
+  filter?: ListFilter,
 ) {
-  if (onlyIds?.length === 0) return { count: 0, items: [] };
   let id = listIds.get(list);
   if (id === undefined) listIds.set(list, (id = nextListId++));
   const inScope = location === undefined ? [projectId] : [projectId, location];
-  const ids = onlyIds ?? [];
-  const key = `${table} ${location === undefined ? 'project' : 'location'} list ${id}${onlyIds ? ` of ${ids.length}` : ''}`;
+  const values = filter?.values ?? [];
+  const key = `${table} ${location === undefined ? 'project' : 'location'} list ${id}${filter ? ` ${filter.name} of ${values.length}` : ''}`;
   const { count, rows } = await pageOfQuery(
     db,
     key,
-    [...inScope, ...ids],
+    [...inScope, ...values],
     page,
     { id: `${table}.id`, name: `${table}.name` },
     (v) => {
@@ -154,13 +162,19 @@ export async function pageOfKind(
         q = q.where('location', '=', v(1));
         counted = counted.where('location', '=', v(1));
       }
-      if (onlyIds) {
-        const chosen = ids.map((_, i) => v(inScope.length + i));
-        q = q.where('id', 'in', chosen);
-        counted = from(db, table)
+      if (filter) {
+        const kept = filter.where(
+          isPostgres(db),
+          values.map((_, i) => v(inScope.length + i)),
+        );
+        q = q.where(kept);
+        // The kept counts are of the whole scope: a filtered list counts its rows.
+        let filtered = from(db, table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('project_id', '=', v(0))
-          .where('id', 'in', chosen) as unknown as typeof counted;
+          .where(kept);
+        if (location !== undefined) filtered = filtered.where('location', '=', v(1));
+        counted = filtered as unknown as typeof counted;
       }
       return { rows: q, count: counted };
     },

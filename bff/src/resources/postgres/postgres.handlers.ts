@@ -1,5 +1,6 @@
 // The PostgreSQL routes of the database itself: the common get/list/rename/delete, create,
 // the capabilities, changes and actions; and what the other parts of its handlers share.
+import { sql, type SqlBool } from 'kysely';
 import { postgresKind, type Tag } from '#shared/api/postgres';
 import { postgresCapabilities } from '#shared/catalog';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +17,6 @@ import {
 } from './postgres.service.ts';
 import {
   findPostgres,
-  json,
   POSTGRES_LIST,
   postgresDetailView,
   postgresView,
@@ -25,7 +25,7 @@ import {
 } from './postgres.store.ts';
 import { pageFor } from '../../db/paging.ts';
 import { invalidRequest } from '../../errors.ts';
-import { pageOfKind } from '../scoped.ts';
+import { pageOfKind, type ListFilter } from '../scoped.ts';
 import { RawJson } from '../../db/raw-json.ts';
 
 export type RefArgs = {
@@ -70,6 +70,23 @@ function parseTags(text: string): Tag[] {
   });
 }
 
+/** The databases holding every tag of `wanted`, found by the database: the list's filter. */
+function tagsFilter(wanted: Tag[]): ListFilter {
+  return {
+    name: 'tags',
+    values: wanted.flatMap((t) => [t.key, t.value]),
+    where: (postgres, v) =>
+      sql<SqlBool>`(${sql.join(
+        wanted.map((_, i) =>
+          postgres
+            ? sql`"postgres"."tags"::jsonb @> jsonb_build_array(jsonb_build_object('key', ${v[2 * i]}::text, 'value', ${v[2 * i + 1]}::text))`
+            : sql`exists (select 1 from json_each("postgres"."tags") t where t.value ->> '$.key' = ${v[2 * i]} and t.value ->> '$.value' = ${v[2 * i + 1]})`,
+        ),
+        sql` and `,
+      )})`,
+  };
+}
+
 export const postgresHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
   const domain = ctx.config.serviceDomain;
@@ -88,19 +105,6 @@ export const postgresHandlers = kindHandlers((ctx) => {
     /** With `tags`, the databases that have every tag named (the origin's filter), paged as any list. */
     async listPostgresDatabases(a) {
       if (a.query.tags === undefined) return common.listPostgresDatabases(a);
-      const wanted = parseTags(a.query.tags);
-      const all = await db
-        .selectFrom('postgres')
-        .select(['id', 'tags'])
-        .where('project_id', '=', a.project.id)
-        .execute();
-      const ids = all
-        .filter((r) =>
-          wanted.every((w) =>
-            json<Tag[]>(r.tags).some((t) => t.key === w.key && t.value === w.value),
-          ),
-        )
-        .map((r) => r.id);
       const { count, items } = await pageOfKind(
         db,
         'postgres',
@@ -108,7 +112,7 @@ export const postgresHandlers = kindHandlers((ctx) => {
         undefined,
         pageFor('postgres', a.query),
         POSTGRES_LIST,
-        ids,
+        tagsFilter(parseTags(a.query.tags)),
       );
       return new RawJson(`{"count":${count},"items":[${items.join(',')}]}`);
     },

@@ -629,6 +629,20 @@ describe('list by tags', () => {
       2,
       ['prod-a'],
     ]);
+    const next = await list('env:prod', '&page_size=1&order_column=name&start_after=prod-a');
+    expect([next.body.count, next.body.items.map((i: { name: string }) => i.name)]).toEqual([
+      2,
+      ['prod-b'],
+    ]);
+    // Tag text is a value, never SQL or JSON syntax.
+    await createPg(t, a.token, a.project, 'quoted', {
+      size: 'hobby-1',
+      tags: [tag(`o'k"`, `%_\\`)],
+    });
+    expect((await list(`o'k":%_\\`)).body.items.map((i: { name: string }) => i.name)).toEqual([
+      'quoted',
+    ]);
+    expect((await list(`o'k":%`)).body).toEqual({ count: 0, items: [] });
     // The same items as the unfiltered list (the state aside: the worker moves on between the two reads).
     const all = (
       await t.call('listPostgresDatabases', { token: a.token, params: { project_id: a.project } })
