@@ -109,6 +109,12 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
           'InvalidRequest',
           'A read replica cannot have read replicas; create one of its parent.',
         );
+      // As the origin: a replica starts from the parent's latest backup.
+      if (backupsOf(source).length === 0)
+        throw new ApiError(
+          'InvalidRequest',
+          'Parent server is not ready for read replicas. There are no backups, yet.',
+        );
       return createFrom(source, a.body.name, { readReplica: true }, a.body, []);
     },
     promotePostgresDatabase: (a) => act(a, promotePostgres),

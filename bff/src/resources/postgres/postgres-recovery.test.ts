@@ -377,6 +377,20 @@ describe('read replicas', () => {
     );
   });
 
+  it('refuses a read replica until the parent has a backup, as the origin does (audit row 12)', async () => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'young', { size: 'hobby-1' });
+    const res = await slow.call('createPostgresReadReplica', {
+      token: a.token,
+      params: pgAt(a.project, 'young'),
+      body: { name: 'too-soon' },
+    });
+    expect(expectCurrentError(res, 400, 'InvalidRequest').message).toBe(
+      'Parent server is not ready for read replicas. There are no backups, yet.',
+    );
+    expect((await pgSnapshot(slow, a.project)).pgs).toHaveLength(1);
+  });
+
   it('promotes through the older path too, and refuses a bad or taken name', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'main', { size: 'hobby-1' });
