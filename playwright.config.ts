@@ -7,18 +7,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import type { Options } from './e2e/fixtures.ts';
 
+// E2E_BASE_URL runs the suite against an instance already running (docs/testing.md): no server
+// is started, the proxy project runs only with E2E_PROXY_URL, the test-mode one only with
+// E2E_TEST_MODE_URL (and that instance's E2E_TEST_MODE_TOKEN).
+const EXISTING = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+const BASE_URL = EXISTING ?? `http://127.0.0.1:${PORT}`;
 // The proxy-mode BFF of the `proxy` project, in front of the one above.
 const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? PORT + 1);
-const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
+const PROXY_URL = EXISTING ? process.env.E2E_PROXY_URL : `http://127.0.0.1:${PROXY_PORT}`;
 // A test-mode BFF (TEST_MODE=1, docs/testing.md) for the `test-mode` project, on a database of its own.
 const TEST_MODE_PORT = Number(process.env.E2E_TEST_MODE_PORT ?? PORT + 2);
-const TEST_MODE_URL = `http://127.0.0.1:${TEST_MODE_PORT}`;
+const TEST_MODE_URL = EXISTING
+  ? process.env.E2E_TEST_MODE_URL
+  : `http://127.0.0.1:${TEST_MODE_PORT}`;
 const TEST_MODE_TOKEN = (process.env.E2E_TEST_MODE_TOKEN ??= `e2e-test-mode-${'0'.repeat(32)}`);
 
 // Made once in the main process; workers inherit the variable, so all agree on the database.
@@ -40,7 +46,7 @@ const PROXY_JOURNEYS =
   /subnet, VM, restart, firewall rule|sign up, sign out, sign in|@proxy-only|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
-if (!fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
+if (!EXISTING && !fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
   throw new Error('dist/web/index.html is missing: run `npx vite build` before the e2e tests.');
 }
 
@@ -93,11 +99,21 @@ export default defineConfig<Options>({
       testIgnore: /test-mode\.spec\.ts$/,
     },
     // Against the test-mode BFF: its specs make their own accounts with the test-mode token.
-    { name: 'test-mode', testMatch: /test-mode\.spec\.ts$/, use: { baseURL: TEST_MODE_URL } },
+    ...(TEST_MODE_URL
+      ? [{ name: 'test-mode', testMatch: /test-mode\.spec\.ts$/, use: { baseURL: TEST_MODE_URL } }]
+      : []),
+    ...(PROXY_URL ? proxyProjects(PROXY_URL) : []),
+  ],
+  webServer: EXISTING ? [] : webServers(),
+});
+
+/** The resource journeys again through a proxy-mode BFF at `url`. */
+function proxyProjects(url: string) {
+  return [
     {
       name: 'proxy-setup',
       testMatch: /.*\.setup\.ts/,
-      use: { baseURL: PROXY_URL, userState: 'test-results/.auth/user-proxy.json' },
+      use: { baseURL: url, userState: 'test-results/.auth/user-proxy.json' },
     },
     {
       name: 'proxy',
@@ -105,13 +121,17 @@ export default defineConfig<Options>({
       testMatch: PROXY_SPECS,
       grep: PROXY_JOURNEYS,
       use: {
-        baseURL: PROXY_URL,
+        baseURL: url,
         storageState: 'test-results/.auth/user-proxy.json',
         userState: 'test-results/.auth/user-proxy.json',
       },
     },
-  ],
-  webServer: [
+  ];
+}
+
+/** The three BFFs the suite starts when it has no instance to run against. */
+function webServers(): Extract<PlaywrightTestConfig['webServer'], unknown[]> {
+  return [
     {
       command: 'node --import tsx bff/src/server.ts',
       url: `${BASE_URL}/readyz`,
@@ -136,7 +156,7 @@ export default defineConfig<Options>({
     },
     {
       command: 'node --import tsx bff/src/server.ts',
-      url: `${PROXY_URL}/readyz`,
+      url: `http://127.0.0.1:${PROXY_PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
@@ -151,7 +171,7 @@ export default defineConfig<Options>({
     },
     {
       command: 'node --import tsx bff/src/server.ts',
-      url: `${TEST_MODE_URL}/readyz`,
+      url: `http://127.0.0.1:${TEST_MODE_PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
@@ -164,8 +184,8 @@ export default defineConfig<Options>({
         PROVISION_DELAY_MS: '200',
         TEST_MODE: '1',
         TEST_MODE_TOKEN,
-        PUBLIC_URL: TEST_MODE_URL,
+        PUBLIC_URL: `http://127.0.0.1:${TEST_MODE_PORT}`,
       },
     },
-  ],
-});
+  ];
+}

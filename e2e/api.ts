@@ -23,8 +23,10 @@ import {
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 
-/** The BFF of playwright.config.ts (E2E_PORT lets two checkouts run side by side). */
-export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+/** The BFF under test: E2E_BASE_URL, else the one playwright.config.ts starts (on E2E_PORT). */
+export const BASE_URL =
+  process.env.E2E_BASE_URL?.replace(/\/+$/, '') ??
+  `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 export const PASSWORD = 'correct-horse-battery';
 /** A valid OpenSSH public key line (ed25519). */
 export const SSH_KEY =
