@@ -136,6 +136,54 @@ describe('failures on demand', () => {
     expect(pg.state_reason).toMatch(/database server could not be provisioned/);
   });
 
+  it('fails the delete of a database and of a cluster named …-fail-delete; a retry deletes again, and fails again', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'db-fail-delete', { size: 'hobby-1' });
+    await waitForPgState(t, a.token, a.project, 'db-fail-delete', 'running');
+    const cluster = {
+      project_id: a.project,
+      location: 'eu-central-h1',
+      kubernetes_cluster_reference: 'k-fail-delete',
+    };
+    const made = await t.call('createKubernetesCluster', {
+      token: a.token,
+      params: cluster,
+      body: {},
+    });
+    expect(made.status, made.text).toBe(200);
+    const getCluster = () => t.call('getKubernetesCluster', { token: a.token, params: cluster });
+    await pollUntil(getCluster, (r) => r.body.display_state === 'running', 'the cluster to run');
+
+    const pgParams = {
+      project_id: a.project,
+      location: 'eu-central-h1',
+      postgres_database_reference: 'db-fail-delete',
+    };
+    const deleted = await t.call('deletePostgresDatabase', { token: a.token, params: pgParams });
+    expect(deleted.status, deleted.text).toBe(204);
+    const pg = await waitForPgState(t, a.token, a.project, 'db-fail-delete', 'failed');
+    expect(pg.state_reason).toMatch(/servers could not be released/);
+    const gone = await t.call('deleteKubernetesCluster', { token: a.token, params: cluster });
+    expect(gone.status, gone.text).toBe(204);
+    const failed = await pollUntil(
+      getCluster,
+      (r) => r.body.display_state === 'failed',
+      'the cluster to fail',
+    );
+    expect(failed.body.state_reason).toMatch(/nodes could not be released/);
+
+    // Retried, each is deleting again, then fails again: a magic name always fails.
+    const retry = await t.call('retryObject', {
+      token: a.token,
+      params: { project_id: a.project, object_id: pg.id },
+    });
+    expect(retry.status, retry.text).toBe(204);
+    expect(
+      (await waitForPgState(t, a.token, a.project, 'db-fail-delete', 'failed')).state_reason,
+    ).toMatch(/servers could not be released/);
+    expect((await getCluster()).status).toBe(200);
+  });
+
   it('fails a load balancer named …-fail-create, and a cluster by a fault rule, each with its reason', async () => {
     const a = await newOwner(t);
     const ps = await createSubnet(t, a.token, a.project, 'net');

@@ -34,15 +34,21 @@ const load = (env: JobEnv, job: JobRow) =>
 /** Nodes are VMs in the cluster's own subnet and serve it: no quota applies to them (decision 129). */
 const NO_QUOTAS = {} as Quotas;
 
-/** A cluster stuck after the last attempt is `failed`. */
-const failed: JobDefinition['failed'] = async (tx, job) => {
-  await tx
-    .updateTable('kubernetes_cluster')
-    .set({ display_state: 'failed' })
-    .where('id', '=', job.resource_id)
-    .where('display_state', '!=', 'deleting')
-    .execute();
-};
+/**
+ * A cluster stuck after the last attempt is `failed`: a delete's job only while the cluster is
+ * still `deleting`, every other job only while it is not (a delete meanwhile wins).
+ */
+const failedIn =
+  (deleting: boolean): JobDefinition['failed'] =>
+  async (tx, job) => {
+    await tx
+      .updateTable('kubernetes_cluster')
+      .set({ display_state: 'failed' })
+      .where('id', '=', job.resource_id)
+      .where('display_state', deleting ? '=' : '!=', 'deleting')
+      .execute();
+  };
+const failed = failedIn(false);
 
 /** Runs `fn` if the cluster is still in `state` (locked until the commit); a delete meanwhile wins. */
 function whileIn(cluster: ClusterRow, fn: (tx: Tx, now: ClusterRow) => Promise<unknown>) {
@@ -186,6 +192,7 @@ export const kubernetesJobs = defineJobs({
     },
   },
   'kubernetes.destroy': {
+    failed: failedIn(true),
     steps: {
       async start(env, job) {
         const cluster = await load(env, job);

@@ -18,15 +18,21 @@ import { listServers } from './postgres.store.ts';
 const load = (env: JobEnv, job: JobRow) =>
   env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
 
-/** A database stuck after the last attempt is `failed`. */
-const failed: JobDefinition['failed'] = async (tx, job) => {
-  await tx
-    .updateTable('postgres')
-    .set({ state: 'failed' })
-    .where('id', '=', job.resource_id)
-    .where('state', '!=', 'deleting')
-    .execute();
-};
+/**
+ * A database stuck after the last attempt is `failed`: a delete's job only while the database
+ * is still `deleting`, every other job only while it is not (a delete meanwhile wins).
+ */
+const failedIn =
+  (deleting: boolean): JobDefinition['failed'] =>
+  async (tx, job) => {
+    await tx
+      .updateTable('postgres')
+      .set({ state: 'failed' })
+      .where('id', '=', job.resource_id)
+      .where('state', deleting ? '=' : '!=', 'deleting')
+      .execute();
+  };
+const failed = failedIn(false);
 
 /**
  * Waits (polling every PROVISION_DELAY_MS) until the database's servers are all running and
@@ -192,6 +198,7 @@ export const postgresJobs = defineJobs({
     },
   },
   'postgres.destroy': {
+    failed: failedIn(true),
     steps: {
       async start(env, job) {
         const pg = await load(env, job);
