@@ -2036,6 +2036,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_test/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empty the instance: every project deleted with all it holds, every account, the outbox, holds and fault rules */
+        post: operations["resetTestInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_test/account/{account_id}": {
         parameters: {
             query?: never;
@@ -3054,6 +3071,14 @@ export interface components {
         };
         TestOutbox: {
             items: components["schemas"]["OutboxMail"][];
+        };
+        TestResetResult: {
+            /** @description Projects whose forced delete started */
+            projects: number;
+            /** @description Accounts deleted */
+            accounts: number;
+            /** @description Every project is gone (false: still going after the wait) */
+            complete: boolean;
         };
         TestSettings: {
             delay_ms: number | null;
@@ -8684,6 +8709,31 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resetTestInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResetResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

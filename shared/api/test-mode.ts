@@ -132,6 +132,16 @@ export const advanceResultSchema = z
   .strictObject({ jobs_due: z.number().int() })
   .meta({ id: 'TestAdvanceResult' });
 
+export const resetResultSchema = z
+  .strictObject({
+    projects: z.number().int().meta({ description: 'Projects whose forced delete started' }),
+    accounts: z.number().int().meta({ description: 'Accounts deleted' }),
+    complete: z
+      .boolean()
+      .meta({ description: 'Every project is gone (false: still going after the wait)' }),
+  })
+  .meta({ id: 'TestResetResult' });
+
 const MAX_WAIT = 10;
 export const outboxQuerySchema = z.strictObject({
   to: z.string().max(320).optional(),
@@ -325,6 +335,14 @@ export const testModeRoutes = {
       'Make a verified account with the given project memberships (exempt from the sign-in throttles in test mode)',
     body: testAccountBodySchema,
     response: testAccountSchema,
+  }),
+  resetTestInstance: route({
+    ...instanceTest,
+    method: 'post',
+    path: '/_test/reset',
+    summary:
+      'Empty the instance: every project deleted with all it holds, every account, the outbox, holds and fault rules',
+    response: resetResultSchema,
   }),
   deleteTestAccount: route({
     ...instanceTest,

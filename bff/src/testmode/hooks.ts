@@ -91,7 +91,12 @@ export function testModeHooks(db: Db): StepHooks {
       if (hold) return { hold: true };
       // A failure strikes the operation's first step, before the data plane is asked.
       // Only where a failure marks the resource `failed` (every job of the four kinds does).
-      if (kind && job.step === 'start' && jobDefinition(job.kind)?.failed) {
+      if (
+        kind &&
+        job.step === 'start' &&
+        jobDefinition(job.kind)?.failed &&
+        !(await beingEmptied(db, resource.project_id))
+      ) {
         const faultKind = FAULT_KIND_OF_TABLE[kind.table]!;
         const operation = operationOf(job.kind, resource.state);
         if (magicFailure(resource.name, operation))
@@ -103,6 +108,17 @@ export function testModeHooks(db: Db): StepHooks {
       return settings?.delay_ms == null ? undefined : { delayMs: Number(settings.delay_ms) };
     },
   };
+}
+
+/** Whether a forced delete (or a reset) is emptying the project: nothing in it is failed on purpose then. */
+async function beingEmptied(db: Db, projectId: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', 'project.destroy')
+    .where('resource_id', '=', projectId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst());
 }
 
 /** The project, name and state of the job's resource, whatever its kind (null for jobs of no kind in a location: webhooks). */

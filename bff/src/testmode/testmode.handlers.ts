@@ -16,6 +16,11 @@ import { createAccount } from '../resources/auth/account.store.ts';
 import { passwordProblem } from '../resources/auth/password-policy.ts';
 import { apiModule } from '../resources/kind.ts';
 import { defaultReason } from './hooks.ts';
+import { enqueueJob } from '../lifecycle/jobs.ts';
+import { inJobTransaction } from '../resources/common.ts';
+
+/** While a reset waits for the projects to go, it looks this often. */
+const RESET_POLL_MS = 50;
 
 type ProjectOps =
   | 'getTestSettings'
@@ -33,6 +38,7 @@ type InstanceOps =
   | 'clearTestOutbox'
   | 'advanceTestClockInstance'
   | 'addTestAccount'
+  | 'resetTestInstance'
   | 'deleteTestAccount';
 
 export const testMode = apiModule({ handlers: testModeHandlers });
@@ -343,6 +349,39 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
           })
           .execute();
       return { ...account, memberships: body.memberships };
+    },
+    async resetTestInstance({ req }) {
+      checkToken(ctx, req);
+      // Holds would keep the deletes waiting; fault rules and magic names spare a project
+      // being emptied (hooks.ts).
+      await db.deleteFrom('test_hold').execute();
+      await db.deleteFrom('test_fault').execute();
+      const projects = await db.selectFrom('project').select('id').execute();
+      await inJobTransaction(ctx, async (tx) => {
+        const pending = await tx
+          .selectFrom('job')
+          .select('resource_id')
+          .where('kind', '=', 'project.destroy')
+          .where('state', '=', 'pending')
+          .execute();
+        for (const { id } of projects)
+          if (!pending.some((j) => j.resource_id === id))
+            await enqueueJob(tx, 'project.destroy', id);
+      });
+      const deadline = Date.now() + ctx.config.projectDeleteWaitMs;
+      const anyLeft = async () =>
+        !!(await db.selectFrom('project').select('id').executeTakeFirst());
+      while ((await anyLeft()) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, RESET_POLL_MS));
+      const complete = !(await anyLeft());
+      // Sessions, tokens, memberships and verifications go with their accounts.
+      const accounts = await db.deleteFrom('account').executeTakeFirst();
+      await db.deleteFrom('mail_outbox').execute();
+      return {
+        projects: projects.length,
+        accounts: Number(accounts.numDeletedRows),
+        complete,
+      };
     },
     async deleteTestAccount({ params, req }) {
       checkToken(ctx, req);

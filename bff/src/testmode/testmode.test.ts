@@ -2,6 +2,7 @@
 // _test route the unknown route's 404, magic names ordinary); with it, failures on demand
 // (magic names, fault rules) with their state_reason and retry, holds, delay and advance,
 // the outbox over the network, and test accounts.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testModeRoutes } from '#shared/api/test-mode';
 import type { RouteDef } from '#shared/routes';
@@ -673,5 +674,60 @@ describe('test accounts', () => {
           .status,
       );
     expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+// A server of its own: the reset empties the whole instance.
+const r = await serverForFile({
+  TEST_MODE: '1',
+  TEST_MODE_TOKEN: TOKEN,
+  PROJECT_DELETE_WAIT_MS: '120000',
+});
+
+describe('the instance-wide reset', () => {
+  it('deletes every project with all it holds, every account and the outbox, despite holds, faults and magic names', async () => {
+    const a = await newOwner(r);
+    const b = await newOwner(r);
+    await createVm(r, a.token, a.project, 'keep-fail-delete');
+    await waitForVmState(r, a.token, a.project, 'keep-fail-delete', 'running');
+    await r.call('holdTestTransitions', {
+      token: b.token,
+      params: { project_id: b.project },
+      body: {},
+    });
+    await createVm(r, b.token, b.project, 'held');
+    await r.call('addTestFault', {
+      token: a.token,
+      params: { project_id: a.project },
+      body: { kind: 'vm', operation: 'delete' },
+    });
+    await r.call('addTestAccount', {
+      headers: tokenHeader,
+      body: { email: 'qa-reset@example.com', password: 'correct horse battery' },
+    });
+
+    expectCurrentError(await r.call('resetTestInstance', {}), 401, 'NotAuthenticated');
+    expect(await r.ctx.db.selectFrom('project').select('id').execute()).not.toHaveLength(0);
+
+    const reset = await r.call('resetTestInstance', { headers: tokenHeader });
+    expect(reset.status, reset.text).toBe(200);
+    // The owner of both projects (one account a server in the fixtures) and the test account.
+    expect(reset.body).toEqual({ projects: 2, accounts: 2, complete: true });
+    for (const table of [
+      'project',
+      'account',
+      'vm',
+      'mail_outbox',
+      'test_fault',
+      'test_hold',
+    ] as const)
+      expect(
+        await r.ctx.db
+          .selectFrom(table)
+          .select(sql`1`.as('x'))
+          .execute(),
+        table,
+      ).toEqual([]);
+    expect((await r.call('listProjects', { token: a.token })).status).toBe(401);
   });
 });

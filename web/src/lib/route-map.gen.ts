@@ -188,5 +188,6 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   clearTestOutbox: ['delete', '/api/_test/outbox', false],
   advanceTestClockInstance: ['post', '/api/_test/advance', true],
   addTestAccount: ['post', '/api/_test/account', true],
+  resetTestInstance: ['post', '/api/_test/reset', true],
   deleteTestAccount: ['delete', '/api/_test/account/{account_id}', false],
 };
