@@ -2332,6 +2332,8 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         FirewallDetailed: {
             id: string;
@@ -2339,6 +2341,8 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
             private_subnets: components["schemas"]["PrivateSubnet"][];
         };
         FirewallList: {
@@ -2514,6 +2518,8 @@ export interface components {
             cert_enabled?: boolean;
             state: string;
             state_reason: string | null;
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         LoadBalancerList: {
             count: number;
@@ -2562,6 +2568,8 @@ export interface components {
             type: string;
             location: string | null;
             name: string;
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         OutboxMail: {
             id: string;
@@ -2570,6 +2578,11 @@ export interface components {
             text: string;
             html: string | null;
             created_at: string;
+        };
+        Owner: {
+            id: string;
+            name: string;
+            type: string;
         };
         PostgresBackup: {
             key: string;
