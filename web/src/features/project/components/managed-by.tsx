@@ -2,6 +2,7 @@
 // firewall, load balancer) changes and goes with it; its own actions are disabled with the reason.
 import { Link } from '@tanstack/react-router';
 import type { Owner } from '#shared/api/owned-by';
+import type { Column } from '#web/components/ui/data-table.tsx';
 
 /** Why a managed object's actions are disabled. */
 export const managedReason = (owner: Owner) =>
@@ -78,4 +79,24 @@ export function ManagedByMark({
       Managed by <OwnerLink owner={owner} projectId={projectId} location={location} />
     </span>
   );
+}
+
+/** A list's name column with "Managed by <owner>" under the name of a managed object. */
+export function withManagedMark<T extends { owned_by: Owner | null; location: string }>(
+  column: Column<T>,
+  projectId: string,
+): Column<T> {
+  return {
+    ...column,
+    cell: (item) => (
+      <>
+        {column.cell(item)}
+        {item.owned_by ? (
+          <span className="block">
+            <ManagedByMark owner={item.owned_by} projectId={projectId} location={item.location} />
+          </span>
+        ) : null}
+      </>
+    ),
+  };
 }
