@@ -1,6 +1,7 @@
 // What a subnet's firewalls let in together (issue 30): firewalls add up, so one that lets
 // everything in makes every other restrict nothing. The warning offers to take that one off
 // the subnet; the effective rules are those no broader rule already covers.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Firewall } from '#shared/api/firewall';
 import { openFirewallBeside, ruleEffects } from '#shared/firewall-effect';
@@ -29,6 +30,7 @@ export function OpenFirewallWarning({
 }) {
   const [confirming, setConfirming] = useState(false);
   const detach = useDetachSubnet();
+  const queryClient = useQueryClient();
   const open = openFirewallBeside(firewalls);
   if (!open) return null;
   const others = firewalls.filter((f) => f.id !== open.id).map((f) => f.name);
@@ -59,7 +61,13 @@ export function OpenFirewallWarning({
           onConfirm={() =>
             detach.mutate(
               { projectId, location, firewall: open.id, subnetId: subnet.id },
-              { onSuccess: () => setConfirming(false) },
+              {
+                onSuccess: () => {
+                  setConfirming(false);
+                  // The subnet's and its VMs' records list their firewalls: read them again.
+                  void queryClient.invalidateQueries();
+                },
+              },
             )
           }
         >
