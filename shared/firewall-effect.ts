@@ -30,11 +30,11 @@ function contains(outer: Cidr, inner: Cidr): boolean {
   return outer.prefix === 0 || inner.network >> shift === outer.network >> shift;
 }
 
-/** Whether rule `a` lets in everything rule `b` does. */
-export function covers(a: RuleLike, b: RuleLike): boolean {
-  if (a.protocol !== b.protocol) return false;
-  const [ca, cb] = [parseCidr(a.cidr), parseCidr(b.cidr)];
-  const [pa, pb] = [parsePortRange(a.port_range), parsePortRange(b.port_range)];
+/** Whether rule `broad` lets in everything rule `narrow` does. */
+export function covers(broad: RuleLike, narrow: RuleLike): boolean {
+  if (broad.protocol !== narrow.protocol) return false;
+  const [ca, cb] = [parseCidr(broad.cidr), parseCidr(narrow.cidr)];
+  const [pa, pb] = [parsePortRange(broad.port_range), parsePortRange(narrow.port_range)];
   if (!ca || !cb || !pa || !pb) return false;
   return contains(ca, cb) && pa.start <= pb.start && pa.end >= pb.end;
 }
