@@ -239,3 +239,31 @@ test('the cluster page, every tab and its dialogs have no serious violations', a
   await expect(page.getByRole('dialog', { name: /^Resize node pool/ })).toBeVisible();
   await expectAxeClean(page, 'dialog');
 });
+
+test("a cluster's services load balancer is marked managed, and its delete is inert with the reason", async ({
+  page,
+  project,
+}) => {
+  const kc = await project.createCluster();
+  const lbName = `${kc.id}-services`;
+
+  await page.goto(`/projects/${project.id}/networking/load-balancers`);
+  const row = page.getByRole('row').filter({ hasText: lbName });
+  await expect(row).toContainText(`Managed by Kubernetes cluster ${kc.name}`);
+  await expectAxeClean(page);
+
+  await page.goto(
+    `/projects/${project.id}/networking/load-balancers/${kc.location}/${lbName}?tab=settings`,
+  );
+  const note = page.getByRole('note').filter({ hasText: 'Managed by' });
+  await expect(note).toContainText(`Managed by Kubernetes cluster ${kc.name}`);
+  const del = page.getByRole('button', { name: 'Delete load balancer' });
+  await expect(del).toHaveAttribute('aria-disabled', 'true');
+  await expect(del).toHaveAccessibleDescription(
+    `Managed by Kubernetes cluster ${kc.name}: change or delete the cluster instead.`,
+  );
+  await expectAxeClean(page);
+
+  await note.getByRole('link', { name: `Kubernetes cluster ${kc.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/kubernetes/${kc.location}/${kc.name}`));
+});

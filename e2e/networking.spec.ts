@@ -279,3 +279,47 @@ test('connect two subnets on the subnet page, see it on both, then disconnect (c
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Not connected to any subnet')).toBeVisible();
 });
+
+test('a VM shows its effective inbound rules and warns of the allow-all default firewall, which can be replaced', async ({
+  page,
+  project,
+}) => {
+  const subnetName = uniqueName('web-net');
+  const subnet = await project.createSubnet(LOCATION, subnetName);
+  const fw = await project.createFirewall(LOCATION, uniqueName('web-fw'), 'SSH only');
+  await project.addRule(LOCATION, fw.id, { cidr: '198.51.100.7/32', port_range: '22' });
+  await project.account.send('attachFirewallSubnet', {
+    params: { project_id: project.id, location: LOCATION, firewall_reference: fw.id },
+    body: { private_subnet_id: subnet.id },
+  });
+  const vmName = uniqueName('vm');
+  await project.createVm(vmName, { private_subnet_id: subnet.id });
+
+  await page.goto(`/projects/${project.id}/compute/${LOCATION}/${vmName}?tab=networking`);
+  const warning = page
+    .getByRole('status')
+    .filter({ hasText: `Firewall ${subnetName}-default lets all traffic in` });
+  await expect(warning).toContainText(`the rules of ${fw.name} restrict nothing`);
+  const effective = page.getByRole('region', { name: 'Effective inbound rules' });
+  await expect(effective.getByRole('row')).toHaveText([
+    /Type.*Source.*From firewall/,
+    /All TCP.*All IPv4.*All ports.*-default/,
+    /All UDP.*All IPv4/,
+    /All TCP.*All IPv6/,
+    /All UDP.*All IPv6/,
+  ]);
+  await expect(effective).toContainText(
+    `SSH from 198.51.100.7/32 in ${fw.name}: already allowed by All TCP from All IPv4 in ${subnetName}-default.`,
+  );
+  await expectAxeClean(page);
+
+  await warning.getByRole('button', { name: 'Replace the default firewall' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace the default firewall?' });
+  await dialog.getByRole('button', { name: `Detach ${subnetName}-default` }).click();
+  await expect(dialog).toBeHidden();
+  await expect(warning).toBeHidden();
+  await expect(effective.getByRole('row')).toHaveText([
+    /Type.*Source/,
+    new RegExp(`SSH.*198\\.51\\.100\\.7/32.*TCP.*SSH \\(22\\).*${fw.name}`),
+  ]);
+});

@@ -2349,6 +2349,8 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         FirewallDetailed: {
             id: string;
@@ -2356,6 +2358,8 @@ export interface components {
             description: string;
             location: string;
             firewall_rules: components["schemas"]["FirewallRule"][];
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
             private_subnets: components["schemas"]["PrivateSubnet"][];
         };
         FirewallList: {
@@ -2531,6 +2535,8 @@ export interface components {
             cert_enabled?: boolean;
             state: string;
             state_reason: string | null;
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         LoadBalancerList: {
             count: number;
@@ -2579,6 +2585,8 @@ export interface components {
             type: string;
             location: string | null;
             name: string;
+            /** @description The object this one was made for and goes with; its own routes refuse to change or delete it (409). */
+            owned_by: components["schemas"]["Owner"] | null;
         };
         OutboxMail: {
             id: string;
@@ -2587,6 +2595,11 @@ export interface components {
             text: string;
             html: string | null;
             created_at: string;
+        };
+        Owner: {
+            id: string;
+            name: string;
+            type: string;
         };
         PostgresBackup: {
             key: string;

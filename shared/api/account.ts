@@ -90,9 +90,27 @@ export const revokedSessionsSchema = z
   .strictObject({ revoked_sessions: z.number().int() })
   .meta({ id: 'RevokedSessions' });
 
+/** The caller's address as the server sees it (through a trusted proxy, decision 259): the console's "My IP". */
+export const clientAddressSchema = z
+  .strictObject({
+    address: z.string(),
+    /** The address as a one-host CIDR (/32 or /128), ready for a firewall rule. */
+    cidr: z.string(),
+    family: z.enum(['ipv4', 'ipv6']),
+  })
+  .meta({ id: 'ClientAddress' });
+export type ClientAddress = z.infer<typeof clientAddressSchema>;
+
 const own = { base: '/auth', generation: 'current', auth: true, tag: 'Console' } as const;
 
 export const accountRoutes = {
+  getClientAddress: route({
+    ...own,
+    method: 'get',
+    path: '/account/client-address',
+    summary: 'The address this request came from, for a firewall rule ("My IP")',
+    response: clientAddressSchema,
+  }),
   getAccount: route({
     ...own,
     method: 'get',

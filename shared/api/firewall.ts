@@ -26,6 +26,7 @@ import {
   type RouteList,
 } from '../route-helpers.ts';
 import { FIREWALL_WORDS } from './firewall-kind.ts';
+import { ownedBySchema } from './owned-by.ts';
 
 export const PROTOCOLS = ['tcp', 'udp'] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
@@ -91,6 +92,8 @@ export const firewallSchema = z
     description: z.string(),
     location: z.string(),
     firewall_rules: z.array(firewallRuleSchema),
+    /** An addition to the spec's record (decision 287). */
+    owned_by: ownedBySchema,
   })
   .meta({ id: 'Firewall' });
 export type Firewall = z.infer<typeof firewallSchema>;

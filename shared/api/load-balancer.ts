@@ -1,6 +1,7 @@
 // Load balancers (api-spec.md "Load balancer"; behaviour.md §10; the origin's document for the
 // operations the spec does not list): a frontend port on a hostname, forwarding to a port of
 // the VMs attached to it, all of them in one private subnet.
+import { ownedBySchema } from './owned-by.ts';
 import { z } from 'zod';
 import { wireBool } from '../coerce.ts';
 import { requiredString } from '../errors.ts';
@@ -83,6 +84,8 @@ export const loadBalancerSchema = z
     state: z.string(),
     /** Why the load balancer is `failed` (an addition to the spec's record); null otherwise. */
     state_reason: z.string().nullable(),
+    /** The cluster a services load balancer was made for (decision 287); null otherwise. */
+    owned_by: ownedBySchema,
   })
   .meta({ id: 'LoadBalancer' });
 export type LoadBalancer = z.infer<typeof loadBalancerSchema>;

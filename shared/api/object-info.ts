@@ -1,6 +1,7 @@
 // `GET P/object-info/{object_id}`: the type, location and name of any object of the project
 // from its ID alone (the origin's route; its SDK finds an object's location and name by it).
 // Any ID it cannot answer for answers the same 404 (decision 195).
+import { ownedBySchema } from './owned-by.ts';
 import { z } from 'zod';
 import { current, P, project_id, route, type RouteList } from '../route-helpers.ts';
 
@@ -11,6 +12,8 @@ export const objectInfoSchema = z
     /** Null for an object that is in no location (an SSH public key). */
     location: z.string().nullable(),
     name: z.string(),
+    /** What the object was made for and goes with (decision 287), e.g. a cluster's subnet's cluster. */
+    owned_by: ownedBySchema,
   })
   .meta({ id: 'ObjectInfo' });
 export type ObjectInfo = z.infer<typeof objectInfoSchema>;

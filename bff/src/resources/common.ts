@@ -33,6 +33,7 @@ import {
 } from './scoped.ts';
 import type { ChildIndex, JsonArray, JsonAs, JsonOf } from '../db/json.ts';
 import { RawJson } from '../db/raw-json.ts';
+import { assertNotManaged } from './owned-by.ts';
 
 type Row<T extends ScopedTable> = ScopedRow<T>;
 
@@ -183,6 +184,7 @@ export function commonHandlers<
   for (const op of ops.rename ?? []) {
     out[op] = async (a) => {
       const row = await find(db, op, a);
+      await assertNotManaged(db, row, behaviour.kind.singular);
       const { name } = a.body;
       await transactionWithRetry(db, async (tx) => {
         await assertNameFree(tx, table, a.project.id, a.location!, name, row.id);
@@ -204,6 +206,7 @@ export function commonHandlers<
     // Deletes are idempotent: an object that is not there is a success.
     out[op] = async (a) => {
       const row = await unlessNotFound(find(db, op, a));
+      if (row) await assertNotManaged(db, row, behaviour.kind.singular);
       if (row) await inJobTransaction(ctx, (tx) => remove(tx, row));
     };
   }

@@ -3,6 +3,7 @@
 // (`<Button access="write">`), and a role that does not allow it makes it inert with the
 // reason, so a viewer sees what they cannot do before trying (issue 29). The server still
 // decides (http/pipeline.ts `authorize`); this only mirrors it.
+import { createContext, useContext } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { roleAllows, type Access } from '#shared/roles';
@@ -28,11 +29,21 @@ export const ACCESS_DENIED: Record<Exclude<Access, 'read'>, string> = {
  * server refuses what the role does not allow anyway).
  */
 export function useAccessDenied(access: Access | undefined): string | undefined {
+  const managed = useContext(ManagedScope);
   const projectId = (useParams({ strict: false }) as { projectId?: string }).projectId;
   const { data } = useQuery({
     ...membershipQueryOptions(projectId ?? ''),
     enabled: !!projectId && !!access && access !== 'read',
   });
+  // Inside a managed object's page every change is its owner's (decision 287).
+  if (managed && access && access !== 'read') return managed;
   if (!projectId || !access || access === 'read' || !data) return undefined;
   return roleAllows(data.role, access) ? undefined : ACCESS_DENIED[access];
 }
+
+/**
+ * Around the controls of an object another one manages (a cluster's load balancer, subnet or
+ * firewall): why they cannot change it, e.g. "Managed by Kubernetes cluster apps: …". Every
+ * `access="write"` button inside is then inert with that reason, as for a viewer.
+ */
+export const ManagedScope = createContext<string | undefined>(undefined);

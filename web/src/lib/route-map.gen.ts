@@ -133,6 +133,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   resendVerification: ['post', '/auth/verify-email/resend', false],
   forgotPassword: ['post', '/auth/password/forgot', false],
   resetPassword: ['post', '/auth/password/reset', false],
+  getClientAddress: ['get', '/auth/account/client-address', true],
   getAccount: ['get', '/auth/account', true],
   changePassword: ['post', '/auth/account/password', true],
   listAccountSessions: ['get', '/auth/account/sessions', true],

@@ -1,6 +1,7 @@
 // The account page's routes: password, sessions and two-factor sign-in (decisions 187–190).
 // Each one acts on the signed-in account only, and never through a personal access token.
 import type { AppContext } from '../../context.ts';
+import { normalizeCidr } from '#shared/net';
 import { ApiError, invalidRequest } from '../../errors.ts';
 import type { AuthInfo } from '../../auth/auth.ts';
 import type { Handlers } from '../../http/handlers.ts';
@@ -20,6 +21,7 @@ import {
 } from './two-factor.ts';
 
 type Ops =
+  | 'getClientAddress'
   | 'getAccount'
   | 'changePassword'
   | 'listAccountSessions'
@@ -83,6 +85,14 @@ async function confirmPasswordAndCode(
 
 function accountHandlers(ctx: AppContext): Handlers<Ops> {
   return {
+    async getClientAddress({ req }) {
+      // An IPv4 client on a dual-stack socket is seen as ::ffff:a.b.c.d.
+      const ip = (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+      const cidr = normalizeCidr(ip);
+      if (!cidr) throw new ApiError('ResourceNotFound', 'The address of this request is unknown.');
+      const family = ip.includes(':') ? 'ipv6' : 'ipv4';
+      return { address: ip, cidr, family };
+    },
     async getAccount({ auth }) {
       const { accountId } = signedIn(auth);
       const row = await ctx.db

@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
   accountOverviewSchema,
+  clientAddressSchema,
   accountSessionSchema,
   recoveryCodesSchema,
   twoFactorEnrolmentSchema,
@@ -471,5 +472,20 @@ describe('sessions', () => {
   it('needs a signed-in caller', async () => {
     expectCurrentError(await t.call('listAccountSessions'), 401, 'NotAuthenticated');
     expectCurrentError(await t.call('getAccount'), 401, 'NotAuthenticated');
+  });
+});
+
+describe('client address', () => {
+  it('answers the address the request came from, as a one-host CIDR for a firewall rule', async () => {
+    const a = await t.newAccount();
+    const res = await t.call('getClientAddress', { token: a.token });
+    expect(res.status, res.text).toBe(200);
+    const body = expectSchema(clientAddressSchema, res.body);
+    // The test client connects over loopback, IPv4 or IPv6.
+    expect([
+      { address: '127.0.0.1', cidr: '127.0.0.1/32', family: 'ipv4' },
+      { address: '::1', cidr: '::1/128', family: 'ipv6' },
+    ]).toContainEqual(body);
+    expectCurrentError(await t.call('getClientAddress', {}), 401, 'NotAuthenticated');
   });
 });

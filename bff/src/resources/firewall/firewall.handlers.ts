@@ -13,6 +13,8 @@ import type { ProjectAccess } from '../../http/handlers.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { assertProjectQuota } from '../scoped.ts';
 import { kindModule } from '../kind.ts';
+import { assertNotManaged, ownerOf } from '../owned-by.ts';
+import { privateSubnetKind } from '#shared/api/private-subnet';
 import { attachSubnet, subnetView } from '../private-subnet/private-subnet.store.ts';
 import {
   addRule,
@@ -77,6 +79,7 @@ async function firewallDetail(db: Queryable, row: FirewallRow): Promise<Firewall
     description: row.description,
     location: row.location,
     firewall_rules,
+    owned_by: await ownerOf(db, row.owned_by),
     private_subnets,
   };
 }
@@ -86,6 +89,22 @@ export const firewall = kindModule({
     const { db } = ctx;
     const firewallOf = (project: ProjectAccess, location: string, reference: string) =>
       findFirewall(db, project.id, location, reference);
+    /** The firewall, unless it is managed by another object (409 naming it, decision 287). */
+    const ownFirewallOf = async (project: ProjectAccess, location: string, reference: string) => {
+      const fw = await firewallOf(project, location, reference);
+      await assertNotManaged(db, fw, firewallKind.singular);
+      return fw;
+    };
+    /** 409 when the subnet (of the project) is managed: its firewalls are its owner's. */
+    const assertOwnSubnet = async (project: ProjectAccess, subnetId: string) => {
+      const subnet = await db
+        .selectFrom('private_subnet')
+        .select(['name', 'owned_by'])
+        .where('id', '=', subnetId)
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
+      if (subnet) await assertNotManaged(db, subnet, privateSubnetKind.singular);
+    };
 
     return {
       ...commonHandlers(
@@ -114,7 +133,7 @@ export const firewall = kindModule({
       },
 
       async updateFirewall({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
         await db
           .updateTable('firewall')
           .set({ description: body.description })
@@ -124,13 +143,15 @@ export const firewall = kindModule({
       },
 
       async attachFirewallSubnet({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
+        await assertOwnSubnet(project, body.private_subnet_id);
         await db.transaction().execute((tx) => attachSubnet(tx, fw, body.private_subnet_id));
         return firewallDetail(db, fw);
       },
 
       async detachFirewallSubnet({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
+        await assertOwnSubnet(project, body.private_subnet_id);
         await db
           .deleteFrom('firewall_subnet')
           .where('firewall_id', '=', fw.id)
@@ -140,7 +161,7 @@ export const firewall = kindModule({
       },
 
       async createFirewallRuleWithId({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
         assertSamePath(body, fw.id, project.id);
         const rule = await transactionWithRetry(db, (tx) =>
           addRuleWithId(tx, fw.id, params.firewall_rule_id, ruleInput(body), ctx.config.quotas),
@@ -150,7 +171,7 @@ export const firewall = kindModule({
       },
 
       async createFirewallRule({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
         assertSamePath(body, fw.id, project.id);
         if (isAddressLike(body.cidr))
           return ruleView(
@@ -184,14 +205,14 @@ export const firewall = kindModule({
       },
 
       async updateFirewallRule({ project, location, params, body }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
         return transactionWithRetry(db, (tx) =>
           updateRule(tx, fw.id, params.firewall_rule_id, body),
         );
       },
 
       async deleteFirewallRule({ project, location, params }) {
-        const fw = await firewallOf(project, location, params.firewall_reference);
+        const fw = await ownFirewallOf(project, location, params.firewall_reference);
         await db
           .deleteFrom('firewall_rule')
           .where('id', '=', params.firewall_rule_id)

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest, notFound } from '../../errors.ts';
 import { assertBelowQuota, assertNameFree, findByReference } from '../scoped.ts';
 import { childrenOf, listOf } from '../common.ts';
+import { OWNER_JSON_SQL } from '../owned-by.ts';
 
 export type FirewallRow = Selectable<FirewallTable>;
 type RuleRow = Selectable<FirewallRuleTable>;
@@ -65,6 +66,7 @@ export const FIREWALL_LIST = listOf(firewallSchema, 'firewall', {
     { port_range: PORT_RANGE_SQL('r') },
     { prefix: 'firewall_rule_list_json', table: 'firewall_rule', columns: ['firewall_id', 'id'] },
   ),
+  owned_by: [OWNER_JSON_SQL('"firewall"."owned_by"'), 'json'],
 });
 
 /**
@@ -140,6 +142,7 @@ export async function insertFirewall(
     name: string;
     description: string;
     defaultForSubnetId?: string;
+    ownedBy?: string | null;
   },
 ): Promise<FirewallRow> {
   await assertNameFree(tx, 'firewall', firewall.projectId, firewall.location, firewall.name);
@@ -151,6 +154,7 @@ export async function insertFirewall(
     description: firewall.description,
     default_for_subnet_id: firewall.defaultForSubnetId ?? null,
     created_at: new Date().toISOString(),
+    owned_by: firewall.ownedBy ?? null,
   };
   await tx.insertInto('firewall').values(row).execute();
   return row;
@@ -234,7 +238,7 @@ export async function insertDefaultFirewall(
   tx: Tx,
   projectId: string,
   location: string,
-  subnet: { id: string; name: string },
+  subnet: { id: string; name: string; owned_by: string | null },
 ) {
   const base = `${subnet.name.slice(0, 63 - '-default'.length)}-default`;
   let name = base;
@@ -256,6 +260,8 @@ export async function insertDefaultFirewall(
     name,
     description: `Default firewall of private subnet ${subnet.name}`,
     defaultForSubnetId: subnet.id,
+    // A managed subnet's default firewall is managed by the same owner.
+    ownedBy: subnet.owned_by,
   });
   for (const cidr of ['0.0.0.0/0', '::/0']) {
     for (const protocol of ['tcp', 'udp'] as const) {

@@ -12,6 +12,8 @@ export interface FirewallTable {
   description: string;
   default_for_subnet_id: string | null;
   created_at: string;
+  /** The object this one was made for and goes with (a cluster's ID; decision 287), or null. */
+  owned_by: string | null;
 }
 
 export interface FirewallRuleTable {

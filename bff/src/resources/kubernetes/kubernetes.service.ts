@@ -114,7 +114,12 @@ export async function createCluster(
   const { id } = cluster;
   const subnet = await insertSubnet(
     tx,
-    { projectId: cluster.projectId, location: cluster.location, name: `${id}-subnet` },
+    {
+      projectId: cluster.projectId,
+      location: cluster.location,
+      name: `${id}-subnet`,
+      ownedBy: id,
+    },
     quotas,
   );
   const now = new Date().toISOString();
@@ -150,6 +155,7 @@ export async function createCluster(
       health_check_protocol: 'tcp',
       stack: 'dual',
       cert_enabled: false,
+      ownedBy: id,
     },
     quotas,
   );

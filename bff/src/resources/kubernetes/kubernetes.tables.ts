@@ -1,5 +1,5 @@
 // Kubernetes clusters, their node pools and their nodes: row types and migrations.
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export interface KubernetesClusterTable {
   id: string;
@@ -132,6 +132,23 @@ export const kubernetesMigrations: Record<string, Migration> = {
         .on('kubernetes_node')
         .columns(['kubernetes_cluster_id', 'nodepool_id'])
         .execute();
+    },
+  },
+  // Objects made for another one (a cluster's subnet, its firewall and its services load
+  // balancer) name it in `owned_by` (decision 287): their own routes refuse to change them.
+  '0110_owned_by': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['private_subnet', 'firewall', 'load_balancer'])
+        await db.schema.alterTable(table).addColumn('owned_by', 'text').execute();
+      await sql`update private_subnet set owned_by = (select k.id from kubernetes_cluster k where k.private_subnet_id = private_subnet.id) where owned_by is null`.execute(
+        db,
+      );
+      await sql`update load_balancer set owned_by = (select k.id from kubernetes_cluster k where k.load_balancer_id = load_balancer.id) where owned_by is null`.execute(
+        db,
+      );
+      await sql`update firewall set owned_by = (select k.id from kubernetes_cluster k where k.private_subnet_id = firewall.default_for_subnet_id) where owned_by is null`.execute(
+        db,
+      );
     },
   },
 };

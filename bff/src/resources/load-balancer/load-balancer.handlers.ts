@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
+import { assertNotManaged } from '../owned-by.ts';
 import { loadBalancerJobs } from './load-balancer.jobs.ts';
 import {
   attachVm,
@@ -39,6 +40,7 @@ export const loadBalancer = kindModule({
         a.location,
         a.params.load_balancer_reference,
       );
+      await assertNotManaged(db, found, loadBalancerKind.singular);
       return view(db, await inJobTransaction(ctx, (tx) => fn(tx, found)));
     };
     return {

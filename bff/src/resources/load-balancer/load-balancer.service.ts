@@ -15,12 +15,16 @@ import { ApiError, invalidRequest } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { findSubnetById } from '../private-subnet/private-subnet.store.ts';
 import { assertNameFree, assertProjectQuota } from '../scoped.ts';
+import { assertNotManaged } from '../owned-by.ts';
+import { privateSubnetKind } from '#shared/api/private-subnet';
 import type { LoadBalancerRow } from './load-balancer.store.ts';
 
 export type NewLoadBalancer = z.output<typeof createLoadBalancerBodySchema> & {
   projectId: string;
   location: string;
   name: string;
+  /** The object it is made for (a cluster's services load balancer; decision 287). */
+  ownedBy?: string;
 };
 export type LoadBalancerConfig = z.output<typeof updateLoadBalancerBodySchema>;
 
@@ -45,6 +49,9 @@ export async function createLoadBalancer(
     });
   if (subnet.state === 'deleting')
     throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);
+  // Only its owner puts load balancers into a managed subnet.
+  if (subnet.owned_by !== (lb.ownedBy ?? null))
+    await assertNotManaged(tx, subnet, privateSubnetKind.singular);
   const row: LoadBalancerRow = {
     id: newId('loadBalancer'),
     state_reason: null,
@@ -62,6 +69,7 @@ export async function createLoadBalancer(
     // Without one given, on for an https health check (the origin's default).
     cert_enabled: (lb.cert_enabled ?? lb.health_check_protocol === 'https') ? 1 : 0,
     created_at: new Date().toISOString(),
+    owned_by: lb.ownedBy ?? null,
   };
   await tx.insertInto('load_balancer').values(row).execute();
   await enqueueJob(tx, 'lb.create', row.id);

@@ -12,6 +12,7 @@ import { sqlString } from '../../db/json.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
+import { OWNER_JSON_SQL, ownerOf } from '../owned-by.ts';
 import { childrenOf, listOf } from '../common.ts';
 import { IP4_ENABLED_SQL, vmSummary } from '../vm/vm.store.ts';
 import type { LoadBalancerTable } from './load-balancer.tables.ts';
@@ -48,6 +49,7 @@ export const loadBalancerList = (serviceDomain: string) =>
       },
     ),
     cert_enabled: ['"load_balancer"."cert_enabled"', 'bool'],
+    owned_by: [OWNER_JSON_SQL('"load_balancer"."owned_by"'), 'json'],
   });
 
 /** The records of these rows, in their order: two queries whatever their number. */
@@ -82,7 +84,8 @@ export async function loadBalancerViews(
       .execute(),
   ]);
   const subnetName = new Map(subnets.map((s) => [s.id, s.name]));
-  return rows.map((r) => {
+  const owners = await Promise.all(rows.map((r) => ownerOf(db, r.owned_by)));
+  return rows.map((r, i) => {
     const subnet = subnetName.get(r.private_subnet_id);
     // The worker may have finished deleting it since it was read.
     if (subnet === undefined)
@@ -109,6 +112,7 @@ export async function loadBalancerViews(
       cert_enabled: Boolean(Number(r.cert_enabled)),
       state: r.state,
       state_reason: r.state_reason ?? null,
+      owned_by: owners[i]!,
     };
   });
 }

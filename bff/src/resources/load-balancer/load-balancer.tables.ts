@@ -19,6 +19,8 @@ export interface LoadBalancerTable {
   /** 0 or 1 on both engines. */
   cert_enabled: number;
   created_at: string;
+  /** The object this one was made for and goes with (a cluster's ID; decision 287), or null. */
+  owned_by: string | null;
 }
 
 /** A VM attached to a load balancer; goes with either of them. */

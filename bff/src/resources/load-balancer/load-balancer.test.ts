@@ -101,6 +101,8 @@ describe('create and get a load balancer', () => {
       state: 'creating',
       // Null unless failed (docs/testing.md).
       state_reason: null,
+      // Null unless made for a cluster (owned-by.test.ts).
+      owned_by: null,
     });
     const running = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     expect(running).toEqual({ ...lb, state: 'running' });

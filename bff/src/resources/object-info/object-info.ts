@@ -8,6 +8,7 @@ import { ID_PREFIXES, isId, type IdKind } from '#shared/ids';
 import { kinds, projectKinds, type KindDescriptor } from '#shared/routes';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
+import { OWNED_TABLES, ownerOf } from '../owned-by.ts';
 
 interface ChildTable {
   table: string;
@@ -45,12 +46,13 @@ interface Source {
     db: Db,
     projectId: string,
     id: string,
-  ) => Promise<{ location: string | null; name: string } | undefined>;
+  ) => Promise<{ location: string | null; name: string; owned_by?: string | null } | undefined>;
 }
 
 function kindSource(kind: KindDescriptor): Source {
   const location = kind.inLocation ? sql.ref('o.location') : sql`null`;
   const visible = kind.serviceOf ? sql`and ${sql.ref(`o.${kind.serviceOf}`)} is null` : sql``;
+  const owner = OWNED_TABLES.has(kind.table) ? sql.ref('o.owned_by') : sql`null`;
   return {
     idKind: kind.idKind,
     type: kind.objectType ?? words(kind.table),
@@ -58,7 +60,8 @@ function kindSource(kind: KindDescriptor): Source {
       const { rows } = await sql<{
         location: string | null;
         name: string;
-      }>`select ${location} as location, o.name as name from ${sql.table(kind.table)} as o
+        owned_by: string | null;
+      }>`select ${location} as location, o.name as name, ${owner} as owned_by from ${sql.table(kind.table)} as o
         where o.id = ${id} and o.project_id = ${projectId} ${visible}`.execute(db);
       return rows[0];
     },
@@ -114,5 +117,10 @@ export async function objectInfo(
   const found =
     source && isId(source.idKind, id) ? await source.find(db, projectId, id) : undefined;
   if (!found) throw notFound('Sorry, we couldn’t find the object you’re looking for.');
-  return { type: source!.type, location: found.location, name: found.name };
+  return {
+    type: source!.type,
+    location: found.location,
+    name: found.name,
+    owned_by: await ownerOf(db, found.owned_by),
+  };
 }

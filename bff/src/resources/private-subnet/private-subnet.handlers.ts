@@ -4,6 +4,8 @@ import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
 import type { ProjectAccess } from '../../http/handlers.ts';
 import { commonHandlers, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
+import { assertNotManaged } from '../owned-by.ts';
+import { firewallKind } from '#shared/api/firewall';
 import { findByReference } from '../scoped.ts';
 import { privateSubnetJobs } from './private-subnet.jobs.ts';
 import {
@@ -45,6 +47,16 @@ export const privateSubnet = kindModule({
       ),
       async createPrivateSubnet({ project, location, params, body }) {
         const name = nameFromPath(privateSubnetKind, params.ps_name);
+        if (body?.firewall_id) {
+          // Guarding a new subnet would change what a managed firewall does.
+          const fw = await db
+            .selectFrom('firewall')
+            .select(['name', 'owned_by'])
+            .where('id', '=', body.firewall_id)
+            .where('project_id', '=', project.id)
+            .executeTakeFirst();
+          if (fw) await assertNotManaged(db, fw, firewallKind.singular);
+        }
         const row = await transactionWithRetry(db, (tx) =>
           insertSubnet(
             tx,
@@ -56,10 +68,12 @@ export const privateSubnet = kindModule({
       },
       async connectPrivateSubnet({ project, location, params, body }) {
         const subnet = await subnetOf(project, location, params);
+        await assertNotManaged(db, subnet, privateSubnetKind.singular);
         return connecting(subnet, (tx) => connectSubnets(tx, subnet, connectedSubnetIdOf(body)));
       },
       async disconnectPrivateSubnet({ project, location, params }) {
         const subnet = await subnetOf(project, location, params);
+        await assertNotManaged(db, subnet, privateSubnetKind.singular);
         return connecting(subnet, (tx) => disconnectSubnets(tx, subnet, params.private_subnet_id));
       },
       async listConnectedPrivateSubnets({ project, location, params, query }) {

@@ -102,7 +102,14 @@ export function findSubnetById(
  */
 export async function insertSubnet(
   tx: Tx,
-  subnet: { projectId: string; location: string; name: string; firewallId?: string },
+  subnet: {
+    projectId: string;
+    location: string;
+    name: string;
+    firewallId?: string;
+    /** The object it is made for, with its default firewall (decision 287). */
+    ownedBy?: string;
+  },
   quotas: Quotas,
 ): Promise<SubnetRow> {
   await assertProjectQuota(tx, privateSubnetKind, subnet.projectId, quotas);
@@ -129,6 +136,7 @@ export async function insertSubnet(
     net4: randomNet4(),
     net6: randomNet6(),
     created_at: new Date().toISOString(),
+    owned_by: subnet.ownedBy ?? null,
   };
   await tx.insertInto('private_subnet').values(row).execute();
   const firewallId =

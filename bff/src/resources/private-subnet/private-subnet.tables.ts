@@ -11,6 +11,8 @@ export interface PrivateSubnetTable {
   net4: string;
   net6: string;
   created_at: string;
+  /** The object this one was made for and goes with (a cluster's ID; decision 287), or null. */
+  owned_by: string | null;
 }
 
 /** Two connected subnets (decision 197): a row each way, written and removed together. */

@@ -1,6 +1,8 @@
 // What a VM does, callable from any kind (a Kubernetes node pool or a PostgreSQL server makes
 // its VMs here): each function works in the caller's transaction, and jobs it enqueues run
 // once that commits (wake the worker after: inJobTransaction does).
+import { assertNotManaged } from '../owned-by.ts';
+import { privateSubnetKind } from '#shared/api/private-subnet';
 import type { z } from 'zod';
 import { vmKind, type createVmBodySchema } from '#shared/api/vm';
 import { VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
@@ -94,6 +96,9 @@ export async function createVm(tx: Tx, vm: NewVm, quotas: Quotas): Promise<VmRow
   if (!vm.serviceOf) await assertProjectQuota(tx, vmKind, vm.projectId, quotas);
   await assertNameFree(tx, 'vm', vm.projectId, vm.location, vm.name);
   const subnet = await subnetFor(tx, vm, quotas);
+  // Only its owner puts machines into a managed subnet (a cluster's nodes; decision 287).
+  if (subnet.owned_by !== (vm.serviceOf ?? null))
+    await assertNotManaged(tx, subnet, privateSubnetKind.singular);
   const taken = await tx
     .selectFrom('nic')
     .select('private_ipv4')

@@ -1,6 +1,6 @@
 // The parts every table and dialog of address rules shares (a firewall's inbound rules, a
 // database's firewall rules): the source cell, the Edit/Remove buttons of a row, the empty
-// table, the Add rule button, the source field with its "All IPv4"/"All IPv6" buttons, and
+// table, the Add rule button, the source field with its "All IPv4"/"All IPv6"/"My IP" buttons, and
 // the add/edit dialog around a kind's own fields.
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { normalizeCidr } from '#shared/net';
@@ -11,6 +11,7 @@ import { FormAlert } from './form-alert.tsx';
 import { plusIcon } from './icons.tsx';
 import { TextField } from './input.tsx';
 import { TD } from './table.tsx';
+import { useClientAddress } from '#web/lib/client-address.ts';
 
 /** A rule's source in words: "All IPv4", "All IPv6", else the CIDR. */
 export function sourceLabel(cidr: string): string {
@@ -89,6 +90,7 @@ export function SourceField({
   placeholder?: string;
   onPick: (cidr: string) => void;
 }) {
+  const mine = useClientAddress();
   return (
     <div>
       <TextField
@@ -107,6 +109,11 @@ export function SourceField({
         <Button size="sm" variant="secondary" onClick={() => onPick('::/0')}>
           All IPv6
         </Button>
+        {mine ? (
+          <Button size="sm" variant="secondary" onClick={() => onPick(mine.cidr)}>
+            My IP ({mine.address})
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Spinner } from '#web/components/ui/button.tsx';
 import { Table, TBody, TD, THeadRow, TR } from '#web/components/ui/table.tsx';
 import { useFirewallsById } from '../api/get-firewall.ts';
+import { EffectiveRules, OpenFirewallWarning } from './firewall-effect.tsx';
 import { portsLabel, presetOf, RULE_COLUMNS, sourceLabel } from '../format.ts';
 
 /** A subnet's firewalls with their rules in words (a subnet's Firewalls tab, a VM's Networking tab). */
@@ -10,10 +11,16 @@ export function AttachedFirewalls({
   projectId,
   location,
   firewalls,
+  subnet,
+  effective,
 }: {
   projectId: string;
   location: string;
   firewalls: { id: string; name: string }[];
+  /** The subnet they guard: the warning of an allow-all firewall then offers to replace it. */
+  subnet?: { id: string; name: string; managed: boolean };
+  /** Also show what they let in together (a VM's Networking tab). */
+  effective?: boolean;
 }) {
   const queries = useFirewallsById(
     projectId,
@@ -28,8 +35,18 @@ export function AttachedFirewalls({
       </EmptyState>
     );
   }
+  const loaded = queries.every((q) => q.data) ? queries.map((q) => q.data!) : undefined;
   return (
     <div className="space-y-6">
+      {loaded ? (
+        <OpenFirewallWarning
+          projectId={projectId}
+          location={location}
+          firewalls={loaded}
+          subnet={subnet}
+        />
+      ) : null}
+      {loaded && effective ? <EffectiveRules firewalls={loaded} /> : null}
       {firewalls.map((f, i) => {
         const q = queries[i];
         const fw = q?.data;

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import type { Vm } from '#shared/api/vm';
 import { VM_TRANSITIONAL_STATES } from '#shared/api/vm-kind';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
+import { useSubnetGuard } from '#web/features/private-subnet/api/subnet-guard.ts';
 import { forgetVm } from '#web/features/vm/api/delete-vm.ts';
 import { getVmQueryOptions, useVm } from '#web/features/vm/api/get-vm.ts';
 import { FailureNotice } from '#web/features/retry/failure-notice.tsx';
@@ -107,11 +109,7 @@ function VmPage() {
         networking: (
           <>
             <VmPrivateNetwork vm={vm} projectId={projectId} />
-            <AttachedFirewalls
-              projectId={projectId}
-              location={vm.location}
-              firewalls={vm.firewalls}
-            />
+            <VmFirewalls projectId={projectId} vm={vm} />
           </>
         ),
         settings: (
@@ -155,5 +153,19 @@ function VmNotFound() {
         </Link>
       </p>
     </NotFoundPage>
+  );
+}
+
+/** The firewalls of the VM's subnet, what they let in together, and the allow-all warning. */
+function VmFirewalls({ projectId, vm }: { projectId: string; vm: Vm }) {
+  const subnet = useSubnetGuard(projectId, vm.location, vm.subnet);
+  return (
+    <AttachedFirewalls
+      projectId={projectId}
+      location={vm.location}
+      firewalls={vm.firewalls}
+      subnet={subnet}
+      effective
+    />
   );
 }

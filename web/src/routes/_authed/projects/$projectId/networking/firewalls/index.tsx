@@ -8,6 +8,7 @@ import {
   type Column,
 } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
+import { withManagedMark } from '#web/features/project/components/managed-by.tsx';
 import {
   listFirewallsQueryOptions,
   useFirewalls,
@@ -42,10 +43,13 @@ function FirewallsPage() {
   const search = Route.useSearch();
   const { data, isFetching } = useFirewalls(projectId, firewallsQuery(search));
   const columns: Column<Firewall>[] = [
-    nameColumn((f) => ({
-      to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
-      params: { projectId, location: f.location, firewallName: f.name },
-    })),
+    withManagedMark(
+      nameColumn((f) => ({
+        to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
+        params: { projectId, location: f.location, firewallName: f.name },
+      })),
+      projectId,
+    ),
     locationColumn(),
     {
       header: 'Description',

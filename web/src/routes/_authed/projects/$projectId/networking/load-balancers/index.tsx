@@ -10,6 +10,7 @@ import {
   type Column,
 } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
+import { withManagedMark } from '#web/features/project/components/managed-by.tsx';
 import {
   listLoadBalancersQueryOptions,
   useLoadBalancers,
@@ -46,10 +47,13 @@ function LoadBalancersPage() {
   const search = Route.useSearch();
   const { data, isFetching } = useLoadBalancers(projectId, lbQuery(search));
   const columns: Column<LoadBalancer>[] = [
-    nameColumn((lb) => ({
-      to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
-      params: { projectId, location: lb.location, lbName: lb.name },
-    })),
+    withManagedMark(
+      nameColumn((lb) => ({
+        to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
+        params: { projectId, location: lb.location, lbName: lb.name },
+      })),
+      projectId,
+    ),
     stateColumn(),
     locationColumn(),
     { header: 'Ports', cell: (lb) => <span className="font-mono text-xs">{portsText(lb)}</span> },

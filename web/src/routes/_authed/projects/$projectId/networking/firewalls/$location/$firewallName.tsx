@@ -3,6 +3,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
+import { ManagedByNotice, managedReason } from '#web/features/project/components/managed-by.tsx';
+import { ManagedScope } from '#web/lib/project-access.ts';
 import { forgetFirewall } from '#web/features/firewall/api/delete-firewall.ts';
 import { getFirewallQueryOptions, useFirewall } from '#web/features/firewall/api/get-firewall.ts';
 import { FirewallSubnetsCard } from '#web/features/firewall/components/firewall-subnets-card.tsx';
@@ -64,88 +66,101 @@ function FirewallPage() {
     { id: 'settings', label: 'Settings' },
   ] as const;
 
+  const owner = firewall.owned_by;
   return (
-    <DetailPage
-      back={{
-        link: { to: '/projects/$projectId/networking/firewalls', params: { projectId } },
-        label: 'Firewalls',
-      }}
-      title={firewall.name}
-      meta={
-        <>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">
-            {firewall.description || 'No description.'}
-          </p>
-          <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
-            <div className="flex items-center gap-1.5">
-              <dt className="text-slate-600 dark:text-slate-400">Location</dt>
-              <dd className="font-medium">{locationLabel(firewall.location)}</dd>
-            </div>
-            <div className="flex items-center gap-1.5">
-              <dt className="text-slate-600 dark:text-slate-400">ID</dt>
-              <dd className="flex items-center font-mono text-xs">
-                {firewall.id}
-                <CopyButton value={firewall.id} label="Copy firewall ID" className="p-1" />
-              </dd>
-            </div>
-          </dl>
-        </>
-      }
-      idPrefix="firewall"
-      tabsLabel="Firewall sections"
-      tabs={tabs}
-      tab={tab}
-      panels={{
-        rules: <RulesCard firewallRef={ref} firewall={firewall} />,
-        subnets: (
-          <FirewallSubnetsCard
-            firewallRef={ref}
-            firewall={firewall}
-            subnets={(subnets.data?.items ?? []).map((s) => ({
-              id: s.id,
-              name: s.name,
-              state: s.state,
-            }))}
-            subnetsLoading={subnets.isPending}
-            onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
-          />
-        ),
-        settings: (
+    <ManagedScope.Provider value={owner ? managedReason(owner) : undefined}>
+      <DetailPage
+        notice={
+          owner ? (
+            <ManagedByNotice
+              owner={owner}
+              projectId={projectId}
+              location={firewall.location}
+              what="firewall"
+            />
+          ) : undefined
+        }
+        back={{
+          link: { to: '/projects/$projectId/networking/firewalls', params: { projectId } },
+          label: 'Firewalls',
+        }}
+        title={firewall.name}
+        meta={
           <>
-            <FirewallDescriptionCard
-              key={`d-${firewall.description}`}
-              firewallRef={ref}
-              firewall={firewall}
-            />
-            <RenameFirewallCard
-              key={`n-${firewall.name}`}
-              firewallRef={ref}
-              firewall={firewall}
-              onRenamed={(name) =>
-                navigate({
-                  to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
-                  params: { projectId, location, firewallName: name },
-                  search: { tab: 'settings' },
-                  replace: true,
-                })
-              }
-            />
-            <DeleteFirewallCard
-              firewallRef={ref}
-              firewall={firewall}
-              onDeleted={async () => {
-                await navigate({
-                  to: '/projects/$projectId/networking/firewalls',
-                  params: { projectId },
-                });
-                forgetFirewall(queryClient, ref);
-                void invalidatePrivateSubnets(queryClient, projectId);
-              }}
-            />
+            <p className="mt-1 text-slate-600 dark:text-slate-400">
+              {firewall.description || 'No description.'}
+            </p>
+            <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+              <div className="flex items-center gap-1.5">
+                <dt className="text-slate-600 dark:text-slate-400">Location</dt>
+                <dd className="font-medium">{locationLabel(firewall.location)}</dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt className="text-slate-600 dark:text-slate-400">ID</dt>
+                <dd className="flex items-center font-mono text-xs">
+                  {firewall.id}
+                  <CopyButton value={firewall.id} label="Copy firewall ID" className="p-1" />
+                </dd>
+              </div>
+            </dl>
           </>
-        ),
-      }}
-    />
+        }
+        idPrefix="firewall"
+        tabsLabel="Firewall sections"
+        tabs={tabs}
+        tab={tab}
+        panels={{
+          rules: <RulesCard firewallRef={ref} firewall={firewall} />,
+          subnets: (
+            <FirewallSubnetsCard
+              firewallRef={ref}
+              firewall={firewall}
+              subnets={(subnets.data?.items ?? []).map((s) => ({
+                id: s.id,
+                name: s.name,
+                state: s.state,
+              }))}
+              subnetsLoading={subnets.isPending}
+              onChanged={() => void invalidatePrivateSubnets(queryClient, projectId)}
+            />
+          ),
+          settings: (
+            <>
+              <FirewallDescriptionCard
+                key={`d-${firewall.description}`}
+                firewallRef={ref}
+                firewall={firewall}
+              />
+              <RenameFirewallCard
+                key={`n-${firewall.name}`}
+                firewallRef={ref}
+                firewall={firewall}
+                onRenamed={(name) =>
+                  navigate({
+                    to: '/projects/$projectId/networking/firewalls/$location/$firewallName',
+                    params: { projectId, location, firewallName: name },
+                    search: { tab: 'settings' },
+                    replace: true,
+                  })
+                }
+              />
+              <DeleteFirewallCard
+                firewallRef={ref}
+                firewall={firewall}
+                onDeleted={async () => {
+                  await navigate({
+                    to: '/projects/$projectId/networking/firewalls',
+                    params: { projectId },
+                  });
+                  forgetFirewall(queryClient, ref);
+                  void invalidatePrivateSubnets(queryClient, projectId);
+                }}
+              />
+            </>
+          ),
+        }}
+      />
+    </ManagedScope.Provider>
   );
 }
 

@@ -7,6 +7,8 @@ import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
+import { ManagedByNotice, managedReason } from '#web/features/project/components/managed-by.tsx';
+import { ManagedScope } from '#web/lib/project-access.ts';
 import { forgetLoadBalancer } from '#web/features/load-balancer/api/change-load-balancer.ts';
 import {
   getLoadBalancerQueryOptions,
@@ -97,100 +99,113 @@ function LoadBalancerPage() {
     { id: 'settings', label: 'Settings' },
   ] as const;
 
+  const owner = lb.owned_by;
   return (
-    <DetailPage
-      back={{
-        link: { to: '/projects/$projectId/networking/load-balancers', params: { projectId } },
-        label: 'Load balancers',
-      }}
-      title={lb.name}
-      state={lb.state}
-      meta={
-        <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Hostname</dt>
-            <dd className="flex items-center font-mono text-xs">
-              {lb.hostname}
-              <CopyButton value={lb.hostname} label="Copy hostname" className="p-1" />
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Ports</dt>
-            <dd className="font-mono text-xs">{portsText(lb)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Location</dt>
-            <dd className="font-medium">{locationLabel(lb.location)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Subnet</dt>
-            <dd>
-              <Link
-                to="/projects/$projectId/networking/subnets/$location/$subnetName"
-                params={{ projectId, location: lb.location, subnetName: lb.subnet }}
-                className={tableLinkClass}
-              >
-                {lb.subnet}
-              </Link>
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Algorithm</dt>
-            <dd className="font-medium">
-              {ALGORITHM_LABELS[lb.algorithm as keyof typeof ALGORITHM_LABELS]?.title ??
-                lb.algorithm}
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">Health check</dt>
-            <dd className="font-mono text-xs">
-              {lb.health_check_protocol}{' '}
-              {lb.health_check_protocol === 'tcp' ? '' : lb.health_check_endpoint}
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="text-slate-600 dark:text-slate-400">SSL certificate</dt>
-            <dd className="font-medium" data-testid="lb-cert">
-              {lb.cert_enabled ? 'on' : 'off'}
-            </dd>
-          </div>
-        </dl>
-      }
-      idPrefix="lb"
-      tabsLabel="Load balancer sections"
-      tabs={tabs}
-      tab={tab}
-      panels={{
-        vms: (
-          <LoadBalancerVmsCard
-            lbRef={lbRef}
-            lb={lb}
-            vms={vmOptions}
-            vmsLoading={subnet.isPending || vms.isPending}
-          />
-        ),
-        settings: (
-          <>
-            <CertificateCard lbRef={lbRef} lb={lb} />
-            <LoadBalancerConfigCard key={lb.id} lbRef={lbRef} lb={lb} />
-            <RenameLoadBalancerCard
-              key={`n-${lb.name}`}
+    <ManagedScope.Provider value={owner ? managedReason(owner) : undefined}>
+      <DetailPage
+        notice={
+          owner ? (
+            <ManagedByNotice
+              owner={owner}
+              projectId={projectId}
+              location={lb.location}
+              what="load balancer"
+            />
+          ) : undefined
+        }
+        back={{
+          link: { to: '/projects/$projectId/networking/load-balancers', params: { projectId } },
+          label: 'Load balancers',
+        }}
+        title={lb.name}
+        state={lb.state}
+        meta={
+          <dl className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Hostname</dt>
+              <dd className="flex items-center font-mono text-xs">
+                {lb.hostname}
+                <CopyButton value={lb.hostname} label="Copy hostname" className="p-1" />
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Ports</dt>
+              <dd className="font-mono text-xs">{portsText(lb)}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Location</dt>
+              <dd className="font-medium">{locationLabel(lb.location)}</dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Subnet</dt>
+              <dd>
+                <Link
+                  to="/projects/$projectId/networking/subnets/$location/$subnetName"
+                  params={{ projectId, location: lb.location, subnetName: lb.subnet }}
+                  className={tableLinkClass}
+                >
+                  {lb.subnet}
+                </Link>
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Algorithm</dt>
+              <dd className="font-medium">
+                {ALGORITHM_LABELS[lb.algorithm as keyof typeof ALGORITHM_LABELS]?.title ??
+                  lb.algorithm}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">Health check</dt>
+              <dd className="font-mono text-xs">
+                {lb.health_check_protocol}{' '}
+                {lb.health_check_protocol === 'tcp' ? '' : lb.health_check_endpoint}
+              </dd>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <dt className="text-slate-600 dark:text-slate-400">SSL certificate</dt>
+              <dd className="font-medium" data-testid="lb-cert">
+                {lb.cert_enabled ? 'on' : 'off'}
+              </dd>
+            </div>
+          </dl>
+        }
+        idPrefix="lb"
+        tabsLabel="Load balancer sections"
+        tabs={tabs}
+        tab={tab}
+        panels={{
+          vms: (
+            <LoadBalancerVmsCard
               lbRef={lbRef}
               lb={lb}
-              onRenamed={(name) =>
-                void navigate({
-                  to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
-                  params: { projectId, location, lbName: name },
-                  search: { tab: 'settings' },
-                  replace: true,
-                }).then(() => forgetLoadBalancer(queryClient, lbRef))
-              }
+              vms={vmOptions}
+              vmsLoading={subnet.isPending || vms.isPending}
             />
-            <DeleteLoadBalancerCard lbRef={lbRef} lb={lb} />
-          </>
-        ),
-      }}
-    />
+          ),
+          settings: (
+            <>
+              <CertificateCard lbRef={lbRef} lb={lb} />
+              <LoadBalancerConfigCard key={lb.id} lbRef={lbRef} lb={lb} />
+              <RenameLoadBalancerCard
+                key={`n-${lb.name}`}
+                lbRef={lbRef}
+                lb={lb}
+                onRenamed={(name) =>
+                  void navigate({
+                    to: '/projects/$projectId/networking/load-balancers/$location/$lbName',
+                    params: { projectId, location, lbName: name },
+                    search: { tab: 'settings' },
+                    replace: true,
+                  }).then(() => forgetLoadBalancer(queryClient, lbRef))
+                }
+              />
+              <DeleteLoadBalancerCard lbRef={lbRef} lb={lb} />
+            </>
+          ),
+        }}
+      />
+    </ManagedScope.Provider>
   );
 }
 

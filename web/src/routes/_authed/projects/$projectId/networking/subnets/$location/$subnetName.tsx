@@ -5,6 +5,8 @@ import { NotFoundPage } from '#web/components/layout/status-pages.tsx';
 import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
+import { ManagedByNotice, managedReason } from '#web/features/project/components/managed-by.tsx';
+import { ManagedScope } from '#web/lib/project-access.ts';
 import { toast } from '#web/components/ui/toast.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
 import {
@@ -26,6 +28,7 @@ import {
 } from '#web/features/private-subnet/components/subnet-settings.tsx';
 import { locationLabel } from '#web/lib/location.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
+import { useObjectOwner } from '#web/lib/object-owner.ts';
 import { loadOrNotFound } from '#web/lib/not-found.ts';
 import { useLiveDetail } from '#web/lib/live.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -89,76 +92,91 @@ function SubnetPage() {
     { id: 'settings', label: 'Settings' },
   ] as const;
 
+  const owner = useObjectOwner(projectId, subnet.id);
   return (
-    <DetailPage
-      back={{
-        link: { to: '/projects/$projectId/networking/subnets', params: { projectId } },
-        label: 'Subnets',
-      }}
-      title={subnet.name}
-      state={subnet.state}
-      meta={
-        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-          <span>Private subnet in {locationLabel(subnet.location)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="inline-flex items-center font-mono">
-            {subnet.net4}
-            <CopyButton value={subnet.net4} label="Copy the IPv4 range" className="p-1" />
-          </span>
-        </p>
-      }
-      idPrefix="subnet"
-      tabsLabel="Subnet sections"
-      tabs={tabs}
-      tab={tab}
-      panels={{
-        overview: <SubnetOverview subnet={subnet} />,
-        nics: (
-          <SubnetNics
-            subnet={subnet}
-            vmLink={(vmName) => (
-              <Link
-                to="/projects/$projectId/compute/$location/$vmName"
-                params={{ projectId, location: subnet.location, vmName }}
-                className={tableLinkClass}
-              >
-                {vmName}
-              </Link>
-            )}
-          />
-        ),
-        firewalls: (
-          <AttachedFirewalls
-            projectId={projectId}
-            location={subnet.location}
-            firewalls={subnet.firewalls}
-          />
-        ),
-        connected: <ConnectedSubnets subnetRef={ref} subnet={subnet} />,
-        settings: (
-          <>
-            <RenameSubnetCard
-              key={subnet.name}
+    <ManagedScope.Provider value={owner ? managedReason(owner) : undefined}>
+      <DetailPage
+        notice={
+          owner ? (
+            <ManagedByNotice
+              owner={owner}
               projectId={projectId}
-              subnet={subnet}
-              onRenamed={(name) =>
-                navigate({
-                  to: '/projects/$projectId/networking/subnets/$location/$subnetName',
-                  params: { projectId, location, subnetName: name },
-                  search: { tab: 'settings' },
-                  replace: true,
-                })
-              }
+              location={subnet.location}
+              what="private subnet"
             />
-            <DeleteSubnetCard
+          ) : undefined
+        }
+        back={{
+          link: { to: '/projects/$projectId/networking/subnets', params: { projectId } },
+          label: 'Subnets',
+        }}
+        title={subnet.name}
+        state={subnet.state}
+        meta={
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-400">
+            <span>Private subnet in {locationLabel(subnet.location)}</span>
+            <span aria-hidden="true">·</span>
+            <span className="inline-flex items-center font-mono">
+              {subnet.net4}
+              <CopyButton value={subnet.net4} label="Copy the IPv4 range" className="p-1" />
+            </span>
+          </p>
+        }
+        idPrefix="subnet"
+        tabsLabel="Subnet sections"
+        tabs={tabs}
+        tab={tab}
+        panels={{
+          overview: <SubnetOverview subnet={subnet} />,
+          nics: (
+            <SubnetNics
+              subnet={subnet}
+              vmLink={(vmName) => (
+                <Link
+                  to="/projects/$projectId/compute/$location/$vmName"
+                  params={{ projectId, location: subnet.location, vmName }}
+                  className={tableLinkClass}
+                >
+                  {vmName}
+                </Link>
+              )}
+            />
+          ),
+          firewalls: (
+            <AttachedFirewalls
               projectId={projectId}
-              subnet={subnet}
-              onDeleted={() => toast.success('Deleting subnet', `${subnet.name} is being deleted.`)}
+              location={subnet.location}
+              firewalls={subnet.firewalls}
             />
-          </>
-        ),
-      }}
-    />
+          ),
+          connected: <ConnectedSubnets subnetRef={ref} subnet={subnet} />,
+          settings: (
+            <>
+              <RenameSubnetCard
+                key={subnet.name}
+                projectId={projectId}
+                subnet={subnet}
+                onRenamed={(name) =>
+                  navigate({
+                    to: '/projects/$projectId/networking/subnets/$location/$subnetName',
+                    params: { projectId, location, subnetName: name },
+                    search: { tab: 'settings' },
+                    replace: true,
+                  })
+                }
+              />
+              <DeleteSubnetCard
+                projectId={projectId}
+                subnet={subnet}
+                onDeleted={() =>
+                  toast.success('Deleting subnet', `${subnet.name} is being deleted.`)
+                }
+              />
+            </>
+          ),
+        }}
+      />
+    </ManagedScope.Provider>
   );
 }
 
