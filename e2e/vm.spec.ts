@@ -29,6 +29,10 @@ test('create a VM through the form and watch it reach running without a reload',
   await expect(form.heading).toBeVisible();
   await form.location('Finland').check();
   await form.size('standard-4').check();
+  // Public IPv4 is on by default in the console (the API default stays off).
+  await expect(form.ip4).toBeChecked();
+  await expect(form.total).toHaveText('$55.00/mo');
+  await form.ip4.uncheck();
   await expect(form.total).toHaveText('$52.00/mo');
   await form.ip4.check();
   await expect(form.total).toHaveText('$55.00/mo');

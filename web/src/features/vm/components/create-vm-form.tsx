@@ -47,7 +47,7 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
     boot_image: DEFAULT_BOOT_IMAGE,
     unix_user: 'ubi',
     public_key: '',
-    enable_ip4: 'false',
+    enable_ip4: 'true',
     private_subnet_id: '',
   });
   const subnets = useQuery(subnetsQuery(form.values.location));
