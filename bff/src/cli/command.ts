@@ -79,6 +79,8 @@ export interface KindGroup extends Documented {
   commands: Record<string, Leaf>;
   post: Record<string, Leaf<PostContext>>;
   postOptions?: OptionSpec[];
+  /** Objects named without a location (`ubi sk my-key show`): the reference is a name or an ID. */
+  locationless?: boolean;
 }
 
 export interface Root extends Documented {
