@@ -576,7 +576,7 @@ describe('bad command lines', () => {
     const cases: [string[], RegExp][] = [
       [
         ['vm', 'list', 'extra'],
-        /^! Invalid number of arguments for vm list subcommand \(accepts: 0, given: 1\)\n\nList virtual machines\n/,
+        /^! Invalid number of arguments for vm list subcommand \(requires: 0, given: 1\)\n\nList virtual machines\n/,
       ],
       [
         ['vm', 'list', '-f', 'name,bogus'],

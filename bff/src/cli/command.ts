@@ -187,7 +187,7 @@ export function checkArity(
   const given = args.length;
   if (arity === undefined) {
     if (given !== 0)
-      fail(`invalid number of arguments for ${command} subcommand (accepts: 0, given: ${given})`);
+      fail(`invalid number of arguments for ${command} subcommand (requires: 0, given: ${given})`);
   } else if (typeof arity === 'number') {
     if (given !== arity)
       fail(
