@@ -157,3 +157,23 @@ export async function ubi(
     return run;
   }
 }
+
+/** `ubi …` against a test server with one token: `ok` expects a success, `fails` a 400-class refusal. */
+export function ubiAs(url: string, token: string) {
+  const run = (argv: string[], opts: Parameters<typeof ubi>[3] = {}) => ubi(url, token, argv, opts);
+  return {
+    run,
+    async ok(argv: string[], opts: Parameters<typeof ubi>[3] = {}): Promise<string> {
+      const r = await run(argv, opts);
+      if (r.exit !== 0 || r.stderr !== '')
+        throw new Error(`ubi ${argv.join(' ')} failed: ${r.stderr}`);
+      return r.stdout;
+    },
+    /** The status and stderr of a command that must fail. */
+    async fails(argv: string[]): Promise<{ status: number; stderr: string }> {
+      const r = await run(argv);
+      if (r.exit === 0) throw new Error(`ubi ${argv.join(' ')} succeeded: ${r.stdout}`);
+      return { status: r.answers.at(-1)!.status, stderr: r.stderr };
+    },
+  };
+}

@@ -254,7 +254,7 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
       'name,version,ha-type,firewall-rules',
     ]);
     expect(show.stdout).toMatch(
-      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall rules:\n( {2}\d: pf\w{24} {2}\S+\n)*$/,
+      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall-rules:\n( {2}\d: pf\w{24} {2}\S+ {2}\d+ {2}.*\n)*$/,
     );
     const psql = await ok(['pg', id, '-d', 'app', 'psql', '-c', 'select 1']);
     expect(psql.exec!.program).toBe('psql');
@@ -576,7 +576,7 @@ describe('bad command lines', () => {
     const cases: [string[], RegExp][] = [
       [
         ['vm', 'list', 'extra'],
-        /^! Invalid number of arguments for vm list subcommand \(accepts: 0, given: 1\)\n\nList virtual machines\n/,
+        /^! Invalid number of arguments for vm list subcommand \(requires: 0, given: 1\)\n\nList virtual machines\n/,
       ],
       [
         ['vm', 'list', '-f', 'name,bogus'],

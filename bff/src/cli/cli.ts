@@ -24,6 +24,7 @@ import { kcGroup } from './kinds/kubernetes.ts';
 import { lbGroup } from './kinds/load-balancer.ts';
 import { pgGroup } from './kinds/postgres.ts';
 import { psGroup } from './kinds/private-subnet.ts';
+import { skGroup } from './kinds/ssh-public-key.ts';
 import { vmGroup } from './kinds/vm.ts';
 
 const VERSION_PATTERN = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
@@ -104,6 +105,7 @@ export const root: Root = {
     lb: lbGroup,
     pg: pgGroup,
     ps: psGroup,
+    sk: skGroup,
     version,
     vm: vmGroup,
   },
@@ -137,6 +139,11 @@ async function runLeaf<C extends RunContext>(
  */
 async function resolveTarget(group: KindGroup, ref: string, c: Session): Promise<Target> {
   const fail = failer(group);
+  if (group.locationless) {
+    if (ref.includes('/'))
+      fail(`invalid ${group.label} reference (${JSON.stringify(ref)}), should not include /`);
+    return { location: '', ref };
+  }
   const parts = ref.split('/');
   if (parts.length === 1 && kindOfId(ref)) {
     const noSuch = () => fail(`no ${group.label} with id ${ref} exists`);

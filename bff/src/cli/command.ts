@@ -79,6 +79,8 @@ export interface KindGroup extends Documented {
   commands: Record<string, Leaf>;
   post: Record<string, Leaf<PostContext>>;
   postOptions?: OptionSpec[];
+  /** Objects named without a location (`ubi sk my-key show`): the reference is a name or an ID. */
+  locationless?: boolean;
 }
 
 export interface Root extends Documented {
@@ -185,7 +187,7 @@ export function checkArity(
   const given = args.length;
   if (arity === undefined) {
     if (given !== 0)
-      fail(`invalid number of arguments for ${command} subcommand (accepts: 0, given: ${given})`);
+      fail(`invalid number of arguments for ${command} subcommand (requires: 0, given: ${given})`);
   } else if (typeof arity === 'number') {
     if (given !== arity)
       fail(

@@ -251,3 +251,26 @@ export function splitLocName(value: string): { location: string; name: string } 
     ? { location: parts[0], name: parts[1] }
     : undefined;
 }
+
+/** `ubi <kind> ref rename new-name`: one API call; the API checks the name. */
+export function renameCommand(
+  kind: KindInfo,
+  rename: (c: PostContext, name: string) => Promise<unknown>,
+): Leaf<PostContext> {
+  return {
+    desc: `Rename a ${kind.label}`,
+    usage: [`ubi ${kind.word} (location/${kind.word}-name | ${kind.word}-id) rename new-name`],
+    args: 1,
+    async run(c, [name]) {
+      await rename(c, name!);
+      return reply(`${kind.Label} renamed to ${name}`);
+    },
+  };
+}
+
+/** A positive integer argument, as the origin's "the node count must be a positive integer". */
+export function positiveCount(value: string, fail: (m: string) => never): number {
+  if (!/^\d{1,9}$/.test(value) || Number(value) <= 0)
+    fail('the node count must be a positive integer');
+  return Number(value);
+}

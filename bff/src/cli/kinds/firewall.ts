@@ -1,4 +1,5 @@
-// `ubi fw`: list, create, show, destroy, add-rule, delete-rule, attach-subnet, detach-subnet.
+// `ubi fw`: list, create, show, destroy, rename, update-description, add-rule, modify-rule,
+// delete-rule, attach-subnet, detach-subnet.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
 import {
@@ -9,6 +10,7 @@ import {
   kindGroup,
   listCommand,
   optionText,
+  renameCommand,
   underscore,
 } from '../common.ts';
 import { RULE_FIELDS, ruleText } from '../firewall-text.ts';
@@ -160,6 +162,62 @@ function subnetAction(
   };
 }
 
+const modifyRule: Leaf<PostContext> = {
+  desc: 'Modify a firewall rule',
+  usage: [`ubi fw ${REF} modify-rule options rule-id`],
+  options: [
+    { short: 'c', long: 'cidr', arg: 'ip-range', desc: 'IPv4 or IPv6 range to allow' },
+    {
+      short: 's',
+      long: 'start-port',
+      arg: 'port',
+      integer: true,
+      desc: 'starting (or only) port to allow (default: 0)',
+    },
+    {
+      short: 'e',
+      long: 'end-port',
+      arg: 'port',
+      integer: true,
+      desc: 'ending port to allow (default: 65535)',
+    },
+    { short: 'p', long: 'protocol', arg: 'protocol', desc: 'protocol to allow (tcp or udp)' },
+    { short: 'd', long: 'description', arg: 'desc', desc: 'description of rule' },
+  ],
+  args: 1,
+  async run(c, [ruleId], opts) {
+    const body: Record<string, string> = {};
+    for (const option of ['cidr', 'protocol', 'description']) {
+      const value = optionText(opts, option);
+      if (value !== undefined) body[option] = value;
+    }
+    const start = optionText(opts, 'start-port');
+    const end = optionText(opts, 'end-port');
+    // As the origin's SDK builds it: a lone start port is that port alone.
+    if (start !== undefined || end !== undefined)
+      body.port_range = `${start ?? 0}..${end ?? start}`;
+    if (Object.keys(body).length === 0)
+      c.fail('Must provide at least one option (-c, -s, -e, -p, or -d)');
+    if (ruleId!.includes('/')) c.fail('invalid rule id format');
+    const rule = await c.api.call(
+      'updateFirewallRule',
+      { ...fwRef(c), firewall_rule_id: ruleId! },
+      { body },
+    );
+    return reply(`Modified firewall rule with id: ${rule.id}`);
+  },
+};
+
+const updateDescription: Leaf<PostContext> = {
+  desc: 'Update the description for a firewall',
+  usage: [`ubi fw ${REF} update-description new-description`],
+  args: 1,
+  async run(c, [description]) {
+    await c.api.call('updateFirewall', fwRef(c), { body: { description: description! } });
+    return reply(`Firewall description updated to ${description}`);
+  },
+};
+
 export const fwGroup = kindGroup(k, {
   commands: {
     list: listCommand(k, ['location', 'name', 'id'], (c, location) =>
@@ -187,6 +245,11 @@ export const fwGroup = kindGroup(k, {
       'Detach a private subnet from a firewall',
       (s, id) => `Detached private subnet ${s} from firewall with id ${id}`,
     ),
+    'modify-rule': modifyRule,
+    rename: renameCommand(k, (c, name) =>
+      c.api.call('renameFirewall', fwRef(c), { body: { name } }),
+    ),
     show,
+    'update-description': updateDescription,
   },
 });

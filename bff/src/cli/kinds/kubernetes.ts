@@ -1,7 +1,8 @@
-// `ubi kc`: list, create, show, destroy, kubeconfig.
+// `ubi kc`: list, create, show, destroy, kubeconfig, rename, upgrade, retire-node and the
+// node pools' create, resize, upgrade and destroy.
 import { KUBERNETES_VERSIONS } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
-import { reply, type Leaf, type PostContext } from '../command.ts';
+import { confirmation, reply, type Leaf, type PostContext } from '../command.ts';
 import {
   destroyCommand,
   showCommand,
@@ -10,6 +11,8 @@ import {
   kindGroup,
   listCommand,
   optionText,
+  positiveCount,
+  renameCommand,
   text,
   underscore,
 } from '../common.ts';
@@ -142,6 +145,93 @@ const kubeconfig: Leaf<PostContext> = {
   },
 };
 
+const npRef = (c: PostContext, np: string) => {
+  if (np.includes('/')) c.fail('invalid nodepool name');
+  return { ...kcRef(c), nodepool_reference: np };
+};
+
+const createNodepool: Leaf<PostContext> = {
+  desc: 'Create a nodepool on a Kubernetes cluster',
+  usage: [`ubi kc ${REF} create-nodepool np-name node-size node-count`],
+  args: 3,
+  async run(c, [name, size, count]) {
+    if (name!.includes('/')) c.fail('invalid nodepool name');
+    const node_count = positiveCount(count!, c.fail);
+    const np = await c.api.call('createKubernetesNodepool', kcRef(c), {
+      body: {
+        name: name!,
+        node_size: size!,
+        node_count,
+      } as BodyInputOf<'createKubernetesNodepool'>,
+    });
+    return reply(`Kubernetes nodepool created with id: ${np.id}`);
+  },
+};
+
+const destroyNodepool: Leaf<PostContext> = {
+  desc: 'Destroy a nodepool of a Kubernetes cluster',
+  usage: [`ubi kc ${REF} destroy-nodepool [options] (np-name | np-id)`],
+  options: [{ short: 'f', long: 'force', desc: 'do not require confirmation' }],
+  args: 1,
+  async run(c, [np], opts) {
+    const ref = npRef(c, np!);
+    if (opts.force === true || c.confirm === np) {
+      await c.api.call('deleteKubernetesNodepool', ref);
+      return reply('Nodepool, if it exists, is now scheduled for destruction');
+    }
+    if (c.confirm !== undefined)
+      return reply('! Confirmation of nodepool name not successful.', 400);
+    return confirmation(
+      'Confirmation',
+      `Destroying this nodepool is not recoverable.\nEnter the following to confirm destruction of the nodepool: ${np}\n`,
+    );
+  },
+};
+
+const resizeNodepool: Leaf<PostContext> = {
+  desc: 'Resize a Kubernetes cluster nodepool',
+  usage: [`ubi kc ${REF} resize-nodepool (np-name | np-id) node-count`],
+  args: 2,
+  async run(c, [np, count]) {
+    const ref = npRef(c, np!);
+    const node_count = positiveCount(count!, c.fail);
+    await c.api.call('resizeKubernetesNodepool', ref, { body: { node_count } });
+    return reply(`Resized nodepool ${np} to ${node_count} nodes.`);
+  },
+};
+
+const upgradeNodepool: Leaf<PostContext> = {
+  desc: "Upgrade a nodepool of a Kubernetes cluster to the cluster's version",
+  usage: [`ubi kc ${REF} upgrade-nodepool (np-name | np-id)`],
+  args: 1,
+  async run(c, [np]) {
+    const pool = await c.api.call('upgradeKubernetesNodepool', npRef(c, np!));
+    return reply(`Scheduled version upgrade of nodepool ${pool.name} to version ${pool.version}.`);
+  },
+};
+
+const retireNode: Leaf<PostContext> = {
+  desc: 'Retire a worker node from a Kubernetes cluster',
+  usage: [`ubi kc ${REF} retire-node node-name`],
+  args: 1,
+  async run(c, [node]) {
+    await c.api.call('retireKubernetesNode', { ...kcRef(c), node_name: node! });
+    return reply(`Retired node ${node}.`);
+  },
+};
+
+const upgrade: Leaf<PostContext> = {
+  desc: 'Upgrade a Kubernetes cluster to the next supported version',
+  usage: [`ubi kc ${REF} upgrade`],
+  async run(c) {
+    const kc = await c.api.call('upgradeKubernetesCluster', kcRef(c));
+    // "Kubneretes" is the origin's spelling, kept so the output matches.
+    return reply(
+      `Scheduled version upgrade of Kubneretes cluster with id ${kc.id} to version ${kc.version}.`,
+    );
+  },
+};
+
 export const kcGroup = kindGroup(k, {
   commands: {
     list: listCommand(
@@ -155,10 +245,19 @@ export const kcGroup = kindGroup(k, {
   },
   post: {
     create,
+    'create-nodepool': createNodepool,
     destroy: destroyCommand(k, async (c) => {
       await c.api.call('deleteKubernetesCluster', kcRef(c));
     }),
+    'destroy-nodepool': destroyNodepool,
     kubeconfig,
+    rename: renameCommand(k, (c, name) =>
+      c.api.call('renameKubernetesCluster', kcRef(c), { body: { name } }),
+    ),
+    'resize-nodepool': resizeNodepool,
+    'retire-node': retireNode,
     show,
+    upgrade,
+    'upgrade-nodepool': upgradeNodepool,
   },
 });

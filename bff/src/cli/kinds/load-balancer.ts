@@ -1,4 +1,5 @@
-// `ubi lb`: list, create, show, destroy, attach-vm, detach-vm.
+// `ubi lb`: list, create, show, destroy, rename, update, attach-vm, detach-vm, and the
+// SSL certificate's switch.
 import { LB_ALGORITHMS, LB_HEALTH_CHECK_PROTOCOLS, LB_STACKS } from '#shared/api/load-balancer';
 import { isId } from '#shared/ids';
 import type { BodyInputOf } from '#shared/routes';
@@ -11,6 +12,7 @@ import {
   kindGroup,
   listCommand,
   optionText,
+  renameCommand,
 } from '../common.ts';
 
 const k = KINDS.lb;
@@ -124,6 +126,49 @@ function vmAction(
   };
 }
 
+const update: Leaf<PostContext> = {
+  desc: 'Update a load balancer',
+  usage: [
+    `ubi lb ${REF} update algorithm src-port dst-port health-check-endpoint cert-enabled [(vm-name | vm-id) [...]]`,
+  ],
+  args: { min: 4 },
+  async run(c, [algorithm, src, dst, endpoint, cert, ...vms]) {
+    const src_port = integerArg(src!, 'src-port', c.fail);
+    const dst_port = integerArg(dst!, 'dst-port', c.fail);
+    if (cert !== 'true' && cert !== 'false')
+      c.fail(`invalid cert-enabled argument: ${cert === undefined ? 'nil' : JSON.stringify(cert)}`);
+    const ids = [];
+    for (const vm of vms) ids.push(await idIn(c, 'vm', vm));
+    const body = {
+      algorithm,
+      src_port,
+      dst_port,
+      health_check_endpoint: endpoint,
+      cert_enabled: cert === 'true',
+      vms: ids,
+    };
+    const lb = await c.api.call('updateLoadBalancer', lbRef(c), {
+      body: body as BodyInputOf<'updateLoadBalancer'>,
+    });
+    return reply(`Updated load balancer with id ${lb.id}`);
+  },
+};
+
+function certificate(enable: boolean): Leaf<PostContext> {
+  const verb = enable ? 'enable' : 'disable';
+  const Verb = enable ? 'Enable' : 'Disable';
+  return {
+    desc: `${Verb} the SSL certificate for a load balancer`,
+    usage: [`ubi lb ${REF} ${verb}-ssl-certificate`],
+    async run(c) {
+      const lb = await c.api.call('toggleLoadBalancerSslCertificate', lbRef(c), {
+        body: { cert_enabled: enable },
+      });
+      return reply(`${Verb}d SSL certificate for load balancer with id ${lb.id}`);
+    },
+  };
+}
+
 export const lbGroup = kindGroup(k, {
   commands: {
     list: listCommand(
@@ -152,6 +197,12 @@ export const lbGroup = kindGroup(k, {
       'Detach a virtual machine from a load balancer',
       (vm, id) => `Detached VM ${vm} from load balancer with id ${id}`,
     ),
+    'disable-ssl-certificate': certificate(false),
+    'enable-ssl-certificate': certificate(true),
+    rename: renameCommand(k, (c, name) =>
+      c.api.call('renameLoadBalancer', lbRef(c), { body: { name } }),
+    ),
     show,
+    update,
   },
 });

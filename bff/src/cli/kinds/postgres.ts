@@ -1,4 +1,5 @@
-// `ubi pg`: list, create, show, destroy, reset-superuser-password, psql.
+// `ubi pg`: list, create, show, destroy, reset-superuser-password, psql, pg_dump,
+// pg_dumpall; the other post-commands are in postgres-post.ts.
 import {
   POSTGRES_FLAVOR_NAMES,
   POSTGRES_HA_TYPE_NAMES,
@@ -18,6 +19,7 @@ import {
   text,
   underscore,
 } from '../common.ts';
+import { pairs, pgPostCommands, pgRef } from './postgres-post.ts';
 
 const k = KINDS.pg;
 const REF = '(location/pg-name | pg-id)';
@@ -42,22 +44,6 @@ const SHOW_FIELDS = [
 
 /** The origin's clients from this version on take the password in a header, out of the command line. */
 const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
-
-const pgRef = (c: PostContext) => ({
-  location: c.target.location,
-  postgres_database_reference: c.target.ref,
-});
-
-/** `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). */
-function pairs(value: string, what: string, fail: (m: string) => never): Record<string, string> {
-  return Object.fromEntries(
-    value.split(',').map((pair) => {
-      const eq = pair.indexOf('=');
-      if (eq < 0) fail(`invalid ${what}, does not include \`=\`: ${JSON.stringify(pair)}`);
-      return [pair.slice(0, eq), pair.slice(eq + 1)];
-    }),
-  );
-}
 
 const create: Leaf<PostContext> = {
   desc: 'Create a PostgreSQL database',
@@ -133,13 +119,14 @@ const create: Leaf<PostContext> = {
 };
 
 const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getPostgresDatabase', pgRef(c)), {
+  // Labels, rule columns and auth methods as the origin's golden show prints them.
   'firewall-rules': (pg) =>
-    `firewall rules:\n${pg.firewall_rules.map((rule, i) => `  ${i + 1}: ${rule.id}  ${rule.cidr}\n`).join('')}`,
+    `firewall-rules:\n${pg.firewall_rules.map((rule, i) => `  ${i + 1}: ${rule.id}  ${rule.cidr}  ${rule.port}  ${text(rule.description)}\n`).join('')}`,
   'metric-destinations': async (_pg, _parts, c) => {
     const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
-    return `metric destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${text(md.username)}  ${md.url}\n`).join('')}`;
+    return `metric-destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${md.auth_methods.join(',')}${md.username ? `  ${md.username}` : ''}  ${md.url}\n`).join('')}`;
   },
-  'ca-certificates': (pg) => `CA certificates:\n${text(pg.ca_certificates)}\n`,
+  'ca-certificates': (pg) => `ca-certificates:\n${text(pg.ca_certificates)}\n`,
 });
 
 const resetPassword: Leaf<PostContext> = {
@@ -161,33 +148,40 @@ function atLeast(version: string, since: number[]): boolean {
   return true;
 }
 
-const psql: Leaf<PostContext> = {
-  desc: 'Connect to a PostgreSQL database using `psql`',
-  usage: [`ubi pg ${REF} [options] psql [psql-options]`],
-  raw: true,
-  args: { min: 0 },
-  async run(c, argv) {
-    const pg = await c.api.call('getPostgresDatabase', pgRef(c));
-    if (!pg.connection_string)
-      return reply(
-        '! PostgreSQL database has no connection string yet: try again when it is running',
-        400,
-      );
-    const url = new URL(pg.connection_string);
-    const headers: Record<string, string> = {};
-    const user = optionText(c.postOptions, 'username');
-    if (user !== undefined) {
-      url.username = encodeURIComponent(user);
-      url.password = '';
-    } else if (atLeast(c.clientVersion, PGPASSWORD_HEADER_SINCE)) {
-      headers['ubi-pgpassword'] = decodeURIComponent(url.password);
-      url.password = '';
-    }
-    const database = optionText(c.postOptions, 'dbname');
-    if (database !== undefined) url.pathname = `/${encodeURIComponent(database)}`;
-    return execute(['psql', ...argv, '--', url.toString()], headers);
-  },
-};
+/**
+ * psql, pg_dump, pg_dumpall: the program with the database's connection string, its password in
+ * a header for clients that take it there. pg_dumpall takes the string as `-d` (the origin's).
+ */
+function pgProgram(program: 'psql' | 'pg_dump' | 'pg_dumpall', desc: string): Leaf<PostContext> {
+  return {
+    desc,
+    usage: [`ubi pg ${REF} [options] ${program} [${program}-options]`],
+    raw: true,
+    args: { min: 0 },
+    async run(c, argv) {
+      const pg = await c.api.call('getPostgresDatabase', pgRef(c));
+      if (!pg.connection_string)
+        return reply(
+          '! PostgreSQL database has no connection string yet: try again when it is running',
+          400,
+        );
+      const url = new URL(pg.connection_string);
+      const headers: Record<string, string> = {};
+      const user = optionText(c.postOptions, 'username');
+      if (user !== undefined) {
+        url.username = encodeURIComponent(user);
+        url.password = '';
+      } else if (atLeast(c.clientVersion, PGPASSWORD_HEADER_SINCE)) {
+        headers['ubi-pgpassword'] = decodeURIComponent(url.password);
+        url.password = '';
+      }
+      const database = optionText(c.postOptions, 'dbname');
+      if (database !== undefined) url.pathname = `/${encodeURIComponent(database)}`;
+      const target = program === 'pg_dumpall' ? [`-d${url}`] : ['--', url.toString()];
+      return execute([program, ...argv, ...target], headers);
+    },
+  };
+}
 
 export const pgGroup = kindGroup(k, {
   commands: {
@@ -202,7 +196,13 @@ export const pgGroup = kindGroup(k, {
     destroy: destroyCommand(k, async (c) => {
       await c.api.call('deletePostgresDatabase', pgRef(c));
     }),
-    psql,
+    ...pgPostCommands,
+    pg_dump: pgProgram('pg_dump', 'Dump a single PostgreSQL database using `pg_dump`'),
+    pg_dumpall: pgProgram(
+      'pg_dumpall',
+      'Dump a entire PostgreSQL database cluster using `pg_dumpall`',
+    ),
+    psql: pgProgram('psql', 'Connect to a PostgreSQL database using `psql`'),
     'reset-superuser-password': resetPassword,
     show,
   },

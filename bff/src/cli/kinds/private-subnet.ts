@@ -1,4 +1,4 @@
-// `ubi ps`: list, create, show, destroy, connect, disconnect.
+// `ubi ps`: list, create, show, destroy, rename, connect, disconnect.
 import { isId } from '#shared/ids';
 import { reply, type Leaf, type PostContext } from '../command.ts';
 import {
@@ -8,6 +8,7 @@ import {
   kindGroup,
   listCommand,
   optionText,
+  renameCommand,
   splitLocName,
   text,
   underscore,
@@ -131,6 +132,13 @@ export const psGroup = kindGroup(k, {
       });
     }),
     disconnect,
+    rename: renameCommand(k, (c, name) =>
+      c.api.call(
+        'renamePrivateSubnet',
+        { location: c.target.location, private_subnet_reference: c.target.ref },
+        { body: { name } },
+      ),
+    ),
     show,
   },
 });

@@ -1,4 +1,4 @@
-// `ubi vm`: list, create, show, destroy, restart, start, stop, ssh, scp, sftp.
+// `ubi vm`: list, create, show, destroy, rename, restart, start, stop, ssh, scp, sftp.
 import type { BodyInputOf } from '#shared/routes';
 import { BOOT_IMAGE_NAMES, VM_SIZES } from '#shared/catalog';
 import { isId } from '#shared/ids';
@@ -18,6 +18,7 @@ import {
   kindGroup,
   listCommand,
   optionText,
+  renameCommand,
   underscore,
 } from '../common.ts';
 import { FIREWALL_PARTS, firewallsField } from '../firewall-text.ts';
@@ -241,6 +242,13 @@ export const vmGroup = kindGroup(k, {
     destroy: destroyCommand(k, async (c) => {
       await c.api.call('deleteVm', { location_name: c.target.location, vm_name: c.target.ref });
     }),
+    rename: renameCommand(k, (c, name) =>
+      c.api.call(
+        'renameVm',
+        { location: c.target.location, vm_reference: c.target.ref },
+        { body: { name } },
+      ),
+    ),
     restart: action('restartVm', 'restart', 'Restart a virtual machine'),
     scp,
     sftp,
