@@ -12,7 +12,7 @@ import {
   upgradePostgres,
   type NewPostgres,
 } from './postgres.service.ts';
-import { assertInRestoreWindow, backupsOf } from './postgres.sim.ts';
+import { assertInRestoreWindow, backupsOf, restoreWindow } from './postgres.sim.ts';
 import { json, reloadPostgres, type PostgresRow } from './postgres.store.ts';
 
 export const postgresRecoveryHandlers = kindHandlers((ctx) => {
@@ -108,6 +108,12 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
         throw new ApiError(
           'InvalidRequest',
           'A read replica cannot have read replicas; create one of its parent.',
+        );
+      // A replica starts from the parent's backups, so the origin refuses it until one exists.
+      if (!restoreWindow(source).earliest)
+        throw new ApiError(
+          'InvalidRequest',
+          'Parent server is not ready for read replicas. There are no backups, yet.',
         );
       return createFrom(source, a.body.name, { readReplica: true }, a.body, []);
     },
