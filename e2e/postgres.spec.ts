@@ -370,7 +370,7 @@ test('the database page, every tab and its dialogs have no serious violations', 
     await expect(detail.tab(tab)).toHaveAttribute('aria-selected', 'true');
     if (tab === 'Overview')
       await expect(page.getByRole('region', { name: 'Servers' }).getByRole('table')).toBeVisible();
-    if (tab === 'Metrics') await expect(page.getByTestId('metric-chart')).toHaveCount(4);
+    if (tab === 'Metrics') await expect(page.getByTestId('metric-chart')).toHaveCount(12);
     if (tab === 'Configuration') await expect(page.getByTestId('param-work_mem')).toBeVisible();
     if (tab === 'Logs') await expect(page.getByText(/^\d+ lines?$/)).toBeVisible();
     await expectAxeClean(page);

@@ -5865,7 +5865,7 @@ export interface operations {
             query?: {
                 start?: string;
                 end?: string;
-                key?: "cpu_usage" | "memory_usage" | "disk_usage" | "connections";
+                key?: "cpu_usage" | "load_average" | "memory_usage" | "disk_usage" | "disk_io" | "network_traffic" | "connection_count" | "cache_hit_ratio" | "operation_throughput" | "deadlocks" | "database_size" | "transactions";
             };
             header?: never;
             path: {

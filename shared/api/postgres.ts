@@ -642,8 +642,22 @@ export const logsSchema = z
   .strictObject({ logs: z.array(logLineSchema), pagination_key: z.string().optional() })
   .meta({ id: 'PostgresLogs' });
 
-// Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs.
-export const METRIC_KEYS = ['cpu_usage', 'memory_usage', 'disk_usage', 'connections'] as const;
+// Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs, with
+// the origin's keys (`lib/metrics.rb` POSTGRES_METRICS).
+export const METRIC_KEYS = [
+  'cpu_usage',
+  'load_average',
+  'memory_usage',
+  'disk_usage',
+  'disk_io',
+  'network_traffic',
+  'connection_count',
+  'cache_hit_ratio',
+  'operation_throughput',
+  'deadlocks',
+  'database_size',
+  'transactions',
+] as const;
 export const metricsQuerySchema = metricsQuery(METRIC_KEYS);
 export const metricsSchema = metricsAnswer('PostgresMetrics');
 

@@ -106,14 +106,7 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       });
       const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
       return {
-        metrics: metricSeries(
-          pg.id,
-          await simServers(pg),
-          Number(pg.storage_size_gib),
-          start,
-          end,
-          keys,
-        ),
+        metrics: metricSeries(pg.id, await simServers(pg), start, end, keys),
       };
     },
 

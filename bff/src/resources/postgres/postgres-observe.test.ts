@@ -233,7 +233,7 @@ describe('logs', () => {
 });
 
 describe('metrics', () => {
-  it('answers series of CPU, memory, storage and connections per server over the range', async () => {
+  it('answers the origin’s twelve metrics, its series of each per server, over the range (audit row 25)', async () => {
     const a = await newOwner(t);
     const pg = await runningPg(t, a.token, a.project, 'm', { size: 'hobby-2', ha_type: 'async' });
     await ranSince(t, pg.id, 3 * 24 * HOUR);
@@ -241,14 +241,34 @@ describe('metrics', () => {
     const res = await t.call('getPostgresMetrics', { token: a.token, params: at });
     expect(res.status, res.text).toBe(200);
     const { metrics } = expectSchema(metricsSchema, res.body);
-    expect(metrics.map((m) => [m.key, m.unit])).toEqual([
-      ['cpu_usage', '%'],
-      ['memory_usage', '%'],
-      ['disk_usage', 'GiB'],
-      ['connections', 'connections'],
+    expect(metrics.map((m) => [m.key, m.name, m.unit])).toEqual([
+      ['cpu_usage', 'CPU Usage', '%'],
+      ['load_average', 'Load Average', ''],
+      ['memory_usage', 'Memory Usage', '%'],
+      ['disk_usage', 'Disk Usage', '%'],
+      ['disk_io', 'Disk I/O', 'IOPS'],
+      ['network_traffic', 'Network Traffic', 'bytes/s'],
+      ['connection_count', 'Connection Count', 'count'],
+      ['cache_hit_ratio', 'Cache Hit Ratio', '%'],
+      ['operation_throughput', 'Operation Throughput', 'ops/s'],
+      ['deadlocks', 'Deadlocks', 'deadlocks/s'],
+      ['database_size', 'Database Size', 'bytes'],
+      ['transactions', 'Transactions', 'count/s'],
     ]);
+    // The origin's series labels: `name` (Active/Total), `mode` for CPU, `datname` for sizes.
+    const byKey = Object.fromEntries(metrics.map((m) => [m.key, m]));
+    expect(byKey.connection_count!.series.map((s) => [s.labels.role, s.labels.name])).toEqual([
+      ['primary', 'Active'],
+      ['primary', 'Total'],
+      ['standby', 'Active'],
+      ['standby', 'Total'],
+    ]);
+    expect(
+      byKey.cpu_usage!.series.filter((s) => s.labels.role === 'primary').map((s) => s.labels.mode),
+    ).toEqual(['iowait', 'user', 'system', 'steal', 'softirq']);
+    expect(byKey.database_size!.series[0]!.labels.datname).toBe('postgres');
     for (const m of metrics) {
-      expect(m.series.map((s) => s.labels.role)).toEqual(['primary', 'standby']);
+      expect([...new Set(m.series.map((s) => s.labels.role))]).toEqual(['primary', 'standby']);
       // The last half hour, a point a minute.
       for (const s of m.series) {
         expect(s.values.length).toBeGreaterThanOrEqual(29);
@@ -258,17 +278,21 @@ describe('metrics', () => {
       }
     }
     for (const [, v] of metrics[0]!.series[0]!.values) expect(Number(v)).toBeGreaterThanOrEqual(0);
-    for (const [, v] of metrics[2]!.series[0]!.values) expect(Number(v)).toBeLessThanOrEqual(64);
+    for (const [, v] of byKey.disk_usage!.series[0]!.values)
+      expect(Number(v)).toBeLessThanOrEqual(100);
 
     // A week in at most about 240 points, one metric by key.
     const week = (
       await t.call('getPostgresMetrics', {
         token: a.token,
         params: at,
-        query: { key: 'connections', start: new Date(Date.now() - 7 * 24 * HOUR).toISOString() },
+        query: {
+          key: 'connection_count',
+          start: new Date(Date.now() - 7 * 24 * HOUR).toISOString(),
+        },
       })
     ).body.metrics;
-    expect(week.map((m) => m.key)).toEqual(['connections']);
+    expect(week.map((m) => m.key)).toEqual(['connection_count']);
     const points = week[0]!.series[0]!.values;
     expect(points.length).toBeLessThanOrEqual(241);
     // Nothing before it first ran (three days ago).
@@ -287,6 +311,7 @@ describe('metrics', () => {
 
   it.each([
     ['an unknown key', { key: 'iops' }, 'key'],
+    ['our former key', { key: 'connections' }, 'key'],
     ['a malformed end', { end: '23/11/2026' }, 'end'],
     [
       'an end before the start',

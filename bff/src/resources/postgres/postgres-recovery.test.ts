@@ -208,6 +208,20 @@ describe('restore', () => {
 });
 
 describe('read replicas', () => {
+  it('refuses a replica while the parent has no backup yet (400, the origin’s message), changing nothing', async () => {
+    const a = await newOwner(slow);
+    await createPg(slow, a.token, a.project, 'young', { size: 'hobby-1' });
+    const res = await slow.call('createPostgresReadReplica', {
+      token: a.token,
+      params: pgAt(a.project, 'young'),
+      body: { name: 'reader' },
+    });
+    expect(expectCurrentError(res, 400, 'InvalidRequest').message).toBe(
+      'Parent server is not ready for read replicas. There are no backups, yet.',
+    );
+    expect((await pgSnapshot(slow, a.project)).pgs).toHaveLength(1);
+  });
+
   it('creates a replica with parent and read_replica, promotes it to a database of its own', async () => {
     const a = await newOwner(t);
     await runningPg(t, a.token, a.project, 'main', {
@@ -375,20 +389,6 @@ describe('read replicas', () => {
     expect((await waitForPgState(t, a.token, a.project, 'reader', 'running')).read_replica).toBe(
       false,
     );
-  });
-
-  it('refuses a read replica until the parent has a backup, as the origin does (audit row 12)', async () => {
-    const a = await newOwner(slow);
-    await createPg(slow, a.token, a.project, 'young', { size: 'hobby-1' });
-    const res = await slow.call('createPostgresReadReplica', {
-      token: a.token,
-      params: pgAt(a.project, 'young'),
-      body: { name: 'too-soon' },
-    });
-    expect(expectCurrentError(res, 400, 'InvalidRequest').message).toBe(
-      'Parent server is not ready for read replicas. There are no backups, yet.',
-    );
-    expect((await pgSnapshot(slow, a.project)).pgs).toHaveLength(1);
   });
 
   it('promotes through the older path too, and refuses a bad or taken name', async () => {

@@ -253,68 +253,176 @@ export function logLines(
   return out.sort((a, b) => b.cursor - a.cursor);
 }
 
+type MetricKey = (typeof METRIC_KEYS)[number];
+/**
+ * The origin's names, units and descriptions (`lib/metrics.rb` POSTGRES_METRICS). `parts`: the
+ * origin's several series of one metric, each labelled (`label`: `name`, or `mode` / `datname`
+ * where the origin groups by those). `base` + `spread`: the simulated range.
+ */
 const METRIC_INFO: Record<
-  (typeof METRIC_KEYS)[number],
-  { name: string; unit: string; description: string }
+  MetricKey,
+  {
+    name: string;
+    unit: string;
+    description: string;
+    parts?: string[];
+    label?: string;
+    base: number;
+    spread: number;
+    decimals: number;
+  }
 > = {
-  cpu_usage: { name: 'CPU Usage', unit: '%', description: 'Share of the server’s vCPUs busy.' },
+  cpu_usage: {
+    name: 'CPU Usage',
+    unit: '%',
+    description: 'Percentage of CPU used by the system',
+    parts: ['iowait', 'user', 'system', 'steal', 'softirq'],
+    label: 'mode',
+    base: 1,
+    spread: 12,
+    decimals: 2,
+  },
+  // The origin has no unit for it (null); ours is a string, left empty.
+  load_average: {
+    name: 'Load Average',
+    unit: '',
+    description: 'System load average over different time periods',
+    parts: ['1 minute', '5 minutes', '15 minutes'],
+    base: 0.1,
+    spread: 1.2,
+    decimals: 2,
+  },
   memory_usage: {
     name: 'Memory Usage',
     unit: '%',
-    description: 'Share of the server’s memory in use, page cache excluded.',
+    description: 'Total memory usage vs cache & buffers',
+    parts: ['Used Memory', 'Cache & Buffers', 'Committed Memory'],
+    base: 20,
+    spread: 30,
+    decimals: 2,
   },
   disk_usage: {
-    name: 'Storage Usage',
-    unit: 'GiB',
-    description: 'Data, WAL and temporary files on the server’s disk.',
+    name: 'Disk Usage',
+    unit: '%',
+    description: 'Disk space utilization',
+    parts: ['Used Space'],
+    base: 4,
+    spread: 10,
+    decimals: 2,
   },
-  connections: {
-    name: 'Connections',
-    unit: 'connections',
-    description: 'Open connections to PostgreSQL (PgBouncer’s pooled ones included).',
+  disk_io: {
+    name: 'Disk I/O',
+    unit: 'IOPS',
+    description: 'I/O operations per second',
+    parts: ['Reads', 'Writes'],
+    base: 2,
+    spread: 150,
+    decimals: 2,
+  },
+  network_traffic: {
+    name: 'Network Traffic',
+    unit: 'bytes/s',
+    description: 'Incoming and outgoing network traffic',
+    parts: ['Received', 'Transmitted'],
+    base: 2_000,
+    spread: 300_000,
+    decimals: 0,
+  },
+  connection_count: {
+    name: 'Connection Count',
+    unit: 'count',
+    description: 'Database activity metrics',
+    parts: ['Active', 'Total'],
+    base: 1,
+    spread: 14,
+    decimals: 0,
+  },
+  cache_hit_ratio: {
+    name: 'Cache Hit Ratio',
+    unit: '%',
+    description: 'Percentage of cache hits vs reads',
+    base: 95,
+    spread: 5,
+    decimals: 2,
+  },
+  operation_throughput: {
+    name: 'Operation Throughput',
+    unit: 'ops/s',
+    description: 'Fetch, insert, update, delete operations per second',
+    parts: ['Fetch', 'Insert', 'Update', 'Delete'],
+    base: 0,
+    spread: 400,
+    decimals: 2,
+  },
+  deadlocks: {
+    name: 'Deadlocks',
+    unit: 'deadlocks/s',
+    description: 'Deadlocks per second',
+    base: 0,
+    spread: 0.02,
+    decimals: 3,
+  },
+  database_size: {
+    name: 'Database Size',
+    unit: 'bytes',
+    description: 'Top 5 databases by size',
+    parts: ['postgres'],
+    label: 'datname',
+    base: 8_000_000,
+    spread: 40_000_000,
+    decimals: 0,
+  },
+  transactions: {
+    name: 'Transactions',
+    unit: 'count/s',
+    description: 'Committed vs rolled back transactions',
+    parts: ['Commits', 'Rollbacks'],
+    base: 0,
+    spread: 60,
+    decimals: 2,
   },
 };
 
-function metricValue(
-  key: (typeof METRIC_KEYS)[number],
-  pgId: string,
-  server: SimServer,
-  t: number,
-  storageGib: number,
-): number {
+function metricValue(key: MetricKey, seed: string, server: SimServer, t: number): number {
+  const { base, spread, unit: u } = METRIC_INFO[key];
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY);
-  const noise = unit(`${pgId}:${server.name}:${key}:${t}`);
-  const standby = server.role === 'standby' ? 0.4 : 1;
-  switch (key) {
-    case 'cpu_usage':
-      return Math.min(100, Math.max(0, (14 + 9 * daily + 8 * noise) * standby));
-    case 'memory_usage':
-      return Math.min(100, 38 + 6 * daily + 4 * noise);
-    case 'disk_usage':
-      return Math.min(storageGib, storageGib * 0.04 + ((t / DAY) % 30) * 0.05 + noise * 0.02);
-    case 'connections':
-      return Math.round((6 + 5 * daily + 6 * noise) * standby);
-  }
+  const slow = unit(`${seed}:${key}`);
+  const noise = unit(`${seed}:${key}:${t}`);
+  // A standby serves no writes: less of everything but its share of the disk.
+  const standby = server.role === 'standby' && u !== '%' ? 0.4 : 1;
+  const v = (base + spread * (0.4 * slow + 0.3 * (daily + 1) * 0.5 + 0.3 * noise)) * standby;
+  return u === '%' ? Math.min(100, Math.max(0, v)) : Math.max(0, v);
 }
 
-/** Series of each metric (one per server) from `from` to `to`, at most about 240 points each. */
+/**
+ * Series of each metric from `from` to `to`, at most about 240 points each: the origin's series
+ * of the metric (labelled as the origin does) for each server, labelled with its name and role.
+ */
 export function metricSeries(
   pgId: string,
   servers: SimServer[],
-  storageGib: number,
   from: number,
   to: number,
-  keys: readonly (typeof METRIC_KEYS)[number][],
+  keys: readonly MetricKey[],
 ) {
   const step = Math.max(60_000, Math.ceil((to - from) / 240 / 60_000) * 60_000);
-  return keys.map((key) => ({
-    key,
-    ...METRIC_INFO[key],
-    series: servers.map((server) => {
-      const values: [number, string][] = [];
-      for (let t = Math.ceil(from / step) * step; t <= to; t += step)
-        values.push([t / 1000, metricValue(key, pgId, server, t, storageGib).toFixed(2)]);
-      return { labels: { server: server.name, role: server.role }, values };
-    }),
-  }));
+  return keys.map((key) => {
+    const { parts, label = 'name', base: _b, spread: _s, decimals, ...info } = METRIC_INFO[key];
+    return {
+      key,
+      ...info,
+      series: servers.flatMap((server) =>
+        (parts ?? [undefined]).map((part) => {
+          const seed = `${pgId}:${server.name}${part ? `:${part}` : ''}`;
+          const values: [number, string][] = [];
+          for (let t = Math.ceil(from / step) * step; t <= to; t += step)
+            values.push([t / 1000, metricValue(key, seed, server, t).toFixed(decimals)]);
+          return {
+            labels: { server: server.name, role: server.role, ...(part ? { [label]: part } : {}) },
+            values,
+          };
+        }),
+      ),
+    };
+  });
 }

@@ -135,7 +135,8 @@ function ReplicasCard({
             access="write"
             size="sm"
             onClick={() => setCreating(true)}
-            disabled={pg.state !== 'running'}
+            // A replica starts from a backup: none until the first one is taken.
+            disabled={pg.state !== 'running' || !pg.earliest_restore_time}
           >
             {plusIcon}
             Create read replica
