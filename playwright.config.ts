@@ -12,7 +12,10 @@ import type { Options } from './e2e/fixtures.ts';
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// E2E_BASE_URL: run against an instance already running there (no server is started, and only
+// the setup and chromium projects run; docs/testing.md, "The product's own suite").
+const EXISTING = process.env.E2E_BASE_URL;
+const BASE_URL = EXISTING ?? `http://127.0.0.1:${PORT}`;
 // The proxy-mode BFF of the `proxy` project, in front of the one above.
 const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? PORT + 1);
 const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
@@ -40,11 +43,11 @@ const PROXY_JOURNEYS =
   /subnet, VM, restart, firewall rule|sign up, sign out, sign in|@proxy-only|when the session ends|create a (VM|database|load balancer|cluster|firewall|subnet)|add a firewall rule|connect a demo installation|save an SSH key/;
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
-if (!fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
+if (!EXISTING && !fs.existsSync(path.join(repo, 'dist/web/index.html'))) {
   throw new Error('dist/web/index.html is missing: run `npx vite build` before the e2e tests.');
 }
 
-export default defineConfig<Options>({
+const config = defineConfig<Options>({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -169,3 +172,11 @@ export default defineConfig<Options>({
     },
   ],
 });
+
+// Against an existing instance: its own server only, none started here.
+if (EXISTING) {
+  config.projects = config.projects!.filter((p) => p.name === 'setup' || p.name === 'chromium');
+  delete config.webServer;
+}
+
+export default config;
