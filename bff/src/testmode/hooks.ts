@@ -50,8 +50,12 @@ export function defaultReason(
     'postgres create': `The database server could not be provisioned: no capacity${where} for its size right now.`,
     'postgres restart':
       'The database did not come back after the restart: it did not accept connections in time.',
+    'postgres delete':
+      "The database's storage could not be released: the backup of its last state did not finish in time.",
     'kubernetes create':
       'The control plane did not become ready: etcd did not reach quorum in time.',
+    'kubernetes delete':
+      "The cluster's control plane could not be removed: its load balancer is still draining connections.",
     'load_balancer create': `The load balancer's address could not be allocated: no public IPv4 address is free${where}.`,
   };
   return reasons[`${kind} ${operation}`] ?? `The ${operation} failed in the data plane.`;
@@ -86,7 +90,7 @@ export function testModeHooks(db: Db): StepHooks {
       ]);
       if (hold) return { hold: true };
       // A failure strikes the operation's first step, before the data plane is asked.
-      // Only where a failure marks the resource `failed` (a database's delete does not: it would stay `deleting`).
+      // Only where a failure marks the resource `failed` (every job of these kinds does).
       if (kind && job.step === 'start' && jobDefinition(job.kind)?.failed) {
         const faultKind = FAULT_KIND_OF_TABLE[kind.table]!;
         const operation = operationOf(job.kind, resource.state);

@@ -180,6 +180,39 @@ describe('failures on demand', () => {
     expect(failed.body.state_reason).toBe('etcd is down (QA).');
   });
 
+  it('fails the delete of a database and a cluster named …-fail-delete, each with its reason', async () => {
+    const a = await newOwner(t);
+    const at = { project_id: a.project, location: 'eu-central-h1' };
+    await createPg(t, a.token, a.project, 'db-fail-delete');
+    await waitForPgState(t, a.token, a.project, 'db-fail-delete', 'running');
+    const delPg = await t.call('deletePostgresDatabase', {
+      token: a.token,
+      params: { ...at, postgres_database_reference: 'db-fail-delete' },
+    });
+    expect(delPg.status, delPg.text).toBe(204);
+    expect(
+      (await waitForPgState(t, a.token, a.project, 'db-fail-delete', 'failed')).state_reason,
+    ).toMatch(/storage could not be released/);
+
+    const cluster = { ...at, kubernetes_cluster_reference: 'k-fail-delete' };
+    const made = await t.call('createKubernetesCluster', {
+      token: a.token,
+      params: cluster,
+      body: {},
+    });
+    expect(made.status, made.text).toBe(200);
+    const get = () => t.call('getKubernetesCluster', { token: a.token, params: cluster });
+    await pollUntil(get, (r) => r.body.display_state === 'running', 'the cluster to run');
+    const delKc = await t.call('deleteKubernetesCluster', { token: a.token, params: cluster });
+    expect(delKc.status, delKc.text).toBe(204);
+    const failed = await pollUntil(
+      get,
+      (r) => r.body.display_state === 'failed',
+      'the cluster delete to fail',
+    );
+    expect(failed.body.state_reason).toMatch(/control plane could not be removed/);
+  });
+
   it('fails by a fault rule as often as its count says; the retry then succeeds', async () => {
     const a = await newOwner(t);
     const p = { project_id: a.project };

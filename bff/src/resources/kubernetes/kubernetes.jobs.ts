@@ -44,6 +44,15 @@ const failed: JobDefinition['failed'] = async (tx, job) => {
     .execute();
 };
 
+/** A cluster whose delete failed for good is `failed` (its retry deletes again). */
+const failedDelete: JobDefinition['failed'] = async (tx, job) => {
+  await tx
+    .updateTable('kubernetes_cluster')
+    .set({ display_state: 'failed' })
+    .where('id', '=', job.resource_id)
+    .execute();
+};
+
 /** Runs `fn` if the cluster is still in `state` (locked until the commit); a delete meanwhile wins. */
 function whileIn(cluster: ClusterRow, fn: (tx: Tx, now: ClusterRow) => Promise<unknown>) {
   return async (tx: Tx) => {
@@ -186,6 +195,7 @@ export const kubernetesJobs = defineJobs({
     },
   },
   'kubernetes.destroy': {
+    failed: failedDelete,
     steps: {
       async start(env, job) {
         const cluster = await load(env, job);

@@ -28,6 +28,15 @@ const failed: JobDefinition['failed'] = async (tx, job) => {
     .execute();
 };
 
+/** A database whose delete failed for good is `failed` (its retry deletes again). */
+const failedDelete: JobDefinition['failed'] = async (tx, job) => {
+  await tx
+    .updateTable('postgres')
+    .set({ state: 'failed' })
+    .where('id', '=', job.resource_id)
+    .execute();
+};
+
 /**
  * Waits (polling every PROVISION_DELAY_MS) until the database's servers are all running and
  * none is being removed, then settles the database in `running` with `set`.
@@ -192,6 +201,7 @@ export const postgresJobs = defineJobs({
     },
   },
   'postgres.destroy': {
+    failed: failedDelete,
     steps: {
       async start(env, job) {
         const pg = await load(env, job);
