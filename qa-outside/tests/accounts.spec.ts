@@ -5,6 +5,7 @@ import {
   expect,
   PASSWORD,
   ProjectsPage,
+  SIGNED_OUT,
   test,
   uniqueEmail,
   uniqueName,
@@ -60,4 +61,26 @@ test('a project holding resources is deleted with force', async ({ user }) => {
   expect(plain.status()).toBe(409);
   await project.forceDelete();
   expect(await user.getProjectStatus(project.id)).toBe(404);
+});
+
+test('a browser signs in with a personal access token, no password typed', async ({
+  browser,
+  baseURL,
+  project,
+  user,
+}) => {
+  const { token } = await user.send('issueToken', {
+    params: { project_id: project.id },
+    body: { name: uniqueName('qa-token'), role: 'viewer' },
+  });
+  const context = await browser.newContext({ baseURL, storageState: SIGNED_OUT });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with a personal access token' }).click();
+  await page.getByLabel('Personal access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in with token' }).click();
+  const projects = new ProjectsPage(page);
+  await expect(projects.heading).toBeVisible();
+  await expect(projects.row(project.project.name)).toBeVisible();
+  await context.close();
 });
