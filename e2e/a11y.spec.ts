@@ -2,9 +2,9 @@
 // light and the dark theme (each expectAxeClean checks both: the theme shown, then the other);
 // dialogs and menus work from the keyboard.
 import { expect, expectAxeClean, SIGNED_OUT, test } from './fixtures.ts';
-import { AppHeader } from './pages/app-header.ts';
-import { ProjectPage } from './pages/project-page.ts';
-import { ProjectsPage } from './pages/projects-page.ts';
+import { AppHeader } from '../packages/console-test-kit/src/pages/app-header.ts';
+import { ProjectPage } from '../packages/console-test-kit/src/pages/project-page.ts';
+import { ProjectsPage } from '../packages/console-test-kit/src/pages/projects-page.ts';
 
 test.describe('signed out', () => {
   // Opened with the system in dark, so these also check that a page starts in the system's theme.

@@ -6,10 +6,10 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectAxeClean, type ConsoleApi, PASSWORD, SIGNED_OUT, test } from './fixtures.ts';
-import { AccountPage } from './pages/account-page.ts';
-import { AppHeader } from './pages/app-header.ts';
-import { LoginPage } from './pages/auth-pages.ts';
-import { ProjectsPage } from './pages/projects-page.ts';
+import { AccountPage } from '../packages/console-test-kit/src/pages/account-page.ts';
+import { AppHeader } from '../packages/console-test-kit/src/pages/app-header.ts';
+import { LoginPage } from '../packages/console-test-kit/src/pages/auth-pages.ts';
+import { ProjectsPage } from '../packages/console-test-kit/src/pages/projects-page.ts';
 
 test.use({ storageState: SIGNED_OUT });
 

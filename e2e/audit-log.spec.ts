@@ -1,7 +1,10 @@
 // Settings › Audit log: an admin's change is listed with who made it and its result, the action
 // filter and the pages live in the URL.
-import { CreateSubnetPage, SubnetsPage } from './pages/private-subnet.ts';
-import { AuditLogPage } from './pages/audit-log-page.ts';
+import {
+  CreateSubnetPage,
+  SubnetsPage,
+} from '../packages/console-test-kit/src/pages/private-subnet.ts';
+import { AuditLogPage } from '../packages/console-test-kit/src/pages/audit-log-page.ts';
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 
 test('an admin creates a subnet, opens the audit log, filters by action and sees the entry', async ({

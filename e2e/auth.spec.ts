@@ -11,17 +11,20 @@ import {
   uniqueEmail,
   uniqueName,
 } from './fixtures.ts';
-import { AppHeader } from './pages/app-header.ts';
+import { AppHeader } from '../packages/console-test-kit/src/pages/app-header.ts';
 import {
   CheckEmailPage,
   ForgotPasswordPage,
   LoginPage,
   ResetPasswordPage,
   SignupPage,
-} from './pages/auth-pages.ts';
-import { OutboxPage } from './pages/outbox-page.ts';
-import { ProjectPage } from './pages/project-page.ts';
-import { CreateProjectPage, ProjectsPage } from './pages/projects-page.ts';
+} from '../packages/console-test-kit/src/pages/auth-pages.ts';
+import { OutboxPage } from '../packages/console-test-kit/src/pages/outbox-page.ts';
+import { ProjectPage } from '../packages/console-test-kit/src/pages/project-page.ts';
+import {
+  CreateProjectPage,
+  ProjectsPage,
+} from '../packages/console-test-kit/src/pages/projects-page.ts';
 
 const idFromUrl = (url: string) => new URL(url).pathname.split('/')[2]!;
 

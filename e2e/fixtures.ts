@@ -1,76 +1,11 @@
-// Playwright fixtures: accounts and projects made through the API helper (api.ts), removed
-// again after each test. Pages are driven through the page objects in pages/.
+// The product's own fixtures: the published test kit's (packages/console-test-kit, one copy of
+// the fixtures, page objects and API helper), and the axe checks the product's suite makes.
 import axe from 'axe-core';
-import path from 'node:path';
-import { test as base, expect, type Page, type Route } from '@playwright/test';
-import type { Project } from '#shared/api/project';
-import { ConsoleApi, type ProjectApi, uniqueEmail, uniqueName } from './api.ts';
+import { expect, type Page } from '@playwright/test';
 
-export {
-  BASE_URL,
-  ConsoleApi,
-  PASSWORD,
-  ProjectApi,
-  SSH_KEY,
-  uniqueEmail,
-  uniqueName,
-} from './api.ts';
-/** Written by auth.setup.ts, used as the default storage state of the chromium project. */
-export const USER_STATE = path.join('test-results', '.auth', 'user.json');
-export const SIGNED_OUT = { cookies: [], origins: [] };
-
-/** Options a project of playwright.config.ts sets. */
-export interface Options {
-  /** Where the setup project saved the default user's session (the project's storageState). */
-  userState: string;
-}
-
-interface Fixtures {
-  /** The setup project's user: the one the `page` is signed in as by default. */
-  user: ConsoleApi;
-  /** A new account of its own (the page is not signed in as it; see signInBrowser). */
-  freshAccount: ConsoleApi;
-  /** Creates a project in the default user's account, emptied and deleted after the test. */
-  createProject: (name?: string) => Promise<Project>;
-  /** A new project of the default user, to fill through the API; emptied and deleted after the test. */
-  project: ProjectApi;
-}
-
-export const test = base.extend<Fixtures & Options>({
-  userState: [USER_STATE, { option: true }],
-  user: async ({ playwright, userState, baseURL }, use) => {
-    const api = await ConsoleApi.fromState(playwright, userState, baseURL);
-    await use(api);
-    await api.dispose();
-  },
-  freshAccount: async ({ playwright, baseURL }, use) => {
-    const api = await ConsoleApi.signUp(playwright, uniqueEmail('fresh'), undefined, baseURL);
-    await use(api);
-    await api.dispose();
-  },
-  createProject: async ({ user }, use) => {
-    await use((name) => user.createProject(name));
-  },
-  project: async ({ user }, use) => {
-    await use(user.project(await user.createProject(uniqueName('project'))));
-  },
-});
-
-export { expect };
-
-/** Marks the document, so a later check can tell that the page was never reloaded. */
-export async function markDocument(page: Page) {
-  await page.evaluate(
-    () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
-  );
-}
-
-/** The document marked by markDocument is still the one shown: no reload happened. */
-export async function expectSameDocument(page: Page) {
-  expect(
-    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-  ).toBe(true);
-}
+export * from '../packages/console-test-kit/src/api.ts';
+export * from '../packages/console-test-kit/src/fixtures.ts';
+export type { Project } from '../packages/console-test-kit/src/types.ts';
 
 type Theme = 'light' | 'dark';
 const OTHER: Record<Theme, Theme> = { light: 'dark', dark: 'light' };
@@ -149,23 +84,4 @@ async function seriousViolations(page: Page, theme: Theme, within?: string): Pro
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${theme} theme: ${v.id} (${v.impact}): ${v.help} → ${v.targets.join(', ')}`);
-}
-
-/**
- * Holds the page's GET requests to `url` until the returned function is called, so that a
- * state the page shows (e.g. `restarting` from an action's answer) stays on screen however
- * fast the server moves on, instead of the test racing the page's next poll.
- */
-export async function holdGets(page: Page, url: RegExp): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const handler = async (route: Route) => {
-    if (route.request().method() === 'GET') await released;
-    await route.fallback();
-  };
-  await page.route(url, handler);
-  return async () => {
-    release();
-    await page.unroute(url, handler);
-  };
 }

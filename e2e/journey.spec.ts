@@ -12,10 +12,14 @@ import {
   uniqueName,
   type ProjectApi,
 } from './fixtures.ts';
-import { FirewallDetailPage } from './pages/firewall.ts';
-import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private-subnet.ts';
-import { VmCreatePage } from './pages/vm-create-page.ts';
-import { VmDetailPage } from './pages/vm-detail-page.ts';
+import { FirewallDetailPage } from '../packages/console-test-kit/src/pages/firewall.ts';
+import {
+  CreateSubnetPage,
+  SubnetDetailPage,
+  SubnetsPage,
+} from '../packages/console-test-kit/src/pages/private-subnet.ts';
+import { VmCreatePage } from '../packages/console-test-kit/src/pages/vm-create-page.ts';
+import { VmDetailPage } from '../packages/console-test-kit/src/pages/vm-detail-page.ts';
 
 const LOCATION = 'eu-central-h1';
 

@@ -12,7 +12,11 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
-import { ClusterCreatePage, ClusterDetailPage, ClusterListPage } from './pages/kubernetes.ts';
+import {
+  ClusterCreatePage,
+  ClusterDetailPage,
+  ClusterListPage,
+} from '../packages/console-test-kit/src/pages/kubernetes.ts';
 
 test('create a cluster through the form, add and resize a node pool, upgrade it and download its kubeconfig', async ({
   page,

@@ -10,7 +10,7 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
-import { VmListPage } from './pages/vm-list-page.ts';
+import { VmListPage } from '../packages/console-test-kit/src/pages/vm-list-page.ts';
 
 const NOTICE = 'Live updates paused — refreshing every few seconds';
 

@@ -7,7 +7,7 @@ import {
   CreateLoadBalancerPage,
   LoadBalancerDetailPage,
   LoadBalancersPage,
-} from './pages/load-balancer.ts';
+} from '../packages/console-test-kit/src/pages/load-balancer.ts';
 
 const LOCATION = 'eu-central-h1';
 

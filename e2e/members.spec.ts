@@ -13,9 +13,9 @@ import {
   uniqueName,
   type ConsoleApi,
 } from './fixtures.ts';
-import { SignupPage, LoginPage } from './pages/auth-pages.ts';
-import { MembersPage } from './pages/members-page.ts';
-import { CreateSubnetPage } from './pages/private-subnet.ts';
+import { SignupPage, LoginPage } from '../packages/console-test-kit/src/pages/auth-pages.ts';
+import { MembersPage } from '../packages/console-test-kit/src/pages/members-page.ts';
+import { CreateSubnetPage } from '../packages/console-test-kit/src/pages/private-subnet.ts';
 
 /** What a control that changes the project says to a viewer (lib/project-access.ts). */
 const VIEWER_REASON = 'Viewers cannot change this project.';

@@ -2,8 +2,15 @@
 // deleting → gone), firewall rules (presets, CIDR validation, edit, remove), firewalls (create,
 // attach and detach a subnet), and axe on the four main pages (each check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
-import { FirewallDetailPage, FirewallsPage } from './pages/firewall.ts';
-import { CreateSubnetPage, SubnetDetailPage, SubnetsPage } from './pages/private-subnet.ts';
+import {
+  FirewallDetailPage,
+  FirewallsPage,
+} from '../packages/console-test-kit/src/pages/firewall.ts';
+import {
+  CreateSubnetPage,
+  SubnetDetailPage,
+  SubnetsPage,
+} from '../packages/console-test-kit/src/pages/private-subnet.ts';
 
 const LOCATION = 'eu-central-h1';
 

@@ -12,7 +12,11 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
-import { DatabaseCreatePage, DatabaseDetailPage, DatabaseListPage } from './pages/postgres.ts';
+import {
+  DatabaseCreatePage,
+  DatabaseDetailPage,
+  DatabaseListPage,
+} from '../packages/console-test-kit/src/pages/postgres.ts';
 
 test('create a database through the form, watch it reach running, copy its connection string and download its CA', async ({
   page,

@@ -1,8 +1,8 @@
 // The projects list: paging along the API cursor, sorting, search, all kept in the URL. And a
 // project's deletion with everything in it, from its settings.
 import { expect, expectAxeClean, test } from './fixtures.ts';
-import { ProjectPage } from './pages/project-page.ts';
-import { ProjectsPage } from './pages/projects-page.ts';
+import { ProjectPage } from '../packages/console-test-kit/src/pages/project-page.ts';
+import { ProjectsPage } from '../packages/console-test-kit/src/pages/projects-page.ts';
 
 test('the list pages along the cursor, sorts by name or ID, searches, and keeps it in the URL', async ({
   page,

@@ -3,9 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_URL, expect, SIGNED_OUT, test } from './fixtures.ts';
-import { LoginPage } from './pages/auth-pages.ts';
-import { ProjectPage } from './pages/project-page.ts';
-import { ProjectsPage } from './pages/projects-page.ts';
+import { LoginPage } from '../packages/console-test-kit/src/pages/auth-pages.ts';
+import { ProjectPage } from '../packages/console-test-kit/src/pages/project-page.ts';
+import { ProjectsPage } from '../packages/console-test-kit/src/pages/projects-page.ts';
 
 /**
  * An attacker's page on another origin of the same site (127.0.0.1, another port): the

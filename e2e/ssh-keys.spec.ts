@@ -1,9 +1,9 @@
 // SSH keys saved in the project settings, then chosen in the VM create form (with a storage
 // size of its own); rename and delete, confirmed.
 import { expect, expectAxeClean, SSH_KEY, test, uniqueName } from './fixtures.ts';
-import { SshKeysPage } from './pages/settings-ssh-keys.ts';
-import { VmCreatePage } from './pages/vm-create-page.ts';
-import { VmDetailPage } from './pages/vm-detail-page.ts';
+import { SshKeysPage } from '../packages/console-test-kit/src/pages/settings-ssh-keys.ts';
+import { VmCreatePage } from '../packages/console-test-kit/src/pages/vm-create-page.ts';
+import { VmDetailPage } from '../packages/console-test-kit/src/pages/vm-detail-page.ts';
 
 test('save an SSH key in the settings and create a VM with it', async ({ page, project }) => {
   const keys = new SshKeysPage(page);

@@ -1,7 +1,7 @@
 // Settings › Tokens: a token made in the console works on the API as a bearer until it is
 // revoked in the console (behaviour.md §3, §11).
 import { BASE_URL, expect, expectAxeClean, test } from './fixtures.ts';
-import { SettingsTokensPage } from './pages/settings-tokens.ts';
+import { SettingsTokensPage } from '../packages/console-test-kit/src/pages/settings-tokens.ts';
 
 /** The API called with the token, as a script would: no cookie, only the Authorization header. */
 const callWith = (token: string, path: string) =>

@@ -11,9 +11,9 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
-import { VmCreatePage } from './pages/vm-create-page.ts';
-import { VmDetailPage } from './pages/vm-detail-page.ts';
-import { VmListPage } from './pages/vm-list-page.ts';
+import { VmCreatePage } from '../packages/console-test-kit/src/pages/vm-create-page.ts';
+import { VmDetailPage } from '../packages/console-test-kit/src/pages/vm-detail-page.ts';
+import { VmListPage } from '../packages/console-test-kit/src/pages/vm-list-page.ts';
 
 test('create a VM through the form and watch it reach running without a reload', async ({
   page,

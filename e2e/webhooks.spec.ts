@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BASE_URL, expect, expectAxeClean, test } from './fixtures.ts';
-import { SettingsWebhooksPage } from './pages/settings-webhooks.ts';
+import { SettingsWebhooksPage } from '../packages/console-test-kit/src/pages/settings-webhooks.ts';
 
 interface Got {
   id: string;

@@ -4,7 +4,9 @@
 // console's build run beside the SQLite pass; the PostgreSQL pass and the Playwright suite
 // then run one after the other (decision 237).
 //   --checks   also run typecheck, lint and format check, each counted as one check (CI does this)
-//   --only X   run one step: unit-api | postgres | e2e
+//   --only X   run one step: unit-api | postgres | e2e | qa-outside
+// After the Playwright suite, `qa-outside/` runs once: an outside QA team's suite, with only the
+// published test kit (installed from its packed tarball), against a test-mode `npm start`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -100,28 +102,30 @@ async function ensureChromium() {
 
 /** The console the Playwright suite serves, built (and Chromium installed) beside the SQLite pass. */
 const e2eReady =
-  !only || only === 'e2e'
+  !only || only === 'e2e' || only === 'qa-outside'
     ? (async () =>
         (await ensureChromium()) &&
         (await run(bin('vite'), ['build', '--logLevel', 'warn'], {}, true)) === 0)()
     : undefined;
 
-async function e2e() {
+/** A Playwright run (`argv` after `test`) counted as `name`, from its JSON report `out`. */
+async function playwright(name, argv, out, before) {
   const started = Date.now();
-  if (!(await e2eReady)) {
-    results.push({ name: 'e2e (chromium)', passed: 0, failed: 1 });
+  if (!(await e2eReady) || (before && (await before()) !== 0)) {
+    results.push({ name, passed: 0, failed: 1 });
     return;
   }
-  const out = 'test-results/e2e.json';
   rmSync(out, { force: true });
-  const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const code = await run(bin('playwright'), ['test', ...argv], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
   const report = readJson(out);
   const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   let failed = (stats?.unexpected ?? 0) + (stats?.skipped ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
   results.push({
-    name: 'e2e (chromium)',
+    name,
     passed,
     failed,
     seconds: elapsed(started),
@@ -160,7 +164,14 @@ const postgresEnv = { TEST_ENGINE: 'postgres', ABUSE_RUNS: process.env.ABUSE_RUN
 // One after the other: beside the Playwright suite (Chromium and three servers) on two cores,
 // the PostgreSQL pass took 835 s instead of 241 s alone (decision 237).
 if (postgres) await vitest('postgres', ['--project', 'api'], postgresEnv);
-if (!only || only === 'e2e') await e2e();
+if (!only || only === 'e2e') await playwright('e2e (chromium)', [], 'test-results/e2e.json');
+if (!only || only === 'qa-outside')
+  await playwright(
+    'qa-outside (test kit)',
+    ['-c', 'qa-outside'],
+    'test-results/qa-outside.json',
+    () => run(process.execPath, ['qa-outside/install-kit.mjs'], {}, true),
+  );
 
 console.log('');
 // What failed is named again here, beside the totals: a log cut to its last lines still shows it.

@@ -250,7 +250,12 @@ const ERROR_SCHEMAS: Record<Generation, z.ZodType> = {
   legacy: legacyErrorSchema,
 };
 
-export function openApiDocument(): Json {
+/**
+ * The API document. `withConsole`: also the console's own routes (`/auth/…`), keyed by their
+ * full path, for the test kit's types (packages/console-test-kit); the published document
+ * (docs/openapi.json) has the API's routes only.
+ */
+export function openApiDocument({ withConsole = false } = {}): Json {
   const components = new SchemaComponents();
   const responses: Record<string, Json> = {};
   /** A `$ref` to the shared answer for an error of a generation, made on its first use. */
@@ -269,7 +274,7 @@ export function openApiDocument(): Json {
 
   const paths: Record<string, Record<string, Json>> = {};
   for (const [operationId, r] of Object.entries(routes) as [string, RouteDef][]) {
-    if (r.base !== '/api') continue;
+    if (r.base !== '/api' && !withConsole) continue;
     const errors = Object.fromEntries(
       [...errorStatuses(operationId, r), 'default' as const].map((status) => [
         status,
@@ -307,7 +312,7 @@ export function openApiDocument(): Json {
         content: { 'application/json': { schema: components.convert(r.body, 'input') } },
       };
     }
-    (paths[r.path] ??= {})[r.method] = op;
+    (paths[withConsole ? r.base + r.path : r.path] ??= {})[r.method] = op;
   }
   const schemas = components.finish();
   return {

@@ -731,3 +731,65 @@ describe('the instance-wide reset', () => {
     expect((await r.call('listProjects', { token: a.token })).status).toBe(401);
   });
 });
+
+describe('token sign-in in the console', () => {
+  const origin = (s: TestServer) => ({ origin: s.base });
+
+  it('opens the account’s own console session from a personal access token', async () => {
+    expect((await t.request('GET', '/auth/methods')).body).toEqual({ password: true, token: true });
+    const a = await newOwner(t);
+    const issued = await t.request('POST', `/api/project/${a.project}/token`, {
+      token: a.token,
+      body: { name: 'qa', role: 'viewer' },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    for (const token of [issued.body.token as string]) {
+      const res = await t.request('POST', '/auth/token-login', {
+        body: { token },
+        headers: origin(t),
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ account: { id: a.id, email: a.email } });
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      const session = await t.request('GET', '/auth/session', { headers: { cookie } });
+      expect(session.status, session.text).toBe(200);
+      expect(session.body.account.email).toBe(a.email);
+    }
+  });
+
+  it('refuses a token that is not live, a cross-site request, and any token with test mode off', async () => {
+    const a = await newOwner(t);
+    const issue = async (s: TestServer, o: { token: string; project: string }) =>
+      (
+        await s.request('POST', `/api/project/${o.project}/token`, {
+          token: o.token,
+          body: { name: 'qa', role: 'viewer' },
+        })
+      ).body.token as string;
+    const live = await issue(t, a);
+    const dead = await t.request('POST', '/auth/token-login', {
+      body: { token: `${live}x` },
+      headers: origin(t),
+    });
+    expect(dead.status, dead.text).toBe(401);
+    expect(dead.headers.get('set-cookie')).toBeNull();
+    const crossSite = await t.request('POST', '/auth/token-login', {
+      body: { token: live },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get('set-cookie')).toBeNull();
+
+    const b = await newOwner(off);
+    expect((await off.request('GET', '/auth/methods')).body).toEqual({
+      password: true,
+      token: false,
+    });
+    const refused = await off.request('POST', '/auth/token-login', {
+      body: { token: await issue(off, b) },
+      headers: origin(off),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+  });
+});

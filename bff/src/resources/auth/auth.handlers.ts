@@ -156,17 +156,34 @@ function authHandlers(
       return { account };
     },
 
-    // Tokens sign in to a console in proxy mode only (decision 238): here a console session is
-    // always an account's own, opened with its password.
-    async consoleTokenLogin() {
-      throw new ApiError(
-        'InvalidRequest',
-        'This console signs in with an e-mail address and password. A personal access token signs in only to a console running in front of another deployment (proxy mode); send it to the API as a bearer token instead.',
+    // Tokens sign in to a console in proxy mode (decision 238) and, so a QA test signs a browser
+    // in without typing a password, in test mode (decision 282): there a personal access token
+    // or an API login token opens its account's own console session.
+    async consoleTokenLogin({ body, req, res }) {
+      if (!ctx.config.testMode)
+        throw new ApiError(
+          'InvalidRequest',
+          'This console signs in with an e-mail address and password. A personal access token signs in only to a console running in front of another deployment (proxy mode); send it to the API as a bearer token instead.',
+        );
+      if (!sameOrigin(req)) throw new ApiError('Unauthorized', 'Cross-site request refused.');
+      const bearer = { headers: { authorization: `Bearer ${body.token}` } } as Request;
+      const owner = await authenticate(ctx, bearer, { tokens: true }).catch(() => {
+        throw new ApiError(
+          'InvalidToken',
+          'This token could not be used to sign in: it is not a live token of this console.',
+        );
+      });
+      const { account, token } = await startSession(
+        ctx,
+        { id: owner.accountId, email: owner.email },
+        req,
       );
+      setSessionCookie(ctx.config, res, token);
+      return { account };
     },
 
     async consoleSignInMethods() {
-      return { password: true, token: false };
+      return { password: true, token: ctx.config.testMode !== undefined };
     },
 
     async consoleLogout({ req, res }) {

@@ -331,21 +331,24 @@ describe('console session (cookie)', () => {
   });
 
   it('signs in with a password only: the sign-in page is told so, and a personal access token is refused with where to use it', async () => {
-    const methods = await t.request('GET', '/auth/methods');
+    // Outside test mode (in test mode a token signs in: testmode.test.ts).
+    const plain = await startServer({ TEST_MODE: '0' });
+    const origin = () => ({ origin: plain.base });
+    const methods = await plain.request('GET', '/auth/methods');
     expect(methods.status).toBe(200);
     expect(methods.body).toEqual({ password: true, token: false });
-    const a = await t.newAccount();
-    const project = await t.request('POST', '/api/project', {
+    const a = await plain.newAccount();
+    const project = await plain.request('POST', '/api/project', {
       token: a.token,
       body: { name: 'token-home' },
     });
-    const issued = await t.request('POST', `/api/project/${project.body.id}/token`, {
+    const issued = await plain.request('POST', `/api/project/${project.body.id}/token`, {
       token: a.token,
       body: { name: 'console', role: 'member' },
     });
     expect(issued.status, issued.text).toBe(200);
     const refused = expectCurrentError(
-      await t.request('POST', '/auth/token-login', {
+      await plain.request('POST', '/auth/token-login', {
         body: { token: issued.body.token },
         headers: origin(),
       }),
@@ -354,11 +357,15 @@ describe('console session (cookie)', () => {
     );
     expect(refused.message).toMatch(/bearer token/);
     const bad = expectCurrentError(
-      await t.request('POST', '/auth/token-login', { body: { token: 'abc' }, headers: origin() }),
+      await plain.request('POST', '/auth/token-login', {
+        body: { token: 'abc' },
+        headers: origin(),
+      }),
       400,
       'InvalidRequest',
     );
     expect(bad.details).toEqual({ token: 'A personal access token starts with cct_.' });
+    await plain.close();
   });
 
   it('rejects a sign-up with a bad e-mail or a short password', async () => {

@@ -1,6 +1,7 @@
-// The e2e suite's one API helper: an account's console session (cookie + the CSRF token, as
-// the SPA sends it) calling routes of the route table by operation ID, and a project of that
-// account with what the specs need to fill it and, afterwards, to empty it again.
+// The test kit's API helper: an account's console session (cookie + the CSRF token, as the
+// console sends it) calling any route of the console by operation ID, a project of that
+// account with what tests need to fill it and, afterwards, to empty it again, and the
+// test-mode routes of an instance started with TEST_MODE=1 (docs/testing.md).
 import { randomUUID } from 'node:crypto';
 import {
   expect,
@@ -8,26 +9,26 @@ import {
   type BrowserContext,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
-import { CSRF_HEADER } from '#shared/api/auth';
-import { linkToken, VERIFY_PAGE } from '#shared/api/verification';
-import type { Project } from '#shared/api/project';
-import {
-  fillPath,
-  routes,
-  type BodyInputOf,
-  type OperationId,
-  type ParamsOf,
-  type ResponseOf,
-  type RouteDef,
-} from '#shared/routes';
+import { routes, type KitRoute } from './routes.gen.ts';
+import type { BodyInputOf, OperationId, ParamsOf, Project, QueryOf, ResponseOf } from './types.ts';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 
-/** The BFF under test: E2E_BASE_URL, else the one playwright.config.ts starts (on E2E_PORT). */
+/**
+ * The console's origin when a test gives none: `E2E_BASE_URL`, else a local instance on
+ * `E2E_PORT` (3100). The fixtures use Playwright's `baseURL` instead.
+ */
 export const BASE_URL =
   process.env.E2E_BASE_URL?.replace(/\/+$/, '') ??
   `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+/** The password of accounts the kit signs up when a test gives none. */
 export const PASSWORD = 'correct-horse-battery';
+/** The console's header for the session's CSRF token (from `GET /auth/session`). */
+export const CSRF_HEADER = 'x-csrf-token';
+/** The header of the instance-wide test-mode token (`TEST_MODE_TOKEN`). */
+export const TEST_MODE_HEADER = 'test-mode-token';
+/** The console's page a verification link opens. */
+export const VERIFY_PAGE = '/verify-email';
 /** A valid OpenSSH public key line (ed25519). */
 export const SSH_KEY =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl e2e@example';
@@ -41,20 +42,32 @@ export function uniqueName(tag = 'project'): string {
   return `${tag}-${randomUUID().slice(0, 8)}`;
 }
 
-interface CallOptions<Op extends OperationId> {
-  params?: ParamsOf<Op>;
-  query?: Record<string, string | number>;
-  body?: BodyInputOf<Op>;
+/** The token of a mailed link to `page` (`https://…/verify-email#<token>`) in a mail's text, if it holds one. */
+export function linkToken(text: string, page: string): string | undefined {
+  return new RegExp(`https?://[^\\s/]+${page}#([\\w-]+)`).exec(text)?.[1];
 }
 
-/** The URL of a route of the table, filled with `params`. */
-function urlOf(
-  r: RouteDef,
-  params: object = {},
-  query: Record<string, string | number> = {},
-): string {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  return r.base + fillPath(r.path, params as Record<string, string>) + (qs ? `?${qs}` : '');
+export interface CallOptions<Op extends OperationId> {
+  params?: ParamsOf<Op>;
+  query?: QueryOf<Op> | Record<string, string | number>;
+  body?: BodyInputOf<Op>;
+  /** More headers (e.g. the test-mode token). */
+  headers?: Record<string, string>;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** The URL of a route, its path filled with `params`. */
+function urlOf(r: KitRoute, params: object = {}, query: unknown = {}): string {
+  const qs = new URLSearchParams(
+    Object.entries((query ?? {}) as Query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+  const path = r.path.replace(/\{(\w+)\}/g, (_, key: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[key] ?? '')),
+  );
+  return r.base + path + (qs ? `?${qs}` : '');
 }
 
 /** The newest mail to `to` in the development outbox holding a link to `page`: the link's token. */
@@ -65,7 +78,7 @@ export async function mailedToken(
 ): Promise<string> {
   const res = await request.get(urlOf(routes.listOutbox, {}, { to }));
   expect(res.status(), await res.text()).toBe(200);
-  const { items } = (await res.json()) as ResponseOf<'listOutbox'>;
+  const { items } = (await res.json()) as { items: { text: string }[] };
   const token = items.map((m) => linkToken(m.text, page)).find((t) => t !== undefined);
   expect(token, `a ${page} link mailed to ${to}`).toBeDefined();
   return token!;
@@ -108,39 +121,56 @@ export class ConsoleApi {
     return api;
   }
 
-  /** The account of a saved storage state (the setup project's user). */
+  /**
+   * The account of a saved storage state (the setup project's user). `password` lets the kit
+   * sign in again after a test ended the session.
+   */
   static async fromState(
     playwright: Playwright,
     file: string,
     baseURL = BASE_URL,
+    password = PASSWORD,
   ): Promise<ConsoleApi> {
     const request = await ConsoleApi.context(playwright, baseURL, file);
     const res = await request.get(urlOf(routes.consoleSession));
     expect(res.status(), 'the saved session is valid').toBe(200);
     const { account } = (await res.json()) as ResponseOf<'consoleSession'>;
-    const api = new ConsoleApi(request, account.email, PASSWORD);
+    const api = new ConsoleApi(request, account.email, password);
     await api.refreshSession();
     return api;
   }
 
-  /** Calls a route of the table; answers the raw response. */
+  /** Signs in with an e-mail address and password (an account made with `TestMode.createAccount`, say). */
+  static async signIn(
+    playwright: Playwright,
+    email: string,
+    password = PASSWORD,
+    baseURL = BASE_URL,
+  ): Promise<ConsoleApi> {
+    const api = new ConsoleApi(await ConsoleApi.context(playwright, baseURL), email, password);
+    await api.login();
+    return api;
+  }
+
+  /** Calls a route by operation ID; answers the raw response. */
   call<Op extends OperationId>(op: Op, opts: CallOptions<Op> = {}) {
     return this.callRoute(routes[op], opts);
   }
 
   /** `call` for a route found in the table rather than named. */
   callRoute(
-    r: RouteDef,
+    r: KitRoute,
     {
       params,
       query,
       body,
-    }: { params?: unknown; query?: Record<string, string | number>; body?: unknown } = {},
+      headers,
+    }: { params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> } = {},
   ) {
     return this.request.fetch(urlOf(r, params ?? {}, query), {
       method: r.method,
       data: body,
-      headers: { [CSRF_HEADER]: this.csrf },
+      headers: { [CSRF_HEADER]: this.csrf, ...headers },
     });
   }
 
@@ -220,9 +250,9 @@ export class ConsoleApi {
  * location list route, with the project-wide list of the same tag. (Code-host installations
  * are not in a location: they go with the project.)
  */
-const KINDS = Object.values(routes as Record<string, RouteDef>).flatMap((del) => {
+const KINDS = Object.values(routes as Record<string, KitRoute>).flatMap((del) => {
   const parent = del.path.replace(/\/\{\w+\}$/, '');
-  const lists = Object.values(routes as Record<string, RouteDef>).filter(
+  const lists = Object.values(routes as Record<string, KitRoute>).filter(
     (r) => r.method === 'get' && r.query && r.tag === del.tag,
   );
   const inProject = lists.find((r) => r.path.split('/').length === 4);
@@ -245,6 +275,26 @@ export class ProjectApi {
 
   get id(): string {
     return this.project.id;
+  }
+
+  /** The project's test-mode routes (an instance with TEST_MODE=1). */
+  get testMode(): ProjectTestMode {
+    return new ProjectTestMode(this);
+  }
+
+  /** Deletes the project with everything in it (`?force=true`) and waits until it is gone. */
+  async forceDelete(): Promise<void> {
+    let res = await this.account.call('deleteProject', {
+      params: { project_id: this.id },
+      query: { force: 'true' },
+    });
+    // 202: not gone within the server's wait; the deletion goes on, so ask again.
+    while (res.status() === 202)
+      res = await this.account.call('deleteProject', {
+        params: { project_id: this.id },
+        query: { force: 'true' },
+      });
+    expect([204, 404], await res.text()).toContain(res.status());
   }
 
   private inLoc(location_name: string) {
@@ -408,6 +458,32 @@ export class ProjectApi {
     return (await this.getCluster(kc.location, kc.name))!;
   }
 
+  createLoadBalancer(
+    name: string,
+    {
+      location = 'eu-central-h1',
+      ...body
+    }: BodyInputOf<'createLoadBalancer'> & { location?: string },
+  ) {
+    return this.account.send('createLoadBalancer', {
+      params: { ...this.at(location), load_balancer_reference: name },
+      body,
+    });
+  }
+
+  /** The load balancer, or null once it is gone. */
+  async getLoadBalancer(
+    location: string,
+    name: string,
+  ): Promise<ResponseOf<'getLoadBalancer'> | null> {
+    const res = await this.account.call('getLoadBalancer', {
+      params: { ...this.at(location), load_balancer_reference: name },
+    });
+    if (res.status() === 404) return null;
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as ResponseOf<'getLoadBalancer'>;
+  }
+
   /**
    * Deletes everything the project holds, of every kind of the route table, and waits until
    * it is gone. A delete refused for now (a subnet whose VMs are still going) is sent again on
@@ -445,5 +521,145 @@ export class ProjectApi {
     await expect
       .poll(left, { timeout: GONE_TIMEOUT, message: 'everything in the project is gone' })
       .toBe(0);
+  }
+}
+
+/** A fault rule's fields (docs/testing.md, "Failures on demand: fault rules"). */
+export type FaultRule = BodyInputOf<'addTestFault'>;
+/** What a hold or release names: a resource's ID, a name (also before it exists), or nothing (all). */
+export type HoldTarget = BodyInputOf<'holdTestTransitions'>;
+
+/** The project's test-mode routes (TEST_MODE=1; the account must be the project's admin). */
+export class ProjectTestMode {
+  constructor(private readonly project: ProjectApi) {}
+
+  private get params() {
+    return { project_id: this.project.id };
+  }
+
+  /** Makes matching operations fail: `{kind, operation, reason?, count? | probability?}`. */
+  addFault(rule: FaultRule) {
+    return this.project.account.send('addTestFault', { params: this.params, body: rule });
+  }
+
+  async faults() {
+    return (await this.project.account.send('listTestFaults', { params: this.params })).items;
+  }
+
+  removeFault(faultId: string) {
+    return this.project.account.send('removeTestFault', {
+      params: { ...this.params, fault_id: faultId },
+    });
+  }
+
+  /** Holds the next transition of a resource (by name: also before it exists), or of all with `{}`. */
+  hold(target: HoldTarget) {
+    return this.project.account.send('holdTestTransitions', { params: this.params, body: target });
+  }
+
+  /** Releases a hold (`{}`: every hold of the project); what was held runs now. */
+  release(target: HoldTarget = {}) {
+    return this.project.account.send('releaseTestTransitions', {
+      params: this.params,
+      body: target,
+    });
+  }
+
+  /** Runs what waits now (with `seconds`: what would be due within them). */
+  advance(body: BodyInputOf<'advanceTestClock'> = {}) {
+    return this.project.account.send('advanceTestClock', { params: this.params, body });
+  }
+
+  /** This project's step delay instead of the instance's (`null`: the instance's). */
+  setDelay(delay_ms: number | null) {
+    return this.project.account.send('updateTestSettings', {
+      params: this.params,
+      body: { delay_ms },
+    });
+  }
+
+  /** The project's invitation mails (`to`, `since`, `wait` up to 10 s for the next). */
+  async outbox(query: QueryOf<'listProjectTestOutbox'> = {}) {
+    return (
+      await this.project.account.send('listProjectTestOutbox', {
+        params: this.params,
+        query: query as Query,
+      })
+    ).items;
+  }
+}
+
+/** A mail of the test outbox. */
+export type OutboxMail = ResponseOf<'listTestOutbox'>['items'][number];
+
+/**
+ * The instance-wide test-mode routes, with the instance's `TEST_MODE_TOKEN`: test accounts,
+ * the outbox, the test clock. `baseURL`: the console's origin.
+ */
+export class TestMode {
+  private constructor(
+    readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async connect(playwright: Playwright, token: string, baseURL = BASE_URL) {
+    return new TestMode(
+      await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } }),
+      token,
+    );
+  }
+
+  /** Calls a route with the test-mode token; answers the raw response. */
+  call<Op extends OperationId>(op: Op, { params, query, body }: CallOptions<Op> = {}) {
+    return this.request.fetch(urlOf(routes[op], params ?? {}, query), {
+      method: routes[op].method,
+      data: body,
+      headers: { [TEST_MODE_HEADER]: this.token },
+    });
+  }
+
+  async send<Op extends OperationId>(op: Op, opts: CallOptions<Op> = {}): Promise<ResponseOf<Op>> {
+    const res = await this.call(op, opts);
+    expect(res.ok(), `${op}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (res.status() === 204 ? undefined : await res.json()) as ResponseOf<Op>;
+  }
+
+  /** A verified account (with memberships), signed in at once; `password` follows the sign-up policy. */
+  createAccount(body: BodyInputOf<'addTestAccount'>) {
+    return this.send('addTestAccount', { body });
+  }
+
+  deleteAccount(accountId: string) {
+    return this.send('deleteTestAccount', { params: { account_id: accountId } });
+  }
+
+  /** Mails, newest first: `to`, `since` (ISO time) and `wait` (up to 10 s for the next one). */
+  async outbox(query: QueryOf<'listTestOutbox'> = {}): Promise<OutboxMail[]> {
+    return (await this.send('listTestOutbox', { query: query as Query })).items;
+  }
+
+  /** Waits (long-polling) for the next mail to `to` sent after `since` and answers it. */
+  async nextMail(to: string, since: string): Promise<OutboxMail> {
+    let mail: OutboxMail | undefined;
+    await expect
+      .poll(async () => (mail = (await this.outbox({ to, since, wait: '10' }))[0]), {
+        message: `a mail to ${to}`,
+        timeout: 30_000,
+      })
+      .toBeDefined();
+    return mail!;
+  }
+
+  clearOutbox(to?: string) {
+    return this.send('clearTestOutbox', { query: to ? { to } : {} });
+  }
+
+  /** Runs what waits now across the instance (with `seconds`: what would be due within them). */
+  advance(body: BodyInputOf<'advanceTestClockInstance'> = {}) {
+    return this.send('advanceTestClockInstance', { body });
+  }
+
+  dispose() {
+    return this.request.dispose();
   }
 }
