@@ -115,6 +115,17 @@ describe('the built console', () => {
     }
   });
 
+  it('sends a hashed file without the security headers only documents use (decision 283)', async () => {
+    const asset = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['strict-transport-security']).toBeUndefined();
+    const page = await get('/projects', { 'Accept-Encoding': 'br' });
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('answers 404 for a hashed file of another build, not the HTML', async () => {
     const res = await get('/assets/app-gone99.js', { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(404);
