@@ -6,10 +6,46 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 const web = path.join(repo, 'web');
+const outDir = path.join(repo, 'dist/web');
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, at the highest levels (done once
+ * per build, not per request), for the BFF to choose by Accept-Encoding (bff/src/http/static.ts).
+ * Source maps are not served; images and fonts are already compressed.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+  const walk = (dir: string): string[] =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const body = fs.readFileSync(file);
+        const br = zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        const gz = zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+        // A variant no smaller than the file is not worth a header.
+        if (br.length < body.length) fs.writeFileSync(file + '.br', br);
+        if (gz.length < body.length) fs.writeFileSync(file + '.gz', gz);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: web,
@@ -35,9 +71,10 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
-    outDir: path.join(repo, 'dist/web'),
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
   },

@@ -9,6 +9,7 @@ import { mountCli } from './cli/cli.handlers.ts';
 import { mountDocs } from './http/docs.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { mountHealth } from './http/health.ts';
+import { mountStatic } from './http/static.ts';
 import { mountProxy } from './proxy/proxy.ts';
 import { mountViteDev } from './proxy/vite-dev.ts';
 import { httpLogger } from './http/logging.ts';
@@ -65,16 +66,7 @@ export function createApp(ctx: AppContext, opts: { webDir?: string } = {}) {
 
   if (ctx.config.devViteUrl) mountViteDev(app, ctx.config.devViteUrl);
   else if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
-    const webDir = opts.webDir;
-    // The build's source maps stay on disk for debugging; they are not published (decision 069).
-    app.get('/{*splat}.map', (_req, res) => {
-      res.sendStatus(404);
-    });
-    app.use(express.static(webDir, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(webDir, 'index.html'));
-    });
+    mountStatic(app, opts.webDir);
   }
 
   app.use(errorMiddleware);
