@@ -7,9 +7,9 @@ import { formatRows, integerArg, KINDS, optionText, renameCommand } from '../com
 
 const REF = '(location/pg-name | pg-id)';
 
-export const pgRef = (c: PostContext) => ({
-  location: c.target.location,
-  postgres_database_reference: c.target.ref,
+export const pgRef = (context: PostContext) => ({
+  location: context.target.location,
+  postgres_database_reference: context.target.ref,
 });
 
 /** `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). */
@@ -33,12 +33,12 @@ function kvArgs(args: readonly string[], what: string, fail: (m: string) => neve
 }
 
 /** The `-c`, `-u`, `-t` options of create, restore and create-read-replica. */
-export const SOURCE_OPTIONS = (e: string): OptionSpec[] => [
+export const SOURCE_OPTIONS = (example: string): OptionSpec[] => [
   {
     short: 'c',
     long: 'pg-config',
     arg: 'config',
-    desc: `postgres config (${e} key1=value1,key2=value2)`,
+    desc: `postgres config (${example} key1=value1,key2=value2)`,
   },
   {
     short: 'u',
