@@ -77,6 +77,7 @@ test('a browser signs in with a personal access token, no password typed', async
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a personal access token' }).click();
+  await expect(page.getByText('You are signed in as its account (test mode).')).toBeVisible();
   await page.getByLabel('Personal access token').fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
   const projects = new ProjectsPage(page);

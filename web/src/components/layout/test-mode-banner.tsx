@@ -2,14 +2,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-export function TestModeBanner() {
+/** Whether this instance runs in test mode (asked once: a server's mode does not change while the console is open). */
+export function useTestMode(): boolean {
   const { data } = useQuery({
     queryKey: ['instance'],
     queryFn: ({ signal }) => apiRequest('getInstanceInfo', { signal }),
-    // A server's mode does not change while the console is open.
     staleTime: Infinity,
   });
-  if (!data?.test_mode) return null;
+  return !!data?.test_mode;
+}
+
+export function TestModeBanner() {
+  if (!useTestMode()) return null;
   return (
     <div
       role="note"

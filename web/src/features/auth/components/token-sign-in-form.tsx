@@ -5,15 +5,18 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { TextField } from '#web/components/ui/input.tsx';
 import { submitWith, useForm } from '#web/lib/form.ts';
 import { afterSignIn } from '#web/lib/redirect.ts';
+import { useTestMode } from '#web/components/layout/test-mode-banner.tsx';
 import { useTokenSignIn } from '../api/sign-in-methods.ts';
 
 /**
- * Sign-in with a personal access token of the deployment this console fronts (proxy mode):
- * the token goes to the BFF once and stays there, in the session, never in the browser.
+ * Sign-in with a personal access token: in proxy mode a token of the deployment this console
+ * fronts, kept in the BFF's session, never in the browser; in test mode a token of this
+ * instance, which opens its account's own session.
  */
 export function TokenSignInForm({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const send = useTokenSignIn();
+  const testMode = useTestMode();
   const form = useForm<'token', typeof consoleTokenLoginBodySchema>(
     consoleTokenLoginBodySchema,
     { token: '' },
@@ -38,7 +41,11 @@ export function TokenSignInForm({ redirect }: { redirect?: string }) {
         spellCheck={false}
         autoFocus
         required
-        hint="A token made under Settings › Tokens of a project. You act with its role, in its project."
+        hint={
+          testMode
+            ? 'A token made under Settings › Tokens of a project. You are signed in as its account (test mode).'
+            : 'A token made under Settings › Tokens of a project. You act with its role, in its project.'
+        }
         {...form.field('token')}
       />
       <Button type="submit" className="w-full" disabled={send.isPending}>
