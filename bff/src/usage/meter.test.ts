@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { hourly, vmSize } from '#shared/catalog';
 import { monthRange, summarize, type UsageSpan } from '#shared/usage';
 import { kindServers } from '../../test/harness.ts';
-import { createVm, newOwner, vmPath, waitForGone, waitForVmState } from '../../test/fixtures.ts';
+import {
+  P,
+  createVm,
+  expectInvalid,
+  newOwner,
+  stranger,
+  vmPath,
+  waitForGone,
+  waitForVmState,
+} from '../../test/fixtures.ts';
 import { ageSpans } from './meter.ts';
 
 const { t } = await kindServers();
@@ -44,5 +53,45 @@ describe('the usage meter', () => {
     const after = await spansOf(vm.id);
     expect(after).toHaveLength(1);
     expect(after[0]!.ended_at).not.toBeNull();
+  });
+});
+
+describe('GET P/usage', () => {
+  it('answers the month per resource and kind, with discount and credit', async () => {
+    const a = await newOwner(t);
+    const vm = await createVm(t, a.token, a.project, 'billed');
+    await waitForVmState(t, a.token, a.project, 'billed', 'running');
+    await ageSpans(t.ctx.db, a.project, 3600);
+    await t.ctx.db
+      .updateTable('project')
+      .set({ discount: 10, credit: 0.01 })
+      .where('id', '=', a.project)
+      .execute();
+    const res = await t.request('GET', `${P(a.project)}/usage`, { token: a.token });
+    expect(res.status, res.text).toBe(200);
+    const line = res.body.resources.find((r: { resource_id: string }) => r.resource_id === vm.id);
+    expect(line).toMatchObject({ kind: 'vm', name: 'billed' });
+    expect(line.hours).toBeGreaterThanOrEqual(1);
+    expect(res.body.kinds).toEqual([{ kind: 'vm', amount_usd: res.body.subtotal_usd }]);
+    expect(res.body.discount_usd).toBeCloseTo(res.body.subtotal_usd / 10, 3);
+    expect(res.body.credit_usd).toBe(0.01);
+    expect(res.body.month).toBe(new Date().toISOString().slice(0, 7));
+
+    const old = await t.request('GET', `${P(a.project)}/usage?month=2001-01`, { token: a.token });
+    expect(old.status, old.text).toBe(200);
+    expect(old.body).toMatchObject({ month: '2001-01', resources: [], total_usd: 0 });
+  });
+
+  it('refuses a malformed month, and answers a non-member 404', async () => {
+    const a = await newOwner(t);
+    for (const month of ['2026-13', '2026-1', 'now']) {
+      const res = await t.request('GET', `${P(a.project)}/usage?month=${month}`, {
+        token: a.token,
+      });
+      expectInvalid('current', res, 'month');
+    }
+    const b = await stranger(t);
+    const res = await t.request('GET', `${P(a.project)}/usage`, { token: b.token });
+    expect(res.status).toBe(404);
   });
 });
