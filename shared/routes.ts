@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { accountRoutes } from './api/account.ts';
 import { auditRoutes } from './api/audit.ts';
+import { usageRoutes } from './api/usage.ts';
 import { eventStreamRoutes } from './api/event-stream.ts';
 import { authRoutes } from './api/auth.ts';
 import { firewallKind, firewallRoutes } from './api/firewall.ts';
@@ -46,6 +47,7 @@ export const routes = {
   ...objectInfoRoutes,
   ...sshPublicKeyRoutes,
   ...auditRoutes,
+  ...usageRoutes,
   ...eventStreamRoutes,
   ...webhookRoutes,
   ...retryRoutes,

@@ -17,6 +17,7 @@ import { mount } from './http/mount.ts';
 import type { MountScope } from './http/handlers.ts';
 import { mail } from './mail/mail.handlers.ts';
 import { audit } from './audit/audit.handlers.ts';
+import { usage } from './usage/usage.handlers.ts';
 import { events } from './events/events.handlers.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { account } from './resources/account/account.handlers.ts';
@@ -97,6 +98,7 @@ function mountApi(app: Express, ctx: AppContext) {
   mountModule(sshPublicKey);
   mountModule(objectInfoModule);
   mountModule(audit);
+  mountModule(usage);
   mountCli(app, ctx);
   mountModule(events);
   mountModule(webhook);

@@ -1723,6 +1723,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/{project_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's usage and spend, per resource and per kind */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project/{project_id}/events": {
         parameters: {
             query?: never;
@@ -3159,6 +3176,24 @@ export interface components {
             url?: string;
             event_types?: string[];
             enabled?: boolean;
+        };
+        Usage: {
+            month: string;
+            resources: {
+                resource_id: string;
+                kind: string;
+                name: string;
+                hours: number;
+                amount_usd: number;
+            }[];
+            kinds: {
+                kind: string;
+                amount_usd: number;
+            }[];
+            subtotal_usd: number;
+            discount_usd: number;
+            credit_usd: number;
+            total_usd: number;
         };
         Vm: {
             id: string;
@@ -7948,6 +7983,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];

@@ -2,6 +2,7 @@
 // migrations (resources/<kind>/<kind>.tables.ts); this list merges them, one line per kind.
 import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { auditMigrations } from '../audit/audit.tables.ts';
+import { usageMigrations } from '../usage/usage.tables.ts';
 import { eventMigrations } from '../events/events.tables.ts';
 import { eventTriggerSets } from '../events/triggers.ts';
 import { idempotencyMigrations } from '../http/idempotency.tables.ts';
@@ -48,6 +49,7 @@ const kindMigrations: Record<string, Migration>[] = [
   accountMigrations,
   accessTokenMigrations,
   auditMigrations,
+  usageMigrations,
   eventMigrations,
   webhookMigrations,
   proxyMigrations,

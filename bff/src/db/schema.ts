@@ -2,6 +2,7 @@
 // here. Timestamps are ISO-8601 text in UTC on both engines (they sort correctly); booleans
 // are integers 0/1 on both engines.
 import type { AuditTables } from '../audit/audit.tables.ts';
+import type { UsageTables } from '../usage/usage.tables.ts';
 import type { EventTables } from '../events/events.tables.ts';
 import type { IdempotencyTables } from '../http/idempotency.tables.ts';
 import type { LifecycleTables } from '../lifecycle/lifecycle.tables.ts';
@@ -42,6 +43,7 @@ export interface Database
     AccountTables,
     AccessTokenTables,
     AuditTables,
+    UsageTables,
     EventTables,
     WebhookTables,
     ProxyTables,

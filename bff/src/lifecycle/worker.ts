@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Engine } from '../db/database.ts';
 import { databaseUnavailable, isTransientConflict, type Unavailability } from '../db/errors.ts';
+import { meterResource } from '../usage/meter.ts';
 import { recordFailure } from './failure.ts';
 import { FinalFailure, jobDefinition, type JobEnv, type JobRow } from './jobs.ts';
 
@@ -380,6 +381,8 @@ export class Worker {
         if (Number(advanced.numUpdatedRows) !== 1 || (this.leases && !this.holds(job.id)))
           throw new LeaseLost();
         await outcome.apply?.(tx);
+        // The usage meter follows the state this step left (issue 30).
+        await meterResource(tx, job.resource_id, now);
       });
       this.writable();
       this.env.committed?.();

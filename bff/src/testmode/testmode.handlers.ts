@@ -1,6 +1,7 @@
 // The test-mode routes (shared/api/test-mode.ts, docs/testing.md), mounted only with
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
+import { ageSpans } from '../usage/meter.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
@@ -144,6 +145,7 @@ async function advance(
       }
     }
   }
+  if (seconds) await ageSpans(ctx.db, projectId, seconds);
   ctx.wakeWorker();
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }

@@ -171,6 +171,7 @@ export const routes = {
   renameSshPublicKey: { method: 'post', base: '/api', path: '/project/{project_id}/ssh-public-key/{ssh_public_key_reference}/rename', tag: 'SSH Public Key', query: false },
   deleteSshPublicKey: { method: 'delete', base: '/api', path: '/project/{project_id}/ssh-public-key/{ssh_public_key_reference}', tag: 'SSH Public Key', query: false },
   listAuditLog: { method: 'get', base: '/api', path: '/project/{project_id}/audit-log', tag: 'Project', query: true },
+  getUsage: { method: 'get', base: '/api', path: '/project/{project_id}/usage', tag: 'Project', query: true },
   streamProjectEvents: { method: 'get', base: '/api', path: '/project/{project_id}/events', tag: 'Project', query: true },
   listWebhooks: { method: 'get', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: true },
   registerWebhook: { method: 'post', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: false },

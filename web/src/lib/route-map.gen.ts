@@ -163,6 +163,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   renameSshPublicKey: ['post', '/api/project/{project_id}/ssh-public-key/{ssh_public_key_reference}/rename', true],
   deleteSshPublicKey: ['delete', '/api/project/{project_id}/ssh-public-key/{ssh_public_key_reference}', false],
   listAuditLog: ['get', '/api/project/{project_id}/audit-log', true],
+  getUsage: ['get', '/api/project/{project_id}/usage', true],
   streamProjectEvents: ['get', '/api/project/{project_id}/events', true],
   listWebhooks: ['get', '/api/project/{project_id}/webhook', true],
   registerWebhook: ['post', '/api/project/{project_id}/webhook', true],
