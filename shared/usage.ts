@@ -84,10 +84,12 @@ const round = (n: number) => Math.round(n * 1e4) / 1e4;
 /** The hourly list price of a resource, from the catalog the console's forms show. */
 export function hourlyUsd(
   kind: 'vm' | 'postgres',
-  r: { size: string; storage_size_gib: number; ha_type?: string },
+  resource: { size: string; storage_size_gib: number; ha_type?: string },
 ): number {
-  if (kind === 'vm') return hourly(vmSize(r.size)?.monthlyUsd ?? 0);
-  return hourly(postgresMonthlyUsd(r.size, r.storage_size_gib, r.ha_type ?? 'none'));
+  if (kind === 'vm') return hourly(vmSize(resource.size)?.monthlyUsd ?? 0);
+  return hourly(
+    postgresMonthlyUsd(resource.size, resource.storage_size_gib, resource.ha_type ?? 'none'),
+  );
 }
 
 export { HOURS_PER_MONTH };
