@@ -31,6 +31,7 @@ export type Arity = number | { min: number; message?: string };
 
 /** An object a post-command acts on: `location/name`, or an ID whose location object-info gave. */
 export interface Target {
+  /** The reference's first part: a location, or a GitHub repository's installation (`ubi gh`). */
   location: string;
   /** The name, or the ID when the object was named by its ID (both are references). */
   ref: string;
@@ -76,11 +77,14 @@ export interface KindGroup extends Documented {
   /** The command word and its labels in messages. */
   word: string;
   label: string;
-  commands: Record<string, Leaf>;
+  /** Commands, or groups of their own (`ubi gh installation`). */
+  commands: Record<string, Leaf | KindGroup>;
   post: Record<string, Leaf<PostContext>>;
   postOptions?: OptionSpec[];
   /** Objects named without a location (`ubi sk my-key show`): the reference is a name or an ID. */
   locationless?: boolean;
+  /** Objects named in a form of their own (`installation/repository`): reads the reference. */
+  reference?: (ref: string, fail: (message: string) => never) => Target;
 }
 
 export interface Root extends Documented {

@@ -90,6 +90,9 @@ export function text(value: unknown): string {
   return String(value);
 }
 
+/** A timestamp as the origin prints one (Ruby's `iso8601`): whole seconds. */
+export const isoSeconds = (at: string) => at.replace(/\.\d+Z$/, 'Z');
+
 /** Columns padded to their widest value (and header), two spaces apart, the last one too. */
 export function formatRows(
   keys: readonly string[],

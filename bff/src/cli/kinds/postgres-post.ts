@@ -3,7 +3,7 @@
 import { POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type OptionSpec, type Options, type PostContext } from '../command.ts';
-import { formatRows, integerArg, KINDS, optionText, renameCommand } from '../common.ts';
+import { formatRows, integerArg, isoSeconds, KINDS, optionText, renameCommand } from '../common.ts';
 
 const REF = '(location/pg-name | pg-id)';
 
@@ -282,7 +282,7 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
       // Times to the second, as the origin prints them.
       const rows = items.map((b) => ({
         ...b,
-        last_modified: b.last_modified.replace(/\.\d+Z$/, 'Z'),
+        last_modified: isoSeconds(b.last_modified),
       }));
       return reply(formatRows(['key', 'last-modified'], rows, opts['no-headers'] !== true));
     },
