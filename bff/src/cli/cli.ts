@@ -187,7 +187,7 @@ async function runGroup(
   if (!Object.keys(group.post).length) fail(`invalid subcommand: ${first}`);
   if (argv.length < 2)
     fail(
-      `invalid number of arguments for ${group.word} subcommand (accepts: 2..., given: ${argv.length})`,
+      `invalid number of arguments for ${group.word} subcommand (requires: 2..., given: ${argv.length})`,
     );
   // `ubi vm show eu-central-h1/web` works as `ubi vm eu-central-h1/web show`.
   const [ref, ...after] = group.post[first!] ? [argv[1]!, first!, ...argv.slice(2)] : argv;

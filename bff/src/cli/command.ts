@@ -26,8 +26,11 @@ export interface OptionSpec {
 /** Parsed options by long name: the value, or true for a flag. */
 export type Options = Record<string, string | true | undefined>;
 
-/** How many arguments a command takes: exactly n, or at least `min`. */
-export type Arity = number | { min: number; message?: string };
+/**
+ * How many arguments a command takes: exactly n, or at least `min` (shown as the origin's Ruby
+ * range, `1..`, or `4...` where it wrote that).
+ */
+export type Arity = number | { min: number; message?: string; dots?: '..' | '...' };
 
 /** An object a post-command acts on: `location/name`, or an ID whose location object-info gave. */
 export interface Target {
@@ -166,6 +169,8 @@ export function parseOptions(
         const spec = specs.find((s) => s.short === c);
         if (!spec) fail(`invalid option: -${c}`);
         if (!spec.arg) {
+          // `-N=1`: a value given to a flag, as Ruby's OptionParser words it.
+          if (a[j + 1] === '=') fail(`needless argument: -${c}${a.slice(j + 1)}`);
           options[spec.long] = true;
           continue;
         }
@@ -200,7 +205,7 @@ export function checkArity(
   } else if (given < arity.min) {
     fail(
       arity.message ??
-        `invalid number of arguments for ${command} subcommand (accepts: ${arity.min}..., given: ${given})`,
+        `invalid number of arguments for ${command} subcommand (requires: ${arity.min}${arity.dots ?? '..'}, given: ${given})`,
     );
   }
 }

@@ -243,6 +243,17 @@ export function integerArg(value: string, name: string, fail: (m: string) => nev
   return Number(value);
 }
 
+/** `true` or `false` ("invalid cert-enabled argument" otherwise), as the origin's `need_boolean_arg`. */
+export function booleanArg(
+  value: string | undefined,
+  name: string,
+  fail: (m: string) => never,
+): boolean {
+  if (value !== 'true' && value !== 'false')
+    fail(`invalid ${name} argument: ${value === undefined ? 'nil' : JSON.stringify(value)}`);
+  return value === 'true';
+}
+
 /** An option's value as text (a flag's `true` is no value). */
 export const optionText = (opts: Options, name: string): string | undefined =>
   typeof opts[name] === 'string' ? (opts[name] as string) : undefined;

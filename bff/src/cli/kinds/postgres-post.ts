@@ -220,7 +220,7 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
     },
   },
   ...configCommands('pg_config', '', ''),
-  ...configCommands('pgbouncer_config', 'pgbouncer-', 'PgBouncer '),
+  ...configCommands('pgbouncer_config', 'pgbouncer-', 'pgbouncer '),
   'ca-certificates': simple(
     'ca-certificates',
     'Print CA certificates for a PostgreSQL database',

@@ -4,6 +4,7 @@ import {
   POSTGRES_FLAVOR_NAMES,
   POSTGRES_HA_TYPE_NAMES,
   POSTGRES_SIZE_NAMES,
+  POSTGRES_SIZES,
   POSTGRES_VERSIONS,
 } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
@@ -11,7 +12,6 @@ import { execute, reply, type Leaf, type PostContext } from '../command.ts';
 import {
   destroyCommand,
   showCommand,
-  integerArg,
   KINDS,
   kindGroup,
   listCommand,
@@ -45,6 +45,11 @@ const SHOW_FIELDS = [
 /** The origin's clients from this version on take the password in a header, out of the command line. */
 const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
 
+/** Every size's storage choices, the origin's `POSTGRES_STORAGE_SIZE_OPTIONS`. */
+const STORAGE_SIZES = [...new Set(POSTGRES_SIZES.flatMap((size) => size.storageGib))]
+  .sort((one, other) => one - other)
+  .map(String);
+
 const create: Leaf<PostContext> = {
   desc: 'Create a PostgreSQL database',
   usage: ['ubi pg location/pg-name create [options]'],
@@ -58,7 +63,13 @@ const create: Leaf<PostContext> = {
       desc: 'replication type',
     },
     { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
-    { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size GB' },
+    {
+      short: 'S',
+      long: 'storage-size',
+      arg: 'size',
+      choices: STORAGE_SIZES,
+      desc: 'storage size GB',
+    },
     {
       short: 'v',
       long: 'version',
@@ -70,7 +81,7 @@ const create: Leaf<PostContext> = {
       short: 'c',
       long: 'pg-config',
       arg: 'config',
-      desc: 'postgres config (e.g key1=value1,key2=value2)',
+      desc: 'postgres config (e.g. key1=value1,key2=value2)',
     },
     {
       short: 'u',
@@ -89,6 +100,7 @@ const create: Leaf<PostContext> = {
     ['Flavor:', POSTGRES_FLAVOR_NAMES],
     ['Replication Type:', POSTGRES_HA_TYPE_NAMES],
     ['Size:', POSTGRES_SIZE_NAMES],
+    ['Storage Size:', STORAGE_SIZES],
     ['Version:', POSTGRES_VERSIONS],
   ],
   async run(c, _args, opts) {
@@ -98,7 +110,7 @@ const create: Leaf<PostContext> = {
       if (value !== undefined) body[underscore(option)] = value;
     }
     const storage = optionText(opts, 'storage-size');
-    if (storage !== undefined) body.storage_size = integerArg(storage, 'storage-size', c.fail);
+    if (storage !== undefined) body.storage_size = Number(storage);
     const tags = optionText(opts, 'tags');
     if (tags !== undefined)
       body.tags = Object.entries(pairs(tags, 'tag', c.fail)).map(([key, value]) => ({
