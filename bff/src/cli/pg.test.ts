@@ -140,7 +140,7 @@ describe('ubi pg post-commands', () => {
     );
     expect(await cli.ok(['pg', ref, 'list-servers'])).toMatch(
       new RegExp(
-        `^id +role +state +synchronization-status +vm-size *\\nvm${ID}  primary  running  ready +standard-2 *\\n$`,
+        `^id +role +state +synchronization-status +vm-size *\\npv${ID}  primary  running  ready +standard-2 *\\n$`,
       ),
     );
     expect(await cli.ok(['pg', ref, 'list-backups', '-N'])).not.toMatch(/\.\d{3}Z/);
