@@ -142,6 +142,16 @@ describe('firewall rules', () => {
       (await t.call('listPostgresFirewallRules', { token: a.token, params: pgAtApart })).body.items,
     ).toEqual([pgRule]);
 
+    // A rule ID a client chooses for a firewall is unique across both kinds (decision 258).
+    const taken = await t.call('createFirewallRuleWithId', {
+      token: a.token,
+      params: { ...fwRuleAt, firewall_rule_id: pgRule.id },
+      body: { cidr: '198.51.100.0/24' },
+    });
+    expect(expectCurrentError(taken, 409, 'Conflict').message).toBe(
+      'A firewall rule with this ID already exists with other content.',
+    );
+
     // Object-info tells the two kinds apart by their tables.
     const info = async (object_id: string) =>
       (
