@@ -254,7 +254,7 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
       'name,version,ha-type,firewall-rules',
     ]);
     expect(show.stdout).toMatch(
-      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall-rules:\n( {2}\d: pf\w{24} {2}\S+ {2}\d+ {2}.*\n)*$/,
+      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall-rules:\n( {2}\d: fr\w{24} {2}\S+ {2}\d+ {2}.*\n)*$/,
     );
     const psql = await ok(['pg', id, '-d', 'app', 'psql', '-c', 'select 1']);
     expect(psql.exec!.program).toBe('psql');

@@ -51,7 +51,7 @@ describe('ubi pg post-commands', () => {
     const added = await cli.ok(['pg', ref, 'add-firewall-rule', '-d', 'office', '1.2.3.0/24']);
     expect(added).toMatch(
       new RegExp(
-        `^Firewall rule added to PostgreSQL database.\\n  rule id: (pf${ID})\\n  cidr: 1.2.3.0/24\\n  description: "office"\\n$`,
+        `^Firewall rule added to PostgreSQL database.\\n  rule id: (fr${ID})\\n  cidr: 1.2.3.0/24\\n  description: "office"\\n$`,
       ),
     );
     const ruleId = /rule id: (\S+)/.exec(added)![1]!;
@@ -140,7 +140,7 @@ describe('ubi pg post-commands', () => {
     );
     expect(await cli.ok(['pg', ref, 'list-servers'])).toMatch(
       new RegExp(
-        `^id +role +state +synchronization-status +vm-size *\\nvm${ID}  primary  running  ready +standard-2 *\\n$`,
+        `^id +role +state +synchronization-status +vm-size *\\npv${ID}  primary  running  ready +standard-2 *\\n$`,
       ),
     );
     expect(await cli.ok(['pg', ref, 'list-backups', '-N'])).not.toMatch(/\.\d{3}Z/);
