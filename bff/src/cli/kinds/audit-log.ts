@@ -1,14 +1,9 @@
 // `ubi al search`: the project's audit log as CSV, newest first, with the origin's filters and
 // a "Continue search" line naming the next page's command.
 import { reply, type KindGroup, type Leaf } from '../command.ts';
-import { isoSeconds, optionText } from '../common.ts';
+import { givenOptions, isoSeconds, paginatedCsv } from '../common.ts';
 
-/** A CSV field as Ruby's CSV writes it: quoted when empty or holding a comma, quote or line break. */
-function csvField(value: string): string {
-  return value === '' || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** The search's options in the order the origin's SDK passes them on, with their query names. */
+/** The search's options in the order the origin's SDK passes them on (query names with `_`). */
 const FILTERS = ['action', 'subject', 'object', 'end', 'limit', 'pagination-key'] as const;
 
 const search: Leaf = {
@@ -34,33 +29,27 @@ const search: Leaf = {
     { long: 'pagination-key', arg: 'key', desc: 'continue a previous search' },
   ],
   async run(c, _args, opts) {
-    const given = FILTERS.flatMap((name) => {
-      const value = optionText(opts, name);
-      return value === undefined ? [] : [[name, value] as const];
-    });
+    const given = givenOptions(opts, FILTERS);
     const page = await c.api.call(
       'listAuditLog',
       {},
       { query: Object.fromEntries(given.map(([name, value]) => [name.replace('-', '_'), value])) },
     );
-    let body = opts['no-headers'] === true ? '' : 'At,Action,Account,Objects\n';
-    for (const entry of page.items)
-      body += `${[
-        isoSeconds(entry.at),
-        entry.action,
-        entry.subject_name || entry.subject_id,
-        entry.object_ids.join(' '),
-      ]
-        .map(csvField)
-        .join(',')}\n`;
-    if (page.pagination_key) {
-      const next = [
-        ...given.filter(([name]) => name !== 'pagination-key'),
-        ['pagination-key', page.pagination_key] as const,
-      ];
-      body += `Continue search: ubi al search ${next.map(([name, value]) => `--${name}=${value} `).join('')}\n`;
-    }
-    return reply(body);
+    return reply(
+      paginatedCsv({
+        header: 'At,Action,Account,Objects',
+        headers: opts['no-headers'] !== true,
+        rows: page.items.map((entry) => [
+          isoSeconds(entry.at),
+          entry.action,
+          entry.subject_name || entry.subject_id,
+          entry.object_ids.join(' '),
+        ]),
+        command: 'ubi al search',
+        given,
+        nextKey: page.pagination_key,
+      }),
+    );
   },
 };
 
