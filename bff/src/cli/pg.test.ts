@@ -196,6 +196,16 @@ describe('ubi pg post-commands', () => {
       'token@41058/key=abc',
     ]);
     const syslogId = /id: (\S+)/.exec(syslog)![1]!;
+    const otlpId = /id: (\S+)/.exec(otlp)![1]!;
+    expect(await cli.ok(['pg', ref, 'show', '-f', 'log-destinations'])).toBe(
+      `log-destinations:\n${[
+        `${otlpId}  collector  otlp  https://otel.example.com/v1/logs`,
+        `${syslogId}  papertrail  syslog  tcp://logs.example.com:6515`,
+      ]
+        .sort()
+        .map((line, i) => `  ${i + 1}: ${line}\n`)
+        .join('')}`,
+    );
     const listed = await t.call('listPostgresLogDestinations', {
       token: owner.token,
       params: params('logs'),
@@ -246,8 +256,16 @@ describe('ubi pg post-commands', () => {
     expect(defaults).toMatch(/^[a-z_]+=\S+\n/m);
     expect(defaults).toContain('shared_buffers=');
     await running('prim');
-    await cli.ok(['pg', `${LOC}/prim`, 'create-read-replica', 'prim-rr']);
+    await cli.ok(['pg', `${LOC}/prim`, 'create-read-replica', '-t', 'team=db,env=prod', 'prim-rr']);
     const replica = await running('prim-rr');
+    expect(await cli.ok(['pg', `${LOC}/prim`, 'show', '-f', 'read-replica,read-replicas'])).toBe(
+      `read-replica: false\nread-replicas:\n  ${LOC}/prim-rr\n`,
+    );
+    expect(
+      await cli.ok(['pg', replica.id, 'show', '-f', 'read-replica,parent,tags,target-vm-size']),
+    ).toBe(
+      `read-replica: true\nparent: ${LOC}/prim\ntags:\n  env: prod\n  team: db\ntarget-vm-size: standard-2\n`,
+    );
     expect(await cli.ok(['pg', `${LOC}/prim-rr`, 'promote-read-replica'])).toBe(
       `Promoted PostgreSQL database with id ${replica.id} from read replica to primary.\n`,
     );

@@ -30,15 +30,25 @@ const SHOW_FIELDS = [
   'state',
   'location',
   'vm-size',
+  'target-vm-size',
   'storage-size-gib',
+  'target-storage-size-gib',
   'version',
+  'target-version',
   'ha-type',
   'flavor',
   'connection-string',
+  'private-connection-string',
   'primary',
   'earliest-restore-time',
+  'maintenance-window-start-at',
+  'read-replica',
+  'parent',
+  'tags',
   'firewall-rules',
   'metric-destinations',
+  'log-destinations',
+  'read-replicas',
   'ca-certificates',
 ];
 
@@ -138,6 +148,22 @@ const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getPostgresDatabase'
     const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
     return `metric-destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${md.auth_methods.join(',')}${md.username ? `  ${md.username}` : ''}  ${md.url}\n`).join('')}`;
   },
+  'log-destinations': (pg) =>
+    `log-destinations:\n${pg.log_destinations.map((ld, i) => `  ${i + 1}: ${ld.id}  ${ld.name}  ${ld.type}  ${ld.url}\n`).join('')}`,
+  'read-replicas': (pg) =>
+    `read-replicas:\n${pg.read_replicas.map((rr) => `  ${rr.location}/${rr.name}\n`).join('')}`,
+  // `/location/<location>/postgres/<name>` as `<location>/<name>`.
+  parent: (pg) => {
+    const parts = pg.parent?.split('/') ?? [];
+    return `parent: ${pg.parent ? `${parts.at(-3)}/${parts.at(-1)}` : ''}\n`;
+  },
+  tags: (pg) =>
+    `tags:\n${[...pg.tags]
+      .sort(
+        (one, other) => one.key.localeCompare(other.key) || one.value.localeCompare(other.value),
+      )
+      .map((tag) => `  ${tag.key}: ${tag.value}\n`)
+      .join('')}`,
   'ca-certificates': (pg) => `ca-certificates:\n${text(pg.ca_certificates)}\n`,
 });
 
