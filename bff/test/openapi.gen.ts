@@ -1976,7 +1976,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the project's waiting steps now (transitions, webhook retries), and move its invitations' expiry by `seconds` */
+        /** Run the project's waiting steps now (transitions, webhook retries); with `seconds`, let that much time pass for everything the project times */
         post: operations["advanceTestClock"];
         delete?: never;
         options?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run every project's waiting steps now, and move invitations' expiry by `seconds` */
+        /** Run every project's waiting steps now; with `seconds`, let that much time pass for everything the instance times, sessions included */
         post: operations["advanceTestClockInstance"];
         delete?: never;
         options?: never;

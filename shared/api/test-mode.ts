@@ -118,7 +118,7 @@ export const holdListSchema = z
 
 export const advanceBodySchema = z
   .strictObject({
-    /** Also run what would be due within this many seconds, and age the project's invitations by as much; absent: everything waiting (held steps excepted). */
+    /** A test clock: run what would be due within this many seconds, bring later steps as much closer, and move every stored time the product compares with the clock (expiries, backups, retry windows, usage; the instance's: also sessions and throttles) as far into the past; absent: run everything waiting (held steps excepted). */
     seconds: z
       .number({ error: 'seconds must be a whole number from 0 to 31536000.' })
       .int()
@@ -289,7 +289,7 @@ export const testModeRoutes = {
     method: 'post',
     path: `${T}/advance`,
     summary:
-      "Run the project's waiting steps now (transitions, webhook retries), and move its invitations' expiry by `seconds`",
+      "Run the project's waiting steps now (transitions, webhook retries); with `seconds`, let that much time pass for everything the project times",
     params: inProject,
     body: advanceBodySchema,
     response: advanceResultSchema,
@@ -323,7 +323,8 @@ export const testModeRoutes = {
     ...instanceTest,
     method: 'post',
     path: '/_test/advance',
-    summary: "Run every project's waiting steps now, and move invitations' expiry by `seconds`",
+    summary:
+      "Run every project's waiting steps now; with `seconds`, let that much time pass for everything the instance times, sessions included",
     body: advanceBodySchema,
     response: advanceResultSchema,
   }),

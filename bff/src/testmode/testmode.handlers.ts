@@ -1,7 +1,6 @@
 // The test-mode routes (shared/api/test-mode.ts, docs/testing.md), mounted only with
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
-import { ageSpans } from '../usage/meter.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
@@ -16,6 +15,7 @@ import type { Handlers } from '../http/handlers.ts';
 import { createAccount } from '../resources/auth/account.store.ts';
 import { passwordProblem } from '../resources/auth/password-policy.ts';
 import { apiModule } from '../resources/kind.ts';
+import { ageRows, ageStoredTimes } from './clock.ts';
 import { defaultReason } from './hooks.ts';
 import { startProjectDestroy } from '../resources/project/empty-project.ts';
 import { inJobTransaction } from '../resources/common.ts';
@@ -109,7 +109,8 @@ function projectResourceIds(projectId: string) {
 
 /**
  * Makes waiting job steps due now: all of them, or those due within `seconds`; held ones stay
- * held. With `seconds`, invitations and access tokens expire that much sooner.
+ * held. With `seconds`, the later ones and every other stored time move that much closer
+ * (clock.ts).
  */
 async function advance(
   ctx: AppContext,
@@ -124,28 +125,21 @@ async function advance(
   const until = within === undefined ? sql`` : sql`and run_at <= ${within}`;
   // A held step is looked at again later by the worker; leave it (its hold decides).
   const held = sql`and not exists (select 1 from test_hold h where h.target in ('*', job.resource_id))`;
+  // First the stored times, so that a step run now sees them moved (a webhook retry, its window).
+  if (seconds) await ageStoredTimes(ctx.db, projectId, seconds);
   const result =
     await sql`update job set run_at = ${iso} where state = 'pending' and run_at > ${iso} ${until} ${scope} ${projectId === undefined ? sql`` : held}`.execute(
       ctx.db,
     );
   if (seconds) {
-    const byProject = <T extends 'project_invitation' | 'access_token'>(t: T) =>
-      projectId === undefined ? sql`` : sql`where ${sql.ref(`${t}.project_id`)} = ${projectId}`;
-    for (const table of ['project_invitation', 'access_token'] as const) {
-      const rows = await sql<{
-        id: string;
-        expires_at: string | null;
-      }>`select id, expires_at from ${sql.table(table)} ${byProject(table)}`.execute(ctx.db);
-      for (const r of rows.rows) {
-        if (r.expires_at === null) continue;
-        const moved = new Date(Date.parse(r.expires_at) - seconds * 1000).toISOString();
-        await sql`update ${sql.table(table)} set expires_at = ${moved} where id = ${r.id}`.execute(
-          ctx.db,
-        );
-      }
-    }
+    // What waits longer than `seconds` waits that much less.
+    await ageRows(
+      ctx.db,
+      { table: 'job', key: 'id', columns: ['run_at'] },
+      sql`state = 'pending' and run_at > ${within} ${scope} ${projectId === undefined ? sql`` : held}`,
+      seconds,
+    );
   }
-  if (seconds) await ageSpans(ctx.db, projectId, seconds);
   ctx.wakeWorker();
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }

@@ -12,7 +12,7 @@ import {
   waitForGone,
   waitForVmState,
 } from '../../test/fixtures.ts';
-import { ageSpans } from './meter.ts';
+import { ageStoredTimes } from '../testmode/clock.ts';
 
 const { t } = await kindServers();
 
@@ -35,7 +35,7 @@ describe('the usage meter', () => {
     expect(open!.hourly_usd).toBeCloseTo(hourly(vmSize('standard-4')!.monthlyUsd), 10);
 
     // The test clock: an hour and a minute later, two started hours.
-    await ageSpans(t.ctx.db, a.project, 3660);
+    await ageStoredTimes(t.ctx.db, a.project, 3660);
     const now = Date.now();
     const month = new Date(now).toISOString().slice(0, 7);
     const usage = summarize(await spansOf(vm.id), monthRange(month)!, now, {
@@ -61,7 +61,7 @@ describe('GET P/usage', () => {
     const a = await newOwner(t);
     const vm = await createVm(t, a.token, a.project, 'billed');
     await waitForVmState(t, a.token, a.project, 'billed', 'running');
-    await ageSpans(t.ctx.db, a.project, 3600);
+    await ageStoredTimes(t.ctx.db, a.project, 3600);
     await t.ctx.db
       .updateTable('project')
       .set({ discount: 10, credit: 0.01 })

@@ -78,24 +78,3 @@ export async function meterResource(tx: Kysely<Database>, resourceId: string, no
       .execute();
   }
 }
-
-/** The test clock (docs/testing.md): `advance {seconds}` makes the project's spans that much older. */
-export async function ageSpans(
-  db: Kysely<Database>,
-  projectId: string | undefined,
-  seconds: number,
-) {
-  let q = db.selectFrom('usage_span').select(['id', 'started_at', 'ended_at']);
-  if (projectId !== undefined) q = q.where('project_id', '=', projectId);
-  const move = (t: string) => new Date(Date.parse(t) - seconds * 1000).toISOString();
-  for (const s of await q.execute()) {
-    await db
-      .updateTable('usage_span')
-      .set({
-        started_at: move(s.started_at),
-        ended_at: s.ended_at === null ? null : move(s.ended_at),
-      })
-      .where('id', '=', s.id)
-      .execute();
-  }
-}

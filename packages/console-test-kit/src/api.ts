@@ -565,7 +565,7 @@ export class ProjectTestMode {
     });
   }
 
-  /** Runs what waits now (with `seconds`: what would be due within them). */
+  /** Runs what waits now; with `seconds`, lets that much time pass for the project (expiries, backups, retries; docs/testing.md). */
   advance(body: BodyInputOf<'advanceTestClock'> = {}) {
     return this.project.account.send('advanceTestClock', { params: this.params, body });
   }
@@ -654,7 +654,7 @@ export class TestMode {
     return this.send('clearTestOutbox', { query: to ? { to } : {} });
   }
 
-  /** Runs what waits now across the instance (with `seconds`: what would be due within them). */
+  /** Runs what waits now across the instance; with `seconds`, lets that much time pass for everything, sessions included. */
   advance(body: BodyInputOf<'advanceTestClockInstance'> = {}) {
     return this.send('advanceTestClockInstance', { body });
   }
