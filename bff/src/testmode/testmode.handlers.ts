@@ -2,6 +2,7 @@
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
 import { ageSpans } from '../usage/meter.ts';
+import { wakeSpendAlerts } from '../usage/spend-alert.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
@@ -145,7 +146,11 @@ async function advance(
       }
     }
   }
-  if (seconds) await ageSpans(ctx.db, projectId, seconds);
+  if (seconds) {
+    await ageSpans(ctx.db, projectId, seconds);
+    // Older spans bill more: a spend alert may be crossed now.
+    await wakeSpendAlerts(ctx.db);
+  }
   ctx.wakeWorker();
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }
