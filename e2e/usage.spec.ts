@@ -22,7 +22,9 @@ test('a running VM’s cost on the Usage page and its own page; the spend alert'
   await page.goto(`/projects/${project.id}/compute`);
   await page.getByRole('navigation').getByRole('link', { name: 'Usage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Month' })).toHaveValue(new Date().toISOString().slice(0, 7));
+  await expect(page.getByRole('combobox', { name: 'Month' })).toHaveValue(
+    new Date().toISOString().slice(0, 7),
+  );
 
   const line = page.getByTestId('usage-line').filter({ hasText: name });
   await expect(line).toContainText('1 hour');
