@@ -67,6 +67,7 @@ test('a running VM’s cost on the Usage page and its own page; the spend alert'
   const cost = page.getByRole('region', { name: 'Cost' });
   await expect(cost.getByTestId('resource-cost-month')).toHaveText(`${usd(perHour)} (1 hour)`);
   await expect(cost.getByTestId('resource-cost-hourly')).toHaveText(`$${perHour.toFixed(4)}/h`);
+  await expectAxeClean(page);
   await cost.getByRole('link', { name: 'The project’s usage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
 });

@@ -32,7 +32,7 @@ export function ResourceCost({
             <Link
               to="/projects/$projectId/usage"
               params={{ projectId }}
-              className="text-blue-700 hover:underline dark:text-blue-400"
+              className="text-blue-700 underline dark:text-blue-400"
             >
               The project’s usage
             </Link>
