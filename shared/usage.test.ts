@@ -46,4 +46,28 @@ describe('usage', () => {
       total_usd: 0,
     });
   });
+
+  it('splits the billed hours by day, and forecasts what runs now to the month’s end', () => {
+    const m = monthRange('2026-11')!;
+    const now = Date.parse('2026-11-28T01:00:00Z');
+    const spans = [
+      // Two hours on the 27th, one on the 28th; still billed, at $1 an hour.
+      span('2026-11-27T22:00:00Z', null, 1),
+      // Gone: an hour on the 2nd.
+      { ...span('2026-11-02T10:00:00Z', '2026-11-02T10:30:00Z', 0.5), resource_id: 'vm2' },
+    ];
+    const usage = summarize(spans, m, now, { credit: 0, discount: 0 });
+    expect(usage.days).toEqual([
+      { date: '2026-11-02', amount_usd: 0.5 },
+      { date: '2026-11-27', amount_usd: 2 },
+      { date: '2026-11-28', amount_usd: 1 },
+    ]);
+    expect(usage.resources.map((r) => [r.resource_id, r.hourly_usd])).toEqual([
+      ['vm1', 1],
+      ['vm2', null],
+    ]);
+    // The open span runs to December 1st 00:00: 2 + 24 × 3 hours, and the half dollar.
+    expect(usage.forecast_usd).toBe(74.5);
+    expect(summarize(spans, m, now, { credit: 0, discount: 50 }).forecast_usd).toBe(37.25);
+  });
 });

@@ -21,6 +21,8 @@ export interface UsageLine {
   name: string;
   hours: number;
   amount_usd: number;
+  /** The price it is billed at now; null when it is not billed now (stopped billing, or gone). */
+  hourly_usd: number | null;
 }
 
 /** `YYYY-MM` to its first millisecond and the next month's, UTC; undefined when malformed. */
@@ -40,7 +42,34 @@ export function billedHours(span: UsageSpan, start: number, end: number, now: nu
   return Math.ceil((to - from) / HOUR_MS);
 }
 
-/** Per resource usage of a month, with the project's credit and discount applied to the total. */
+/** The day (`YYYY-MM-DD`, UTC) each billed hour of a span inside [start, end) starts on, counted. */
+function hoursPerDay(
+  span: UsageSpan,
+  start: number,
+  end: number,
+  now: number,
+  into: Map<string, number>,
+) {
+  const from = Math.max(Date.parse(span.started_at), start);
+  const hours = billedHours(span, start, end, now);
+  for (let k = 0; k < hours; k++) {
+    const day = new Date(from + k * HOUR_MS).toISOString().slice(0, 10);
+    into.set(day, (into.get(day) ?? 0) + span.hourly_usd);
+  }
+}
+
+/** The origin's invoice: the discount (a percentage) first, then the credit, never below zero. */
+function invoice(subtotal: number, project: { credit: number; discount: number }) {
+  const discount = round((subtotal * project.discount) / 100);
+  const credit = round(Math.min(project.credit, subtotal - discount));
+  return { discount, credit, total: round(subtotal - discount - credit) };
+}
+
+/**
+ * Per resource usage of a month, with the project's credit and discount applied to the total;
+ * the amount billed per day (for the chart); and the forecast: what the month comes to if what
+ * is billed now stays billed until its end.
+ */
 export function summarize(
   spans: UsageSpan[],
   range: { start: number; end: number },
@@ -48,34 +77,44 @@ export function summarize(
   project: { credit: number; discount: number },
 ) {
   const byResource = new Map<string, UsageLine>();
+  const perDay = new Map<string, number>();
+  let forecastSubtotal = 0;
   for (const s of spans) {
+    // An open span runs on to the month's end in the forecast.
+    forecastSubtotal += billedHours(s, range.start, range.end, range.end) * s.hourly_usd;
     const hours = billedHours(s, range.start, range.end, now);
-    if (hours === 0) continue;
     const line = byResource.get(s.resource_id) ?? {
       resource_id: s.resource_id,
       kind: s.kind,
       name: s.name,
       hours: 0,
       amount_usd: 0,
+      hourly_usd: null,
     };
+    if (s.ended_at === null && Date.parse(s.started_at) < range.end && now < range.end)
+      line.hourly_usd = s.hourly_usd;
+    if (hours === 0 && line.hourly_usd === null) continue;
     line.hours += hours;
     line.amount_usd = round(line.amount_usd + hours * s.hourly_usd);
+    hoursPerDay(s, range.start, range.end, now, perDay);
     byResource.set(s.resource_id, line);
   }
   const resources = [...byResource.values()];
   const byKind = new Map<string, number>();
   for (const r of resources) byKind.set(r.kind, round((byKind.get(r.kind) ?? 0) + r.amount_usd));
   const subtotal = round(resources.reduce((sum, r) => sum + r.amount_usd, 0));
-  // The origin's invoice: the discount (a percentage) first, then the credit, never below zero.
-  const discount = round((subtotal * project.discount) / 100);
-  const credit = round(Math.min(project.credit, subtotal - discount));
+  const due = invoice(subtotal, project);
   return {
     resources,
     kinds: [...byKind].map(([kind, amount_usd]) => ({ kind, amount_usd })),
+    days: [...perDay]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, amount]) => ({ date, amount_usd: round(amount) })),
     subtotal_usd: subtotal,
-    discount_usd: discount,
-    credit_usd: credit,
-    total_usd: round(subtotal - discount - credit),
+    discount_usd: due.discount,
+    credit_usd: due.credit,
+    total_usd: due.total,
+    forecast_usd: Math.max(due.total, invoice(round(forecastSubtotal), project).total),
   };
 }
 

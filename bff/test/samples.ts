@@ -303,6 +303,8 @@ export async function buildWorld(
       kind: 'load_balancer',
       operation: 'upgrade',
       delay_ms: 20,
+      // A spend alert's threshold (USD a month).
+      threshold_usd: 50,
     },
     ids: {
       subnet: ps.id,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ID_PREFIXES, type IdKind } from '../ids.ts';
 import { current, inProject, P, route, type RouteList } from '../route-helpers.ts';
-import { EVENT_VERBS } from './event.ts';
+import { EVENT_VERBS, OTHER_EVENT_KINDS } from './event.ts';
 
 export const EVENT_STREAM_TYPE = 'text/event-stream';
 /** What `Last-Event-ID` (or `last_event_id`) must look like: the `id` of an event received before. */
@@ -11,7 +11,7 @@ export const LAST_EVENT_ID_PATTERN = /^\d{1,15}$/;
 export const LAST_EVENT_ID_MESSAGE =
   'Last-Event-ID must be the id of an event received before (digits).';
 
-const objectKinds = [...(Object.keys(ID_PREFIXES) as IdKind[]), 'projectMember'] as const;
+const objectKinds = [...(Object.keys(ID_PREFIXES) as IdKind[]), ...OTHER_EVENT_KINDS] as const;
 
 /** A ProjectEvent (shared/api/event.ts) as a schema: for tests and the API reference. */
 export const projectEventSchema = z

@@ -7,8 +7,15 @@ import type { IdKind } from '../ids.ts';
 export const EVENT_VERBS = ['created', 'state_changed', 'renamed', 'updated', 'deleted'] as const;
 export type EventVerb = (typeof EVENT_VERBS)[number];
 
+/**
+ * Kinds of events whose object has no ID of its own: a member (their account) and the
+ * project's spend alert (the project's ID; state `crossed` when the month's spend crosses it).
+ */
+export const OTHER_EVENT_KINDS = ['projectMember', 'spendAlert'] as const;
+export type EventKind = IdKind | (typeof OTHER_EVENT_KINDS)[number];
+
 /** `<object kind>.<verb>`, e.g. `vm.created`, `privateSubnet.state_changed`, `projectMember.deleted`. */
-export type EventType = `${IdKind | 'projectMember'}.${EventVerb}`;
+export type EventType = `${EventKind}.${EventVerb}`;
 
 export interface ProjectEvent {
   /** The event's sequence number: the server-sent event's `id`, a webhook's `event_id`. */
@@ -16,7 +23,7 @@ export interface ProjectEvent {
   type: EventType;
   object: {
     id: string;
-    kind: IdKind | 'projectMember';
+    kind: EventKind;
     name: string | null;
     location: string | null;
   };

@@ -4,7 +4,7 @@
 // `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`), and retried with
 // backoff for up to 24 hours. Every attempt is listed with its status and response time.
 import { z } from 'zod';
-import { EVENT_VERBS } from './event.ts';
+import { EVENT_VERBS, OTHER_EVENT_KINDS } from './event.ts';
 import { ID_PREFIXES, idPattern, type IdKind } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
@@ -36,7 +36,7 @@ const INTERNAL_KINDS: readonly IdKind[] = [
 ];
 export const WEBHOOK_EVENT_KINDS = [
   ...(Object.keys(ID_PREFIXES) as IdKind[]).filter((k) => !INTERNAL_KINDS.includes(k)),
-  'projectMember',
+  ...OTHER_EVENT_KINDS,
 ] as const;
 
 /** What a test event's `type` is: no object of the project changed. */

@@ -29,6 +29,7 @@ import { Route as AuthedProjectsProjectIdDatabasesRouteImport } from './routes/_
 import { Route as AuthedProjectsProjectIdKubernetesRouteImport } from './routes/_authed/projects/$projectId/kubernetes'
 import { Route as AuthedProjectsProjectIdNetworkingRouteImport } from './routes/_authed/projects/$projectId/networking'
 import { Route as AuthedProjectsProjectIdSettingsRouteImport } from './routes/_authed/projects/$projectId/settings'
+import { Route as AuthedProjectsProjectIdUsageRouteImport } from './routes/_authed/projects/$projectId/usage'
 import { Route as AuthedProjectsProjectIdComputeIndexRouteImport } from './routes/_authed/projects/$projectId/compute/index'
 import { Route as AuthedProjectsProjectIdComputeNewRouteImport } from './routes/_authed/projects/$projectId/compute/new'
 import { Route as AuthedProjectsProjectIdDatabasesIndexRouteImport } from './routes/_authed/projects/$projectId/databases/index'
@@ -163,6 +164,12 @@ const AuthedProjectsProjectIdSettingsRoute =
   AuthedProjectsProjectIdSettingsRouteImport.update({
     id: '/settings',
     path: '/settings',
+    getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdUsageRoute =
+  AuthedProjectsProjectIdUsageRouteImport.update({
+    id: '/usage',
+    path: '/usage',
     getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
   } as any)
 const AuthedProjectsProjectIdComputeIndexRoute =
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRouteWithChildren
+  '/projects/$projectId/usage': typeof AuthedProjectsProjectIdUsageRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -400,6 +408,7 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AuthedProjectsNewRoute
   '/projects': typeof AuthedProjectsIndexRoute
   '/projects/$projectId/code-host': typeof AuthedProjectsProjectIdCodeHostRoute
+  '/projects/$projectId/usage': typeof AuthedProjectsProjectIdUsageRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -448,6 +457,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/kubernetes': typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   '/_authed/projects/$projectId/networking': typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   '/_authed/projects/$projectId/settings': typeof AuthedProjectsProjectIdSettingsRouteWithChildren
+  '/_authed/projects/$projectId/usage': typeof AuthedProjectsProjectIdUsageRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/projects/$projectId/compute/new': typeof AuthedProjectsProjectIdComputeNewRoute
   '/_authed/projects/$projectId/databases/new': typeof AuthedProjectsProjectIdDatabasesNewRoute
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/kubernetes'
     | '/projects/$projectId/networking'
     | '/projects/$projectId/settings'
+    | '/projects/$projectId/usage'
     | '/projects/$projectId/'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/projects'
     | '/projects/$projectId/code-host'
+    | '/projects/$projectId/usage'
     | '/projects/$projectId'
     | '/projects/$projectId/compute/new'
     | '/projects/$projectId/databases/new'
@@ -589,6 +601,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/kubernetes'
     | '/_authed/projects/$projectId/networking'
     | '/_authed/projects/$projectId/settings'
+    | '/_authed/projects/$projectId/usage'
     | '/_authed/projects/$projectId/'
     | '/_authed/projects/$projectId/compute/new'
     | '/_authed/projects/$projectId/databases/new'
@@ -771,6 +784,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/projects/$projectId/settings'
       preLoaderRoute: typeof AuthedProjectsProjectIdSettingsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdRouteRoute
+    }
+    '/_authed/projects/$projectId/usage': {
+      id: '/_authed/projects/$projectId/usage'
+      path: '/usage'
+      fullPath: '/projects/$projectId/usage'
+      preLoaderRoute: typeof AuthedProjectsProjectIdUsageRouteImport
       parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
     '/_authed/projects/$projectId/compute/': {
@@ -1159,6 +1179,7 @@ interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdKubernetesRoute: typeof AuthedProjectsProjectIdKubernetesRouteWithChildren
   AuthedProjectsProjectIdNetworkingRoute: typeof AuthedProjectsProjectIdNetworkingRouteWithChildren
   AuthedProjectsProjectIdSettingsRoute: typeof AuthedProjectsProjectIdSettingsRouteWithChildren
+  AuthedProjectsProjectIdUsageRoute: typeof AuthedProjectsProjectIdUsageRoute
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
 }
 
@@ -1175,6 +1196,7 @@ const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRou
       AuthedProjectsProjectIdNetworkingRouteWithChildren,
     AuthedProjectsProjectIdSettingsRoute:
       AuthedProjectsProjectIdSettingsRouteWithChildren,
+    AuthedProjectsProjectIdUsageRoute: AuthedProjectsProjectIdUsageRoute,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,
   }
 

@@ -24,7 +24,7 @@ export const EVENT_CHANNEL = 'project_event';
 /** A table whose rows are objects a project's members watch, as the triggers see it. */
 interface Source {
   table: string;
-  /** The object kind of its events (an IdKind, or `projectMember`). */
+  /** The object kind of its events (an IdKind, or one of OTHER_EVENT_KINDS). */
   kind: string;
   /** SQL of the object's ID, name and project, for a row alias (`new`, `old`). */
   id: (r: Row) => string;
@@ -119,6 +119,19 @@ export async function eventSources(db: Kysely<any>, engine: Engine): Promise<Sou
       state: 'role',
       stateVerb: 'updated',
       watched: [],
+    },
+    // The spend alert (issue 30): set (`created`), a new threshold (`updated`), cleared
+    // (`deleted`), and its crossing: `state_changed` to `crossed`, once a month.
+    {
+      table: 'spend_alert',
+      kind: 'spendAlert',
+      id: (r) => `${r}.project_id`,
+      name: (r) => `(select name from project where id = ${r}.project_id)`,
+      named: false,
+      project: (r) => `${r}.project_id`,
+      state: 'state',
+      stateVerb: 'state_changed',
+      watched: ['threshold_usd'],
     },
     // The project itself: its creation and its renames (its deletion takes its events with it).
     {

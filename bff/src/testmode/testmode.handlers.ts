@@ -1,6 +1,7 @@
 // The test-mode routes (shared/api/test-mode.ts, docs/testing.md), mounted only with
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
+import { wakeSpendAlerts } from '../usage/spend-alert.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
@@ -140,6 +141,8 @@ async function advance(
       seconds,
     );
   }
+  // Older spans bill more: a spend alert may be crossed now.
+  if (seconds) await wakeSpendAlerts(ctx.db);
   ctx.wakeWorker();
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }

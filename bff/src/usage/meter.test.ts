@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hourly, vmSize } from '#shared/catalog';
+import { hourly, postgresMonthlyUsd, vmSize } from '#shared/catalog';
 import { monthRange, summarize, type UsageSpan } from '#shared/usage';
 import { kindServers } from '../../test/harness.ts';
+import { runningPg } from '../resources/postgres/postgres.fixtures.ts';
 import {
   P,
+  at,
   createVm,
   expectInvalid,
   newOwner,
+  pollUntil,
   stranger,
   vmPath,
   waitForGone,
@@ -53,6 +56,92 @@ describe('the usage meter', () => {
     const after = await spansOf(vm.id);
     expect(after).toHaveLength(1);
     expect(after[0]!.ended_at).not.toBeNull();
+  });
+});
+
+const openSpans = (projectId: string) =>
+  t.ctx.db
+    .selectFrom('usage_span')
+    .select(['resource_id', 'kind', 'name', 'hourly_usd'])
+    .where('project_id', '=', projectId)
+    .where('ended_at', 'is', null)
+    .execute();
+
+describe('the usage meter, for what runs on VMs', () => {
+  it('bills a database once, its servers in its price, not again as VMs', async () => {
+    const a = await newOwner(t);
+    const pg = await runningPg(t, a.token, a.project, 'db', { ha_type: 'async' });
+    const spans = await openSpans(a.project);
+    expect(spans).toHaveLength(1);
+    expect(spans[0]).toMatchObject({ resource_id: pg.id, kind: 'postgres', name: 'db' });
+    expect(spans[0]!.hourly_usd).toBeCloseTo(
+      hourly(postgresMonthlyUsd('standard-2', pg.storage_size_gib, 'async')),
+      10,
+    );
+  });
+
+  it('bills a Kubernetes cluster at the VM price of each of its nodes, as one line', async () => {
+    const a = await newOwner(t);
+    const ref = { ...at(a.project), kubernetes_cluster_reference: 'kc' };
+    const made = await t.call('createKubernetesCluster', { token: a.token, params: ref, body: {} });
+    expect(made.status, made.text).toBe(200);
+    const res = await pollUntil(
+      () => t.call('getKubernetesCluster', { token: a.token, params: ref }),
+      (r) =>
+        r.status === 200 &&
+        r.body.display_state === 'running' &&
+        [...r.body.cp_vms, ...r.body.nodepools.flatMap((p: { vms: unknown[] }) => p.vms)].every(
+          (v: { state: string }) => v.state === 'running',
+        ),
+      'cluster kc running',
+      500,
+    );
+    const kc = res.body;
+    const nodes =
+      kc.cp_vms.length * hourly(vmSize(kc.node_size)!.monthlyUsd) +
+      kc.nodepools.reduce(
+        (sum: number, p: { node_size: string; vms: unknown[] }) =>
+          sum + p.vms.length * hourly(vmSize(p.node_size)!.monthlyUsd),
+        0,
+      );
+    const spans = await openSpans(a.project);
+    expect(spans.map((s) => [s.resource_id, s.kind, s.name])).toEqual([
+      [kc.id, 'kubernetes_cluster', 'kc'],
+    ]);
+    expect(spans[0]!.hourly_usd).toBeCloseTo(nodes, 10);
+    const usage = await t.call('getUsage', { token: a.token, params: { project_id: a.project } });
+    expect(usage.body.resources).toMatchObject([
+      { resource_id: kc.id, kind: 'kubernetes_cluster', hours: 1 },
+    ]);
+  });
+
+  it('closes the spans of a project emptied by a forced delete; their hours stay billed', async () => {
+    const a = await newOwner(t);
+    const vm = await createVm(t, a.token, a.project, 'doomed');
+    await waitForVmState(t, a.token, a.project, 'doomed', 'running');
+    await runningPg(t, a.token, a.project, 'doomed-db');
+    expect(await openSpans(a.project)).toHaveLength(2);
+    const del = await t.call('deleteProject', {
+      token: a.token,
+      params: { project_id: a.project },
+      query: { force: 'true' } as { force: 'true' },
+    });
+    expect([202, 204], del.text).toContain(del.status);
+    await pollUntil(
+      async () => {
+        const spans = await t.ctx.db
+          .selectFrom('usage_span')
+          .select(['ended_at'])
+          .where('project_id', '=', a.project)
+          .execute();
+        return { status: 200, body: spans, text: JSON.stringify(spans) } as never;
+      },
+      (r: { body: { ended_at: string | null }[] }) =>
+        r.body.length === 2 && r.body.every((s) => s.ended_at !== null),
+      'every span closed',
+      500,
+    );
+    expect((await spansOf(vm.id))[0]!.ended_at).not.toBeNull();
   });
 });
 

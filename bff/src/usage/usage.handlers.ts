@@ -1,31 +1,51 @@
-// GET P/usage (issue 30): the month's spans, summed per started hour (shared/usage.ts).
-import { monthRange, summarize, type UsageSpan } from '#shared/usage';
+// GET P/usage (issue 30): the month's spans, summed per started hour (shared/usage.ts); and the
+// project's spend alert (spend-alert.ts). The route table makes the alert's routes admin-only.
 import type { AppContext } from '../context.ts';
+import { transactionWithRetry } from '../db/transaction.ts';
 import type { Handlers } from '../http/handlers.ts';
 import { apiModule } from '../resources/kind.ts';
+import {
+  monthOf,
+  monthUsage,
+  registerSpendAlerts,
+  setSpendAlert,
+  spendAlertJobs,
+  spendAlertView,
+  wakeSpendAlerts,
+} from './spend-alert.ts';
 
-export const usage = apiModule({ handlers: usageHandlers });
+export const usage = apiModule({ jobs: spendAlertJobs, handlers: usageHandlers });
 
-function usageHandlers(ctx: AppContext): Handlers<'getUsage'> {
+const alertOf = (ctx: AppContext, projectId: string) =>
+  ctx.db
+    .selectFrom('spend_alert')
+    .select(['threshold_usd', 'alerted_month'])
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+
+function usageHandlers(
+  ctx: AppContext,
+): Handlers<'getUsage' | 'getSpendAlert' | 'setSpendAlert' | 'deleteSpendAlert'> {
+  registerSpendAlerts(ctx);
   return {
     async getUsage({ project, query }) {
       const now = Date.now();
-      const month = query.month ?? new Date(now).toISOString().slice(0, 7);
-      const range = monthRange(month)!;
-      const spans = (await ctx.db
-        .selectFrom('usage_span')
-        .select(['resource_id', 'kind', 'name', 'hourly_usd', 'started_at', 'ended_at'])
-        .where('project_id', '=', project.id)
-        .where('started_at', '<', new Date(range.end).toISOString())
-        .where((w) =>
-          w.or([
-            w('ended_at', 'is', null),
-            w('ended_at', '>', new Date(range.start).toISOString()),
-          ]),
-        )
-        .orderBy('started_at')
-        .execute()) as UsageSpan[];
-      return { month, ...summarize(spans, range, now, project) };
+      return monthUsage(ctx.db, project, query.month ?? monthOf(now), now);
+    },
+    async getSpendAlert({ project }) {
+      return spendAlertView(await alertOf(ctx, project.id));
+    },
+    async setSpendAlert({ project, body }) {
+      await transactionWithRetry(ctx.db, async (tx) => {
+        await setSpendAlert(tx, project.id, body.threshold_usd);
+        // A threshold the month's spend is already over is mailed at once.
+        await wakeSpendAlerts(tx);
+      });
+      ctx.wakeWorker();
+      return spendAlertView(await alertOf(ctx, project.id));
+    },
+    async deleteSpendAlert({ project }) {
+      await ctx.db.deleteFrom('spend_alert').where('project_id', '=', project.id).execute();
     },
   };
 }

@@ -2097,6 +2097,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/project/{project_id}/spend-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's spend alert (admins only); `threshold_usd` null while none is set */
+        get: operations["getSpendAlert"];
+        put?: never;
+        /** Sets the project's spend alert (admins only): when the month's total crosses `threshold_usd`, the admins get one mail and the project one `spendAlert.state_changed` event (state `crossed`), once a month per threshold */
+        post: operations["setSpendAlert"];
+        /** Clears the project's spend alert (admins only) */
+        delete: operations["deleteSpendAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/project/{project_id}/events": {
         parameters: {
             query?: never;
@@ -3494,6 +3513,13 @@ export interface components {
             email: string;
             password: string;
         };
+        SpendAlert: {
+            threshold_usd: number | null;
+            alerted_month: string | null;
+        };
+        SpendAlertBody: {
+            threshold_usd: number;
+        };
         SshPublicKey: {
             id: string;
             name: string;
@@ -3643,15 +3669,21 @@ export interface components {
                 name: string;
                 hours: number;
                 amount_usd: number;
+                hourly_usd: number | null;
             }[];
             kinds: {
                 kind: string;
+                amount_usd: number;
+            }[];
+            days: {
+                date: string;
                 amount_usd: number;
             }[];
             subtotal_usd: number;
             discount_usd: number;
             credit_usd: number;
             total_usd: number;
+            forecast_usd: number;
         };
         VerifyEmailBody: {
             token: string;
@@ -9064,6 +9096,95 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSpendAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setSpendAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpendAlertBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSpendAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

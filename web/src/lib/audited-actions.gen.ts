@@ -66,6 +66,7 @@ export const AUDITED_ACTIONS: readonly (readonly [action: string, label: string]
   ['pj/release', 'project: release'],
   ['pj/retry', 'project: retry'],
   ['pj/settings', 'project: settings'],
+  ['pj/spend_alert', 'project: spend alert'],
   ['ps/connect', 'private subnet: connect'],
   ['ps/create', 'private subnet: create'],
   ['ps/destroy', 'private subnet: destroy'],

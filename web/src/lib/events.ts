@@ -7,7 +7,7 @@
 // shell says so.
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { EVENT_VERBS, type ProjectEvent } from '#shared/api/event';
+import { EVENT_VERBS, OTHER_EVENT_KINDS, type ProjectEvent } from '#shared/api/event';
 import { ID_PREFIXES } from '#shared/ids';
 import { urlFor } from './api-client.ts';
 
@@ -38,7 +38,7 @@ export function useStreamStatus(): StreamStatus {
 }
 
 /** Every event type, each a named server-sent event. */
-const TYPES = [...Object.keys(ID_PREFIXES), 'projectMember'].flatMap((kind) =>
+const TYPES = [...Object.keys(ID_PREFIXES), ...OTHER_EVENT_KINDS].flatMap((kind) =>
   EVENT_VERBS.map((verb) => `${kind}.${verb}`),
 );
 

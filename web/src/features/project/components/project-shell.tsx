@@ -50,6 +50,11 @@ const SECTIONS = [
     icon: icon('M12 2l8.5 4.5v9L12 20l-8.5-4.5v-9zM12 8v4l3.5 2M12 12l-3.5 2'),
   },
   {
+    to: '/projects/$projectId/usage',
+    label: 'Usage',
+    icon: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
+  },
+  {
     to: '/projects/$projectId/code-host',
     label: 'Code host',
     icon: icon('M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16'),

@@ -26,6 +26,7 @@ export const EVENT_KINDS = [
   ['sshPublicKey', 'SSH keys'],
   ['accessToken', 'Tokens'],
   ['projectMember', 'Members'],
+  ['spendAlert', 'Spend alerts'],
 ] as const;
 
 /** "All events", "VMs, Firewalls" or the types themselves. */

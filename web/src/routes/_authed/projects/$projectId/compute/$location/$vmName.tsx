@@ -14,6 +14,7 @@ import { FailureNotice } from '#web/features/retry/failure-notice.tsx';
 import { VmActions } from '#web/features/vm/components/vm-actions.tsx';
 import { VmPrivateNetwork } from '#web/features/vm/components/vm-networking.tsx';
 import { VmOverview } from '#web/features/vm/components/vm-overview.tsx';
+import { ResourceCost } from '#web/features/usage/components/resource-cost.tsx';
 import { DeleteVmCard, RenameVmCard } from '#web/features/vm/components/vm-settings.tsx';
 import { sizeSpec } from '#web/features/vm/format.ts';
 import { useLiveDetail } from '#web/lib/live.ts';
@@ -105,7 +106,12 @@ function VmPage() {
       tabs={TABS}
       tab={tab}
       panels={{
-        overview: <VmOverview vm={vm} />,
+        overview: (
+          <>
+            <VmOverview vm={vm} />
+            <ResourceCost projectId={projectId} resourceId={vm.id} what="VM" />
+          </>
+        ),
         networking: (
           <>
             <VmPrivateNetwork vm={vm} projectId={projectId} />

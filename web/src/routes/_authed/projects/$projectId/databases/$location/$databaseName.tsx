@@ -16,6 +16,7 @@ import { PostgresFirewall } from '#web/features/postgres/components/postgres-fir
 import { PostgresLogs } from '#web/features/postgres/components/postgres-logs.tsx';
 import { PostgresMetrics } from '#web/features/postgres/components/postgres-metrics.tsx';
 import { PostgresOverview } from '#web/features/postgres/components/postgres-overview.tsx';
+import { ResourceCost } from '#web/features/usage/components/resource-cost.tsx';
 import { PostgresReplicas } from '#web/features/postgres/components/postgres-replicas.tsx';
 import { PostgresSettings } from '#web/features/postgres/components/postgres-settings.tsx';
 import { engineLabel, storageLabel } from '#web/features/postgres/format.ts';
@@ -121,7 +122,12 @@ function DatabasePage() {
       tabs={tabs}
       tab={tab}
       panels={{
-        overview: <PostgresOverview pg={pg} pgRef={ref} />,
+        overview: (
+          <>
+            <PostgresOverview pg={pg} pgRef={ref} />
+            <ResourceCost projectId={projectId} resourceId={pg.id} what="database" />
+          </>
+        ),
         networking: <PostgresFirewall pg={pg} pgRef={ref} />,
         backups: <PostgresBackups pg={pg} pgRef={ref} onRestored={openDatabase} />,
         replicas: <PostgresReplicas pg={pg} pgRef={ref} onOpen={openDatabase} />,

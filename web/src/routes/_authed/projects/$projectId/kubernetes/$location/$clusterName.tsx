@@ -13,6 +13,7 @@ import {
 import { ClusterActions } from '#web/features/kubernetes/components/cluster-actions.tsx';
 import { ClusterMetrics } from '#web/features/kubernetes/components/cluster-metrics.tsx';
 import { ClusterOverview } from '#web/features/kubernetes/components/cluster-overview.tsx';
+import { ResourceCost } from '#web/features/usage/components/resource-cost.tsx';
 import { ClusterSettings } from '#web/features/kubernetes/components/cluster-settings.tsx';
 import { NodePools } from '#web/features/kubernetes/components/node-pools.tsx';
 import { nodes, workerCount } from '#web/features/kubernetes/format.ts';
@@ -104,7 +105,12 @@ function ClusterPage() {
       tabs={tabs}
       tab={tab}
       panels={{
-        overview: <ClusterOverview kc={kc} kcRef={ref} />,
+        overview: (
+          <>
+            <ClusterOverview kc={kc} kcRef={ref} />
+            <ResourceCost projectId={projectId} resourceId={kc.id} what="cluster" />
+          </>
+        ),
         nodepools: <NodePools kc={kc} kcRef={ref} />,
         metrics: <ClusterMetrics kcRef={ref} />,
         settings: (
