@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billedHours, monthRange, summarize, type UsageSpan } from './usage.ts';
+import { billedHours, forecastUsd, monthRange, summarize, type UsageSpan } from './usage.ts';
 
 const span = (started_at: string, ended_at: string | null, hourly_usd = 0.1): UsageSpan => ({
   resource_id: 'vm1',
@@ -45,5 +45,20 @@ describe('usage', () => {
       credit_usd: 10,
       total_usd: 0,
     });
+  });
+
+  it('forecasts the month with what is billed now running to its end', () => {
+    const m = monthRange('2026-11')!;
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    // Open since 02:00 on the 28th: 70 hours to the month's end; a closed span stays as billed.
+    const spans = [
+      span('2026-11-28T02:00:00Z', null, 1),
+      { ...span('2026-11-01T00:00:00Z', '2026-11-01T02:00:00Z', 1), resource_id: 'vm2' },
+    ];
+    const project = { credit: 0, discount: 10 };
+    expect(summarize(spans, m, now, project).total_usd).toBe(10.8);
+    expect(forecastUsd(spans, m, now, project)).toBe(64.8);
+    // A month that is over: its forecast is its total.
+    expect(forecastUsd(spans, m, Date.parse('2026-12-05T00:00:00Z'), project)).toBe(64.8);
   });
 });

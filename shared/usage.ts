@@ -81,6 +81,20 @@ export function summarize(
 
 const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
+/**
+ * What the month's total comes to if what is billed now stays billed to the month's end: each
+ * open span counted up to the end (its started hours), the closed ones as billed, then the
+ * discount and credit as for the total. A past month's forecast is its total.
+ */
+export function forecastUsd(
+  spans: UsageSpan[],
+  range: { start: number; end: number },
+  now: number,
+  project: { credit: number; discount: number },
+): number {
+  return summarize(spans, range, Math.max(now, range.end), project).total_usd;
+}
+
 /** The hourly list price of a resource, from the catalog the console's forms show. */
 export function hourlyUsd(
   kind: 'vm' | 'postgres',

@@ -30,6 +30,8 @@ export const usageSchema = z
     discount_usd: money,
     credit_usd: money,
     total_usd: money,
+    /** The month's total if what is billed now stays billed until the month ends. */
+    forecast_usd: money,
   })
   .meta({ id: 'Usage' });
 export type Usage = z.infer<typeof usageSchema>;

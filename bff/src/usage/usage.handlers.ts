@@ -1,5 +1,5 @@
 // GET P/usage (issue 30): the month's spans, summed per started hour (shared/usage.ts).
-import { monthRange, summarize, type UsageSpan } from '#shared/usage';
+import { forecastUsd, monthRange, summarize, type UsageSpan } from '#shared/usage';
 import type { AppContext } from '../context.ts';
 import type { Handlers } from '../http/handlers.ts';
 import { apiModule } from '../resources/kind.ts';
@@ -25,7 +25,11 @@ function usageHandlers(ctx: AppContext): Handlers<'getUsage'> {
         )
         .orderBy('started_at')
         .execute()) as UsageSpan[];
-      return { month, ...summarize(spans, range, now, project) };
+      return {
+        month,
+        ...summarize(spans, range, now, project),
+        forecast_usd: forecastUsd(spans, range, now, project),
+      };
     },
   };
 }

@@ -173,6 +173,7 @@ export const routes = {
   listAuditLog: { method: 'get', base: '/api', path: '/project/{project_id}/audit-log', tag: 'Project', query: true },
   getUsage: { method: 'get', base: '/api', path: '/project/{project_id}/usage', tag: 'Project', query: true },
   streamProjectEvents: { method: 'get', base: '/api', path: '/project/{project_id}/events', tag: 'Project', query: true },
+  listRecentProjectEvents: { method: 'get', base: '/api', path: '/project/{project_id}/events/recent', tag: 'Project', query: true },
   listWebhooks: { method: 'get', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: true },
   registerWebhook: { method: 'post', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: false },
   getWebhook: { method: 'get', base: '/api', path: '/project/{project_id}/webhook/{webhook_reference}', tag: 'Webhook', query: false },

@@ -165,6 +165,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   listAuditLog: ['get', '/api/project/{project_id}/audit-log', true],
   getUsage: ['get', '/api/project/{project_id}/usage', true],
   streamProjectEvents: ['get', '/api/project/{project_id}/events', true],
+  listRecentProjectEvents: ['get', '/api/project/{project_id}/events/recent', true],
   listWebhooks: ['get', '/api/project/{project_id}/webhook', true],
   registerWebhook: ['post', '/api/project/{project_id}/webhook', true],
   getWebhook: ['get', '/api/project/{project_id}/webhook/{webhook_reference}', true],
