@@ -137,8 +137,11 @@ export function auditActionName(stored: string): string {
   return AUDIT_ACTIONS[stored] ?? stored;
 }
 
+// The first kind of a prefix names it: `fr` is a firewall rule's, of a firewall or a database.
 const KIND_OF_PREFIX = Object.fromEntries(
-  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [prefix, kind]),
+  Object.entries(ID_PREFIXES)
+    .reverse()
+    .map(([kind, prefix]) => [prefix, kind]),
 );
 
 /** A reader's label of an action: `ps/create` → "private subnet: create". */

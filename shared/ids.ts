@@ -1,5 +1,6 @@
 // Resource IDs (behaviour.md §5): 2-character type prefix + 24 Crockford base32 characters
-// (lower case) = 120 bits: a 48-bit millisecond timestamp, then 72 random bits.
+// (lower case) = 120 bits: a 48-bit millisecond timestamp, then 72 random bits. The prefixes are
+// the origin's (its ubid.rb types) where it has the kind (decision 288).
 export const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 export const ID_PREFIXES = {
@@ -11,9 +12,12 @@ export const ID_PREFIXES = {
   firewallRule: 'fr',
   loadBalancer: '1b',
   postgres: 'pg',
-  postgresFirewallRule: 'pf',
+  // The origin's firewall rules' type: a PostgreSQL firewall rule shares it with `firewallRule`.
+  postgresFirewallRule: 'fr',
   postgresMetricDestination: 'md',
-  postgresLogDestination: 'ld',
+  postgresLogDestination: '1d',
+  // A PostgreSQL server: its VM's ID under this prefix (postgresServerId); never made by newId.
+  postgresServer: 'pv',
   kubernetesCluster: 'kc',
   nodePool: 'kn',
   installation: 'g1',
@@ -34,9 +38,10 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-const BODY = '[0-9a-hjkmnp-tv-z]{24}';
+/** An ID after its prefix, as a regular expression's text. */
+export const ID_BODY = '[0-9a-hjkmnp-tv-z]{24}';
 const patterns = Object.fromEntries(
-  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${BODY}$`)]),
+  Object.entries(ID_PREFIXES).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}${ID_BODY}$`)]),
 ) as Record<IdKind, RegExp>;
 
 export function isId(kind: IdKind, value: string): boolean {
@@ -106,7 +111,16 @@ export function firstIdAt(kind: IdKind, at: number): string {
   return ID_PREFIXES[kind] + encode(BigInt(at) << RANDOM_BITS);
 }
 
-/** The kind of an ID of any kind; undefined for anything else. */
-export function idKindOf(value: string): IdKind | undefined {
-  return (Object.keys(patterns) as IdKind[]).find((kind) => patterns[kind].test(value));
+/**
+ * The kind of an ID of any kind; undefined for anything else. An `fr` ID is a firewall rule's,
+ * or a PostgreSQL firewall rule's when `path` (the route it came by) is a database's.
+ */
+export function idKindOf(value: string, path?: string): IdKind | undefined {
+  const kind = (Object.keys(patterns) as IdKind[]).find((k) => patterns[k].test(value));
+  return kind === 'firewallRule' && path?.includes('/postgres/') ? 'postgresFirewallRule' : kind;
+}
+
+/** A PostgreSQL server's ID: its VM's ID under the server prefix (the origin's `pv`). */
+export function postgresServerId(vmId: string): string {
+  return ID_PREFIXES.postgresServer + vmId.slice(ID_PREFIXES.vm.length);
 }

@@ -2977,7 +2977,7 @@ export interface components {
             object: {
                 id: string;
                 /** @enum {string} */
-                kind: "project" | "privateSubnet" | "nic" | "vm" | "firewall" | "firewallRule" | "loadBalancer" | "postgres" | "postgresFirewallRule" | "postgresMetricDestination" | "postgresLogDestination" | "kubernetesCluster" | "nodePool" | "installation" | "repository" | "githubCacheEntry" | "account" | "session" | "job" | "invitation" | "accessToken" | "sshPublicKey" | "auditEntry" | "mail" | "webhookEndpoint" | "webhookDelivery" | "testFault" | "projectMember";
+                kind: "project" | "privateSubnet" | "nic" | "vm" | "firewall" | "firewallRule" | "loadBalancer" | "postgres" | "postgresFirewallRule" | "postgresMetricDestination" | "postgresLogDestination" | "postgresServer" | "kubernetesCluster" | "nodePool" | "installation" | "repository" | "githubCacheEntry" | "account" | "session" | "job" | "invitation" | "accessToken" | "sshPublicKey" | "auditEntry" | "mail" | "webhookEndpoint" | "webhookDelivery" | "testFault" | "projectMember";
                 name: string | null;
                 location: string | null;
             };

@@ -561,15 +561,16 @@ export const backupCredentialsSchema = z
 // Servers.
 export const postgresServerSchema = z
   .strictObject({
-    id: z.string().regex(idPattern('vm')),
+    /** The origin's server ID: `pv` and the body of its VM's ID. */
+    id: z.string().regex(idPattern('postgresServer')),
     name: z.string(),
     role: z.enum(['primary', 'standby']),
     state: z.string(),
     /** A standby's replication: `catching_up` until it has the primary's data, then `ready`; the primary is `ready` (the origin's). */
     synchronization_status: z.enum(['catching_up', 'ready']),
     fallback_active: z.boolean(),
-    /** The server's VM (its ID; the same as `id`). */
-    vm: z.string(),
+    /** The server's VM: its ID. */
+    vm: z.string().regex(idPattern('vm')),
     vm_size: z.string(),
     target_vm_size: z.string(),
     storage_size_gib: z.number().int(),
@@ -633,7 +634,7 @@ export const logLineSchema = z
     severity_level: z.enum(LOG_SEVERITIES),
     message: z.string(),
     /** The server that logged it: its ID (the origin's field) and its name. */
-    server_ubid: z.string(),
+    server_ubid: z.string().regex(idPattern('postgresServer')),
     server: z.string(),
   })
   .meta({ id: 'PostgresLogLine' });

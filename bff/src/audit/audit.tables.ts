@@ -1,6 +1,7 @@
 // The audit log's table (decision 205). No foreign keys: an entry outlives its account, its
 // object and its project (the entry of a project's deletion is written as the project goes).
 import { type Kysely, type Migration } from 'kysely';
+import { renameIdPrefixes } from '../resources/postgres/postgres.tables.ts';
 
 export interface AuditEntryTable {
   /** An `ae` ID: its time sorts the log and bounds its time ranges. */
@@ -59,6 +60,12 @@ export const auditMigrations: Record<string, Migration> = {
         .on('audit_entry')
         .columns(['project_id', 'account_id', 'id'])
         .execute();
+    },
+  },
+  // Entries about PostgreSQL firewall rules and log destinations name their new IDs (decision 288).
+  '0111_origin_postgres_ids': {
+    async up(db: Kysely<unknown>) {
+      await renameIdPrefixes(db, 'audit_entry', 'object_id');
     },
   },
 };

@@ -57,7 +57,7 @@ export function objectOfPath(change: Change): AuditObject {
     if (!param || SCOPE_PARAMS.has(param)) continue;
     const value = change.params[param];
     if (value === undefined) continue;
-    const kind = idKindOf(value);
+    const kind = idKindOf(value, change.route.path);
     if (kind) return { object_id: value, object_kind: kind, object_name: null, location };
     const before = segments[i - 1] === 'id' ? segments[i - 2] : segments[i - 1];
     return {
@@ -77,7 +77,7 @@ export function objectOfPath(change: Change): AuditObject {
 function objectOfAnswer(change: Change, answer: Answer): AuditObject {
   const fromPath = objectOfPath(change);
   const body = answer.body as { id?: unknown; name?: unknown; location?: unknown } | undefined;
-  const kind = typeof body?.id === 'string' ? idKindOf(body.id) : undefined;
+  const kind = typeof body?.id === 'string' ? idKindOf(body.id, change.route.path) : undefined;
   if (!body || !kind) return fromPath;
   return {
     object_id: body.id as string,

@@ -254,7 +254,7 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
       'name,version,ha-type,firewall-rules',
     ]);
     expect(show.stdout).toMatch(
-      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall-rules:\n( {2}\d: pf\w{24} {2}\S+ {2}\d+ {2}.*\n)*$/,
+      /^name: cli-pg\nversion: 17\nha-type: none\nfirewall-rules:\n( {2}\d: fr\w{24} {2}\S+ {2}\d+ {2}.*\n)*$/,
     );
     const psql = await ok(['pg', id, '-d', 'app', 'psql', '-c', 'select 1']);
     expect(psql.exec!.program).toBe('psql');
@@ -349,6 +349,8 @@ describe('load balancers and Kubernetes clusters', () => {
       'hash_based',
       '-p',
       'tcp',
+      '-c',
+      'true',
       'cli-lb-net',
       '80',
       '8080',
@@ -366,10 +368,10 @@ describe('load balancers and Kubernetes clusters', () => {
       `${LOC}/cli-lb`,
       'show',
       '-f',
-      'name,algorithm,health-check-protocol,src-port,subnet,vms',
+      'name,algorithm,health-check-protocol,src-port,subnet,vms,cert-enabled',
     ]);
     expect(show.stdout).toBe(
-      `name: cli-lb\nalgorithm: hash_based\nhealth-check-protocol: tcp\nsrc-port: 80\nsubnet: cli-lb-net\nvms:\n  ${vmId}\n`,
+      `name: cli-lb\nalgorithm: hash_based\nhealth-check-protocol: tcp\nsrc-port: 80\nsubnet: cli-lb-net\nvms:\n  ${vmId}\ncert-enabled: true\n`,
     );
     expect((await ok(['lb', lbId, 'detach-vm', vmId])).stdout).toBe(
       `Detached VM ${vmId} from load balancer with id ${lbId}\n`,
@@ -598,7 +600,7 @@ describe('bad command lines', () => {
       [['vm', `${LOC}/x`, 'frob'], /^! Invalid post subcommand: frob\n/],
       [
         ['vm', `${LOC}/x`],
-        /^! Invalid number of arguments for vm subcommand \(accepts: 2\.\.\., given: 1\)\n/,
+        /^! Invalid number of arguments for vm subcommand \(requires: 2\.\.\., given: 1\)\n/,
       ],
       [['vm', `${LOC}/x`, '-4'], /^! No post subcommand provided\n/],
       [['vm', `${LOC}/x`, '-X', 'ssh'], /^! Invalid option: -X\n/],
@@ -615,6 +617,16 @@ describe('bad command lines', () => {
       [
         ['lb', `${LOC}/x`, 'create', 'net', 'eighty', '80'],
         /^! Invalid src-port argument: "eighty"\n/,
+      ],
+      [['vm', 'list', '-N=1'], /^! Needless argument: -N=1\n/],
+      [['pg', `${LOC}/x`, 'create', '-S', '100'], /^! Invalid argument: -S 100\n/],
+      [
+        ['pg', `${LOC}/x`, 'add-config-entries'],
+        /^! Invalid number of arguments for pg add-config-entries subcommand \(requires: 1\.\., given: 0\)\n/,
+      ],
+      [
+        ['lb', `${LOC}/x`, 'create', '-c', 'maybe', 'net', '80', '80'],
+        /^! Invalid cert-enabled argument: "maybe"\n/,
       ],
       [['help', 'nothing'], /^! Invalid command: nothing\n/],
       [['--frob'], /^! Invalid option: --frob\n/],

@@ -19,7 +19,9 @@ import {
 } from './command.ts';
 import { kindOfId } from './common.ts';
 import { ApiFailure } from './internal-api.ts';
+import { alGroup } from './kinds/audit-log.ts';
 import { fwGroup } from './kinds/firewall.ts';
+import { ghGroup } from './kinds/github.ts';
 import { kcGroup } from './kinds/kubernetes.ts';
 import { lbGroup } from './kinds/load-balancer.ts';
 import { pgGroup } from './kinds/postgres.ts';
@@ -99,7 +101,9 @@ export const root: Root = {
     { long: 'confirm', arg: 'confirmation', desc: 'confirmation value (not for direct use)' },
   ],
   commands: {
+    al: alGroup,
     fw: fwGroup,
+    gh: ghGroup,
     help,
     kc: kcGroup,
     lb: lbGroup,
@@ -139,6 +143,7 @@ async function runLeaf<C extends RunContext>(
  */
 async function resolveTarget(group: KindGroup, ref: string, c: Session): Promise<Target> {
   const fail = failer(group);
+  if (group.reference) return group.reference(ref, fail);
   if (group.locationless) {
     if (ref.includes('/'))
       fail(`invalid ${group.label} reference (${JSON.stringify(ref)}), should not include /`);
@@ -174,10 +179,15 @@ async function runGroup(
   const [first, ...rest] = argv;
   if (first === undefined) fail('no subcommand provided');
   const command = group.commands[first!];
-  if (command) return runLeaf(command, `${group.word} ${first}`, rest, c);
+  if (command)
+    return isGroup(command)
+      ? runGroup(command, rest, c)
+      : runLeaf(command, `${group.word} ${first}`, rest, c);
+  // A group without objects (`ubi al`) has only its commands.
+  if (!Object.keys(group.post).length) fail(`invalid subcommand: ${first}`);
   if (argv.length < 2)
     fail(
-      `invalid number of arguments for ${group.word} subcommand (accepts: 2..., given: ${argv.length})`,
+      `invalid number of arguments for ${group.word} subcommand (requires: 2..., given: ${argv.length})`,
     );
   // `ubi vm show eu-central-h1/web` works as `ubi vm eu-central-h1/web show`.
   const [ref, ...after] = group.post[first!] ? [argv[1]!, first!, ...argv.slice(2)] : argv;

@@ -26,11 +26,15 @@ export interface OptionSpec {
 /** Parsed options by long name: the value, or true for a flag. */
 export type Options = Record<string, string | true | undefined>;
 
-/** How many arguments a command takes: exactly n, or at least `min`. */
-export type Arity = number | { min: number; message?: string };
+/**
+ * How many arguments a command takes: exactly n, or at least `min` (shown as the origin's Ruby
+ * range, `1..`, or `4...` where it wrote that).
+ */
+export type Arity = number | { min: number; message?: string; dots?: '..' | '...' };
 
 /** An object a post-command acts on: `location/name`, or an ID whose location object-info gave. */
 export interface Target {
+  /** The reference's first part: a location, or a GitHub repository's installation (`ubi gh`). */
   location: string;
   /** The name, or the ID when the object was named by its ID (both are references). */
   ref: string;
@@ -76,11 +80,14 @@ export interface KindGroup extends Documented {
   /** The command word and its labels in messages. */
   word: string;
   label: string;
-  commands: Record<string, Leaf>;
+  /** Commands, or groups of their own (`ubi gh installation`). */
+  commands: Record<string, Leaf | KindGroup>;
   post: Record<string, Leaf<PostContext>>;
   postOptions?: OptionSpec[];
   /** Objects named without a location (`ubi sk my-key show`): the reference is a name or an ID. */
   locationless?: boolean;
+  /** Objects named in a form of their own (`installation/repository`): reads the reference. */
+  reference?: (ref: string, fail: (message: string) => never) => Target;
 }
 
 export interface Root extends Documented {
@@ -162,6 +169,8 @@ export function parseOptions(
         const spec = specs.find((s) => s.short === c);
         if (!spec) fail(`invalid option: -${c}`);
         if (!spec.arg) {
+          // `-N=1`: a value given to a flag, as Ruby's OptionParser words it.
+          if (a[j + 1] === '=') fail(`needless argument: -${c}${a.slice(j + 1)}`);
           options[spec.long] = true;
           continue;
         }
@@ -196,7 +205,7 @@ export function checkArity(
   } else if (given < arity.min) {
     fail(
       arity.message ??
-        `invalid number of arguments for ${command} subcommand (accepts: ${arity.min}..., given: ${given})`,
+        `invalid number of arguments for ${command} subcommand (requires: ${arity.min}${arity.dots ?? '..'}, given: ${given})`,
     );
   }
 }

@@ -90,6 +90,45 @@ export function text(value: unknown): string {
   return String(value);
 }
 
+/** A timestamp as the origin prints one (Ruby's `iso8601`): whole seconds. */
+export const isoSeconds = (at: string) => at.replace(/\.\d+Z$/, 'Z');
+
+/** A CSV field as Ruby's CSV writes it: quoted when empty or holding a comma, quote or line break. */
+const csvField = (value: string) =>
+  value === '' || /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+/**
+ * A page of a search as CSV, the origin's `format_paginated_csv`: the header unless `-N`, a
+ * line per row, and when there is more, the command that continues the search with the options
+ * given (in the order its SDK passes them on) and the next page's key.
+ */
+export function paginatedCsv(page: {
+  header: string;
+  headers: boolean;
+  rows: string[][];
+  command: string;
+  given: (readonly [string, string])[];
+  nextKey: string | undefined;
+}): string {
+  let body = page.headers ? `${page.header}\n` : '';
+  for (const row of page.rows) body += `${row.map(csvField).join(',')}\n`;
+  if (page.nextKey !== undefined) {
+    const next = [
+      ...page.given.filter(([name]) => name !== 'pagination-key'),
+      ['pagination-key', page.nextKey] as const,
+    ];
+    body += `Continue search: ${page.command} ${next.map(([name, value]) => `--${name}=${value} `).join('')}\n`;
+  }
+  return body;
+}
+
+/** The options of `names` given on the command line, in that order, as [name, value] pairs. */
+export const givenOptions = (opts: Options, names: readonly string[]) =>
+  names.flatMap((name) => {
+    const value = optionText(opts, name);
+    return value === undefined ? [] : [[name, value] as const];
+  });
+
 /** Columns padded to their widest value (and header), two spaces apart, the last one too. */
 export function formatRows(
   keys: readonly string[],
@@ -238,6 +277,17 @@ export function fieldLine(key: string, value: unknown): string {
 export function integerArg(value: string, name: string, fail: (m: string) => never): number {
   if (!/^-?\d{1,9}$/.test(value)) fail(`invalid ${name} argument: ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+/** `true` or `false` ("invalid cert-enabled argument" otherwise), as the origin's `need_boolean_arg`. */
+export function booleanArg(
+  value: string | undefined,
+  name: string,
+  fail: (m: string) => never,
+): boolean {
+  if (value !== 'true' && value !== 'false')
+    fail(`invalid ${name} argument: ${value === undefined ? 'nil' : JSON.stringify(value)}`);
+  return value === 'true';
 }
 
 /** An option's value as text (a flag's `true` is no value). */

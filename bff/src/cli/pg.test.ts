@@ -6,6 +6,7 @@ import type { ResponseOf } from '#shared/routes';
 import { LOC, newOwner, pollUntil } from '../../test/fixtures.ts';
 import { serverForFile, type TestServer } from '../../test/harness.ts';
 import { ubiAs } from '../../test/ubi-client.ts';
+import { ranSince } from '../resources/postgres/postgres.fixtures.ts';
 
 let t: TestServer;
 let owner: Awaited<ReturnType<typeof newOwner>>;
@@ -51,7 +52,7 @@ describe('ubi pg post-commands', () => {
     const added = await cli.ok(['pg', ref, 'add-firewall-rule', '-d', 'office', '1.2.3.0/24']);
     expect(added).toMatch(
       new RegExp(
-        `^Firewall rule added to PostgreSQL database.\\n  rule id: (pf${ID})\\n  cidr: 1.2.3.0/24\\n  description: "office"\\n$`,
+        `^Firewall rule added to PostgreSQL database.\\n  rule id: (fr${ID})\\n  cidr: 1.2.3.0/24\\n  description: "office"\\n$`,
       ),
     );
     const ruleId = /rule id: (\S+)/.exec(added)![1]!;
@@ -140,7 +141,7 @@ describe('ubi pg post-commands', () => {
     );
     expect(await cli.ok(['pg', ref, 'list-servers'])).toMatch(
       new RegExp(
-        `^id +role +state +synchronization-status +vm-size *\\nvm${ID}  primary  running  ready +standard-2 *\\n$`,
+        `^id +role +state +synchronization-status +vm-size *\\npv${ID}  primary  running  ready +standard-2 *\\n$`,
       ),
     );
     expect(await cli.ok(['pg', ref, 'list-backups', '-N'])).not.toMatch(/\.\d{3}Z/);
@@ -166,6 +167,107 @@ describe('ubi pg post-commands', () => {
     });
     expect(await cli.ok(['pg', `${LOC}/src`, 'upgrade'])).toBe(
       `Scheduled major version upgrade of PostgreSQL database with id ${pg.id} to version 17.\n`,
+    );
+  });
+
+  it('adds and deletes log destinations, and reads the logs as CSV a page at a time', async () => {
+    const pg = await database('logs');
+    // An hour of simulated lines behind it.
+    await ranSince(t, pg.id, 60 * 60_000);
+    const ref = `${LOC}/logs`;
+    const otlp = await cli.ok([
+      'pg',
+      ref,
+      'add-otlp-log-destination',
+      'collector',
+      'https://otel.example.com/v1/logs',
+      'Authorization=Bearer x',
+    ]);
+    expect(otlp).toMatch(
+      new RegExp(`^Log destination added to PostgreSQL database.\\n  id: 1d${ID}\\n$`),
+    );
+    const syslog = await cli.ok([
+      'pg',
+      ref,
+      'add-syslog-log-destination',
+      'papertrail',
+      'logs.example.com',
+      '6515',
+      'token@41058/key=abc',
+    ]);
+    const syslogId = /id: (\S+)/.exec(syslog)![1]!;
+    const otlpId = /id: (\S+)/.exec(otlp)![1]!;
+    expect(await cli.ok(['pg', ref, 'show', '-f', 'log-destinations'])).toBe(
+      `log-destinations:\n${[
+        `${otlpId}  collector  otlp  https://otel.example.com/v1/logs`,
+        `${syslogId}  papertrail  syslog  tcp://logs.example.com:6515`,
+      ]
+        .sort()
+        .map((line, i) => `  ${i + 1}: ${line}\n`)
+        .join('')}`,
+    );
+    const listed = await t.call('listPostgresLogDestinations', {
+      token: owner.token,
+      params: params('logs'),
+    });
+    expect(listed.body.items.find((d) => d.id === syslogId)).toMatchObject({
+      type: 'syslog',
+      name: 'papertrail',
+      url: 'tcp://logs.example.com:6515',
+    });
+    const badSd = await cli.fails(['pg', ref, 'add-syslog-log-destination', 'x', 'h', 'nokey']);
+    expect(badSd.stderr).toMatch(
+      /^! Invalid structured_data argument, expected sd-id\/key=value format: "nokey"\n/,
+    );
+    expect(await cli.ok(['pg', ref, 'delete-log-destination', syslogId])).toBe(
+      'Log destination, if it exists, has been scheduled for deletion\n',
+    );
+
+    const all = await cli.ok(['pg', ref, 'get-logs']);
+    expect(all).toMatch(
+      /^Timestamp,ServerRole,Stream,Level,Message\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,primary,(postgres|pgbouncer|upgrade),[A-Z]+,/,
+    );
+    const first = await cli.ok(['pg', ref, 'get-logs', '-N', '--max-log-lines=1']);
+    const [line, more] = first.split('\n');
+    expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,primary,/);
+    const key = new RegExp(
+      `^Continue search: ubi pg ${LOC}/logs get-logs --max-log-lines=1 --pagination-key=(\\d+) $`,
+    ).exec(more!)![1]!;
+    const next = await cli.ok([
+      'pg',
+      ref,
+      'get-logs',
+      '-N',
+      '--max-log-lines=1',
+      `--pagination-key=${key}`,
+    ]);
+    expect(next.split('\n')[0]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(next.split('\n')[0]).not.toBe(line);
+    const level = await cli.fails(['pg', ref, 'get-logs', '--severity-level=LOUD']);
+    expect(level.stderr).toMatch(/^! Invalid argument: --severity-level LOUD\n/);
+  });
+
+  it('recycles, shows the default configuration and promotes a read replica', async () => {
+    const pg = await database('prim');
+    expect(await cli.ok(['pg', `${LOC}/prim`, 'recycle'])).toBe(
+      `Recycle requested for PostgreSQL database with id ${pg.id}\n`,
+    );
+    const defaults = await cli.ok(['pg', `${LOC}/prim`, 'show-default-config']);
+    expect(defaults).toMatch(/^[a-z_]+=\S+\n/m);
+    expect(defaults).toContain('shared_buffers=');
+    await running('prim');
+    await cli.ok(['pg', `${LOC}/prim`, 'create-read-replica', '-t', 'team=db,env=prod', 'prim-rr']);
+    const replica = await running('prim-rr');
+    expect(await cli.ok(['pg', `${LOC}/prim`, 'show', '-f', 'read-replica,read-replicas'])).toBe(
+      `read-replica: false\nread-replicas:\n  ${LOC}/prim-rr\n`,
+    );
+    expect(
+      await cli.ok(['pg', replica.id, 'show', '-f', 'read-replica,parent,tags,target-vm-size']),
+    ).toBe(
+      `read-replica: true\nparent: ${LOC}/prim\ntags:\n  env: prod\n  team: db\ntarget-vm-size: standard-2\n`,
+    );
+    expect(await cli.ok(['pg', `${LOC}/prim-rr`, 'promote-read-replica'])).toBe(
+      `Promoted PostgreSQL database with id ${replica.id} from read replica to primary.\n`,
     );
   });
 

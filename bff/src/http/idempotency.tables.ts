@@ -1,5 +1,7 @@
 // Idempotency keys of creates (decision 073): the first answer to each key, per account.
 import type { Kysely, Migration } from 'kysely';
+import { ID_BODY } from '#shared/ids';
+import { RENAMED_ID_PREFIXES } from '../resources/postgres/postgres.tables.ts';
 
 export interface IdempotencyKeyTable {
   account_id: string;
@@ -39,6 +41,32 @@ export const idempotencyMigrations: Record<string, Migration> = {
         .on('idempotency_key')
         .column('created_at')
         .execute();
+    },
+  },
+  // A create answered again gives the new IDs of PostgreSQL firewall rules and log destinations
+  // (decision 288): its stored answer's `id` fields are rewritten.
+  '0111_origin_postgres_ids': {
+    async up(db: Kysely<unknown>) {
+      const rows = (await db
+        .selectFrom('idempotency_key' as never)
+        .select(['account_id' as never, 'key' as never, 'body' as never])
+        .where('body' as never, 'is not', null)
+        .execute()) as { account_id: string; key: string; body: string }[];
+      for (const r of rows) {
+        let body = r.body;
+        for (const [from, to] of RENAMED_ID_PREFIXES)
+          body = body.replace(
+            new RegExp(`"id":"${from}(${ID_BODY})"`, 'g'),
+            (_match, rest: string) => `"id":"${to}${rest}"`,
+          );
+        if (body === r.body) continue;
+        await db
+          .updateTable('idempotency_key' as never)
+          .set({ body } as never)
+          .where('account_id' as never, '=', r.account_id as never)
+          .where('key' as never, '=', r.key as never)
+          .execute();
+      }
     },
   },
 };

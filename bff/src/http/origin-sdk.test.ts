@@ -10,6 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOC, newOwner, SSH_KEY, waitForVmState } from '../../test/fixtures.ts';
 import { serverForFile, type TestServer } from '../../test/harness.ts';
 
+// The origin's document's ID patterns (openapi.yml) of a database's rules, log destinations and servers.
+const ORIGIN_ID = {
+  firewallRule: /^fr[0-9a-hj-km-np-tv-z]{24}$/,
+  logDestination: /^1d[0-9a-hj-km-np-tv-z]{24}$/,
+  server: /^pv[0-9a-hj-km-np-tv-z]{24}$/,
+};
+
 let t: TestServer;
 let sdk: ReturnType<typeof adapter>;
 let token: string;
@@ -276,7 +283,14 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
       cidr: '10.9.0.0/16',
       description: null,
     });
-    expect(rule).toMatchObject({ cidr: '10.9.0.0/16', description: '' });
+    expect(rule).toMatchObject({
+      id: expect.stringMatching(ORIGIN_ID.firewallRule),
+      cidr: '10.9.0.0/16',
+      description: '',
+    });
+    // An ID of the origin's shape that names no rule: missing (404), not refused (400, audit row 9).
+    const unknown = `fr${String(rule!.id).slice(2, 14)}${'0'.repeat(12)}`;
+    expect((await sdk.raw('PATCH', `${PG}/sdk-fw/firewall-rule/${unknown}`, {})).code).toBe(404);
     // modify_firewall_rule(id, description:): cidr nil → null keeps the CIDR.
     expect(
       await sdk.patch(`${PG}/sdk-fw/firewall-rule/${String(rule!.id)}`, {
@@ -342,7 +356,11 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
       url: 'https://otel.example.com/v1/logs',
       options: { headers: {} },
     });
-    expect(otlp).toMatchObject({ name: 'otel', type: 'otlp' });
+    expect(otlp).toMatchObject({
+      id: expect.stringMatching(ORIGIN_ID.logDestination),
+      name: 'otel',
+      type: 'otlp',
+    });
     const syslog = await sdk.post(`${PG}/sdk-md/log-destination`, {
       name: 'pt',
       type: 'syslog',
@@ -442,12 +460,14 @@ describe("the origin's Ruby SDK on the wire: Postgres", () => {
     });
     expect((await sdk.get(`${at}/servers`))!.items).toEqual([
       expect.objectContaining({
+        id: expect.stringMatching(ORIGIN_ID.server),
         role: 'primary',
         synchronization_status: 'ready',
         fallback_active: false,
       }),
     ]);
-    expect(await sdk.get(`${at}/logs`)).toMatchObject({ logs: expect.any(Array) });
+    const { logs } = (await sdk.get(`${at}/logs`)) as { logs: { server_ubid: string }[] };
+    for (const l of logs) expect(l.server_ubid).toMatch(ORIGIN_ID.server);
     // create_client_cert_keypair(common_name:, duration:): PEM text, which the SDK returns as a String.
     const pem = await sdk.raw('POST', `${at}/cert/create-client-keypair`, {
       common_name: 'App-User',

@@ -337,10 +337,12 @@ export class Worker {
       // Test mode: the one place every kind's steps can be held, slowed or failed (docs/testing.md).
       const say = await this.env.hooks?.beforeStep(job);
       if (say?.hold) {
+        // A release moves the job's `run_at` (testmode.handlers.ts); one made while this step
+        // was being held must win, or the job would sleep until the recheck.
         await db
           .updateTable('job')
           .set({
-            run_at: iso(Date.now() + HOLD_RECHECK_MS),
+            run_at: sql<string>`case when run_at = ${job.run_at} then ${iso(Date.now() + HOLD_RECHECK_MS)} else run_at end`,
             lease_owner: null,
             lease_expires_at: null,
           })

@@ -8,6 +8,7 @@ import { ID_PREFIXES } from '#shared/ids';
 import type { Db } from '../db/database.ts';
 import { failingKindOf } from '../lifecycle/failure.ts';
 import { FinalFailure, jobDefinition, type JobRow, type StepHooks } from '../lifecycle/jobs.ts';
+import { beingEmptied } from '../resources/project/empty-project.ts';
 
 type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -108,17 +109,6 @@ export function testModeHooks(db: Db): StepHooks {
       return settings?.delay_ms == null ? undefined : { delayMs: Number(settings.delay_ms) };
     },
   };
-}
-
-/** Whether a forced delete (or a reset) is emptying the project: nothing in it is failed on purpose then. */
-async function beingEmptied(db: Db, projectId: string): Promise<boolean> {
-  return !!(await db
-    .selectFrom('job')
-    .select('id')
-    .where('kind', '=', 'project.destroy')
-    .where('resource_id', '=', projectId)
-    .where('state', '=', 'pending')
-    .executeTakeFirst());
 }
 
 /** The project, name and state of the job's resource, whatever its kind (null for jobs of no kind in a location: webhooks). */

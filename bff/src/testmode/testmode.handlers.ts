@@ -17,7 +17,7 @@ import { createAccount } from '../resources/auth/account.store.ts';
 import { passwordProblem } from '../resources/auth/password-policy.ts';
 import { apiModule } from '../resources/kind.ts';
 import { defaultReason } from './hooks.ts';
-import { enqueueJob } from '../lifecycle/jobs.ts';
+import { startProjectDestroy } from '../resources/project/empty-project.ts';
 import { inJobTransaction } from '../resources/common.ts';
 
 /** While a reset waits for the projects to go, it looks this often. */
@@ -276,8 +276,11 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
         .$if(target !== undefined, (q) => q.where('target', '=', target!))
         .execute();
       // What was held runs now (what is still held by another hold is held again by the worker).
-      await sql`update job set run_at = ${new Date().toISOString()} where state = 'pending' and resource_id in (${projectResourceIds(project.id)})
-        and run_at > ${new Date().toISOString()}`.execute(db);
+      // Due jobs get a new `run_at` too: it tells a worker holding one right now that the hold
+      // it saw is gone (worker.ts).
+      await sql`update job set run_at = ${new Date().toISOString()} where state = 'pending' and resource_id in (${projectResourceIds(project.id)})`.execute(
+        db,
+      );
       ctx.wakeWorker();
       return holds(db, project.id);
     },
@@ -360,15 +363,7 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
       await db.deleteFrom('test_fault').execute();
       const projects = await db.selectFrom('project').select('id').execute();
       await inJobTransaction(ctx, async (tx) => {
-        const pending = await tx
-          .selectFrom('job')
-          .select('resource_id')
-          .where('kind', '=', 'project.destroy')
-          .where('state', '=', 'pending')
-          .execute();
-        for (const { id } of projects)
-          if (!pending.some((j) => j.resource_id === id))
-            await enqueueJob(tx, 'project.destroy', id);
+        for (const { id } of projects) await startProjectDestroy(tx, id);
       });
       const deadline = Date.now() + ctx.config.projectDeleteWaitMs;
       const anyLeft = async () =>

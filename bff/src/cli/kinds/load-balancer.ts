@@ -5,6 +5,7 @@ import { isId } from '#shared/ids';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type PostContext } from '../command.ts';
 import {
+  booleanArg,
   destroyCommand,
   showCommand,
   integerArg,
@@ -32,6 +33,7 @@ const SHOW_FIELDS = [
   'dst-port',
   'subnet',
   'vms',
+  'cert-enabled',
 ];
 
 const lbRef = (c: PostContext) => ({
@@ -73,6 +75,7 @@ const create: Leaf<PostContext> = {
       desc: 'set the health check protocol',
     },
     { short: 's', long: 'stack', arg: 'stack', choices: LB_STACKS, desc: 'set the stack' },
+    { short: 'c', long: 'cert-enabled', arg: 'bool', desc: 'SSL certificate enabled' },
   ],
   optionValues: [
     ['Algorithm:', LB_ALGORITHMS],
@@ -83,6 +86,8 @@ const create: Leaf<PostContext> = {
   async run(c, [subnet, src, dst], opts) {
     const src_port = integerArg(src!, 'src-port', c.fail);
     const dst_port = integerArg(dst!, 'dst-port', c.fail);
+    const cert = optionText(opts, 'cert-enabled');
+    const certEnabled = cert === undefined ? undefined : booleanArg(cert, 'cert-enabled', c.fail);
     const body: Record<string, unknown> = {
       private_subnet_id: await idIn(c, 'privateSubnet', subnet!),
       src_port,
@@ -98,6 +103,7 @@ const create: Leaf<PostContext> = {
       const value = optionText(opts, option);
       if (value !== undefined) body[field] = value;
     }
+    if (certEnabled !== undefined) body.cert_enabled = certEnabled;
     const lb = await c.api.call('createLoadBalancer', lbRef(c), {
       body: body as BodyInputOf<'createLoadBalancer'>,
     });
@@ -131,12 +137,11 @@ const update: Leaf<PostContext> = {
   usage: [
     `ubi lb ${REF} update algorithm src-port dst-port health-check-endpoint cert-enabled [(vm-name | vm-id) [...]]`,
   ],
-  args: { min: 4 },
+  args: { min: 4, dots: '...' },
   async run(c, [algorithm, src, dst, endpoint, cert, ...vms]) {
     const src_port = integerArg(src!, 'src-port', c.fail);
     const dst_port = integerArg(dst!, 'dst-port', c.fail);
-    if (cert !== 'true' && cert !== 'false')
-      c.fail(`invalid cert-enabled argument: ${cert === undefined ? 'nil' : JSON.stringify(cert)}`);
+    const cert_enabled = booleanArg(cert, 'cert-enabled', c.fail);
     const ids = [];
     for (const vm of vms) ids.push(await idIn(c, 'vm', vm));
     const body = {
@@ -144,7 +149,7 @@ const update: Leaf<PostContext> = {
       src_port,
       dst_port,
       health_check_endpoint: endpoint,
-      cert_enabled: cert === 'true',
+      cert_enabled,
       vms: ids,
     };
     const lb = await c.api.call('updateLoadBalancer', lbRef(c), {

@@ -1,9 +1,20 @@
 // `ubi pg` post-commands beyond create/show/destroy/psql (the origin's cli-commands/pg/post):
 // each one API operation on the database, answered in the origin's words.
+import { LOG_SERVER_ROLES, LOG_SEVERITIES, LOG_STREAMS } from '#shared/api/postgres';
 import { POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type OptionSpec, type Options, type PostContext } from '../command.ts';
-import { formatRows, integerArg, KINDS, optionText, renameCommand } from '../common.ts';
+import {
+  formatRows,
+  givenOptions,
+  integerArg,
+  isoSeconds,
+  KINDS,
+  optionText,
+  paginatedCsv,
+  renameCommand,
+  underscore,
+} from '../common.ts';
 
 const REF = '(location/pg-name | pg-id)';
 
@@ -60,6 +71,26 @@ export function sourceFields(opts: Options, fail: (m: string) => never): Record<
   const bouncer = optionText(opts, 'pgbouncer-config');
   if (bouncer !== undefined) body.pgbouncer_config = pairs(bouncer, 'pgbouncer config', fail);
   return body;
+}
+
+/** The get-logs options in the order the origin's SDK passes them on. */
+const LOG_FILTERS = [
+  'start',
+  'end',
+  'stream-name',
+  'server-role',
+  'severity-level',
+  'query-pattern',
+  'max-log-lines',
+  'pagination-key',
+] as const;
+
+async function addLogDestination(
+  c: PostContext,
+  body: BodyInputOf<'createPostgresLogDestination'>,
+) {
+  const ld = await c.api.call('createPostgresLogDestination', pgRef(c), { body });
+  return reply(`Log destination added to PostgreSQL database.\n  id: ${ld.id}\n`);
 }
 
 const noSlash = (value: string, message: string, c: PostContext) => {
@@ -219,8 +250,136 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
       return reply('Metric destination, if it exists, has been scheduled for deletion');
     },
   },
+  'add-otlp-log-destination': {
+    desc: 'Add an OTLP HTTP log destination to a PostgreSQL database',
+    usage: [`ubi pg ${REF} add-otlp-log-destination name url [header_name=value [...]]`],
+    args: { min: 2 },
+    async run(c, [name, url, ...extra]) {
+      const headers = kvArgs(extra, 'argument', c.fail);
+      return addLogDestination(c, { name: name!, type: 'otlp', url: url!, options: { headers } });
+    },
+  },
+  'add-syslog-log-destination': {
+    desc: 'Add a syslog (RFC 5424 over TLS) log destination to a PostgreSQL database',
+    usage: [`ubi pg ${REF} add-syslog-log-destination name host [port] [sd-id/key=value [...]]`],
+    args: { min: 2 },
+    async run(c, [name, host, ...rest]) {
+      const port = rest[0] !== undefined && /^\d+$/.test(rest[0]) ? Number(rest.shift()) : 6514;
+      const structured: Record<string, Record<string, string>> = {};
+      for (const arg of rest) {
+        const slash = arg.indexOf('/');
+        const eq = arg.indexOf('=', slash + 1);
+        if (slash < 0 || eq < 0)
+          c.fail(
+            `invalid structured_data argument, expected sd-id/key=value format: ${JSON.stringify(arg)}`,
+          );
+        (structured[arg.slice(0, slash)] ??= {})[arg.slice(slash + 1, eq)] = arg.slice(eq + 1);
+      }
+      return addLogDestination(c, {
+        name: name!,
+        type: 'syslog',
+        url: `tcp://${host}:${port}`,
+        options: { structured_data: structured },
+      });
+    },
+  },
+  'delete-log-destination': {
+    desc: 'Delete a PostgreSQL log destination',
+    usage: [`ubi pg ${REF} delete-log-destination ld-id`],
+    args: 1,
+    async run(c, [id]) {
+      noSlash(id!, 'invalid log destination id format', c);
+      await c.api.call('deletePostgresLogDestination', { ...pgRef(c), log_destination_id: id! });
+      return reply('Log destination, if it exists, has been scheduled for deletion');
+    },
+  },
+  'get-logs': {
+    desc: 'Fetch logs for a PostgreSQL database in CSV format',
+    usage: [`ubi pg ${REF} get-logs [options]`],
+    options: [
+      {
+        short: 's',
+        long: 'start',
+        arg: 'time',
+        desc: 'start time (RFC3339, default: 30 minutes ago)',
+      },
+      { short: 'e', long: 'end', arg: 'time', desc: 'end time (RFC3339, default: now)' },
+      { long: 'stream-name', arg: 'stream', choices: LOG_STREAMS, desc: 'filter by log stream' },
+      {
+        long: 'server-role',
+        arg: 'role',
+        choices: LOG_SERVER_ROLES,
+        desc: 'filter by server role',
+      },
+      {
+        long: 'severity-level',
+        arg: 'level',
+        choices: LOG_SEVERITIES,
+        desc: 'filter by log severity level',
+      },
+      {
+        long: 'query-pattern',
+        arg: 'pattern',
+        desc: 'pattern for substring match against log message',
+      },
+      {
+        short: 'l',
+        long: 'max-log-lines',
+        arg: 'n',
+        integer: true,
+        desc: 'number of log lines to return (default: 50, max: 500)',
+      },
+      { long: 'pagination-key', arg: 'key', desc: 'continue a previous search' },
+      { short: 'N', long: 'no-headers', desc: 'do not show headers' },
+    ],
+    optionValues: [
+      ['Stream:', LOG_STREAMS],
+      ['Server Role:', LOG_SERVER_ROLES],
+      ['Level:', LOG_SEVERITIES],
+    ],
+    async run(c, _args, opts) {
+      const given = givenOptions(opts, LOG_FILTERS);
+      const page = await c.api.call('getPostgresLogs', pgRef(c), {
+        query: Object.fromEntries(given.map(([name, value]) => [underscore(name), value])),
+      });
+      return reply(
+        paginatedCsv({
+          header: 'Timestamp,ServerRole,Stream,Level,Message',
+          headers: opts['no-headers'] !== true,
+          rows: page.logs.map((line) => [
+            isoSeconds(line.timestamp),
+            line.server_role,
+            line.stream_name,
+            line.severity_level,
+            line.message,
+          ]),
+          command: `ubi pg ${c.target.location}/${c.target.ref} get-logs`,
+          given,
+          nextKey: page.pagination_key,
+        }),
+      );
+    },
+  },
+  'promote-read-replica': simple(
+    'promote-read-replica',
+    'Promote a read replica PostgreSQL database to a primary',
+    async (c) => {
+      const pg = await c.api.call('promotePostgresReadReplica', pgRef(c));
+      return reply(`Promoted PostgreSQL database with id ${pg.id} from read replica to primary.`);
+    },
+  ),
+  recycle: simple('recycle', 'Request recycle of primary', async (c) => {
+    const pg = await c.api.call('recyclePostgresDatabase', pgRef(c));
+    return reply(`Recycle requested for PostgreSQL database with id ${pg.id}`);
+  }),
+  'show-default-config': simple(
+    'show-default-config',
+    'Show default configuration for a PostgreSQL database',
+    async (c) =>
+      reply(configText((await c.api.call('getPostgresConfig', pgRef(c))).default_pg_config ?? {})),
+  ),
   ...configCommands('pg_config', '', ''),
-  ...configCommands('pgbouncer_config', 'pgbouncer-', 'PgBouncer '),
+  ...configCommands('pgbouncer_config', 'pgbouncer-', 'pgbouncer '),
   'ca-certificates': simple(
     'ca-certificates',
     'Print CA certificates for a PostgreSQL database',
@@ -282,7 +441,7 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
       // Times to the second, as the origin prints them.
       const rows = items.map((b) => ({
         ...b,
-        last_modified: b.last_modified.replace(/\.\d+Z$/, 'Z'),
+        last_modified: isoSeconds(b.last_modified),
       }));
       return reply(formatRows(['key', 'last-modified'], rows, opts['no-headers'] !== true));
     },

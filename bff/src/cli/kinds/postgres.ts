@@ -4,6 +4,7 @@ import {
   POSTGRES_FLAVOR_NAMES,
   POSTGRES_HA_TYPE_NAMES,
   POSTGRES_SIZE_NAMES,
+  POSTGRES_SIZES,
   POSTGRES_VERSIONS,
 } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
@@ -11,7 +12,6 @@ import { execute, reply, type Leaf, type PostContext } from '../command.ts';
 import {
   destroyCommand,
   showCommand,
-  integerArg,
   KINDS,
   kindGroup,
   listCommand,
@@ -30,20 +30,35 @@ const SHOW_FIELDS = [
   'state',
   'location',
   'vm-size',
+  'target-vm-size',
   'storage-size-gib',
+  'target-storage-size-gib',
   'version',
+  'target-version',
   'ha-type',
   'flavor',
   'connection-string',
+  'private-connection-string',
   'primary',
   'earliest-restore-time',
+  'maintenance-window-start-at',
+  'read-replica',
+  'parent',
+  'tags',
   'firewall-rules',
   'metric-destinations',
+  'log-destinations',
+  'read-replicas',
   'ca-certificates',
 ];
 
 /** The origin's clients from this version on take the password in a header, out of the command line. */
 const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
+
+/** Every size's storage choices, the origin's `POSTGRES_STORAGE_SIZE_OPTIONS`. */
+const STORAGE_SIZES = [...new Set(POSTGRES_SIZES.flatMap((size) => size.storageGib))]
+  .sort((one, other) => one - other)
+  .map(String);
 
 const create: Leaf<PostContext> = {
   desc: 'Create a PostgreSQL database',
@@ -58,7 +73,13 @@ const create: Leaf<PostContext> = {
       desc: 'replication type',
     },
     { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
-    { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size GB' },
+    {
+      short: 'S',
+      long: 'storage-size',
+      arg: 'size',
+      choices: STORAGE_SIZES,
+      desc: 'storage size GB',
+    },
     {
       short: 'v',
       long: 'version',
@@ -70,7 +91,7 @@ const create: Leaf<PostContext> = {
       short: 'c',
       long: 'pg-config',
       arg: 'config',
-      desc: 'postgres config (e.g key1=value1,key2=value2)',
+      desc: 'postgres config (e.g. key1=value1,key2=value2)',
     },
     {
       short: 'u',
@@ -89,6 +110,7 @@ const create: Leaf<PostContext> = {
     ['Flavor:', POSTGRES_FLAVOR_NAMES],
     ['Replication Type:', POSTGRES_HA_TYPE_NAMES],
     ['Size:', POSTGRES_SIZE_NAMES],
+    ['Storage Size:', STORAGE_SIZES],
     ['Version:', POSTGRES_VERSIONS],
   ],
   async run(c, _args, opts) {
@@ -98,7 +120,7 @@ const create: Leaf<PostContext> = {
       if (value !== undefined) body[underscore(option)] = value;
     }
     const storage = optionText(opts, 'storage-size');
-    if (storage !== undefined) body.storage_size = integerArg(storage, 'storage-size', c.fail);
+    if (storage !== undefined) body.storage_size = Number(storage);
     const tags = optionText(opts, 'tags');
     if (tags !== undefined)
       body.tags = Object.entries(pairs(tags, 'tag', c.fail)).map(([key, value]) => ({
@@ -126,6 +148,22 @@ const show = showCommand(k, SHOW_FIELDS, (c) => c.api.call('getPostgresDatabase'
     const { items } = await c.api.call('listPostgresMetricDestinations', pgRef(c));
     return `metric-destinations:\n${items.map((md, i) => `  ${i + 1}: ${md.id}  ${md.auth_methods.join(',')}${md.username ? `  ${md.username}` : ''}  ${md.url}\n`).join('')}`;
   },
+  'log-destinations': (pg) =>
+    `log-destinations:\n${pg.log_destinations.map((ld, i) => `  ${i + 1}: ${ld.id}  ${ld.name}  ${ld.type}  ${ld.url}\n`).join('')}`,
+  'read-replicas': (pg) =>
+    `read-replicas:\n${pg.read_replicas.map((rr) => `  ${rr.location}/${rr.name}\n`).join('')}`,
+  // `/location/<location>/postgres/<name>` as `<location>/<name>`.
+  parent: (pg) => {
+    const parts = pg.parent?.split('/') ?? [];
+    return `parent: ${pg.parent ? `${parts.at(-3)}/${parts.at(-1)}` : ''}\n`;
+  },
+  tags: (pg) =>
+    `tags:\n${[...pg.tags]
+      .sort(
+        (one, other) => one.key.localeCompare(other.key) || one.value.localeCompare(other.value),
+      )
+      .map((tag) => `  ${tag.key}: ${tag.value}\n`)
+      .join('')}`,
   'ca-certificates': (pg) => `ca-certificates:\n${text(pg.ca_certificates)}\n`,
 });
 

@@ -2,7 +2,7 @@
 // of any object of the project; the same 404 for anything else.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { objectInfoSchema } from '#shared/api/object-info';
-import { ID_PREFIXES, newId, type IdKind } from '#shared/ids';
+import { ID_PREFIXES, newId, postgresServerId, type IdKind } from '#shared/ids';
 import { kinds, projectKinds } from '#shared/routes';
 import { expectSchema, serverForFile } from '../../../test/harness.ts';
 import { expectCurrentError, LOC, newOwner, newProject, stranger } from '../../../test/fixtures.ts';
@@ -81,6 +81,7 @@ describe('object-info', () => {
       newId('session'),
       newId('installation'),
       dbServer.id,
+      postgresServerId(dbServer.id),
       'not-an-id',
       'vm',
       `${world.ids.vm}x`,
@@ -97,7 +98,11 @@ describe('object-info', () => {
   it('knows every kind and every child kind of the route table (a new child kind needs its line in CHILDREN)', () => {
     const sources = objectSources();
     const wanted: IdKind[] = [...kinds, ...projectKinds].flatMap((k) => [k.idKind, ...k.children]);
-    for (const idKind of wanted) expect(sources.has(ID_PREFIXES[idKind]), idKind).toBe(true);
+    for (const idKind of wanted)
+      expect(
+        sources.get(ID_PREFIXES[idKind])?.some((s) => s.idKind === idKind),
+        idKind,
+      ).toBe(true);
     expect(Object.keys(CHILDREN).sort()).toEqual(kinds.flatMap((k) => [...k.children]).sort());
   });
 });

@@ -89,8 +89,8 @@ function childSource(kind: KindDescriptor, idKind: IdKind, child: ChildTable): S
   };
 }
 
-/** Every kind of object object-info answers for, by ID prefix. */
-export function objectSources(): Map<string, Source> {
+/** Every kind of object object-info answers for, by ID prefix (`fr`: two kinds, tried in turn). */
+export function objectSources(): Map<string, Source[]> {
   const sources: Source[] = [];
   for (const kind of [...kinds, ...projectKinds]) {
     sources.push(kindSource(kind));
@@ -103,24 +103,30 @@ export function objectSources(): Map<string, Source> {
       sources.push(childSource(kind, idKind, child));
     }
   }
-  return new Map(sources.map((s) => [ID_PREFIXES[s.idKind], s]));
+  const byPrefix = new Map<string, Source[]>();
+  for (const s of sources) {
+    const prefix = ID_PREFIXES[s.idKind];
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), s]);
+  }
+  return byPrefix;
 }
 
 /** The object's type, location and name; any ID that names no object of the project answers the same 404. */
 export async function objectInfo(
   db: Db,
-  sources: Map<string, Source>,
+  sources: Map<string, Source[]>,
   projectId: string,
   id: string,
 ): Promise<ObjectInfo> {
-  const source = sources.get(id.slice(0, 2));
-  const found =
-    source && isId(source.idKind, id) ? await source.find(db, projectId, id) : undefined;
-  if (!found) throw notFound('Sorry, we couldn’t find the object you’re looking for.');
-  return {
-    type: source!.type,
-    location: found.location,
-    name: found.name,
-    owned_by: await ownerOf(db, found.owned_by),
-  };
+  for (const source of sources.get(id.slice(0, 2)) ?? []) {
+    const found = isId(source.idKind, id) ? await source.find(db, projectId, id) : undefined;
+    if (found)
+      return {
+        type: source.type,
+        location: found.location,
+        name: found.name,
+        owned_by: await ownerOf(db, found.owned_by),
+      };
+  }
+  throw notFound('Sorry, we couldn’t find the object you’re looking for.');
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL routes of observing a database: its servers, logs and metrics, and the
 // destinations its metrics and logs are sent to.
 import { METRIC_KEYS } from '#shared/api/postgres';
+import { postgresServerId } from '#shared/ids';
 import { assertPublicUrl } from '../../net/public-target.ts';
 import { childHandlers } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
@@ -24,7 +25,7 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
     (await listServers(db, pg.id))
       .filter((s) => s.state !== 'deleting')
       .map((s) => ({
-        id: s.id,
+        id: postgresServerId(s.id),
         name: s.name,
         role: s.role as 'primary' | 'standby',
         private_ipv4: s.private_ipv4,
@@ -48,7 +49,7 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       const pg = await find(a);
       const servers = await listServers(db, pg.id);
       const items = servers.map((s) => ({
-        id: s.id,
+        id: postgresServerId(s.id),
         name: s.name,
         role: s.role as 'primary' | 'standby',
         state: s.state,

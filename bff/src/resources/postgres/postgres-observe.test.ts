@@ -47,9 +47,10 @@ describe('servers', () => {
     expect(list.count).toBe(3);
     expect(list.items.map((s) => s.role)).toEqual(['primary', 'standby', 'standby']);
     for (const s of list.items) {
-      expect(s.id).toMatch(/^vm/);
+      // The origin's server ID: `pv` and its VM's ID's body (audit row 9).
+      expect(s.id).toMatch(/^pv/);
       expect(s).toMatchObject({
-        vm: s.id,
+        vm: `vm${s.id.slice(2)}`,
         vm_size: 'standard-2',
         target_vm_size: 'standard-2',
         storage_size_gib: 64,
@@ -523,7 +524,7 @@ describe('log destinations', () => {
     });
     expect(otlp.status, otlp.text).toBe(200);
     expect(otlp.body).toEqual({
-      id: expect.stringMatching(/^ld/),
+      id: expect.stringMatching(/^1d/),
       name: 'grafana',
       type: 'otlp',
       url: 'https://otlp.example.com/v1/logs',
@@ -546,7 +547,7 @@ describe('log destinations', () => {
     ]);
     expect(JSON.stringify(list)).not.toContain('eHl6');
     const id = list.items[1]!.id;
-    expect(id).toMatch(/^ld/);
+    expect(id).toMatch(/^1d/);
     expect(
       (
         await t.call('deletePostgresLogDestination', {

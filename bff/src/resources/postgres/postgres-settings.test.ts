@@ -33,7 +33,7 @@ describe('firewall rules', () => {
     expect(created.status, created.text).toBe(200);
     const rule = expectSchema(postgresFirewallRuleSchema, created.body);
     expect(rule).toMatchObject({ cidr: '203.0.113.7/32', description: 'office' });
-    expect(rule.id).toMatch(/^pf/);
+    expect(rule.id).toMatch(/^fr/);
     const v6 = (
       await t.call('createPostgresFirewallRule', {
         token: a.token,

@@ -1,6 +1,6 @@
 // Managed PostgreSQL: the database, its firewall rules, metric and log destinations, and its
 // servers (VM rows made by the VM service, marked with the database they serve).
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export interface PostgresTable {
   id: string;
@@ -285,7 +285,28 @@ export const postgresMigrations: Record<string, Migration> = {
       }
     },
   },
+  // The origin's ID prefixes (decision 288): firewall rules `fr`, log destinations `1d`.
+  '0111_origin_postgres_ids': {
+    async up(db: Kysely<unknown>) {
+      await renameIdPrefixes(db, 'postgres_firewall_rule', 'id');
+      await renameIdPrefixes(db, 'postgres_log_destination', 'id');
+    },
+  },
 };
+
+/** Decision 288: the prefix each kind's IDs had before it took the origin's. */
+export const RENAMED_ID_PREFIXES = [
+  ['pf', 'fr'],
+  ['ld', '1d'],
+] as const;
+
+/** Gives the IDs of a column with an old prefix (RENAMED_ID_PREFIXES) the new one. */
+export async function renameIdPrefixes(db: Kysely<unknown>, table: string, column: string) {
+  const col = sql.ref(column);
+  for (const [from, to] of RENAMED_ID_PREFIXES)
+    await sql`update ${sql.table(table)} set ${col} = ${to} || substr(${col}, 3)
+      where substr(${col}, 1, 2) = ${from} and length(${col}) = 26`.execute(db);
+}
 
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 /** Stored days as the origin's names: numbers were 0 = Sunday; every day (the old default) is `[]`, the origin's "every day". */

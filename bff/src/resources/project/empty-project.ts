@@ -7,6 +7,7 @@
 import { kinds } from '#shared/routes';
 import type { Db, Queryable } from '../../db/database.ts';
 import { forUpdate } from '../../db/locks.ts';
+import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { transactionWithRetry, type Tx } from '../../db/transaction.ts';
 import { ApiError } from '../../errors.ts';
 import { deleteFirewall } from '../firewall/firewall.store.ts';
@@ -90,4 +91,20 @@ export async function deleteIfEmpty(db: Db, projectId: string): Promise<boolean>
     await deleteProject(tx, projectId);
     return true;
   });
+}
+
+/** Whether a forced delete (or a test reset) is emptying the project: its job is pending. */
+export async function beingEmptied(db: Queryable, projectId: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', 'project.destroy')
+    .where('resource_id', '=', projectId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst());
+}
+
+/** Starts emptying the project unless that has started: one pending job per project. */
+export async function startProjectDestroy(tx: Tx, projectId: string): Promise<void> {
+  if (!(await beingEmptied(tx, projectId))) await enqueueJob(tx, 'project.destroy', projectId);
 }

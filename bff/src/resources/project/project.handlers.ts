@@ -2,11 +2,10 @@ import type { AppContext } from '../../context.ts';
 import { forUpdate } from '../../db/locks.ts';
 import { ApiError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { apiModule } from '../kind.ts';
 import { pageFor } from '../../db/paging.ts';
 import { inJobTransaction } from '../common.ts';
-import { heldObjects } from './empty-project.ts';
+import { heldObjects, startProjectDestroy } from './empty-project.ts';
 import { projectJobs } from './project.jobs.ts';
 import {
   createProject,
@@ -50,16 +49,7 @@ function projectHandlers(
       if (query.force) {
         // The project's job empties it through each kind's delete, then deletes it; the answer
         // waits for that (after the commit: the worker sees the job only then), but not forever.
-        await inJobTransaction(ctx, async (tx) => {
-          const pending = await tx
-            .selectFrom('job')
-            .select('id')
-            .where('kind', '=', 'project.destroy')
-            .where('resource_id', '=', project.id)
-            .where('state', '=', 'pending')
-            .executeTakeFirst();
-          if (!pending) await enqueueJob(tx, 'project.destroy', project.id);
-        });
+        await inJobTransaction(ctx, (tx) => startProjectDestroy(tx, project.id));
         afterCommit(() => untilGone(project.id, Date.now() + ctx.config.projectDeleteWaitMs));
         return;
       }
