@@ -36,9 +36,8 @@ export const KIND_WORDS: Record<OverviewKind, KindWords> = {
   firewall: FIREWALL_WORDS,
 };
 
-/** "1 VM", "3 VMs". */
-export const countOf = (n: number, words: KindWords) =>
-  `${n} ${n === 1 ? words.singular : words.plural}`;
+/** Words as the first of a line: "Private subnets", "VM". */
+export const capitalized = (words: string) => words[0]!.toUpperCase() + words.slice(1);
 
 export interface OverviewItem {
   id: string;

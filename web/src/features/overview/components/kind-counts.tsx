@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { stateTone } from '#web/components/ui/state-badge.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { KIND_WORDS, type KindSummary } from '../model.ts';
+import { capitalized, KIND_WORDS, type KindSummary } from '../model.ts';
 import { LIST_PAGE } from './links.tsx';
 
 const DOT: Record<ReturnType<typeof stateTone>, string> = {
@@ -12,8 +12,6 @@ const DOT: Record<ReturnType<typeof stateTone>, string> = {
   grey: 'bg-slate-400',
   blue: 'bg-blue-500',
 };
-
-const capitalized = (words: string) => words[0]!.toUpperCase() + words.slice(1);
 
 export function KindCounts({
   projectId,

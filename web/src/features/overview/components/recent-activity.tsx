@@ -8,7 +8,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { AUDITED_ACTIONS } from '#web/lib/audited-actions.gen.ts';
 import { formatUtc } from '#web/lib/date.ts';
-import { KIND_WORDS, type OverviewKind } from '../model.ts';
+import { capitalized, KIND_WORDS, type OverviewItem, type OverviewKind } from '../model.ts';
 import { linkClass, ResourceLink } from './links.tsx';
 
 /** An event as `GET P/events/recent` answers it. */
@@ -47,7 +47,7 @@ function kindWords(kind: ProjectEvent['object']['kind']): string {
     (resource && KIND_WORDS[resource].singular) ??
     OTHER_WORDS[kind] ??
     kind.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-  return words[0]!.toUpperCase() + words.slice(1);
+  return capitalized(words);
 }
 
 function happened(e: RecentEvent): string {
@@ -71,18 +71,19 @@ function EventSubject({
 }: {
   projectId: string;
   event: RecentEvent;
-  existing: ReadonlySet<string>;
+  existing: ReadonlyMap<string, OverviewItem>;
 }) {
   const { object } = event;
   const name = object.name ?? object.id;
-  const resource = RESOURCE_KINDS[object.kind];
-  if (resource && object.location && object.name && existing.has(object.id))
+  // Linked by its name now: an older event may carry the name it had then.
+  const item = RESOURCE_KINDS[object.kind] ? existing.get(object.id) : undefined;
+  if (item)
     return (
       <ResourceLink
         projectId={projectId}
-        kind={resource}
-        location={object.location}
-        name={object.name}
+        kind={item.kind}
+        location={item.location}
+        name={item.name}
       >
         {name}
       </ResourceLink>
@@ -117,8 +118,8 @@ export function RecentActivity({
   events: RecentEvent[] | undefined;
   /** The audit log's latest entries, for admins; undefined for other roles. */
   audit: AuditEntry[] | undefined;
-  /** IDs of the resources that still exist: only those are linked. */
-  existing: ReadonlySet<string>;
+  /** The resources that still exist, by ID: only those are linked. */
+  existing: ReadonlyMap<string, OverviewItem>;
 }) {
   return (
     <Card labelledBy="activity-title">

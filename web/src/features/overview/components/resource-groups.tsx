@@ -3,10 +3,8 @@
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
 import { StateBadge } from '#web/components/ui/state-badge.tsx';
 import { locationLabel } from '#web/lib/location.ts';
-import { KIND_WORDS, type OverviewGroup, type OverviewItem } from '../model.ts';
+import { capitalized, KIND_WORDS, type OverviewGroup, type OverviewItem } from '../model.ts';
 import { ResourceLink } from './links.tsx';
-
-const capitalized = (words: string) => words[0]!.toUpperCase() + words.slice(1);
 
 function Row({ projectId, item }: { projectId: string; item: OverviewItem }) {
   return (

@@ -93,7 +93,7 @@ function ProjectDashboard() {
   const items = overviewItems(lists, subnetOwners);
   const summaries = kindSummaries(lists, items);
   const groups = groupByOwner(items);
-  const existing = new Set(items.map((i) => i.id));
+  const existing = new Map(items.map((i) => [i.id, i]));
   const empty = loaded && summaries.every((s) => s.count === 0);
 
   return (
