@@ -98,7 +98,7 @@ test.describe('signed out', () => {
     await expect(project.field('Name')).toHaveText(first);
     await expect(project.field('Credit')).toHaveText('$0.00');
     await expect(project.field('Discount')).toHaveText('0%');
-    await expect(project.overview.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
+    await expect(project.details.getByRole('button', { name: 'Copy project ID' })).toBeVisible();
 
     // A second project, created from the switcher.
     await header.switcher.click();

@@ -1776,6 +1776,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/{project_id}/events/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's latest events, newest first: what the stream sent before a client opened it (the console's recent activity). */
+        get: operations["listRecentProjectEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project/{project_id}/webhook": {
         parameters: {
             query?: never;
@@ -2973,6 +2990,20 @@ export interface components {
             credit: number;
             discount: number;
         };
+        ProjectEvent: {
+            id: string;
+            type: string;
+            object: {
+                id: string;
+                /** @enum {string} */
+                kind: "project" | "privateSubnet" | "nic" | "vm" | "firewall" | "firewallRule" | "loadBalancer" | "postgres" | "postgresFirewallRule" | "postgresMetricDestination" | "postgresLogDestination" | "postgresServer" | "kubernetesCluster" | "nodePool" | "installation" | "repository" | "githubCacheEntry" | "account" | "session" | "job" | "invitation" | "accessToken" | "sshPublicKey" | "auditEntry" | "mail" | "webhookEndpoint" | "webhookDelivery" | "testFault" | "projectMember";
+                name: string | null;
+                location: string | null;
+            };
+            state: string | null;
+            /** Format: date-time */
+            at: string;
+        };
         /** @description A text/event-stream. Each event: `id: <seq>`, `event: <type>` (`<object kind>.<verb>`, the verb one of created, state_changed, renamed, updated, deleted) and `data:` one line of JSON `{"id", "type", "object": {"id", "kind", "name", "location"}, "state", "at"}`; lines starting with `:` are heartbeats. */
         ProjectEventStream: string;
         ProjectInvitation: {
@@ -3003,6 +3034,9 @@ export interface components {
         ProjectMemberList: {
             count: number;
             items: components["schemas"]["ProjectMember"][];
+        };
+        RecentProjectEvents: {
+            items: components["schemas"]["ProjectEvent"][];
         };
         RegisterWebhookBody: {
             name: string;
@@ -8158,6 +8192,35 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["ProjectEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRecentProjectEvents: {
+        parameters: {
+            query?: {
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentProjectEvents"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -29,6 +29,14 @@ export const projectEventSchema = z
   })
   .meta({ id: 'ProjectEvent' });
 
+/** How many recent events `GET P/events/recent` answers at most, and when `limit` is absent. */
+export const RECENT_EVENTS_MAX = 100;
+export const RECENT_EVENTS_DEFAULT = 20;
+
+export const recentEventsSchema = z
+  .strictObject({ items: z.array(projectEventSchema) })
+  .meta({ id: 'RecentProjectEvents' });
+
 export const eventStreamRoutes = {
   streamProjectEvents: route({
     ...current,
@@ -48,5 +56,24 @@ export const eventStreamRoutes = {
         'A text/event-stream. Each event: `id: <seq>`, `event: <type>` (`<object kind>.<verb>`, the verb one of created, state_changed, renamed, updated, deleted) and `data:` one line of JSON `{"id", "type", "object": {"id", "kind", "name", "location"}, "state", "at"}`; lines starting with `:` are heartbeats.',
     }),
     responseType: EVENT_STREAM_TYPE,
+  }),
+  listRecentProjectEvents: route({
+    ...current,
+    tag: 'Project',
+    method: 'get',
+    path: `${P}/events/recent`,
+    summary:
+      "The project's latest events, newest first: what the stream sent before a client opened it (the console's recent activity).",
+    params: inProject,
+    query: z.object({
+      limit: z
+        .string()
+        .regex(/^\d+$/, 'limit must be a positive integer.')
+        .transform(Number)
+        .refine((n) => n >= 1, 'limit must be a positive integer.')
+        .transform((n) => Math.min(n, RECENT_EVENTS_MAX))
+        .optional(),
+    }),
+    response: recentEventsSchema,
   }),
 } as const satisfies RouteList;

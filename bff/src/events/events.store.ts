@@ -39,6 +39,17 @@ export function eventsAfter(
     .execute();
 }
 
+/** A project's newest `limit` events, newest first. */
+export function latestEvents(db: Db, projectId: string, limit: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Every project's events after `after` (SQLite, where `seq` is commit order), oldest first. */
 export function allEventsAfter(db: Db, after: number, limit = EVENT_BATCH): Promise<EventRow[]> {
   return db

@@ -165,10 +165,18 @@ describe('GET P/usage', () => {
     expect(res.body.discount_usd).toBeCloseTo(res.body.subtotal_usd / 10, 3);
     expect(res.body.credit_usd).toBe(0.01);
     expect(res.body.month).toBe(new Date().toISOString().slice(0, 7));
+    // The VM runs on to the month's end: at least the hour being billed now, never less than
+    // what is due already.
+    expect(res.body.forecast_usd).toBeGreaterThanOrEqual(res.body.total_usd);
 
     const old = await t.request('GET', `${P(a.project)}/usage?month=2001-01`, { token: a.token });
     expect(old.status, old.text).toBe(200);
-    expect(old.body).toMatchObject({ month: '2001-01', resources: [], total_usd: 0 });
+    expect(old.body).toMatchObject({
+      month: '2001-01',
+      resources: [],
+      total_usd: 0,
+      forecast_usd: 0,
+    });
   });
 
   it('refuses a malformed month, and answers a non-member 404', async () => {

@@ -176,6 +176,7 @@ export const routes = {
   setSpendAlert: { method: 'post', base: '/api', path: '/project/{project_id}/spend-alert', tag: 'Project', query: false },
   deleteSpendAlert: { method: 'delete', base: '/api', path: '/project/{project_id}/spend-alert', tag: 'Project', query: false },
   streamProjectEvents: { method: 'get', base: '/api', path: '/project/{project_id}/events', tag: 'Project', query: true },
+  listRecentProjectEvents: { method: 'get', base: '/api', path: '/project/{project_id}/events/recent', tag: 'Project', query: true },
   listWebhooks: { method: 'get', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: true },
   registerWebhook: { method: 'post', base: '/api', path: '/project/{project_id}/webhook', tag: 'Webhook', query: false },
   getWebhook: { method: 'get', base: '/api', path: '/project/{project_id}/webhook/{webhook_reference}', tag: 'Webhook', query: false },

@@ -168,6 +168,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   setSpendAlert: ['post', '/api/project/{project_id}/spend-alert', true],
   deleteSpendAlert: ['delete', '/api/project/{project_id}/spend-alert', false],
   streamProjectEvents: ['get', '/api/project/{project_id}/events', true],
+  listRecentProjectEvents: ['get', '/api/project/{project_id}/events/recent', true],
   listWebhooks: ['get', '/api/project/{project_id}/webhook', true],
   registerWebhook: ['post', '/api/project/{project_id}/webhook', true],
   getWebhook: ['get', '/api/project/{project_id}/webhook/{webhook_reference}', true],
