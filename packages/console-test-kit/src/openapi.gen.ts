@@ -3421,7 +3421,7 @@ export interface components {
             object: {
                 id: string;
                 /** @enum {string} */
-                kind: "project" | "privateSubnet" | "nic" | "vm" | "firewall" | "firewallRule" | "loadBalancer" | "postgres" | "postgresFirewallRule" | "postgresMetricDestination" | "postgresLogDestination" | "postgresServer" | "kubernetesCluster" | "nodePool" | "installation" | "repository" | "githubCacheEntry" | "account" | "session" | "job" | "invitation" | "accessToken" | "sshPublicKey" | "auditEntry" | "mail" | "webhookEndpoint" | "webhookDelivery" | "testFault" | "projectMember";
+                kind: "project" | "privateSubnet" | "nic" | "vm" | "firewall" | "firewallRule" | "loadBalancer" | "postgres" | "postgresFirewallRule" | "postgresMetricDestination" | "postgresLogDestination" | "postgresServer" | "kubernetesCluster" | "nodePool" | "installation" | "repository" | "githubCacheEntry" | "account" | "session" | "job" | "invitation" | "accessToken" | "sshPublicKey" | "auditEntry" | "mail" | "webhookEndpoint" | "webhookDelivery" | "testFault" | "projectMember" | "spendAlert";
                 name: string | null;
                 location: string | null;
             };
