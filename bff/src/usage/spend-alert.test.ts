@@ -65,7 +65,8 @@ async function mailsUntil(project: string, n: number) {
     },
     (r: { body: unknown[] }) => r.body.length >= n,
     `${n} spend alert mails`,
-    500,
+    // The mail is sent by two jobs in turn: allow for a machine that is busy.
+    1500,
   );
   return (res as unknown as { body: Awaited<ReturnType<typeof mailsOf>> }).body;
 }
