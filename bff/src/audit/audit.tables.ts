@@ -7,7 +7,10 @@ export interface AuditEntryTable {
   id: string;
   project_id: string;
   at: string;
+  /** The operation ID. */
   action: string;
+  /** The verb the request's body chose, for the operations whose body chooses one (decision 289). */
+  verb: string | null;
   account_id: string;
   account_email: string;
   token_id: string | null;
@@ -59,6 +62,12 @@ export const auditMigrations: Record<string, Migration> = {
         .on('audit_entry')
         .columns(['project_id', 'account_id', 'id'])
         .execute();
+    },
+  },
+  // Entries written before have no verb: they answer their operation's own action.
+  '0112_audit_entry_verb': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit_entry').addColumn('verb', 'text').execute();
     },
   },
 };
