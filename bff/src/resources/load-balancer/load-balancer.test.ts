@@ -588,9 +588,7 @@ describe('attach and detach VMs', () => {
       // A VM with a public IPv4 is taken.
       const ok = await attach(t, a, name, public4.id);
       expect(ok.status, ok.text).toBe(200);
-      expect(ok.body.vms).toEqual([
-        expect.objectContaining({ id: public4.id, ip4_enabled: true }),
-      ]);
+      expect(ok.body.vms).toEqual([expect.objectContaining({ id: public4.id, ip4_enabled: true })]);
       await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, name) });
       await waitForGone(t, a.token, loadBalancerPath(a.project, name));
     }
