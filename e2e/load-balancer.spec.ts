@@ -1,7 +1,8 @@
 // Load balancers under Networking: create one from the form (a refused port shown under its
-// field), attach a VM of its subnet and watch its health come up, toggle SSL, edit the
-// configuration, detach, delete (deleting → gone, the list says so); axe on the list, the
-// form and the detail page (each check covers both themes).
+// field), attach a VM of its subnet (one without a public IPv4 is shown but not choosable)
+// and watch its health come up, toggle SSL, edit the configuration, detach, delete
+// (deleting → gone, the list says so); axe on the list, the form and the detail page (each
+// check covers both themes).
 import { expect, expectAxeClean, test, uniqueName } from './fixtures.ts';
 import {
   CreateLoadBalancerPage,
@@ -16,7 +17,12 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   project,
 }) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('net'));
-  const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
+  const vm = await project.createRunningVm(uniqueName('web'), {
+    private_subnet_id: subnet.id,
+    enable_ip4: true,
+  });
+  // A VM without a public IPv4 is listed but cannot be chosen (the load balancer is dual stack).
+  const bare = await project.createVm(uniqueName('bare'), { private_subnet_id: subnet.id });
   // A VM of another subnet is not offered.
   const other = await project.createSubnet(LOCATION, uniqueName('other'));
   const outside = await project.createVm(uniqueName('out'), { private_subnet_id: other.id });
@@ -56,6 +62,12 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await expect(detail.vmPicker.getByRole('option', { name: new RegExp(vm.name) })).toHaveCount(1);
   await expect(detail.vmPicker.getByRole('option', { name: new RegExp(outside.name) })).toHaveCount(
     0,
+  );
+  await expect(
+    detail.vmPicker.getByRole('option', { name: new RegExp(`${bare.name} .*no public IPv4`) }),
+  ).toBeDisabled();
+  await expect(detail.vmPicker).toHaveAccessibleDescription(
+    'An IPv4 or dual-stack load balancer takes only VMs with a public IPv4.',
   );
   await detail.vmPicker.selectOption({ label: `${vm.name} (running)` });
   await detail.vms.getByRole('button', { name: 'Attach VM' }).click();
@@ -149,7 +161,10 @@ test('the load balancers list, the create form and a load balancer page have no 
   project,
 }) => {
   const subnet = await project.createSubnet(LOCATION, uniqueName('axe'));
-  const vm = await project.createRunningVm(uniqueName('web'), { private_subnet_id: subnet.id });
+  const vm = await project.createRunningVm(uniqueName('web'), {
+    private_subnet_id: subnet.id,
+    enable_ip4: true,
+  });
   const name = uniqueName('lb');
   await project.account.send('createLoadBalancer', {
     params: { project_id: project.id, location: LOCATION, load_balancer_reference: name },

@@ -1,7 +1,15 @@
 // The audit log's actions in the origin's form (decision 275): derived from the route table
 // for every audited operation, with the origin's names where it has one.
 import { describe, expect, it } from 'vitest';
-import { AUDITED_ACTIONS, AUDIT_ACTIONS, auditActionLabel, operationsForAction } from './audit.ts';
+import {
+  AUDITED_ACTIONS,
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_VALUES,
+  auditActionLabel,
+  auditActionName,
+  entriesForAction,
+  verbOfBody,
+} from './audit.ts';
 
 describe('audit actions', () => {
   it('gives every audited operation a <type>/<verb> action', () => {
@@ -31,15 +39,34 @@ describe('audit actions', () => {
   });
 
   it('selects operations by type/verb, a bare type or verb, or an operation ID', () => {
-    expect(operationsForAction('vm/destroy')?.sort()).toEqual(['deleteVm', 'deleteVmById']);
-    expect(operationsForAction('vm')).toContain('restartVm');
-    expect(operationsForAction('restart')?.sort()).toEqual([
-      'restartPostgresDatabase',
-      'restartVm',
-    ]);
-    expect(operationsForAction('createVm')).toEqual(['createVm']);
-    expect(operationsForAction('vm/list')).toBeUndefined();
-    expect(operationsForAction('listVms')).toBeUndefined();
+    const ops = (action: string) => entriesForAction(action)?.map((m) => m.op);
+    expect(ops('vm/destroy')?.sort()).toEqual(['deleteVm', 'deleteVmById']);
+    expect(ops('vm')).toContain('restartVm');
+    expect(ops('restart')?.sort()).toEqual(['restartPostgresDatabase', 'restartVm']);
+    expect(ops('createVm')).toEqual(['createVm']);
+    expect(ops('vm/list')).toBeUndefined();
+    expect(ops('listVms')).toBeUndefined();
+  });
+
+  it('names a certificate toggle by the verb its body chose, as the origin (enable_ssl, disable_ssl)', () => {
+    const op = 'toggleLoadBalancerSslCertificate';
+    expect(verbOfBody(op, { cert_enabled: true })).toBe('enable_ssl');
+    expect(verbOfBody(op, { cert_enabled: false })).toBe('disable_ssl');
+    expect(verbOfBody('restartVm', undefined)).toBeNull();
+    expect(auditActionName(op, 'enable_ssl')).toBe('1b/enable_ssl');
+    expect(auditActionName(op, 'disable_ssl')).toBe('1b/disable_ssl');
+    // An entry with no verb stored (written before decision 289) keeps the operation's action.
+    expect(auditActionName(op, null)).toBe('1b/toggle_ssl');
+    expect(AUDIT_ACTION_VALUES).toEqual(
+      expect.arrayContaining(['1b/enable_ssl', '1b/disable_ssl', '1b/toggle_ssl']),
+    );
+    // A chosen verb selects only its entries; the operation's action, ID or type, all of them.
+    expect(entriesForAction('1b/enable_ssl')).toEqual([{ op, verb: 'enable_ssl' }]);
+    expect(entriesForAction('disable_ssl')).toEqual([{ op, verb: 'disable_ssl' }]);
+    expect(entriesForAction('1b/toggle_ssl')).toEqual([{ op }]);
+    expect(entriesForAction(op)).toEqual([{ op }]);
+    expect(entriesForAction('1b')).toContainEqual({ op });
+    expect(entriesForAction('vm/enable_ssl')).toBeUndefined();
   });
 
   it('labels an action for readers', () => {

@@ -3,7 +3,7 @@
 // login and logout are the account's own business and are not recorded in any project's log.
 import { ID_PREFIXES, type IdKind } from './ids.ts';
 import { P, type RouteDef } from './route-helpers.ts';
-import { routes, type OperationId } from './routes.ts';
+import { routes, type BodyOf, type OperationId } from './routes.ts';
 
 export function recordsChange(route: RouteDef): boolean {
   return (
@@ -61,6 +61,7 @@ const ORIGIN_VERBS: Record<string, string> = {
   cert_create_client_keypair: 'create_cert',
   config: 'update_config',
   promote: 'promote_read_replica',
+  // What an entry of toggle-ssl-certificate answers when its body chose no verb (BODY_VERBS).
   toggle_ssl_certificate: 'toggle_ssl',
   cache: 'delete_all_cache_entries',
 };
@@ -109,32 +110,77 @@ export const AUDIT_ACTIONS: Record<string, string> = Object.fromEntries(
   AUDITED_ACTIONS.map((op) => [op, auditActionOf(op)]),
 );
 
-/** The origin-form actions, sorted and without repeats (the console's filter offers them). */
-export const AUDIT_ACTION_VALUES: readonly string[] = [
-  ...new Set(Object.values(AUDIT_ACTIONS)),
-].sort();
-
 /**
- * The stored operation IDs an `action` filter selects, as the origin reads it: `type/verb`
- * exactly, or a bare word matching the type or the verb (`vm`, `create`). An operation ID is
- * still taken (links written before decision 275). Undefined when it names nothing we record.
+ * Operations whose verb the request's body chooses, as at the origin (decision 289): its
+ * toggle-ssl-certificate writes `enable_ssl` or `disable_ssl` by `cert_enabled`. The audit
+ * recorder stores the verb chosen beside the operation ID; an entry without one (written
+ * before, or refused before its body passed) answers the operation's own action.
  */
-export function operationsForAction(action: string): string[] | undefined {
-  if (action in AUDIT_ACTIONS) return [action];
-  const ops = Object.entries(AUDIT_ACTIONS)
-    .filter(([, a]) => {
-      if (a === action) return true;
-      if (action.includes('/')) return false;
-      const [type, verb] = a.split('/');
-      return type === action || verb === action;
-    })
-    .map(([op]) => op);
-  return ops.length > 0 ? ops : undefined;
+const BODY_VERBS: {
+  [Op in OperationId]?: { verbs: readonly string[]; of: (body: BodyOf<Op>) => string };
+} = {
+  toggleLoadBalancerSslCertificate: {
+    verbs: ['enable_ssl', 'disable_ssl'],
+    of: (body) => (body.cert_enabled ? 'enable_ssl' : 'disable_ssl'),
+  },
+};
+
+/** The verb a checked request body chooses for its entry, or null when its operation has none. */
+export function verbOfBody(op: OperationId, body: unknown): string | null {
+  const chooser = BODY_VERBS[op] as { of: (b: unknown) => string } | undefined;
+  return chooser ? chooser.of(body) : null;
 }
 
-/** The origin form of a stored action (entries hold operation IDs). */
-export function auditActionName(stored: string): string {
-  return AUDIT_ACTIONS[stored] ?? stored;
+const typeOf = (action: string) => action.slice(0, action.indexOf('/'));
+
+/** The origin-form actions an operation's entries may answer: its own, and its body's verbs. */
+const actionsOf = (op: string): string[] => [
+  AUDIT_ACTIONS[op]!,
+  ...(BODY_VERBS[op as OperationId]?.verbs ?? []).map((v) => `${typeOf(AUDIT_ACTIONS[op]!)}/${v}`),
+];
+
+/** The origin-form actions, sorted and without repeats (the console's filter offers them). */
+export const AUDIT_ACTION_VALUES: readonly string[] = [
+  ...new Set(AUDITED_ACTIONS.flatMap(actionsOf)),
+].sort();
+
+/** Entries a filter keeps: those of the operation, only those with `verb` when it is given. */
+export interface AuditActionMatch {
+  op: string;
+  verb?: string;
+}
+
+/**
+ * The stored entries an `action` filter selects, as the origin reads it: `type/verb` exactly,
+ * or a bare word matching the type or the verb (`vm`, `create`, `enable_ssl`). An operation's
+ * own action and its operation ID select all its entries (`1b/toggle_ssl`, links written before
+ * decisions 275 and 289); a verb its body chose, only those. Undefined when it names nothing
+ * we record.
+ */
+export function entriesForAction(action: string): AuditActionMatch[] | undefined {
+  if (action in AUDIT_ACTIONS) return [{ op: action }];
+  const names = (a: string) => {
+    if (a === action) return true;
+    if (action.includes('/')) return false;
+    const [type, verb] = a.split('/');
+    return type === action || verb === action;
+  };
+  const matches: AuditActionMatch[] = [];
+  for (const op of AUDITED_ACTIONS) {
+    const [own, ...chosen] = actionsOf(op);
+    if (names(own!)) matches.push({ op });
+    else
+      for (const a of chosen.filter(names))
+        matches.push({ op, verb: a.slice(typeOf(a).length + 1) });
+  }
+  return matches.length > 0 ? matches : undefined;
+}
+
+/** The origin form of a stored entry's action: its operation ID, and the verb its body chose. */
+export function auditActionName(stored: string, verb: string | null): string {
+  const own = AUDIT_ACTIONS[stored];
+  if (own === undefined) return stored;
+  return verb === null ? own : `${typeOf(own)}/${verb}`;
 }
 
 // The first kind of a prefix names it: `fr` is a firewall rule's, of a firewall or a database.

@@ -80,7 +80,8 @@ export async function buildWorld(
 ): Promise<World> {
   const { token } = account;
   const ps = await createSubnet(server, token, project, name);
-  await createVm(server, token, project, name, { private_subnet_id: ps.id });
+  // A public IPv4: the load balancer below (dual stack) takes only such VMs.
+  await createVm(server, token, project, name, { private_subnet_id: ps.id, enable_ip4: true });
   const vm = await waitForVmState(server, token, project, name, 'running');
   const peer = await createSubnet(server, token, project, `${name}-peer`);
   const connected = await server.call('connectPrivateSubnet', {

@@ -18,3 +18,14 @@ export const LOAD_BALANCER_WORDS = {
   plural: 'load balancers',
 } as const satisfies KindWords;
 export const LOAD_BALANCER_NAME_HINT = nameHint(63, 'location');
+
+/**
+ * An IPv4 or dual-stack load balancer takes only VMs with a public IPv4 (the origin's rule,
+ * decision 289); an IPv6 one takes any VM.
+ */
+export const lbNeedsVmIp4 = (stack: string | undefined): boolean =>
+  stack === 'ipv4' || stack === 'dual';
+
+/** The origin's words for attaching a VM without a public IPv4 to such a load balancer. */
+export const LB_VM_WITHOUT_IP4_MESSAGE =
+  'You cannot attach a VM to a load balancer with IPv4 enabled if the VM does not have IPv4 enabled';

@@ -1,6 +1,6 @@
 // GET P/audit-log (behaviour.md §11, decision 206): admins only (the route says so; http/pipeline.ts checks).
 import { AUDIT_DEFAULT_LIMIT } from '#shared/api/audit';
-import { operationsForAction } from '#shared/audit';
+import { entriesForAction } from '#shared/audit';
 import { idKindOf, isId } from '#shared/ids';
 import type { AppContext } from '../context.ts';
 import { invalidRequest } from '../errors.ts';
@@ -16,7 +16,7 @@ function auditHandlers(ctx: AppContext): Handlers<'listAuditLog'> {
   return {
     async listAuditLog({ project, query }) {
       const { action, subject, object, start, end, limit, pagination_key } = query;
-      const actions = action === undefined ? undefined : operationsForAction(action);
+      const actions = action === undefined ? undefined : entriesForAction(action);
       if (action !== undefined && actions === undefined) {
         throw invalidRequest({
           action: 'action must be the action of a change, e.g. vm/create (or its type or verb).',

@@ -1,13 +1,13 @@
 // Reading the audit log: newest first, one index range scan per page (decision 206).
-import { auditActionName } from '#shared/audit';
+import { auditActionName, type AuditActionMatch } from '#shared/audit';
 import { firstIdAt } from '#shared/ids';
 import type { AuditEntry } from '#shared/api/audit';
 import type { Db } from '../db/database.ts';
 import type { AuditEntryTable } from './audit.tables.ts';
 
 export interface AuditFilter {
-  /** The stored operation IDs to keep (shared/audit.ts operationsForAction). */
-  actions?: string[];
+  /** The entries to keep (shared/audit.ts entriesForAction). */
+  actions?: AuditActionMatch[];
   accountId?: string;
   accountEmail?: string;
   objectId?: string;
@@ -29,7 +29,18 @@ export async function listAuditEntries(
   filter: AuditFilter,
 ): Promise<{ items: AuditEntry[]; next?: string }> {
   let q = db.selectFrom('audit_entry').selectAll().where('project_id', '=', projectId);
-  if (filter.actions !== undefined) q = q.where('action', 'in', filter.actions);
+  const matches = filter.actions;
+  if (matches !== undefined) {
+    const all = matches.filter((m) => m.verb === undefined).map((m) => m.op);
+    q = q.where((eb) =>
+      eb.or([
+        ...(all.length ? [eb('action', 'in', all)] : []),
+        ...matches
+          .filter((m) => m.verb !== undefined)
+          .map((m) => eb.and([eb('action', '=', m.op), eb('verb', '=', m.verb!)])),
+      ]),
+    );
+  }
   if (filter.accountId !== undefined) q = q.where('account_id', '=', filter.accountId);
   if (filter.accountEmail !== undefined) q = q.where('account_email', '=', filter.accountEmail);
   if (filter.objectId !== undefined) q = q.where('object_id', '=', filter.objectId);
@@ -50,8 +61,8 @@ function view(r: AuditEntryTable): AuditEntry {
   return {
     id: r.id,
     at: r.at,
-    // Stored as the operation ID; answered in the origin's form (decision 275).
-    action: auditActionName(r.action),
+    // Stored as the operation ID and the body's verb; answered in the origin's form (decisions 275, 289).
+    action: auditActionName(r.action, r.verb),
     subject_id: r.account_id,
     subject_name: r.account_email,
     token_id: r.token_id,

@@ -8,7 +8,10 @@ export interface AuditEntryTable {
   id: string;
   project_id: string;
   at: string;
+  /** The operation ID. */
   action: string;
+  /** The verb the request's body chose, for the operations whose body chooses one (decision 289). */
+  verb: string | null;
   account_id: string;
   account_email: string;
   token_id: string | null;
@@ -66,6 +69,12 @@ export const auditMigrations: Record<string, Migration> = {
   '0111_origin_postgres_ids': {
     async up(db: Kysely<unknown>) {
       await renameIdPrefixes(db, 'audit_entry', 'object_id');
+    },
+  },
+  // Entries written before have no verb: they answer their operation's own action.
+  '0112_audit_entry_verb': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('audit_entry').addColumn('verb', 'text').execute();
     },
   },
 };

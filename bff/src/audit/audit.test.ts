@@ -9,6 +9,8 @@ import type { AuditEntry } from '#shared/api/audit';
 import { newId, type IdKind } from '#shared/ids';
 import type { Role } from '#shared/roles';
 import {
+  createLoadBalancer,
+  createSubnet,
   createVm,
   expectError,
   expectInvalid,
@@ -508,6 +510,74 @@ describe('GET P/audit-log', () => {
     );
     // The operation ID an entry was stored under still filters (links made before decision 275).
     expect((await log(owner, { action: 'createVm' })).map((e) => e.action)).toEqual(['vm/create']);
+  });
+
+  it('names a certificate toggle enable_ssl or disable_ssl by its body, as the origin, and filters by either', async () => {
+    const owner = await newOwner(t);
+    const ps = await createSubnet(t, owner.token, owner.project, 'tls-net');
+    const lb = await createLoadBalancer(t, owner.token, owner.project, 'tls-lb', {
+      private_subnet_id: ps.id,
+      src_port: 443,
+      dst_port: 8443,
+    });
+    // An entry written before the verb was stored (decision 289) has none.
+    const before = newId('auditEntry');
+    await t.ctx.db
+      .insertInto('audit_entry')
+      .values({
+        id: before,
+        project_id: owner.project,
+        at: new Date().toISOString(),
+        action: 'toggleLoadBalancerSslCertificate',
+        verb: null,
+        account_id: owner.id,
+        account_email: owner.email,
+        token_id: null,
+        object_id: null,
+        object_kind: 'loadBalancer',
+        object_name: 'tls-lb',
+        location: LOC,
+        request_id: 'before-289',
+        error_type: null,
+      })
+      .execute();
+    const toggle = (cert_enabled: unknown) =>
+      t.call('toggleLoadBalancerSslCertificate', {
+        token: owner.token,
+        params: { project_id: owner.project, location: LOC, load_balancer_reference: 'tls-lb' },
+        invalidBody: { cert_enabled },
+      });
+    expect((await toggle(true)).status).toBe(200);
+    // The origin's string booleans choose the verb as their value does.
+    expect((await toggle('0')).status).toBe(200);
+    expectInvalid('current', await toggle('yes'), 'cert_enabled');
+    const toggles = await log(owner, { action: '1b/toggle_ssl' });
+    expect(toggles.map((e) => [e.action, e.success])).toEqual([
+      // Refused before its body passed: no verb was chosen.
+      ['1b/toggle_ssl', false],
+      ['1b/disable_ssl', true],
+      ['1b/enable_ssl', true],
+      ['1b/toggle_ssl', true],
+    ]);
+    expect(toggles.slice(1, 3).map((e) => e.object_ids)).toEqual([[lb.id], [lb.id]]);
+    expect(toggles[3]!.id).toBe(before);
+    const actions = async (action: string) => (await log(owner, { action })).map((e) => e.action);
+    expect(await actions('1b/enable_ssl')).toEqual(['1b/enable_ssl']);
+    expect(await actions('disable_ssl')).toEqual(['1b/disable_ssl']);
+    expect(await actions('enable_ssl')).toEqual(['1b/enable_ssl']);
+    // What selected these entries before still selects all of them.
+    expect(await actions('toggleLoadBalancerSslCertificate')).toEqual(toggles.map((e) => e.action));
+    expect(await actions('toggle_ssl')).toEqual(toggles.map((e) => e.action));
+    expect(await actions('1b')).toEqual([...toggles.map((e) => e.action), '1b/create']);
+    expectInvalid(
+      'current',
+      await t.call('listAuditLog', {
+        token: owner.token,
+        params: { project_id: owner.project },
+        query: { action: 'vm/enable_ssl' },
+      }),
+      'action',
+    );
   });
 
   it('takes end as a date (the end of that day, UTC) or as a date-time', async () => {

@@ -24,6 +24,8 @@ export interface Change {
   project?: { id: string; name: string };
   /** The request's X-Request-Id (logging.ts). */
   requestId: string;
+  /** The verb its body chose (shared/audit.ts verbOfBody), set once the body passed its checks. */
+  verb?: string | null;
 }
 
 type AuditObject = Pick<AuditEntryTable, 'object_id' | 'object_kind' | 'object_name' | 'location'>;
@@ -109,6 +111,7 @@ export async function writeEntry(
       project_id: projectId,
       at: new Date(idTime(id)).toISOString(),
       action: change.action,
+      verb: change.verb ?? null,
       account_id: change.auth.accountId,
       account_email: change.auth.email,
       token_id: change.auth.token?.id ?? null,

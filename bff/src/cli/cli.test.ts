@@ -351,6 +351,9 @@ describe('load balancers and Kubernetes clusters', () => {
       'tcp',
       '-c',
       'true',
+      // An IPv6 load balancer takes the VM without IPv4; a dual-stack one refuses it.
+      '-s',
+      'ipv6',
       'cli-lb-net',
       '80',
       '8080',
@@ -360,6 +363,12 @@ describe('load balancers and Kubernetes clusters', () => {
     expect((await ok(['lb', 'list', '-N', '-f', 'name,src-port,dst-port'])).stdout).toBe(
       'cli-lb  80  8080\n',
     );
+    await ok(['lb', `${LOC}/cli-lb-dual`, 'create', 'cli-lb-net', '81', '8081']);
+    const refused = await ubi(url, member, ['lb', `${LOC}/cli-lb-dual`, 'attach-vm', vmId]);
+    expect(refused.stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Validation failed for following fields: vm_id\n  vm_id: You cannot attach a VM to a load balancer with IPv4 enabled if the VM does not have IPv4 enabled\n',
+    );
+    await ok(['lb', `${LOC}/cli-lb-dual`, 'destroy', '-f']);
     expect((await ok(['lb', lbId, 'attach-vm', 'cli-lb-vm'])).stdout).toBe(
       `Attached VM cli-lb-vm to load balancer with id ${lbId}\n`,
     );

@@ -12,11 +12,11 @@ import { isLocation, LOCATION_MESSAGE, type LocationName } from '#shared/catalog
 import { accessOf, takesIdempotencyKey } from '#shared/route-helpers';
 import { lowerRole, roleAllows, type Access } from '#shared/roles';
 import { isId } from '#shared/ids';
-import { recordsChange } from '#shared/audit';
+import { recordsChange, verbOfBody } from '#shared/audit';
 import type { AppContext } from '../context.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { ApiError, invalidRequest, notFound, validationError } from '../errors.ts';
-import { recordChange } from '../audit/record.ts';
+import { recordChange, type Change } from '../audit/record.ts';
 import { authenticate as authenticateCaller, checkCsrf, type AuthInfo } from '../auth/auth.ts';
 import { idempotencyKeyOf, runOnce, type Answer } from './idempotency.ts';
 import type { AfterCommit, Handler, HandlerArgs, MountScope, ProjectAccess } from './handlers.ts';
@@ -140,8 +140,21 @@ async function runOnceAndRecord<Op extends OperationId>(
   handler: Handler<Op>,
 ): Promise<Answer> {
   const { ctx, op, route, req, res, auth, key, project } = call;
+  const change: Change | undefined =
+    auth && recorded
+      ? {
+          action: op,
+          route,
+          params: req.params as Record<string, string>,
+          auth,
+          project,
+          requestId: String(res.getHeader('X-Request-Id')),
+        }
+      : undefined;
   const decide = async (): Promise<Answer> => {
     const args = checked();
+    // Some operations' entries name the verb their body chose (enable_ssl, disable_ssl).
+    if (change) change.verb = verbOfBody(op, (args as { body?: unknown }).body);
     const answer = async (): Promise<Answer> => {
       const result = await handler(args);
       return route.response
@@ -162,16 +175,7 @@ async function runOnceAndRecord<Op extends OperationId>(
       answer,
     );
   };
-  if (!auth || !recorded) return decide();
-  const change = {
-    action: op,
-    route,
-    params: req.params as Record<string, string>,
-    auth,
-    project,
-    requestId: String(res.getHeader('X-Request-Id')),
-  };
-  return recordChange(ctx, change, decide);
+  return change ? recordChange(ctx, change, decide) : decide();
 }
 
 /** The handler's arguments, once the caller's role, the location, the query and the body passed. */

@@ -9,6 +9,8 @@ export const AUDITED_ACTIONS: readonly (readonly [action: string, label: string]
   ['1b/create', 'load balancer: create'],
   ['1b/destroy', 'load balancer: destroy'],
   ['1b/detach_vm', 'load balancer: detach vm'],
+  ['1b/disable_ssl', 'load balancer: disable ssl'],
+  ['1b/enable_ssl', 'load balancer: enable ssl'],
   ['1b/rename', 'load balancer: rename'],
   ['1b/toggle_ssl', 'load balancer: toggle ssl'],
   ['1b/update', 'load balancer: update'],

@@ -7,6 +7,7 @@ import {
   type createLoadBalancerBodySchema,
   type updateLoadBalancerBodySchema,
 } from '#shared/api/load-balancer';
+import { LB_VM_WITHOUT_IP4_MESSAGE, lbNeedsVmIp4 } from '#shared/api/load-balancer-kind';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
@@ -90,7 +91,8 @@ async function lockForChange(tx: Tx, lb: LoadBalancerRow): Promise<LoadBalancerR
 /**
  * Checks VMs about to be attached (`adding`) and the ones staying (`keeping`) against the
  * load balancer's subnet and destination port: each must be a VM of the project (400 naming
- * `field`) in that subnet (400), not being deleted (409), and in no other load balancer that
+ * `field`) in that subnet (400), with a public IPv4 when the load balancer has IPv4 (400,
+ * decision 289), not being deleted (409), and in no other load balancer that
  * sends to the same port of it (409, decision 092). The VM rows stay locked until the commit
  * (taken in ID order, after the load balancer's, so concurrent changes cannot deadlock).
  */
@@ -108,7 +110,7 @@ async function checkVms(
     tx,
     tx
       .selectFrom('vm')
-      .select(['id', 'name', 'state', 'subnet_id'])
+      .select(['id', 'name', 'state', 'subnet_id', 'ip4'])
       .where('project_id', '=', lb.project_id)
       .where('id', 'in', ids)
       .orderBy('id'),
@@ -126,6 +128,8 @@ async function checkVms(
       throw invalidRequest({
         [field]: `VM ${vm.name} is not in ${subnet.name}, the load balancer's private subnet.`,
       });
+    if (vm.ip4 === null && lbNeedsVmIp4(lb.stack))
+      throw invalidRequest({ [field]: LB_VM_WITHOUT_IP4_MESSAGE });
     if (vm.state === 'deleting') throw new ApiError('Conflict', `VM ${vm.name} is being deleted.`);
   }
   const clash = await tx

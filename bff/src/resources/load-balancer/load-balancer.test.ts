@@ -56,9 +56,12 @@ async function withSubnet(server: TestServer = t) {
   return { a, ps };
 }
 
-/** A VM in the subnet, running (on the fast server). */
-async function runningVm(a: Owner, name: string, subnetId: string) {
-  await createVm(t, a.token, a.project, name, { private_subnet_id: subnetId });
+/**
+ * A VM in the subnet with a public IPv4 (what an IPv4 or dual-stack load balancer, the
+ * default, needs), running (on the fast server).
+ */
+async function runningVm(a: Owner, name: string, subnetId: string, enable_ip4 = true) {
+  await createVm(t, a.token, a.project, name, { private_subnet_id: subnetId, enable_ip4 });
   return waitForVmState(t, a.token, a.project, name, 'running');
 }
 
@@ -445,7 +448,7 @@ describe('attach and detach VMs', () => {
         storage_size_gib: vm.storage_size_gib,
         ip4: vm.ip4,
         ip6: vm.ip6,
-        ip4_enabled: false,
+        ip4_enabled: true,
         // The data plane checks nothing before the load balancer runs.
         health: lb.state === 'running' ? 'up' : 'down',
       },
@@ -546,6 +549,58 @@ describe('attach and detach VMs', () => {
     expect((await getLb(t, a, 'front')).body.vms).toEqual([]);
     expectInvalid('current', await detach(t, a, 'front', missingId), 'vm_id');
     expectCurrentError(await attach(t, a, 'absent', outside.id), 404, 'ResourceNotFound');
+  });
+
+  it('refuses a VM without a public IPv4 on an ipv4 or dual load balancer (400 naming the field, the origin’s words); an ipv6 one takes it', async () => {
+    const { a, ps } = await withSubnet();
+    const bare = await runningVm(a, 'bare', ps.id, false);
+    const public4 = await runningVm(a, 'public4', ps.id);
+    const message =
+      'You cannot attach a VM to a load balancer with IPv4 enabled if the VM does not have IPv4 enabled';
+    for (const stack of ['ipv4', 'dual'] as const) {
+      const name = `front-${stack}`;
+      await newLb(t, a, name, { private_subnet_id: ps.id, src_port: 80, dst_port: 80, stack });
+      const settings = (r: Reply) => {
+        const { algorithm, src_port, dst_port, health_check_endpoint, vms } = r.body;
+        return { algorithm, src_port, dst_port, health_check_endpoint, vms };
+      };
+      const before = settings(await getLb(t, a, name));
+      const refused = expectInvalid('current', await attach(t, a, name, bare.id), 'vm_id');
+      expect(refused.details!.vm_id).toBe(message);
+      // PATCH attaches too: the same rule, naming vms; the settings in that body stay unchanged.
+      const patched = expectInvalid(
+        'current',
+        await t.call('updateLoadBalancer', {
+          token: a.token,
+          params: ref(a.project, name),
+          body: {
+            algorithm: 'hash_based',
+            src_port: 81,
+            dst_port: 81,
+            health_check_endpoint: '/health',
+            vms: [public4.id, bare.id],
+          },
+        }),
+        'vms',
+      );
+      expect(patched.details!.vms).toBe(message);
+      expect(settings(await getLb(t, a, name))).toEqual(before);
+      // A VM with a public IPv4 is taken.
+      const ok = await attach(t, a, name, public4.id);
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.vms).toEqual([expect.objectContaining({ id: public4.id, ip4_enabled: true })]);
+      await t.call('deleteLoadBalancer', { token: a.token, params: ref(a.project, name) });
+      await waitForGone(t, a.token, loadBalancerPath(a.project, name));
+    }
+    await newLb(t, a, 'front-ipv6', {
+      private_subnet_id: ps.id,
+      src_port: 80,
+      dst_port: 80,
+      stack: 'ipv6',
+    });
+    const taken = await attach(t, a, 'front-ipv6', bare.id);
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.body.vms).toEqual([expect.objectContaining({ id: bare.id, ip4_enabled: false })]);
   });
 
   it('refuses a VM that another load balancer sends to on the same port (409); another port is fine', async () => {
@@ -982,7 +1037,10 @@ describe('the data plane', () => {
 describe('while provisioning takes long (load balancers stay in their transitional states)', () => {
   it('takes changes while creating; refuses them while deleting (409); a second delete changes nothing', async () => {
     const { a, ps } = await withSubnet(slow);
-    const vm = await createVm(slow, a.token, a.project, 'web', { private_subnet_id: ps.id });
+    const vm = await createVm(slow, a.token, a.project, 'web', {
+      private_subnet_id: ps.id,
+      enable_ip4: true,
+    });
     await newLb(slow, a, 'young', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     const attached = await attach(slow, a, 'young', vm.id);
     expect(attached.body).toMatchObject({
@@ -1054,7 +1112,10 @@ describe('while provisioning takes long (load balancers stay in their transition
     expect(e.message).toBe('Private subnet going is being deleted.');
     expect(await lbCount(slow, a)).toBe(0);
 
-    const vm = await createVm(slow, a.token, a.project, 'doomed', { private_subnet_id: ps.id });
+    const vm = await createVm(slow, a.token, a.project, 'doomed', {
+      private_subnet_id: ps.id,
+      enable_ip4: true,
+    });
     await slow.request('DELETE', vmPath(a.project, 'doomed'), { token: a.token });
     await newLb(slow, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     expect(expectCurrentError(await attach(slow, a, 'front', vm.id), 409, 'Conflict').message).toBe(

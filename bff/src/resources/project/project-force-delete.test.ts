@@ -56,7 +56,11 @@ async function memberWith(s: TestServer, owner: Owner, role: Role) {
 async function fill(s: TestServer, owner: Owner, opts: { running: boolean }) {
   const { token, project } = owner;
   const subnet = await createSubnet(s, token, project, 'net');
-  const vm1 = await createVm(s, token, project, 'web-1', { private_subnet_id: subnet.id });
+  // A public IPv4: the load balancer below (dual stack) takes only such VMs.
+  const vm1 = await createVm(s, token, project, 'web-1', {
+    private_subnet_id: subnet.id,
+    enable_ip4: true,
+  });
   const vm2 = await createVm(s, token, project, 'web-2', { private_subnet_id: subnet.id });
   const fw = await createFirewall(s, token, project, 'fw');
   expect(

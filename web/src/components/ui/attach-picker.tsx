@@ -52,6 +52,8 @@ export interface AttachOption {
   name: string;
   /** Shown after the name, e.g. the VM's state. */
   note?: string;
+  /** Why it cannot be attached: listed, disabled, with this reason after its name. */
+  unavailable?: string;
 }
 
 export function AttachPicker({
@@ -60,6 +62,7 @@ export function AttachPicker({
   options,
   loading,
   empty,
+  hint,
   disabled = false,
   pending,
   onAttach,
@@ -73,13 +76,15 @@ export function AttachPicker({
   loading: boolean;
   /** The menu's text when nothing is left to attach. */
   empty: string;
+  /** Shown under the menu (e.g. why some options cannot be chosen). */
+  hint?: ReactNode;
   disabled?: boolean;
   pending: boolean;
   /** Attaches `option`; `done()` clears the choice once it succeeded. */
   onAttach: (option: AttachOption, done: () => void) => void;
 }) {
   const [choice, setChoice] = useState('');
-  const selected = options.find((o) => o.id === choice);
+  const selected = options.find((o) => o.id === choice && !o.unavailable);
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -94,13 +99,14 @@ export function AttachPicker({
         value={selected?.id ?? ''}
         onChange={(e) => setChoice(e.target.value)}
         disabled={!options.length || disabled}
+        hint={hint}
       >
         <option value="">
           {loading ? `Loading ${what}s…` : options.length ? `Choose a ${what}` : empty}
         </option>
         {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.note ? `${o.name} (${o.note})` : o.name}
+          <option key={o.id} value={o.id} disabled={o.unavailable !== undefined}>
+            {`${o.note ? `${o.name} (${o.note})` : o.name}${o.unavailable ? ` — ${o.unavailable}` : ''}`}
           </option>
         ))}
       </SelectField>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { LoadBalancer } from '#shared/api/load-balancer';
+import { lbNeedsVmIp4 } from '#shared/api/load-balancer-kind';
 import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import {
@@ -21,6 +22,8 @@ export interface VmOption {
   id: string;
   name: string;
   state: string;
+  /** Its public IPv4, if it has one. */
+  ip4: string | null;
 }
 
 /** The attached VMs with their health, and the picker that attaches one of the subnet's VMs. */
@@ -41,6 +44,14 @@ export function LoadBalancerVmsCard({
   const attachedIds = new Set(lb.vms.map((v) => v.id));
   const candidates = vms.filter((v) => !attachedIds.has(v.id) && v.state !== 'deleting');
   const deleting = lb.state === 'deleting';
+  // The API refuses a VM without a public IPv4 here (decision 289): listed, not choosable.
+  const needsIp4 = lbNeedsVmIp4(lb.stack);
+  const options = candidates.map((v) => ({
+    id: v.id,
+    name: v.name,
+    note: v.state,
+    unavailable: needsIp4 && v.ip4 === null ? 'no public IPv4' : undefined,
+  }));
 
   return (
     <Card labelledBy="lb-vms-title">
@@ -53,9 +64,14 @@ export function LoadBalancerVmsCard({
         <FormAlert error={error} />
         <AttachPicker
           what="VM"
-          options={candidates.map((v) => ({ id: v.id, name: v.name, note: v.state }))}
+          options={options}
           loading={vmsLoading}
           empty={`No other VMs in ${lb.subnet}`}
+          hint={
+            options.some((o) => o.unavailable)
+              ? 'An IPv4 or dual-stack load balancer takes only VMs with a public IPv4.'
+              : undefined
+          }
           disabled={deleting}
           pending={attach.isPending}
           onAttach={(v, done) => {

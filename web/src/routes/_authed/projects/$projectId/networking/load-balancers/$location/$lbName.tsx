@@ -92,7 +92,7 @@ function LoadBalancerPage() {
   const inSubnet = new Set((subnet.data?.nics ?? []).map((n) => n.vm_name));
   const vmOptions = (vms.data?.items ?? [])
     .filter((vm) => inSubnet.has(vm.name))
-    .map((vm) => ({ id: vm.id, name: vm.name, state: vm.state }));
+    .map((vm) => ({ id: vm.id, name: vm.name, state: vm.state, ip4: vm.ip4 }));
 
   const tabs = [
     { id: 'vms', label: 'VMs', count: lb.vms.length },
