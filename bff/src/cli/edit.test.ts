@@ -142,10 +142,15 @@ describe('firewall edits', () => {
 describe('load balancer edits', () => {
   it('updates every setting and its VMs, and switches the SSL certificate', async () => {
     const ps = await createSubnet(t, owner.token, owner.project, 'upd-ps');
+    // A dual-stack load balancer takes only VMs with a public IPv4.
     const vm1 = await createVm(t, owner.token, owner.project, 'upd-vm1', {
       private_subnet_id: ps.id,
+      enable_ip4: true,
     });
-    await createVm(t, owner.token, owner.project, 'upd-vm2', { private_subnet_id: ps.id });
+    await createVm(t, owner.token, owner.project, 'upd-vm2', {
+      private_subnet_id: ps.id,
+      enable_ip4: true,
+    });
     const lb = await createLoadBalancer(t, owner.token, owner.project, 'upd-lb', {
       private_subnet_id: ps.id,
       src_port: 12345,
