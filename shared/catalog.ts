@@ -22,6 +22,7 @@ export const LOCATION_MESSAGE = `Given location is not a valid location. Availab
 export const VM_SIZES = [
   {
     name: 'standard-2',
+    family: 'standard',
     vcpus: 2,
     memoryGib: 8,
     storageGib: 40,
@@ -30,6 +31,7 @@ export const VM_SIZES = [
   },
   {
     name: 'standard-4',
+    family: 'standard',
     vcpus: 4,
     memoryGib: 16,
     storageGib: 80,
@@ -38,6 +40,7 @@ export const VM_SIZES = [
   },
   {
     name: 'standard-8',
+    family: 'standard',
     vcpus: 8,
     memoryGib: 32,
     storageGib: 160,
@@ -46,6 +49,7 @@ export const VM_SIZES = [
   },
   {
     name: 'standard-16',
+    family: 'standard',
     vcpus: 16,
     memoryGib: 64,
     storageGib: 320,
@@ -59,6 +63,31 @@ export const DEFAULT_VM_SIZE: VmSizeName = 'standard-2';
 
 export function vmSize(name: string) {
   return VM_SIZES.find((s) => s.name === name);
+}
+
+/**
+ * Why a VM of size `from` cannot be resized to `to` (decision 295): another family, a smaller
+ * size or the same one; undefined when it can.
+ */
+export function vmResizeRefusal(from: string, to: string): string | undefined {
+  const a = vmSize(from);
+  const b = vmSize(to);
+  if (!a || !b) return `size must be one of ${VM_SIZE_NAMES.join(', ')}.`;
+  if (a.family !== b.family)
+    return `size must be of the VM's family (${a.family}); ${to} is ${b.family}.`;
+  if (b.vcpus < a.vcpus) return `size must not be smaller than the VM's size ${from}.`;
+  if (b.name === a.name) return `The VM is already ${from}.`;
+  return undefined;
+}
+
+/** The sizes a VM of size `from` can be resized to, smallest first. */
+export const vmResizeTargets = (from: string) =>
+  VM_SIZES.filter((s) => vmResizeRefusal(from, s.name) === undefined);
+
+/** A resized VM's storage: the new size's smallest option not below what it has (disks only grow). */
+export function resizedStorageGib(to: string, currentGib: number): number {
+  const options: readonly number[] = vmSize(to)?.storageOptionsGib ?? [];
+  return options.find((g) => g >= currentGib) ?? currentGib;
 }
 
 export const BOOT_IMAGES = [

@@ -64,6 +64,8 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   ResetSuperuserPasswordBody: { password: 'Sampl3-Superuser-Passw0rd' },
   // `token` is otherwise a mailed link's; this one has a personal access token's form.
   ConsoleTokenLoginBody: { token: `cct_${'A'.repeat(43)}` },
+  // `size` is otherwise a database's; the sample VM (standard-2) grows to this one.
+  ResizeVmBody: { size: 'standard-4' },
 };
 
 /**

@@ -9,6 +9,16 @@ export const rfc3339 = (field: string) =>
     error: `${field} must be an RFC 3339 date-time, e.g. 2026-11-23T10:00:00Z.`,
   });
 
+/** The metrics every machine reports (a VM, a database's server): the origin's node metrics. */
+export const HOST_METRIC_KEYS = [
+  'cpu_usage',
+  'load_average',
+  'memory_usage',
+  'disk_usage',
+  'disk_io',
+  'network_traffic',
+] as const;
+
 /** The query of a metrics route whose metrics are `keys`. */
 export const metricsQuery = <const K extends readonly [string, ...string[]]>(keys: K) =>
   z.object({

@@ -1,7 +1,7 @@
 // Managed PostgreSQL: the contract (api-spec.md "Postgres database", behaviour.md §10, and the
 // origin's document for every operation the spec does not list; decisions 077–089).
 import { z } from 'zod';
-import { metricsAnswer, metricsQuery, rfc3339 } from './metrics.ts';
+import { HOST_METRIC_KEYS, metricsAnswer, metricsQuery, rfc3339 } from './metrics.ts';
 import {
   DEFAULT_POSTGRES_FLAVOR,
   DEFAULT_POSTGRES_VERSION,
@@ -646,12 +646,7 @@ export const logsSchema = z
 // Metrics (decision 086): series as the origin serves them, [unix seconds, "value"] pairs, with
 // the origin's keys (`lib/metrics.rb` POSTGRES_METRICS).
 export const METRIC_KEYS = [
-  'cpu_usage',
-  'load_average',
-  'memory_usage',
-  'disk_usage',
-  'disk_io',
-  'network_traffic',
+  ...HOST_METRIC_KEYS,
   'connection_count',
   'cache_hit_ratio',
   'operation_throughput',

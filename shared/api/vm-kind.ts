@@ -11,6 +11,7 @@ export const VM_STATES = [
   'stopping',
   'stopped',
   'starting',
+  'resizing',
   'deleting',
   'failed',
 ] as const;
@@ -22,6 +23,7 @@ export const VM_TRANSITIONAL_STATES: readonly string[] = [
   'restarting',
   'stopping',
   'starting',
+  'resizing',
   'deleting',
 ] satisfies VmState[];
 
@@ -35,6 +37,12 @@ export const VM_ACTIONS = {
   stop: { label: 'Stop', from: ['running', 'starting', 'restarting'], to: 'stopping' },
   start: { label: 'Start', from: ['stopped'], to: 'starting' },
 } as const satisfies Record<string, { label: string; from: readonly VmState[]; to: VmState }>;
+
+/** A resize (decision 295) is taken while the VM runs; it goes back to running at the new size. */
+export const VM_RESIZE = { from: ['running'], to: 'resizing' } as const satisfies {
+  from: readonly VmState[];
+  to: VmState;
+};
 
 /** Whether `action` is taken in `state`. */
 export const allowsAction = (action: VmAction, state: string): boolean =>

@@ -26,6 +26,7 @@ import {
 import { legacyFirewallSchema } from './firewall-legacy.ts';
 import { AUTHORIZED_KEYS_MESSAGE, isAuthorizedKeys, isKeyName } from './ssh-public-key.ts';
 import { wireBool } from '../coerce.ts';
+import { HOST_METRIC_KEYS, metricsAnswer, metricsQuery } from './metrics.ts';
 import { requiredString } from '../errors.ts';
 import { VM_TRANSITIONAL_STATES, VM_WORDS } from './vm-kind.ts';
 
@@ -176,6 +177,22 @@ export const createVmBodySchema = z
   .meta({ id: 'CreateVmBody' });
 export type CreateVmBody = z.input<typeof createVmBodySchema>;
 
+/**
+ * Resize (decision 295): the new size, of the VM's family and larger; the storage grows to the
+ * new size's smallest option that is not below it.
+ */
+export const resizeVmBodySchema = z
+  .strictObject({
+    size: z.enum(VM_SIZE_NAMES, { error: `size must be one of ${VM_SIZE_NAMES.join(', ')}.` }),
+  })
+  .meta({ id: 'ResizeVmBody' });
+
+// Metrics: the origin's node metrics (CPU, load, memory, disk, disk I/O, network), in the same
+// shape as a database's (decision 278).
+export const VM_METRIC_KEYS = HOST_METRIC_KEYS;
+export const vmMetricsQuerySchema = metricsQuery(VM_METRIC_KEYS);
+export const vmMetricsSchema = metricsAnswer('VmMetrics');
+
 const vmByName = z.strictObject({ ...legacyLoc, vm_name: referenceSchema });
 const vmById = z.strictObject({ ...legacyLoc, vm_id: idOf('vm', 'VM') });
 const vmRef = z.strictObject({ ...currentLoc, vm_reference: referenceSchema });
@@ -275,6 +292,27 @@ export const vmRoutes = {
     summary: 'Start a stopped VM',
     params: vmRef,
     response: vmSchema,
+  }),
+  resizeVm: route({
+    ...current,
+    method: 'post',
+    path: `${VM_REF}/resize`,
+    tag,
+    summary:
+      'Resize a running VM to a larger size of its family (through resizing, back to running)',
+    params: vmRef,
+    body: resizeVmBodySchema,
+    response: vmSchema,
+  }),
+  getVmMetrics: route({
+    ...current,
+    method: 'get',
+    path: `${VM_REF}/metrics`,
+    tag,
+    summary: 'Time series of CPU, load, memory, disk, disk I/O and network',
+    params: vmRef,
+    query: vmMetricsQuerySchema,
+    response: vmMetricsSchema,
   }),
   renameVm: route({
     ...current,

@@ -433,6 +433,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/project/{project_id}/location/{location}/vm/{vm_reference}/resize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resize a running VM to a larger size of its family (through resizing, back to running) */
+        post: operations["resizeVm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/project/{project_id}/location/{location}/vm/{vm_reference}/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time series of CPU, load, memory, disk, disk I/O and network */
+        get: operations["getVmMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/project/{project_id}/location/{location}/vm/{vm_reference}/rename": {
         parameters: {
             query?: never;
@@ -3514,6 +3548,10 @@ export interface components {
         ResizeKubernetesNodepoolBody: {
             node_count: number | string;
         };
+        ResizeVmBody: {
+            /** @enum {string} */
+            size: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+        };
         RestorePostgresBody: {
             tags?: {
                 key: string;
@@ -3754,6 +3792,23 @@ export interface components {
             storage_size_gib: number;
             ip6: string | null;
             ip4: string | null;
+        };
+        VmMetrics: {
+            metrics: {
+                key: string;
+                name: string;
+                unit: string;
+                description: string;
+                series: {
+                    labels: {
+                        [key: string]: string;
+                    };
+                    values: [
+                        number,
+                        string
+                    ][];
+                }[];
+            }[];
         };
         Webhook: {
             id: string;
@@ -5009,6 +5064,75 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resizeVm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                location: string;
+                vm_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResizeVmBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVmMetrics: {
+        parameters: {
+            query?: {
+                start?: string;
+                end?: string;
+                key?: "cpu_usage" | "load_average" | "memory_usage" | "disk_usage" | "disk_io" | "network_traffic";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                location: string;
+                vm_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VmMetrics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };

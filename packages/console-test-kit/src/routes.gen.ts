@@ -44,6 +44,8 @@ export const routes = {
   restartVm: { method: 'post', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/restart', tag: 'Virtual Machine', query: false },
   stopVm: { method: 'post', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/stop', tag: 'Virtual Machine', query: false },
   startVm: { method: 'post', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/start', tag: 'Virtual Machine', query: false },
+  resizeVm: { method: 'post', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/resize', tag: 'Virtual Machine', query: false },
+  getVmMetrics: { method: 'get', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/metrics', tag: 'Virtual Machine', query: true },
   renameVm: { method: 'post', base: '/api', path: '/project/{project_id}/location/{location}/vm/{vm_reference}/rename', tag: 'Virtual Machine', query: false },
   listFirewalls: { method: 'get', base: '/api', path: '/project/{project_id}/firewall', tag: 'Firewall', query: true },
   listLocationFirewalls: { method: 'get', base: '/api', path: '/project/{project_id}/location/{location}/firewall', tag: 'Firewall', query: true },

@@ -85,6 +85,7 @@ export const AUDITED_ACTIONS: readonly (readonly [action: string, label: string]
   ['vm/create', 'vm: create'],
   ['vm/destroy', 'vm: destroy'],
   ['vm/rename', 'vm: rename'],
+  ['vm/resize', 'vm: resize'],
   ['vm/restart', 'vm: restart'],
   ['vm/retire', 'vm: retire'],
   ['vm/start', 'vm: start'],

@@ -36,6 +36,8 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   restartVm: ['post', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/restart', true],
   stopVm: ['post', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/stop', true],
   startVm: ['post', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/start', true],
+  resizeVm: ['post', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/resize', true],
+  getVmMetrics: ['get', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/metrics', true],
   renameVm: ['post', '/api/project/{project_id}/location/{location}/vm/{vm_reference}/rename', true],
   listFirewalls: ['get', '/api/project/{project_id}/firewall', true],
   listLocationFirewalls: ['get', '/api/project/{project_id}/location/{location}/firewall', true],

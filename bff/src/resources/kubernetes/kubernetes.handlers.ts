@@ -10,7 +10,7 @@ import { ApiError, fieldError } from '../../errors.ts';
 import { createRootCa } from '../certs.ts';
 import { childHandlers, commonHandlers, inJobTransaction } from '../common.ts';
 import { kindModule } from '../kind.ts';
-import { DAY, timeRange } from '../postgres/postgres.sim.ts';
+import { metricsWindow } from '../sim.ts';
 import { kubernetesJobs } from './kubernetes.jobs.ts';
 import {
   assertKubernetesLocation,
@@ -99,13 +99,7 @@ export const kubernetes = kindModule({
       },
       async getKubernetesClusterMetrics(a) {
         const cluster = await find(a);
-        const now = new Date();
-        const range = timeRange(
-          a.query,
-          { spanMs: 30 * 60_000, maxMs: 31 * DAY + 5 * 60_000, backMs: 31 * DAY },
-          now,
-        );
-        const since = Date.parse(cluster.created_at);
+        const { start, end } = metricsWindow(a.query, Date.parse(cluster.created_at));
         const nodes = (await listNodes(db, [cluster.id]))
           .filter((n) => n.state === 'running')
           .map((n) => ({
@@ -114,14 +108,7 @@ export const kubernetes = kindModule({
             role: n.nodepool_id ? 'worker' : 'control-plane',
           }));
         const keys = a.query.key ? [a.query.key] : KUBERNETES_METRIC_KEYS;
-        return {
-          metrics: clusterMetrics(
-            nodes,
-            Math.max(range.start, since),
-            Math.min(range.end, now.getTime()),
-            keys,
-          ),
-        };
+        return { metrics: clusterMetrics(nodes, start, end, keys) };
       },
       async retireKubernetesNode(a) {
         const cluster = await find(a);

@@ -4,7 +4,7 @@
 // (`lib/metrics.rb` KUBERNETES_METRICS); node metrics come from every node, API-server and
 // cluster-database metrics from the control plane.
 import { KUBERNETES_METRIC_KEYS } from '#shared/api/kubernetes';
-import { unit } from '../postgres/postgres.sim.ts';
+import { unit } from '../sim.ts';
 
 type Key = (typeof KUBERNETES_METRIC_KEYS)[number];
 interface Info {

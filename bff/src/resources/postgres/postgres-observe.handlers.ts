@@ -7,7 +7,8 @@ import { childHandlers } from '../common.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
 import { addLogDestination, addMetricDestination } from './postgres.service.ts';
-import { DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
+import { DAY, metricSeries, metricsWindow, timeRange } from '../sim.ts';
+import { logLines, metricSources, POSTGRES_METRICS } from './postgres.sim.ts';
 import {
   listServers,
   logDestinationView,
@@ -100,15 +101,12 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
         : { logs };
     },
     async getPostgresMetrics(a) {
-      const { pg, start, end } = await observed(a, {
-        spanMs: 30 * 60_000,
-        maxMs: 31 * DAY + 5 * 60_000,
-        backMs: 31 * DAY,
-      });
+      const pg = await find(a);
+      const since = pg.running_since ? Date.parse(pg.running_since) : Date.now() + 1;
+      const { start, end } = metricsWindow(a.query, since);
       const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
-      return {
-        metrics: metricSeries(pg.id, await simServers(pg), start, end, keys),
-      };
+      const sources = metricSources(pg.id, await simServers(pg));
+      return { metrics: metricSeries(POSTGRES_METRICS, sources, start, end, keys) };
     },
 
     ...childHandlers(

@@ -4,22 +4,10 @@
 // pseudo-random values seeded with the database's ID, no stored history.
 import { LOG_SEVERITIES, LOG_STREAMS, METRIC_KEYS } from '#shared/api/postgres';
 import { invalidRequest } from '../../errors.ts';
+import { DAY, HOST_METRICS, unit, type MetricInfo } from '../sim.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
 /** Backups are kept for a week. */
 export const BACKUP_RETENTION_MS = 7 * DAY;
-
-/** A number in [0, 1) from a string (FNV-1a), the same for the same seed. */
-export function unit(seed: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) {
-    h ^= seed.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) / 2 ** 32;
-}
 
 interface BackupSource {
   id: string;
@@ -85,26 +73,6 @@ export interface SimServer {
   name: string;
   role: 'primary' | 'standby';
   private_ipv4: string;
-}
-
-/** A time range from the query, checked: end after start, at most `maxMs` long, not older than `backMs`. */
-export function timeRange(
-  query: { start?: string; end?: string },
-  defaults: { spanMs: number; maxMs: number; backMs: number },
-  now = new Date(),
-) {
-  const end = query.end ? Date.parse(query.end) : now.getTime();
-  const start = query.start ? Date.parse(query.start) : end - defaults.spanMs;
-  if (end < start) throw invalidRequest({ end: 'end must not be before start.' });
-  if (end - start > defaults.maxMs)
-    throw invalidRequest({
-      end: `The range from start to end may be at most ${Math.round(defaults.maxMs / HOUR)} hours.`,
-    });
-  if (start < now.getTime() - defaults.backMs)
-    throw invalidRequest({
-      start: `start may be at most ${Math.round(defaults.backMs / DAY)} days ago.`,
-    });
-  return { start, end };
 }
 
 /** PostgreSQL's own levels, which the simulated lines are written with. */
@@ -255,79 +223,11 @@ export function logLines(
 
 type MetricKey = (typeof METRIC_KEYS)[number];
 /**
- * The origin's names, units and descriptions (`lib/metrics.rb` POSTGRES_METRICS). `parts`: the
- * origin's several series of one metric, each labelled (`label`: `name`, or `mode` / `datname`
- * where the origin groups by those). `base` + `spread`: the simulated range.
+ * The origin's POSTGRES_METRICS (`lib/metrics.rb`): a server's host metrics, then the
+ * database's own.
  */
-const METRIC_INFO: Record<
-  MetricKey,
-  {
-    name: string;
-    unit: string;
-    description: string;
-    parts?: string[];
-    label?: string;
-    base: number;
-    spread: number;
-    decimals: number;
-  }
-> = {
-  cpu_usage: {
-    name: 'CPU Usage',
-    unit: '%',
-    description: 'Percentage of CPU used by the system',
-    parts: ['iowait', 'user', 'system', 'steal', 'softirq'],
-    label: 'mode',
-    base: 1,
-    spread: 12,
-    decimals: 2,
-  },
-  // The origin has no unit for it (null); ours is a string, left empty.
-  load_average: {
-    name: 'Load Average',
-    unit: '',
-    description: 'System load average over different time periods',
-    parts: ['1 minute', '5 minutes', '15 minutes'],
-    base: 0.1,
-    spread: 1.2,
-    decimals: 2,
-  },
-  memory_usage: {
-    name: 'Memory Usage',
-    unit: '%',
-    description: 'Total memory usage vs cache & buffers',
-    parts: ['Used Memory', 'Cache & Buffers', 'Committed Memory'],
-    base: 20,
-    spread: 30,
-    decimals: 2,
-  },
-  disk_usage: {
-    name: 'Disk Usage',
-    unit: '%',
-    description: 'Disk space utilization',
-    parts: ['Used Space'],
-    base: 4,
-    spread: 10,
-    decimals: 2,
-  },
-  disk_io: {
-    name: 'Disk I/O',
-    unit: 'IOPS',
-    description: 'I/O operations per second',
-    parts: ['Reads', 'Writes'],
-    base: 2,
-    spread: 150,
-    decimals: 2,
-  },
-  network_traffic: {
-    name: 'Network Traffic',
-    unit: 'bytes/s',
-    description: 'Incoming and outgoing network traffic',
-    parts: ['Received', 'Transmitted'],
-    base: 2_000,
-    spread: 300_000,
-    decimals: 0,
-  },
+export const POSTGRES_METRICS: Record<MetricKey, MetricInfo> = {
+  ...HOST_METRICS,
   connection_count: {
     name: 'Connection Count',
     unit: 'count',
@@ -383,46 +283,11 @@ const METRIC_INFO: Record<
   },
 };
 
-function metricValue(key: MetricKey, seed: string, server: SimServer, t: number): number {
-  const { base, spread, unit: u } = METRIC_INFO[key];
-  const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY);
-  const slow = unit(`${seed}:${key}`);
-  const noise = unit(`${seed}:${key}:${t}`);
-  // A standby serves no writes: less of everything but its share of the disk.
-  const standby = server.role === 'standby' && u !== '%' ? 0.4 : 1;
-  const v = (base + spread * (0.4 * slow + 0.3 * (daily + 1) * 0.5 + 0.3 * noise)) * standby;
-  return u === '%' ? Math.min(100, Math.max(0, v)) : Math.max(0, v);
-}
-
-/**
- * Series of each metric from `from` to `to`, at most about 240 points each: the origin's series
- * of the metric (labelled as the origin does) for each server, labelled with its name and role.
- */
-export function metricSeries(
-  pgId: string,
-  servers: SimServer[],
-  from: number,
-  to: number,
-  keys: readonly MetricKey[],
-) {
-  const step = Math.max(60_000, Math.ceil((to - from) / 240 / 60_000) * 60_000);
-  return keys.map((key) => {
-    const { parts, label = 'name', base: _b, spread: _s, decimals, ...info } = METRIC_INFO[key];
-    return {
-      key,
-      ...info,
-      series: servers.flatMap((server) =>
-        (parts ?? [undefined]).map((part) => {
-          const seed = `${pgId}:${server.name}${part ? `:${part}` : ''}`;
-          const values: [number, string][] = [];
-          for (let t = Math.ceil(from / step) * step; t <= to; t += step)
-            values.push([t / 1000, metricValue(key, seed, server, t).toFixed(decimals)]);
-          return {
-            labels: { server: server.name, role: server.role, ...(part ? { [label]: part } : {}) },
-            values,
-          };
-        }),
-      ),
-    };
-  });
-}
+/** A server's series: seeded with the database and the server, labelled with its name and role; a standby works less. */
+export const metricSources = (pgId: string, servers: readonly SimServer[]) =>
+  servers.map((server) => ({
+    seed: `${pgId}:${server.name}`,
+    labels: { server: server.name, role: server.role },
+    // A standby serves no writes: less of everything but its share of the disk.
+    activity: server.role === 'standby' ? 0.4 : 1,
+  }));

@@ -6,7 +6,9 @@ import { commonHandlers, inJobTransaction, nameFromPath } from '../common.ts';
 import { kindModule } from '../kind.ts';
 import { vmJobs } from './vm.jobs.ts';
 import type { VmAction } from '#shared/api/vm-kind';
-import { actOnVm, createVm, deleteVm, renameNic } from './vm.service.ts';
+import { actOnVm, createVm, deleteVm, renameNic, resizeVm } from './vm.service.ts';
+import { HOST_METRICS, metricSeries, metricsWindow } from '../sim.ts';
+import { VM_METRIC_KEYS } from '#shared/api/vm';
 import { findVm, VM_LIST, vmView } from './vm.store.ts';
 
 /** A `public_key` without a space names a saved key of the project (the origin's lookup); 400 when there is none. */
@@ -69,6 +71,21 @@ export const vm = kindModule({
       restartVm: act('restart'),
       stopVm: act('stop'),
       startVm: act('start'),
+      async resizeVm({ project, location, params, body }) {
+        return vmView(
+          db,
+          await inJobTransaction(ctx, async (tx) =>
+            resizeVm(tx, await findVm(tx, project.id, location, params.vm_reference), body.size),
+          ),
+        );
+      },
+      async getVmMetrics({ project, location, params, query }) {
+        const vm = await findVm(db, project.id, location, params.vm_reference);
+        const { start, end } = metricsWindow(query, Date.parse(vm.created_at));
+        const keys = query.key ? [query.key] : VM_METRIC_KEYS;
+        const sources = [{ seed: vm.id, labels: { vm: vm.name } }];
+        return { metrics: metricSeries(HOST_METRICS, sources, start, end, keys) };
+      },
     };
   },
 });

@@ -1,7 +1,7 @@
 // A VM's jobs: create, the actions, and destroy.
 import { defineJobs, stepRef, type JobDefinition, type KindsOf } from '../../lifecycle/jobs.ts';
 
-type VmCall = 'createVm' | 'restartVm' | 'stopVm' | 'startVm';
+type VmCall = 'createVm' | 'restartVm' | 'stopVm' | 'startVm' | 'resizeVm';
 
 /** A VM stuck in a transition after the last attempt is `failed`. */
 const failed: JobDefinition['failed'] = async (tx, job) => {
@@ -31,6 +31,9 @@ function vmTransition(from: string, to: string, call: VmCall): JobDefinition {
             initScript: vm.init_script,
           };
           await env.provider.call('createVm', vm.id, spec, stepRef(job));
+        } else if (call === 'resizeVm') {
+          const spec = { size: vm.size, storageSizeGib: Number(vm.storage_size_gib) };
+          await env.provider.call('resizeVm', vm.id, spec, stepRef(job));
         } else {
           await env.provider.call(call, vm.id, {}, stepRef(job));
         }
@@ -57,6 +60,7 @@ export const vmJobs = defineJobs({
   'vm.restart': vmTransition('restarting', 'running', 'restartVm'),
   'vm.stop': vmTransition('stopping', 'stopped', 'stopVm'),
   'vm.start': vmTransition('starting', 'running', 'startVm'),
+  'vm.resize': vmTransition('resizing', 'running', 'resizeVm'),
   'vm.destroy': {
     failed,
     steps: {
@@ -96,6 +100,8 @@ declare module '../../lifecycle/provider.ts' {
     restartVm: Record<string, never>;
     stopVm: Record<string, never>;
     startVm: Record<string, never>;
+    /** The size (and storage) the VM's row already names. */
+    resizeVm: { size: string; storageSizeGib: number };
     destroyVm: Record<string, never>;
   }
 }

@@ -5,8 +5,8 @@ import { assertNotManaged } from '../owned-by.ts';
 import { privateSubnetKind } from '#shared/api/private-subnet';
 import type { z } from 'zod';
 import { vmKind, type createVmBodySchema } from '#shared/api/vm';
-import { VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
-import { vmSize } from '#shared/catalog';
+import { VM_ACTIONS, VM_RESIZE, type VmAction } from '#shared/api/vm-kind';
+import { resizedStorageGib, vmResizeRefusal, vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -174,6 +174,36 @@ export async function actOnVm(tx: Tx, vm: VmRow, action: VmAction): Promise<VmRo
     );
   await enqueueJob(tx, job, vm.id);
   return { ...vm, state: to };
+}
+
+/**
+ * Resizes a running VM (decision 295): 409 in any other state, 400 for a size of another family,
+ * a smaller or the same one; nothing changes then. The row takes the new size (and storage)
+ * at once, in `resizing`, and the resize job brings it back to running; the usage meter prices
+ * the new size from the job's first step.
+ */
+export async function resizeVm(tx: Tx, vm: VmRow, size: string): Promise<VmRow> {
+  const { from, to } = VM_RESIZE;
+  if (!(from as readonly string[]).includes(vm.state))
+    throw new ApiError(
+      'Conflict',
+      `VM ${vm.name} is ${vm.state}: it can be resized only while it is running.`,
+    );
+  const refusal = vmResizeRefusal(vm.size, size);
+  if (refusal) throw invalidRequest({ size: refusal }, refusal);
+  const storage = resizedStorageGib(size, Number(vm.storage_size_gib));
+  const moved = await tx
+    .updateTable('vm')
+    .set({ state: to, size, storage_size_gib: storage })
+    .where('id', '=', vm.id)
+    .where('state', 'in', [...from])
+    .where('size', '=', vm.size)
+    .executeTakeFirst();
+  // Changed since it was read (another resize or an action won): the state it is in now refuses.
+  if (Number(moved.numUpdatedRows) !== 1)
+    throw new ApiError('Conflict', `VM ${vm.name} changed meanwhile: it is no longer running.`);
+  await enqueueJob(tx, 'vm.resize', vm.id);
+  return { ...vm, state: to, size, storage_size_gib: storage };
 }
 
 /** Marks the VM `deleting` and enqueues its destroy job, once (a repeat does nothing). */

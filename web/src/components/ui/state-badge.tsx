@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from './badge.tsx';
 
 const GREEN = new Set(['running', 'available']);
-const AMBER = new Set(['creating', 'starting', 'restarting', 'upgrading', 'stopping']);
+const AMBER = new Set(['creating', 'starting', 'restarting', 'upgrading', 'stopping', 'resizing']);
 const RED = new Set(['deleting', 'failed', 'unavailable']);
 
 /** The tone for a state: green settled, amber changing, red going away or broken, grey else. */

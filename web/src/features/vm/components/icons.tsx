@@ -33,3 +33,5 @@ const icon = (d: string) => (
 export const restartIcon = icon('M15.5 10a5.5 5.5 0 1 1-1.6-3.9M16 3.5v3.5h-3.5');
 export const stopIcon = icon('M6 6h8v8H6z');
 export const startIcon = icon('M7 5l8 5-8 5z');
+/** Arrows out to the corners: a larger size. */
+export const resizeIcon = icon('M11.5 3.5h5v5M16.5 3.5l-5.5 5.5M8.5 16.5h-5v-5M3.5 16.5l5.5-5.5');

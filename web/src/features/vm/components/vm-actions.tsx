@@ -1,5 +1,6 @@
-// Restart / Stop / Start. Each is allowed in its states only (VM_ACTIONS; the server answers 400 else):
-// the others stay focusable but inert (aria-disabled) and say why. Restart and Stop ask first.
+// Restart / Stop / Start / Resize. Each is allowed in its states only (VM_ACTIONS, VM_RESIZE; the
+// server refuses else): the others stay focusable but inert (aria-disabled) and say why. Restart,
+// Stop and Resize ask first.
 import { useId, useState, type ReactNode } from 'react';
 import type { Vm } from '#shared/api/vm';
 import { allowsAction, VM_ACTIONS, type VmAction } from '#shared/api/vm-kind';
@@ -9,6 +10,7 @@ import { toast } from '#web/components/ui/toast.tsx';
 import type { VmRef } from '../api/get-vm.ts';
 import { useVmAction } from '../api/vm-action.ts';
 import { restartIcon, startIcon, stopIcon } from './icons.tsx';
+import { ResizeVmAction } from './vm-resize.tsx';
 
 /** Why the VM's actions are unavailable in its state, or undefined when all that apply are. */
 function reason(state: string): string | undefined {
@@ -16,7 +18,7 @@ function reason(state: string): string | undefined {
     case 'running':
       return 'Start is available when the VM is stopped.';
     case 'stopped':
-      return 'Restart and Stop are available when the VM is running.';
+      return 'Restart, Stop and Resize are available when the VM is running.';
     case 'creating':
       return 'Actions are available once the VM is running.';
     case 'deleting':
@@ -25,6 +27,7 @@ function reason(state: string): string | undefined {
     case 'starting':
       return `The VM is ${state}; it can be stopped, other actions are available when it has finished.`;
     case 'stopping':
+    case 'resizing':
       return `The VM is ${state}; actions are available when it has finished.`;
     default:
       return `Actions are not available while the VM is ${state}.`;
@@ -79,6 +82,7 @@ export function VmActions({ vm, vmRef }: { vm: Vm; vmRef: VmRef }) {
         {button('restart', restartIcon)}
         {button('stop', stopIcon)}
         {button('start', startIcon)}
+        <ResizeVmAction vm={vm} vmRef={vmRef} busy={busy} reasonId={reasonId} />
       </div>
       {why ? (
         <p id={reasonId} className="text-xs text-slate-600 dark:text-slate-400">

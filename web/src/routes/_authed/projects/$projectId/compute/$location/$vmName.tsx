@@ -13,8 +13,10 @@ import { getVmQueryOptions, useVm } from '#web/features/vm/api/get-vm.ts';
 import { FailureNotice } from '#web/features/retry/failure-notice.tsx';
 import { VmActions } from '#web/features/vm/components/vm-actions.tsx';
 import { VmPrivateNetwork } from '#web/features/vm/components/vm-networking.tsx';
+import { VmMetrics } from '#web/features/vm/components/vm-metrics.tsx';
 import { VmOverview } from '#web/features/vm/components/vm-overview.tsx';
 import { ResourceCost } from '#web/features/usage/components/resource-cost.tsx';
+import { ResizingNotice } from '#web/features/vm/components/vm-resize.tsx';
 import { DeleteVmCard, RenameVmCard } from '#web/features/vm/components/vm-settings.tsx';
 import { sizeSpec } from '#web/features/vm/format.ts';
 import { useLiveDetail } from '#web/lib/live.ts';
@@ -26,13 +28,14 @@ import { oneOf, searchParams } from '#web/lib/search-params.ts';
 const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'networking', label: 'Networking' },
+  { id: 'metrics', label: 'Metrics' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 
 // A VM is addressed by location and name, like the API; the tab is in the URL (`?tab=`).
 export const Route = createFileRoute('/_authed/projects/$projectId/compute/$location/$vmName')({
   staticData: { crumb: (params) => params.vmName },
-  validateSearch: searchParams({ tab: oneOf(['overview', 'networking', 'settings']) }),
+  validateSearch: searchParams({ tab: oneOf(['overview', 'networking', 'metrics', 'settings']) }),
   loader: async ({ context, params }) => {
     await loadOrNotFound(
       context.queryClient.ensureQueryData(
@@ -98,7 +101,9 @@ function VmPage() {
               queryClient.invalidateQueries({ queryKey: getVmQueryOptions(vmRef).queryKey })
             }
           />
-        ) : null
+        ) : (
+          <ResizingNotice vm={vm} />
+        )
       }
       actions={<VmActions vm={vm} vmRef={vmRef} />}
       idPrefix="vm"
@@ -118,6 +123,7 @@ function VmPage() {
             <VmFirewalls projectId={projectId} vm={vm} />
           </>
         ),
+        metrics: <VmMetrics vmRef={vmRef} />,
         settings: (
           <>
             <RenameVmCard
