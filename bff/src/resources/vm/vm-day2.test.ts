@@ -14,7 +14,7 @@ import {
   newOwner,
   waitForVmState,
 } from '../../../test/fixtures.ts';
-import { ageSpans } from '../../usage/meter.ts';
+import { ageStoredTimes } from '../../testmode/clock.ts';
 
 const { t, slow } = await kindServers();
 const HOUR = 3_600_000;
@@ -281,7 +281,7 @@ describe('VM resize', () => {
 
     // Two hours later: the minutes before the resize are one started hour at standard-2's
     // price, every hour since at standard-8's.
-    await ageSpans(t.ctx.db, a.project, 2 * 3600);
+    await ageStoredTimes(t.ctx.db, a.project, 2 * 3600);
     const usage = await t.call('getUsage', { token: a.token, params: { project_id: a.project } });
     expect(usage.status, usage.text).toBe(200);
     const line = usage.body.resources.find((r) => r.resource_id === vm.id)!;
