@@ -141,8 +141,11 @@ test('create a firewall, attach a subnet of its location and detach it', async (
   await project.createSubnet('us-east-a2', uniqueName('elsewhere'));
   const firewalls = new FirewallsPage(page);
   await firewalls.goto(project.id);
-  // The subnets' default firewalls are listed.
+  // The subnets' default firewalls are listed, with where each is attached.
   await expect(firewalls.row(`${subnet.name}-default`)).toContainText('Germany');
+  await expect(
+    firewalls.row(`${subnet.name}-default`).getByRole('link', { name: subnet.name, exact: true }),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Create firewall' }).first().click();
   await expect(page.getByRole('heading', { name: 'Create firewall', level: 1 })).toBeVisible();
@@ -176,6 +179,52 @@ test('create a firewall, attach a subnet of its location and detach it', async (
   await page.getByRole('button', { name: `Detach subnet ${subnet.name}` }).click();
   await expect(page.getByText('Not attached to any subnet')).toBeVisible();
   expect((await project.getFirewall(LOCATION, name)).private_subnets).toEqual([]);
+  await firewalls.goto(project.id);
+  await expect(firewalls.row(name)).toContainText('Not attached');
+});
+
+test('a new subnet may allow only SSH from my address, or no inbound traffic at all', async ({
+  page,
+  project,
+}) => {
+  const subnets = new SubnetsPage(page);
+  const form = new CreateSubnetPage(page);
+  const detail = new SubnetDetailPage(page);
+
+  await subnets.goto(project.id);
+  await subnets.openCreate();
+  await form.location('Germany').check();
+  const ssh = uniqueName('ssh');
+  await form.name.fill(ssh);
+  await form.firewall('Allow only SSH from my address').check();
+  await form.submit.click();
+  await detail.expectShown(ssh);
+  await detail.tab('Firewalls').click();
+  const sshOnly = detail.panel().getByRole('region', { name: `${ssh}-default` });
+  // One rule: TCP 22 from the address the browser came from (loopback here).
+  await expect(sshOnly.getByRole('row')).toHaveText([
+    /Type.*Source/,
+    /^SSH127\.0\.0\.1\/32TCPSSH \(22\)$/,
+  ]);
+
+  await subnets.goto(project.id);
+  await subnets.openCreate();
+  await form.location('Germany').check();
+  const closed = uniqueName('closed');
+  await form.name.fill(closed);
+  await form.firewall('Allow no inbound traffic').check();
+  await form.submit.click();
+  await detail.expectShown(closed);
+  await detail.tab('Firewalls').click();
+  await expect(
+    detail
+      .panel()
+      .getByRole('region', { name: `${closed}-default` })
+      .getByText('No rules'),
+  ).toBeVisible();
+  // Neither made an allow-all firewall.
+  const made = await project.getFirewall(LOCATION, `${closed}-default`);
+  expect(made.firewall_rules).toEqual([]);
 });
 
 test('a subnet with a VM refuses deletion with the Conflict message; without it, it is deleted and announced', async ({

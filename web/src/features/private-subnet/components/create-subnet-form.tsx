@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { PrivateSubnet } from '#shared/api/private-subnet';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
@@ -19,6 +20,17 @@ export interface FirewallOption {
   ruleCount: number;
 }
 
+/**
+ * A firewall made for the new subnet instead of the allow-all default (the route makes it with
+ * the firewall feature): its ID, and how to delete it again if the subnet is not created.
+ */
+export interface FirewallPreset {
+  value: string;
+  title: ReactNode;
+  description: ReactNode;
+  make: (location: string, subnetName: string) => Promise<{ id: string; undo: () => void }>;
+}
+
 const DEFAULT_FIREWALL = 'default';
 
 const formSchema = z.object({
@@ -36,15 +48,19 @@ export function CreateSubnetForm({
   initialLocation,
   firewalls,
   firewallsLoading,
+  presets,
   onCreated,
 }: {
   projectId: string;
   initialLocation?: string;
   firewalls: FirewallOption[];
   firewallsLoading: boolean;
+  presets: FirewallPreset[];
   onCreated: (subnet: PrivateSubnet) => void;
 }) {
   const create = useCreatePrivateSubnet();
+  const [making, setMaking] = useState(false);
+  const pending = making || create.isPending;
   const form = useForm(formSchema, {
     location: initialLocation ?? (LOCATIONS[0].name as string),
     name: '',
@@ -52,23 +68,44 @@ export function CreateSubnetForm({
   });
   const location = form.values.location;
   const here = firewalls.filter((f) => f.location === location);
-  const firewall = here.some((f) => f.id === form.values.firewall)
-    ? form.values.firewall
-    : DEFAULT_FIREWALL;
+  const firewall =
+    here.some((f) => f.id === form.values.firewall) ||
+    presets.some((p) => p.value === form.values.firewall)
+      ? form.values.firewall
+      : DEFAULT_FIREWALL;
+  const preset = presets.find((p) => p.value === firewall);
 
   return (
     <form
       noValidate
       className="space-y-8"
-      onSubmit={submitWith(form, create.isPending, (body) => {
+      onSubmit={submitWith(form, pending, async (body) => {
+        let made: { id: string; undo: () => void } | undefined;
+        if (preset) {
+          setMaking(true);
+          try {
+            made = await preset.make(body.location, body.name);
+          } catch (error) {
+            form.setServerError(error);
+            return;
+          } finally {
+            setMaking(false);
+          }
+        }
         create.mutate(
           {
             projectId,
             location: body.location,
             name: body.name,
-            firewallId: firewall === DEFAULT_FIREWALL ? undefined : firewall,
+            firewallId: made?.id ?? (firewall === DEFAULT_FIREWALL ? undefined : firewall),
           },
-          { onSuccess: onCreated, onError: form.setServerError },
+          {
+            onSuccess: onCreated,
+            onError: (error) => {
+              made?.undo();
+              form.setServerError(error);
+            },
+          },
         );
       })}
     >
@@ -106,6 +143,17 @@ export function CreateSubnetForm({
             </>
           }
         />
+        {presets.map((p) => (
+          <OptionCard
+            key={p.value}
+            name="firewall"
+            value={p.value}
+            checked={firewall === p.value}
+            onChange={(value) => form.setValue('firewall', value)}
+            title={p.title}
+            description={p.description}
+          />
+        ))}
         {here.map((f) => (
           <OptionCard
             key={f.id}
@@ -136,7 +184,7 @@ export function CreateSubnetForm({
       <FormActions
         cancel={{ to: '/projects/$projectId/networking/subnets', params: { projectId } }}
         submit="Create subnet"
-        pending={create.isPending}
+        pending={pending}
       />
     </form>
   );

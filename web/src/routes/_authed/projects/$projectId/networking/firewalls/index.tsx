@@ -1,10 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import type { Firewall } from '#shared/api/firewall';
 import {
   countColumn,
   idColumn,
   locationColumn,
   nameColumn,
+  tableLinkClass,
   type Column,
 } from '#web/components/ui/data-table.tsx';
 import { ResourceList } from '#web/components/ui/resource-list.tsx';
@@ -15,7 +16,9 @@ import {
   type ListFirewallsQuery,
 } from '#web/features/firewall/api/list-firewalls.ts';
 import { firewallIcon } from '#web/features/firewall/components/icons.tsx';
+import { usePrivateSubnets } from '#web/features/private-subnet/api/list-private-subnets.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
+import { MAX_PAGE_SIZE } from '#shared/wire';
 import { locationSearch, pageQuery, pagingSearch, querySearch } from '#web/lib/list-search.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { searchParams } from '#web/lib/search-params.ts';
@@ -42,6 +45,14 @@ function FirewallsPage() {
   useTitle('Firewalls', useProject(projectId).data.name);
   const search = Route.useSearch();
   const { data, isFetching } = useFirewalls(projectId, firewallsQuery(search));
+  // The list answers firewalls without their subnets (as the origin's); the subnets' records
+  // name their firewalls.
+  const subnets = usePrivateSubnets(projectId, {
+    order_column: 'name',
+    page_size: String(MAX_PAGE_SIZE),
+  }).data?.items;
+  const attachedTo = (firewallId: string) =>
+    subnets?.filter((subnet) => subnet.firewalls.some((f) => f.id === firewallId));
   const columns: Column<Firewall>[] = [
     withManagedMark(
       nameColumn((f) => ({
@@ -62,6 +73,32 @@ function FirewallsPage() {
         ),
     },
     countColumn('Rules', (f) => f.firewall_rules.length),
+    {
+      // Rules add up over a subnet's firewalls: where each applies matters as much as what.
+      header: 'Attached to',
+      className: 'max-w-xs',
+      cell: (f) => {
+        const attached = attachedTo(f.id);
+        if (!attached) return <span className="text-slate-600 dark:text-slate-400">…</span>;
+        return attached.length ? (
+          <ul className="flex flex-wrap gap-x-2">
+            {attached.map((subnet) => (
+              <li key={subnet.id}>
+                <Link
+                  to="/projects/$projectId/networking/subnets/$location/$subnetName"
+                  params={{ projectId, location: subnet.location, subnetName: subnet.name }}
+                  className={tableLinkClass}
+                >
+                  {subnet.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">Not attached</span>
+        );
+      },
+    },
     idColumn('hidden xl:table-cell'),
   ];
   return (

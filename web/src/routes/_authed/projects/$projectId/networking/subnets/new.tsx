@@ -3,7 +3,15 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { MAX_PAGE_SIZE } from '#shared/wire';
 import { invalidateFirewalls, useFirewalls } from '#web/features/firewall/api/list-firewalls.ts';
-import { CreateSubnetForm } from '#web/features/private-subnet/components/create-subnet-form.tsx';
+import type { CreateFirewallRuleBody } from '#shared/api/firewall';
+import { createFirewall } from '#web/features/firewall/api/create-firewall.ts';
+import { createFirewallRule } from '#web/features/firewall/api/create-firewall-rule.ts';
+import { deleteFirewall } from '#web/features/firewall/api/delete-firewall.ts';
+import {
+  CreateSubnetForm,
+  type FirewallPreset,
+} from '#web/features/private-subnet/components/create-subnet-form.tsx';
+import { useClientAddress } from '#web/lib/client-address.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { toast } from '#web/components/ui/toast.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -28,6 +36,59 @@ function NewSubnetPage() {
     order_column: 'name',
     page_size: String(MAX_PAGE_SIZE),
   });
+  const mine = useClientAddress();
+  // Firewalls made for the subnet, so that a new subnet need not allow all traffic.
+  const madeFirewall =
+    (description: string, rules: CreateFirewallRuleBody[]) =>
+    async (location: string, subnetName: string) => {
+      const ref = { projectId, location, firewall: `${subnetName}-default` };
+      const made = await createFirewall({ ...ref, name: ref.firewall, description });
+      const undo = () =>
+        void deleteFirewall(ref).finally(() => invalidateFirewalls(queryClient, projectId));
+      try {
+        for (const body of rules) await createFirewallRule({ ...ref, body });
+      } catch (error) {
+        undo();
+        throw error;
+      }
+      return { id: made.id, undo };
+    };
+  const presets: FirewallPreset[] = [
+    ...(mine
+      ? [
+          {
+            value: 'ssh-from-me',
+            title: 'Allow only SSH from my address',
+            description: (
+              <>
+                A firewall <span className="font-mono">&lt;name&gt;-default</span> with one rule:
+                TCP port 22 from <span className="font-mono">{mine.cidr}</span>, the address you are
+                using now.
+              </>
+            ),
+            make: madeFirewall(`SSH from ${mine.address} only`, [
+              {
+                cidr: mine.cidr,
+                port_range: '22',
+                protocol: 'tcp',
+                description: 'SSH from my address',
+              },
+            ]),
+          },
+        ]
+      : []),
+    {
+      value: 'closed',
+      title: 'Allow no inbound traffic',
+      description: (
+        <>
+          A firewall <span className="font-mono">&lt;name&gt;-default</span> with no rules: add the
+          ones you need later.
+        </>
+      ),
+      make: madeFirewall('No inbound traffic until rules are added', []),
+    },
+  ];
   const options = (firewalls.data?.items ?? []).map((f) => ({
     id: f.id,
     name: f.name,
@@ -55,6 +116,7 @@ function NewSubnetPage() {
           initialLocation={location}
           firewalls={options}
           firewallsLoading={firewalls.isPending}
+          presets={presets}
           onCreated={(subnet) => {
             // A new default firewall may have been made.
             void invalidateFirewalls(queryClient, projectId);
