@@ -14,6 +14,7 @@ import { PRIVATE_SUBNET_WORDS } from '#shared/api/private-subnet-kind';
 import { SSH_PUBLIC_KEY_WORDS } from '#shared/api/ssh-public-key-kind';
 import { VM_WORDS } from '#shared/api/vm-kind';
 import type { OwnChange } from './api-client.ts';
+import { resourcePath } from './resource-path.ts';
 
 export interface ActivityEntry {
   /** `<project id>:<event id>`: an event seen by two tabs, or replayed after a reconnect, is one entry. */
@@ -241,30 +242,7 @@ export function describeActivity(entry: ActivityEntry): string {
   }
 }
 
-/** Where each located kind's pages are, under `/projects/<id>/`. */
-const SECTIONS: Record<string, string> = {
-  vm: 'compute',
-  privateSubnet: 'networking/subnets',
-  firewall: 'networking/firewalls',
-  loadBalancer: 'networking/load-balancers',
-  postgres: 'databases',
-  kubernetesCluster: 'kubernetes',
-};
-const SETTINGS: Record<string, string> = {
-  sshPublicKey: 'settings/ssh-keys',
-  accessToken: 'settings/tokens',
-  projectMember: 'settings/members',
-};
-
 /** The page of the entry's object: its own page, or its kind's list once it was deleted. */
 export function activityPath(entry: ActivityEntry): string {
-  const project = `/projects/${encodeURIComponent(entry.projectId)}`;
-  const { kind, name, location } = entry.object;
-  const section = SECTIONS[kind];
-  if (section) {
-    if (entry.type.endsWith('.deleted') || !name || !location) return `${project}/${section}`;
-    return `${project}/${section}/${encodeURIComponent(location)}/${encodeURIComponent(name)}`;
-  }
-  const settings = SETTINGS[kind];
-  return settings ? `${project}/${settings}` : project;
+  return resourcePath(entry.projectId, entry.object, entry.type.endsWith('.deleted'));
 }

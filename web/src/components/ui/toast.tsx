@@ -3,7 +3,9 @@
 // for confirmations (they hide after a while), role=alert for errors (they stay until
 // dismissed and carry the request id for support). A small store, so code outside React (the
 // session-expiry handler) can raise one too. They sit bottom left, away from the right-hand
-// column where tables keep their row actions; on a phone, over the header at the top.
+// column where tables keep their row actions. On a phone there is no such column: the newest
+// toast alone sits over the header bar, a confirmation in one line that fits in it (its
+// message is still read out), so it covers no part of the page; an error shows in full.
 import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -80,10 +82,10 @@ export function Toaster() {
           key={t.id}
           role={t.kind === 'error' ? 'alert' : 'status'}
           className={cn(
-            'pointer-events-auto flex w-full items-start gap-3 rounded-lg border bg-white p-3 shadow-lg sm:p-4 dark:bg-slate-900',
+            'pointer-events-auto flex w-full items-start gap-3 rounded-lg border bg-white p-3 shadow-lg max-sm:not-last:hidden sm:p-4 dark:bg-slate-900',
             t.kind === 'error'
               ? 'border-red-300 dark:border-red-800'
-              : 'border-slate-200 dark:border-slate-700',
+              : 'border-slate-200 max-sm:items-center max-sm:py-1.5 dark:border-slate-700',
           )}
         >
           {t.kind === 'error' ? (
@@ -114,9 +116,21 @@ export function Toaster() {
             </svg>
           )}
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900 dark:text-slate-100">{t.title}</p>
+            <p
+              className={cn(
+                'font-medium text-slate-900 dark:text-slate-100',
+                t.kind === 'success' && 'max-sm:truncate',
+              )}
+            >
+              {t.title}
+            </p>
             {t.message ? (
-              <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">
+              <p
+                className={cn(
+                  'mt-1 text-sm break-words text-slate-700 dark:text-slate-300',
+                  t.kind === 'success' && 'max-sm:sr-only',
+                )}
+              >
                 {t.message}
               </p>
             ) : null}
@@ -124,7 +138,7 @@ export function Toaster() {
               <Link
                 to={t.link.to}
                 onClick={() => dismissToast(t.id)}
-                className="mt-1 inline-block text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                className="mt-1 inline-block text-sm font-medium text-blue-700 underline-offset-2 hover:underline max-sm:hidden dark:text-blue-300"
               >
                 {t.link.label}
               </Link>
