@@ -109,12 +109,14 @@ test('create a load balancer, attach a VM and see its health, toggle SSL, then d
   await detail.vms.getByRole('button', { name: `Detach VM ${vm.name}` }).click();
   await expect(page.getByText('No VMs attached')).toBeVisible();
 
-  // Delete it: the page shows it deleting, then goes back to the list, which says it is gone.
+  // Delete it: the page shows it deleting, then goes back to the list, which says it is gone
+  // (announced, not toasted: the worker finished it).
   await detail.tab('Settings').click();
   await detail.delete(name);
-  await expect(
-    page.getByRole('status').filter({ hasText: `Load balancer ${name} was deleted.` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('live-announcer')).toContainText(
+    `Load balancer ${name} was deleted.`,
+    { timeout: 20_000 },
+  );
   await expect(page).toHaveURL(/\/networking\/load-balancers$/);
   await expect(list.row(name)).toHaveCount(0);
 

@@ -258,11 +258,10 @@ test('a subnet with a VM refuses deletion with the Conflict message; without it,
 
   await project.deleteVm(LOCATION, vmName);
   await detail.delete(subnet.name);
-  // Back on the list: the subnet is deleting, then gone, and that is announced.
+  // The delete this tab asked for is toasted; back on the list, the subnet is deleting, then
+  // gone, and that is announced (not toasted: the worker finished it).
+  await expect(page.getByRole('status').filter({ hasText: 'Deleting subnet' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/networking/subnets$`));
-  await expect(
-    page.getByRole('status').filter({ hasText: `Private subnet ${subnet.name} was deleted.` }),
-  ).toBeVisible();
   await expect(page.getByTestId('live-announcer')).toHaveText(
     `Private subnet ${subnet.name} was deleted.`,
   );

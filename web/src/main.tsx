@@ -5,7 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from './components/ui/toast.tsx';
 import { sessionQueryOptions } from './features/auth/api/get-session.ts';
-import { setCsrfToken, setUnauthenticatedHandler } from './lib/api-client.ts';
+import { activity } from './lib/activity.ts';
+import { setCsrfToken, setOwnChangeHandler, setUnauthenticatedHandler } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
@@ -29,6 +30,9 @@ setUnauthenticatedHandler(() => {
     redirecting = false;
   });
 });
+
+// What this tab changed enters the activity list as read: it was toasted here already.
+setOwnChangeHandler((change) => activity.claimOwn(change));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

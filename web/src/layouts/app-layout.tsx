@@ -1,12 +1,16 @@
 // The signed-in frame: a header with the brand, the project switcher, the API reference,
-// the theme toggle and the account menu; the page below.
+// the activity bell, the theme toggle and the account menu; the page below.
 import { Link, Outlet } from '@tanstack/react-router';
 import { LogoMark } from '../components/layout/logo.tsx';
 import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
+import { ActivityBell } from '../features/activity/components/activity-bell.tsx';
 import { AccountMenu } from '../features/auth/components/account-menu.tsx';
+import { useProjects } from '../features/project/api/list-projects.ts';
 import { ProjectSwitcher } from '../features/project/components/project-switcher.tsx';
 
-export function AppLayout({ email }: { email: string }) {
+export function AppLayout({ accountId, email }: { accountId: string; email: string }) {
+  // The switcher's query (the same key): names for the activity list, no request of its own.
+  const projects = useProjects({ order_column: 'name', page_size: '50' }).data?.items;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
@@ -29,6 +33,10 @@ export function AppLayout({ email }: { email: string }) {
           >
             API reference
           </a>
+          <ActivityBell
+            accountId={accountId}
+            projectName={(id) => projects?.find((p) => p.id === id)?.name}
+          />
           <ThemeToggle />
           <AccountMenu email={email} />
         </div>

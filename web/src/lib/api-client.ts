@@ -56,6 +56,15 @@ export function asApiError(err: unknown): ApiError {
 let csrfToken: string | null = null;
 let onUnauthenticated: ((op: OperationId) => void) | null = null;
 
+/** A change this tab asked for and the server made: its request's path parameters and answer. */
+export interface OwnChange {
+  params: Record<string, string>;
+  answer: unknown;
+  /** When the request was sent (ms). */
+  sentAt: number;
+}
+let onOwnChange: ((change: OwnChange) => void) | null = null;
+
 /** Set from the session response; cleared on sign-out. */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
@@ -64,6 +73,11 @@ export function setCsrfToken(token: string | null): void {
 /** Called when any request other than the session probe finds the session gone. */
 export function setUnauthenticatedHandler(handler: ((op: OperationId) => void) | null): void {
   onUnauthenticated = handler;
+}
+
+/** Called after each successful request that is not a GET (the activity list tells its events apart). */
+export function setOwnChangeHandler(handler: ((change: OwnChange) => void) | null): void {
+  onOwnChange = handler;
 }
 
 export function urlFor<Op extends OperationId>(
@@ -138,6 +152,7 @@ export async function apiRequest<Op extends OperationId>(
   if (method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   if (a.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const sentAt = Date.now();
   let res: Response;
   try {
     res = await fetch(urlFor(op, a.params, a.query), {
@@ -161,7 +176,13 @@ export async function apiRequest<Op extends OperationId>(
     if (error.isUnauthenticated && op !== 'consoleSession') onUnauthenticated?.(op);
     throw error;
   }
-  if (!answers || res.status === 204) return undefined as ResponseOf<Op>;
+  const changed = (answer: unknown) => {
+    if (method !== 'get') onOwnChange?.({ params: a.params ?? {}, answer, sentAt });
+  };
+  if (!answers || res.status === 204) {
+    changed(undefined);
+    return undefined as ResponseOf<Op>;
+  }
   const body: unknown = await res.json().catch(() => undefined);
   // Not JSON at all: something between the console and its BFF answered (a proxy's page).
   if (body === undefined || !(res.headers.get('content-type') ?? '').includes('json')) {
@@ -173,5 +194,6 @@ export async function apiRequest<Op extends OperationId>(
       res.headers.get('x-request-id'),
     );
   }
+  changed(body);
   return body as unknown as ResponseOf<Op>;
 }

@@ -4,11 +4,12 @@
 // the object (no request); anything else, and every other query of the project (detail pages,
 // their tabs), is invalidated, so only what is on screen is read again. While the stream is
 // up nothing polls; while it is down the queries poll as before (live.ts) and the project
-// shell says so.
+// shell says so. Each event also enters the activity list behind the header's bell (activity.ts).
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { EVENT_VERBS, OTHER_EVENT_KINDS, type ProjectEvent } from '#shared/api/event';
 import { ID_PREFIXES } from '#shared/ids';
+import { activity } from './activity.ts';
 import { urlFor } from './api-client.ts';
 
 export type StreamStatus = 'connecting' | 'live' | 'down';
@@ -186,6 +187,7 @@ export function useProjectEvents(queryClient: QueryClient, projectId: string): v
         const events = batch;
         batch = [];
         apply(queryClient, projectId, events);
+        activity.record(projectId, events);
       }, BATCH_MS);
     };
 

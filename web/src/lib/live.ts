@@ -1,8 +1,9 @@
 // Live state: poll only while something on screen is changing, and announce a change that
-// finished (toast + the aria-live region) without a reload.
+// finished (the aria-live region) without a reload. No toast: toasts answer what this tab
+// asked for; a change that finished by itself or elsewhere goes to the activity list
+// (activity.ts, from the event stream).
 import { useEffect, useMemo, useRef } from 'react';
 import { announce } from '../components/ui/announcer.tsx';
-import { toast } from '../components/ui/toast.tsx';
 import { ApiError } from './api-client.ts';
 import { streamIsLive } from './events.ts';
 
@@ -56,10 +57,7 @@ export function useAnnounceTransitions(
           : prev.state === 'deleting'
             ? `${what} ${prev.name} was deleted.`
             : undefined;
-        if (text) {
-          toast.success(text);
-          announce(text);
-        }
+        if (text) announce(text);
       }
     }
     seen.current = now;
@@ -68,7 +66,7 @@ export function useAnnounceTransitions(
 
 /**
  * A detail page whose object is gone (a refetch answered 404, e.g. after its delete finished
- * here or elsewhere): says so (toast + aria-live) once, then `leave()`s, e.g. to the list.
+ * here or elsewhere): says so (aria-live) once, then `leave()`s, e.g. to the list.
  */
 export function useLeaveWhenGone(
   error: unknown,
@@ -86,7 +84,6 @@ export function useLeaveWhenGone(
       lastState === 'deleting'
         ? `${what} ${name} was deleted.`
         : `${what} ${name} no longer exists.`;
-    toast.success(text);
     announce(text);
     leave();
   }, [gone, lastState, what, name, leave]);

@@ -14,5 +14,5 @@ export const Route = createFileRoute('/_authed')({
 
 function AuthedLayout() {
   const { session } = Route.useRouteContext();
-  return <AppLayout email={session.account.email} />;
+  return <AppLayout accountId={session.account.id} email={session.account.email} />;
 }

@@ -1,13 +1,46 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The signed-in header: project switcher and account menu. */
+/** The bell's accessible name for `unread` unread changes: "Activity" or "Activity, 3 unread". */
+export const activityLabel = (unread: number) =>
+  unread ? `Activity, ${unread} unread` : 'Activity';
+
+/** The signed-in header: project switcher, activity bell and account menu. */
 export class AppHeader {
   readonly switcher: Locator;
   readonly accountMenu: Locator;
+  /** The activity bell; its name carries the unread count. */
+  readonly bell: Locator;
+  /** The panel the bell opens: recent changes made elsewhere, "Mark all read". */
+  readonly activity: Locator;
 
   constructor(readonly page: Page) {
     this.switcher = page.getByRole('button', { name: /Switch project/ });
     this.accountMenu = page.getByRole('button', { name: /Account menu/ });
+    this.bell = page.getByRole('button', { name: /^Activity(, \d+ unread)?$/ });
+    this.activity = page.getByRole('dialog', { name: 'Activity' });
+  }
+
+  /** The bell's unread count, read from its accessible name. */
+  async unreadCount(): Promise<number> {
+    const name = (await this.bell.getAttribute('aria-label')) ?? '';
+    return Number(/, (\d+) unread$/.exec(name)?.[1] ?? 0);
+  }
+
+  /** Waits until the bell says `unread` unread changes. */
+  async expectUnread(unread: number) {
+    await expect(this.bell).toHaveAccessibleName(activityLabel(unread));
+  }
+
+  /** Opens the activity panel (which marks everything read) and returns it. */
+  async openActivity(): Promise<Locator> {
+    if ((await this.bell.getAttribute('aria-expanded')) !== 'true') await this.bell.click();
+    await expect(this.activity).toBeVisible();
+    return this.activity;
+  }
+
+  /** The panel's entry whose text matches `text` ("VM web-1 is running"). */
+  activityEntry(text: string | RegExp): Locator {
+    return this.activity.getByRole('listitem').filter({ hasText: text });
   }
 
   async signOut() {

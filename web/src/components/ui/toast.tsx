@@ -1,6 +1,12 @@
-// Toasts: role=status for confirmations (they hide after a while), role=alert for errors
-// (they stay until dismissed and carry the request id for support). A small store, so code
-// outside React (the session-expiry handler) can raise one too.
+// Toasts answer what this tab asked for (created, deleted, failed), never a change made
+// elsewhere or finished by the worker: those go to the activity list (activity.ts). role=status
+// for confirmations (they hide after a while), role=alert for errors (they stay until
+// dismissed and carry the request id for support). A small store, so code outside React (the
+// session-expiry handler) can raise one too. They sit bottom left, away from the right-hand
+// column where tables keep their row actions. On a phone there is no such column: the newest
+// toast alone sits over the header bar, a confirmation in one line that fits in it (its
+// message is still read out), so it covers no part of the page; an error shows in full.
+import { Link } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -12,9 +18,18 @@ export interface Toast {
   title: string;
   message?: string;
   requestId?: string | null;
+  /** The page of what the toast is about (a path), e.g. the new resource's. */
+  link?: ToastLink;
+}
+
+export interface ToastLink {
+  label: string;
+  to: string;
 }
 
 const SUCCESS_MS = 6000;
+/** At most this many at once: the oldest goes. */
+const MAX_TOASTS = 3;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -30,14 +45,15 @@ export function dismissToast(id: number): void {
 
 function push(t: Omit<Toast, 'id'>): number {
   const id = nextId++;
-  toasts = [...toasts.slice(-4), { ...t, id }];
+  toasts = [...toasts.slice(1 - MAX_TOASTS), { ...t, id }];
   emit();
   if (t.kind === 'success') setTimeout(() => dismissToast(id), SUCCESS_MS);
   return id;
 }
 
 export const toast = {
-  success: (title: string, message?: string) => push({ kind: 'success', title, message }),
+  success: (title: string, message?: string, link?: ToastLink) =>
+    push({ kind: 'success', title, message, link }),
   /** An error toast; an ApiError contributes its message and request id. */
   error: (title: string, error?: unknown) =>
     push({
@@ -59,17 +75,17 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-end gap-2 p-4 sm:p-6"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col gap-2 p-2 sm:top-auto sm:right-auto sm:bottom-0 sm:w-88 sm:p-4"
     >
       {list.map((t) => (
         <div
           key={t.id}
           role={t.kind === 'error' ? 'alert' : 'status'}
           className={cn(
-            'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-4 shadow-lg dark:bg-slate-900',
+            'pointer-events-auto flex w-full items-start gap-3 rounded-lg border bg-white p-3 shadow-lg max-sm:not-last:hidden sm:p-4 dark:bg-slate-900',
             t.kind === 'error'
               ? 'border-red-300 dark:border-red-800'
-              : 'border-slate-200 dark:border-slate-700',
+              : 'border-slate-200 max-sm:items-center max-sm:py-1.5 dark:border-slate-700',
           )}
         >
           {t.kind === 'error' ? (
@@ -100,11 +116,32 @@ export function Toaster() {
             </svg>
           )}
           <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900 dark:text-slate-100">{t.title}</p>
+            <p
+              className={cn(
+                'font-medium text-slate-900 dark:text-slate-100',
+                t.kind === 'success' && 'max-sm:truncate',
+              )}
+            >
+              {t.title}
+            </p>
             {t.message ? (
-              <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">
+              <p
+                className={cn(
+                  'mt-1 text-sm break-words text-slate-700 dark:text-slate-300',
+                  t.kind === 'success' && 'max-sm:sr-only',
+                )}
+              >
                 {t.message}
               </p>
+            ) : null}
+            {t.link ? (
+              <Link
+                to={t.link.to}
+                onClick={() => dismissToast(t.id)}
+                className="mt-1 inline-block text-sm font-medium text-blue-700 underline-offset-2 hover:underline max-sm:hidden dark:text-blue-300"
+              >
+                {t.link.label}
+              </Link>
             ) : null}
             {t.requestId ? (
               <p className="mt-1 font-mono text-xs text-slate-600 select-all dark:text-slate-400">

@@ -21,6 +21,7 @@ import { Price, Section } from '#web/components/ui/form-section.tsx';
 import { NameField } from '#web/components/ui/input.tsx';
 import { OptionCard, OptionGroup } from '#web/components/ui/option-card.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { ApiError, asApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useForm } from '#web/lib/form.ts';
@@ -127,6 +128,10 @@ export function CreateClusterForm({
               toast.success(
                 'Creating cluster',
                 `${kc.name} is being created in ${locationLabel(kc.location)}.`,
+                {
+                  label: `Open ${kc.name}`,
+                  to: resourcePath(projectId, { ...kc, kind: 'kubernetesCluster' }),
+                },
               );
               void navigate({
                 to: '/projects/$projectId/kubernetes/$location/$clusterName',

@@ -18,6 +18,7 @@ import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { NameField } from '#web/components/ui/input.tsx';
 import { OptionCard, OptionGroup } from '#web/components/ui/option-card.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { ApiError, asApiError } from '#web/lib/api-client.ts';
 import { useForm } from '#web/lib/form.ts';
 import { locationLabel } from '#web/lib/location.ts';
@@ -196,6 +197,10 @@ export function CreatePostgresForm({
               toast.success(
                 'Creating database',
                 `${pg.name} is being created in ${locationLabel(pg.location)}.`,
+                {
+                  label: `Open ${pg.name}`,
+                  to: resourcePath(projectId, { ...pg, kind: 'postgres' }),
+                },
               );
               void navigate({
                 to: '/projects/$projectId/databases/$location/$databaseName',

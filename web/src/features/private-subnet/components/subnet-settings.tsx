@@ -38,11 +38,9 @@ export function RenameSubnetCard({
 export function DeleteSubnetCard({
   projectId,
   subnet,
-  onDeleted,
 }: {
   projectId: string;
   subnet: PrivateSubnet;
-  onDeleted: () => void;
 }) {
   const deleting = subnet.state === 'deleting';
   return (
@@ -57,12 +55,7 @@ export function DeleteSubnetCard({
       action="Delete subnet"
       disabled={deleting}
       dialog={(close) => (
-        <DeleteSubnetDialog
-          projectId={projectId}
-          subnet={subnet}
-          onClose={close}
-          onDeleted={onDeleted}
-        />
+        <DeleteSubnetDialog projectId={projectId} subnet={subnet} onClose={close} />
       )}
     />
   );
@@ -72,12 +65,10 @@ function DeleteSubnetDialog({
   projectId,
   subnet,
   onClose,
-  onDeleted,
 }: {
   projectId: string;
   subnet: PrivateSubnet;
   onClose: () => void;
-  onDeleted: () => void;
 }) {
   const remove = useDeletePrivateSubnet();
   const attached = subnet.nics.filter((n) => n.vm_name).map((n) => n.vm_name);
@@ -99,10 +90,7 @@ function DeleteSubnetDialog({
         remove.mutate(
           { projectId, location: subnet.location, name: subnet.name },
           {
-            onSuccess: () => {
-              toast.success('Deleting subnet', `${subnet.name} is being deleted.`);
-              onDeleted();
-            },
+            onSuccess: () => toast.success('Deleting subnet', `${subnet.name} is being deleted.`),
           },
         )
       }

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { LOCATION_NAMES } from '#shared/catalog';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { CreateFirewallForm } from '#web/features/firewall/components/create-firewall-form.tsx';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -40,6 +41,10 @@ function NewFirewallPage() {
             toast.success(
               'Firewall created',
               `${fw.name} has no rules yet: add some to let traffic in.`,
+              {
+                label: `Open ${fw.name}`,
+                to: resourcePath(projectId, { ...fw, kind: 'firewall' }),
+              },
             );
             void navigate({
               to: '/projects/$projectId/networking/firewalls/$location/$firewallName',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LOCATION_NAMES, LOCATIONS } from '#shared/catalog';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { CreateLoadBalancerForm } from '#web/features/load-balancer/components/create-load-balancer-form.tsx';
 import { locationPrivateSubnetsQueryOptions } from '#web/features/private-subnet/api/list-private-subnets.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
@@ -48,6 +49,10 @@ function NewLoadBalancerPage() {
             toast.success(
               'Load balancer created',
               `${lb.name} is being set up: attach VMs to send traffic to them.`,
+              {
+                label: `Open ${lb.name}`,
+                to: resourcePath(projectId, { ...lb, kind: 'loadBalancer' }),
+              },
             );
             void navigate({
               to: '/projects/$projectId/networking/load-balancers/$location/$lbName',

@@ -14,6 +14,7 @@ import {
 import { useClientAddress } from '#web/lib/client-address.ts';
 import { useProject } from '#web/features/project/api/get-project.ts';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { backLinkClass } from '#web/components/ui/back-link.ts';
 import { oneOf, searchParams } from '#web/lib/search-params.ts';
@@ -120,7 +121,10 @@ function NewSubnetPage() {
           onCreated={(subnet) => {
             // A new default firewall may have been made.
             void invalidateFirewalls(queryClient, projectId);
-            toast.success('Subnet created', `${subnet.name} is ready in ${subnet.net4}.`);
+            toast.success('Subnet created', `${subnet.name} is ready in ${subnet.net4}.`, {
+              label: `Open ${subnet.name}`,
+              to: resourcePath(projectId, { ...subnet, kind: 'privateSubnet' }),
+            });
             void navigate({
               to: '/projects/$projectId/networking/subnets/$location/$subnetName',
               params: { projectId, location: subnet.location, subnetName: subnet.name },

@@ -7,7 +7,6 @@ import { tableLinkClass } from '#web/components/ui/data-table.tsx';
 import { DetailPage } from '#web/components/ui/detail-page.tsx';
 import { ManagedByNotice, managedReason } from '#web/features/project/components/managed-by.tsx';
 import { ManagedScope } from '#web/lib/project-access.ts';
-import { toast } from '#web/components/ui/toast.tsx';
 import { AttachedFirewalls } from '#web/features/firewall/components/attached-firewalls.tsx';
 import {
   dropPrivateSubnetFromLists,
@@ -165,13 +164,7 @@ function SubnetPage() {
                   })
                 }
               />
-              <DeleteSubnetCard
-                projectId={projectId}
-                subnet={subnet}
-                onDeleted={() =>
-                  toast.success('Deleting subnet', `${subnet.name} is being deleted.`)
-                }
-              />
+              <DeleteSubnetCard projectId={projectId} subnet={subnet} />
             </>
           ),
         }}
