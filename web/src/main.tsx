@@ -7,6 +7,7 @@ import { toast } from './components/ui/toast.tsx';
 import { sessionQueryOptions } from './features/auth/api/get-session.ts';
 import { setCsrfToken, setUnauthenticatedHandler } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { prefetchRouteChunks } from './lib/route-chunks.ts';
 import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -14,6 +15,7 @@ initTheme();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+prefetchRouteChunks(router);
 
 // The session ended (expired, revoked, signed out elsewhere) while using the console: sign
 // in again, then come back to the page that was being opened.

@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useRetryOnReconnect } from '#web/lib/connection.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
 
@@ -50,9 +51,18 @@ export function NotFoundPage({
   );
 }
 
-/** The error page of a route whose data failed to load (other than 404 and 401). */
+/**
+ * The error page of a route whose data or code failed to load (other than 404 and 401), in the
+ * app's frame. It tries again on "Try again", and by itself when the project's event stream
+ * reconnects (the server is back after an outage).
+ */
 export function RouteErrorPage({ error, reset }: { error: unknown; reset?: () => void }) {
   const router = useRouter();
+  const retry = useCallback(() => {
+    reset?.();
+    void router.invalidate();
+  }, [reset, router]);
+  useRetryOnReconnect(retry);
   // The session-expiry handler is already taking the user to sign in.
   if (error instanceof ApiError && error.isUnauthenticated) return null;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
@@ -60,16 +70,7 @@ export function RouteErrorPage({ error, reset }: { error: unknown; reset?: () =>
     <StatusPage
       code={error instanceof ApiError && error.status ? String(error.status) : 'Error'}
       title="This page could not be loaded"
-      actions={
-        <Button
-          onClick={() => {
-            reset?.();
-            void router.invalidate();
-          }}
-        >
-          Try again
-        </Button>
-      }
+      actions={<Button onClick={retry}>Try again</Button>}
     >
       <p role="alert">{message}</p>
       {error instanceof ApiError && error.requestId ? (
