@@ -1,9 +1,15 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { useCallback, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useRetryOnReconnect } from '#web/lib/connection.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { Button, buttonClass } from '../ui/button.tsx';
+
+/**
+ * True inside a frame that already holds the page's `<main>` (the project shell): a status page
+ * there is a section of it, not a second main landmark.
+ */
+export const InsideMain = createContext(false);
 
 function StatusPage({
   code,
@@ -17,13 +23,17 @@ function StatusPage({
   actions: ReactNode;
 }) {
   useTitle(title);
+  const Frame = useContext(InsideMain) ? 'div' : 'main';
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center">
+    <Frame
+      id={Frame === 'main' ? 'main' : undefined}
+      className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
+    >
       <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">{code}</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
       <div className="mt-3 text-slate-600 dark:text-slate-400">{children}</div>
       <div className="mt-8 flex gap-3">{actions}</div>
-    </main>
+    </Frame>
   );
 }
 

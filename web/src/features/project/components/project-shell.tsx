@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Project } from '#shared/api/project';
+import { InsideMain } from '#web/components/layout/status-pages.tsx';
 import { Breadcrumbs, type Crumb } from '#web/components/ui/breadcrumbs.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type Connection, useConnection } from '#web/lib/connection.ts';
@@ -171,7 +172,9 @@ export function ProjectShell({ project }: { project: Project }) {
           {/* Greyed while the server is unreachable: the data is what it was. Colour goes,
               contrast stays (faded text would fall below WCAG's 4.5:1). */}
           <div data-stale={stale || undefined} className={cn('mt-4', stale && 'grayscale')}>
-            <Outlet />
+            <InsideMain.Provider value={true}>
+              <Outlet />
+            </InsideMain.Provider>
           </div>
         </div>
       </main>
