@@ -106,6 +106,8 @@ test.describe('while the server cannot be reached', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expectAppFrame(page, view);
+    // The error page is a part of the shell's main landmark, not a second one.
+    await expect(page.getByRole('main')).toHaveCount(1);
     await expect(notice).toBeVisible();
     // The failed request was the section's code, and the document is the one opened first.
     expect(chunksFailed.length).toBeGreaterThan(0);

@@ -53,26 +53,40 @@ export function guardRouteChunks(router: AnyRouter): void {
   }
 }
 
+/** Chunks fetched at once while prefetching: a few, so the page's own work comes first. */
+const PREFETCH_AT_ONCE = 4;
+
 /**
  * Once the first page has loaded and the browser is idle, fetches every route's chunks (a
- * route's loader shares its component's chunk, vite.config.ts), so they do not compete with
- * the first page's own requests and LCP. Skipped when the user asked to save data. A chunk
- * that fails here is fetched again when its route is opened.
+ * route's loader shares its component's chunk, vite.config.ts), a few at a time, each started
+ * in an idle callback, so they do not compete with the page's own requests, LCP and updates.
+ * Skipped when the user asked to save data. A chunk that fails here is fetched again when its
+ * route is opened.
  */
 export function prefetchRouteChunks(router: AnyRouter): void {
   const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return;
   const idle = (run: () => void) =>
-    'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, 1000);
-  const prefetch = () =>
-    idle(() => {
-      for (const route of Object.values(router.routesById as Record<string, AnyRoute>))
-        for (const part of [undefined, 'errorComponent', 'notFoundComponent'] as const)
-          void router.loadRouteChunk(route, part)?.catch(() => undefined);
-    });
+    'requestIdleCallback' in window ? requestIdleCallback(run) : setTimeout(run, 50);
+  const queue = Object.values(router.routesById as Record<string, AnyRoute>).flatMap((route) =>
+    ([undefined, 'errorComponent', 'notFoundComponent'] as const).map(
+      (part) => () => router.loadRouteChunk(route, part),
+    ),
+  );
+  const next = (): void => {
+    const load = queue.shift();
+    if (!load) return;
+    void Promise.resolve()
+      .then(load)
+      .catch(() => undefined)
+      .finally(() => idle(next));
+  };
+  const start = () => {
+    for (let i = 0; i < PREFETCH_AT_ONCE; i++) idle(next);
+  };
   const stop = router.subscribe('onResolved', () => {
     stop();
-    if (document.readyState === 'complete') prefetch();
-    else window.addEventListener('load', prefetch, { once: true });
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
   });
 }
