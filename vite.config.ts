@@ -56,10 +56,11 @@ export default defineConfig({
       autoCodeSplitting: true,
       // Loaders too, not only components: a route's data code (each kind's list and detail
       // queries) loads with its page, so the initial bundle does not grow with kinds (decision 116).
+      // A loader shares its component's chunk, so prefetching the components after the first
+      // paint brings every route's code (decision 297).
       codeSplittingOptions: {
         defaultBehavior: [
-          ['loader'],
-          ['component'],
+          ['loader', 'component'],
           ['pendingComponent'],
           ['errorComponent'],
           ['notFoundComponent'],

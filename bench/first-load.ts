@@ -18,11 +18,21 @@ const MOBILE = {
 export interface FirstLoad {
   page: string;
   throttled: boolean;
-  /** Bytes received (headers and encoded bodies), as Chromium's network panel counts them. */
+  /**
+   * Bytes received (headers and encoded bodies), as Chromium's network panel counts them, and
+   * requests, for the page itself: those sent before the console starts prefetching the other
+   * pages' code (its `PREFETCH_MARK`, web/src/lib/route-chunks.ts).
+   */
   bytes: number;
   requests: number;
+  /** The same for the prefetch, after the page: the rest of the console's code. */
+  prefetchBytes: number;
+  prefetchRequests: number;
   lcpMs: number;
 }
+
+/** The performance mark the console sets when it starts prefetching (route-chunks.ts). */
+const PREFETCH_MARK = 'console:prefetch';
 
 async function coldLoad(
   context: BrowserContext,
@@ -35,16 +45,24 @@ async function coldLoad(
   // No cache, so every load is cold whatever the context loaded before.
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (throttled) await cdp.send('Network.emulateNetworkConditions', MOBILE);
-  let bytes = 0;
-  let requests = 0;
-  cdp.on('Network.requestWillBeSent', () => requests++);
+  // Per request: when it was sent (wall clock, s) and the bytes received for it.
+  const sent = new Map<string, { at: number; bytes: number }>();
+  const add = (requestId: string, bytes: number) => {
+    const r = sent.get(requestId);
+    if (r) r.bytes += bytes;
+  };
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; wallTime: number }) => {
+    if (!sent.has(e.requestId)) sent.set(e.requestId, { at: e.wallTime, bytes: 0 });
+  });
   // dataReceived counts the bodies of answers that never finish too (the event stream).
-  cdp.on('Network.responseReceived', (e: { response: { encodedDataLength?: number } }) => {
-    bytes += e.response.encodedDataLength ?? 0;
-  });
-  cdp.on('Network.dataReceived', (e: { encodedDataLength: number }) => {
-    bytes += e.encodedDataLength;
-  });
+  cdp.on(
+    'Network.responseReceived',
+    (e: { requestId: string; response: { encodedDataLength?: number } }) =>
+      add(e.requestId, e.response.encodedDataLength ?? 0),
+  );
+  cdp.on('Network.dataReceived', (e: { requestId: string; encodedDataLength: number }) =>
+    add(e.requestId, e.encodedDataLength),
+  );
   await page.goto(url, { waitUntil: 'load' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -57,8 +75,23 @@ async function coldLoad(
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
+  // When the prefetch started (ms since the epoch), if it did.
+  const prefetchAt = await page.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark)[0];
+    return entry ? performance.timeOrigin + entry.startTime : Infinity;
+  }, PREFETCH_MARK);
   await page.close();
-  return { bytes, requests, lcpMs };
+  const total = { bytes: 0, requests: 0, prefetchBytes: 0, prefetchRequests: 0 };
+  for (const r of sent.values()) {
+    if (r.at * 1000 < prefetchAt) {
+      total.bytes += r.bytes;
+      total.requests++;
+    } else {
+      total.prefetchBytes += r.bytes;
+      total.prefetchRequests++;
+    }
+  }
+  return { ...total, lcpMs };
 }
 
 export async function firstLoads(

@@ -803,6 +803,12 @@ async function main() {
           l.throttled ? '' : `≤ 200 kB: ${ok(l.bytes <= 200_000)}`,
         ]);
         rows.push([
+          `first load, cold, ${l.page}: then the other pages' code (prefetch), requests`,
+          `${(l.prefetchBytes / 1000).toFixed(0)} kB, ${l.prefetchRequests}`,
+          '',
+          '',
+        ]);
+        rows.push([
           `first load, cold, ${l.page}: LCP ${speed}`,
           `${l.lcpMs.toFixed(0)} ms`,
           '',

@@ -8,6 +8,7 @@ import { sessionQueryOptions } from './features/auth/api/get-session.ts';
 import { activity } from './lib/activity.ts';
 import { setCsrfToken, setOwnChangeHandler, setUnauthenticatedHandler } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { prefetchRouteChunks } from './lib/route-chunks.ts';
 import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -15,6 +16,7 @@ initTheme();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+prefetchRouteChunks(router);
 
 // The session ended (expired, revoked, signed out elsewhere) while using the console: sign
 // in again, then come back to the page that was being opened.

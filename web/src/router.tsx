@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage, RouteErrorPage } from './components/layout/status-pages.tsx';
+import { guardRouteChunks } from './lib/route-chunks.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     // Loaders read through the query cache, so preloading on hover costs one request at most.
@@ -14,6 +15,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: () => <NotFoundPage />,
     scrollRestoration: true,
   });
+  guardRouteChunks(router);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

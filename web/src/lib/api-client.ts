@@ -80,6 +80,26 @@ export function setOwnChangeHandler(handler: ((change: OwnChange) => void) | nul
   onOwnChange = handler;
 }
 
+/** Whether the server answered the last request (any status); false after one got no answer. */
+let reachable = true;
+const reachabilityListeners = new Set<() => void>();
+
+function setReachable(next: boolean): void {
+  if (next === reachable) return;
+  reachable = next;
+  reachabilityListeners.forEach((listener) => listener());
+}
+
+export function serverReachable(): boolean {
+  return reachable;
+}
+
+/** Calls `listener` when the server stops or starts answering; returns the unsubscribe. */
+export function onReachabilityChange(listener: () => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
 export function urlFor<Op extends OperationId>(
   op: Op,
   params?: Record<string, string>,
@@ -164,12 +184,14 @@ export async function apiRequest<Op extends OperationId>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    setReachable(false);
     throw new ApiError(
       0,
       'NetworkError',
       'Could not reach the server. Check your connection and try again.',
     );
   }
+  setReachable(true);
 
   if (!res.ok) {
     const error = await errorFrom(res);

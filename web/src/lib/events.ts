@@ -4,39 +4,16 @@
 // the object (no request); anything else, and every other query of the project (detail pages,
 // their tabs), is invalidated, so only what is on screen is read again. While the stream is
 // up nothing polls; while it is down the queries poll as before (live.ts) and the project
-// shell says so. Each event also enters the activity list behind the header's bell (activity.ts).
+// shell says so (and, when the server does not answer either, that the data may be out of
+// date); its reconnection is also when an error page tries its route again. Each event also
+// enters the activity list behind the header's bell (activity.ts).
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { EVENT_VERBS, OTHER_EVENT_KINDS, type ProjectEvent } from '#shared/api/event';
 import { ID_PREFIXES } from '#shared/ids';
 import { activity } from './activity.ts';
 import { urlFor } from './api-client.ts';
-
-export type StreamStatus = 'connecting' | 'live' | 'down';
-
-let status: StreamStatus = 'connecting';
-const listeners = new Set<() => void>();
-
-function setStatus(next: StreamStatus): void {
-  if (next === status) return;
-  status = next;
-  listeners.forEach((l) => l());
-}
-
-/** Whether the open project's event stream is up: the queries need not poll. */
-export function streamIsLive(): boolean {
-  return status === 'live';
-}
-
-export function useStreamStatus(): StreamStatus {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => status,
-  );
-}
+import { setStreamStatus as setStatus, streamStatus } from './connection.ts';
 
 /** Every event type, each a named server-sent event. */
 const TYPES = [...Object.keys(ID_PREFIXES), ...OTHER_EVENT_KINDS].flatMap((kind) =>
@@ -207,7 +184,7 @@ export function useProjectEvents(queryClient: QueryClient, projectId: string): v
 
     const down = () => {
       if (stopped) return;
-      if (status !== 'down') {
+      if (streamStatus() !== 'down') {
         setStatus('down');
         wasDown = true;
         // Read once: the queries' polling (live.ts) starts again where something is changing.

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { announce } from '../components/ui/announcer.tsx';
 import { ApiError } from './api-client.ts';
-import { streamIsLive } from './events.ts';
+import { streamIsLive } from './connection.ts';
 
 export const LIVE_POLL_MS = 1000;
 

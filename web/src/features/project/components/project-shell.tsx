@@ -3,8 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Project } from '#shared/api/project';
+import { InsideMain } from '#web/components/layout/status-pages.tsx';
 import { Breadcrumbs, type Crumb } from '#web/components/ui/breadcrumbs.tsx';
-import { useProjectEvents, useStreamStatus } from '#web/lib/events.ts';
+import { cn } from '#web/lib/cn.ts';
+import { type Connection, useConnection } from '#web/lib/connection.ts';
+import { useProjectEvents } from '#web/lib/events.ts';
 
 const icon = (d: string) => (
   <svg
@@ -111,19 +114,28 @@ function useRouteCrumbs(): Crumb[] {
   });
 }
 
-/** Says so while the project's event stream is down (the pages poll meanwhile). */
-function LiveStatus() {
-  const down = useStreamStatus() === 'down';
+const NOTICES = {
+  polling: 'Live updates paused — refreshing every few seconds',
+  unreachable: "Can't reach the server — retrying; what you see may be out of date",
+} as const;
+
+const NOTICE_CLASSES = {
+  polling:
+    'mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
+  unreachable:
+    'mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+} as const;
+
+/**
+ * Says so while the project's event stream is down: the pages poll meanwhile, or, when the
+ * server does not answer either, what is shown may be out of date. One status region, present
+ * all along, so screen readers announce each change.
+ */
+function LiveStatus({ connection }: { connection: Connection }) {
+  const notice = connection === 'polling' || connection === 'unreachable' ? connection : null;
   return (
-    <p
-      role="status"
-      className={
-        down
-          ? 'mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100'
-          : 'sr-only'
-      }
-    >
-      {down ? 'Live updates paused — refreshing every few seconds' : ''}
+    <p role="status" className={notice ? NOTICE_CLASSES[notice] : 'sr-only'}>
+      {notice ? NOTICES[notice] : ''}
     </p>
   );
 }
@@ -131,6 +143,8 @@ function LiveStatus() {
 export function ProjectShell({ project }: { project: Project }) {
   const crumbs = useRouteCrumbs();
   useProjectEvents(useQueryClient(), project.id);
+  const connection = useConnection();
+  const stale = connection === 'unreachable';
   return (
     <div className="flex flex-1 flex-col md:flex-row">
       <aside className="border-b border-slate-200 bg-slate-100/60 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900/40">
@@ -158,9 +172,15 @@ export function ProjectShell({ project }: { project: Project }) {
             ...crumbs,
           ]}
         />
-        <LiveStatus />
-        <div className="mx-auto mt-4 max-w-5xl">
-          <Outlet />
+        <div className="mx-auto max-w-5xl">
+          <LiveStatus connection={connection} />
+          {/* Greyed while the server is unreachable: the data is what it was. Colour goes,
+              contrast stays (faded text would fall below WCAG's 4.5:1). */}
+          <div data-stale={stale || undefined} className={cn('mt-4', stale && 'grayscale')}>
+            <InsideMain.Provider value={true}>
+              <Outlet />
+            </InsideMain.Provider>
+          </div>
         </div>
       </main>
     </div>
