@@ -27,7 +27,7 @@ const icon = (d: string) => (
 const SECTIONS = [
   {
     to: '/projects/$projectId',
-    label: 'Dashboard',
+    label: 'Overview',
     icon: icon('M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10'),
   },
   {
