@@ -56,6 +56,15 @@ test('create a VM through the form and watch it reach running without a reload',
   const detail = new VmDetailPage(page);
   await expect(page).toHaveURL(new RegExp(`/compute/eu-north-h1/${name}$`));
   await detail.expectVm(name);
+  // The form's toast links to what it made.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Creating VM' })
+      .getByRole('link', {
+        name: `Open ${name}`,
+      }),
+  ).toHaveAttribute('href', `/projects/${project.id}/compute/eu-north-h1/${name}`);
   await expect(detail.state).toHaveText('running');
   await expect(detail.announcer).toContainText(`VM ${name} is running.`);
   await expectSameDocument(page);

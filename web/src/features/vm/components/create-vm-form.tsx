@@ -6,6 +6,7 @@ import { DEFAULT_BOOT_IMAGE, DEFAULT_VM_SIZE, LOCATIONS, type LocationName } fro
 import { FormAlert } from '#web/components/ui/form-alert.tsx';
 import { NameField } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/toast.tsx';
+import { resourcePath } from '#web/lib/resource-path.ts';
 import { useForm } from '#web/lib/form.ts';
 import { locationLabel } from '#web/lib/location.ts';
 import { useCreateVm } from '../api/create-vm.ts';
@@ -85,6 +86,7 @@ export function CreateVmForm<K extends QueryKey, KK extends QueryKey>({
               toast.success(
                 'Creating VM',
                 `${vm.name} is being created in ${locationLabel(vm.location)}.`,
+                { label: `Open ${vm.name}`, to: resourcePath(projectId, { ...vm, kind: 'vm' }) },
               );
               void navigate({
                 to: '/projects/$projectId/compute/$location/$vmName',
