@@ -2203,12 +2203,12 @@ export interface components {
              * @default standard-2
              * @enum {string}
              */
-            node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            node_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             /**
              * @default standard-2
              * @enum {string}
              */
-            worker_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            worker_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             worker_nodes?: number | string;
         };
         CreateKubernetesNodepoolBody: {
@@ -2217,7 +2217,7 @@ export interface components {
              * @default standard-2
              * @enum {string}
              */
-            node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            node_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             node_count?: number | string;
         };
         CreateLoadBalancerBody: {
