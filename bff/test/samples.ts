@@ -303,6 +303,7 @@ export async function buildWorld(
       kind: 'load_balancer',
       operation: 'upgrade',
       delay_ms: 20,
+      disk_usage_percent: 10,
     },
     ids: {
       subnet: ps.id,

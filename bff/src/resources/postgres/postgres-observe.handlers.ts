@@ -8,11 +8,12 @@ import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts'
 import { addLogDestination, addMetricDestination } from './postgres.service.ts';
 import { DAY, logLines, metricSeries, timeRange } from './postgres.sim.ts';
 import {
+  diskUsageOverride,
   listServers,
   logDestinationView,
   metricDestinationView,
   reloadPostgres,
-  type PostgresRow,
+  simServers,
 } from './postgres.store.ts';
 
 export const postgresObserveHandlers = kindHandlers((ctx) => {
@@ -20,15 +21,6 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
   // The destinations' URLs are the data plane's to call: public targets only, as webhooks (decision 216).
   const { allowPrivate } = ctx.config.webhooks;
   const { view, find } = postgresAt(ctx);
-  const simServers = async (pg: PostgresRow) =>
-    (await listServers(db, pg.id))
-      .filter((s) => s.state !== 'deleting')
-      .map((s) => ({
-        id: s.id,
-        name: s.name,
-        role: s.role as 'primary' | 'standby',
-        private_ipv4: s.private_ipv4,
-      }));
   /** The database and the part of the asked time range in which it has been running. */
   const observed = async (
     a: RefArgs & { query: { start?: string; end?: string } },
@@ -78,7 +70,7 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
       const lines = logLines(
         pg.id,
-        await simServers(pg),
+        await simServers(db, pg.id),
         start,
         end,
         pg.state === 'upgrading',
@@ -106,7 +98,14 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       });
       const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
       return {
-        metrics: metricSeries(pg.id, await simServers(pg), start, end, keys),
+        metrics: metricSeries(
+          pg.id,
+          await simServers(db, pg.id),
+          start,
+          end,
+          keys,
+          await diskUsageOverride(db, pg.id),
+        ),
       };
     },
 

@@ -404,6 +404,7 @@ export function metricSeries(
   from: number,
   to: number,
   keys: readonly MetricKey[],
+  diskUsage?: DiskUsageOverride,
 ) {
   const step = Math.max(60_000, Math.ceil((to - from) / 240 / 60_000) * 60_000);
   return keys.map((key) => {
@@ -415,8 +416,14 @@ export function metricSeries(
         (parts ?? [undefined]).map((part) => {
           const seed = `${pgId}:${server.name}${part ? `:${part}` : ''}`;
           const values: [number, string][] = [];
-          for (let t = Math.ceil(from / step) * step; t <= to; t += step)
-            values.push([t / 1000, metricValue(key, seed, server, t).toFixed(decimals)]);
+          const fixed = key === 'disk_usage' ? diskUsage : undefined;
+          // A test made the usage unknown: the series has no points, as when nothing was observed.
+          if (fixed?.percent !== null)
+            for (let t = Math.ceil(from / step) * step; t <= to; t += step)
+              values.push([
+                t / 1000,
+                (fixed ? fixed.percent : metricValue(key, seed, server, t)).toFixed(decimals),
+              ]);
           return {
             labels: { server: server.name, role: server.role, ...(part ? { [label]: part } : {}) },
             values,
@@ -425,4 +432,29 @@ export function metricSeries(
       ),
     };
   });
+}
+
+/** A test's fixed disk usage (docs/testing.md): a percent, or null for "not known". */
+export interface DiskUsageOverride {
+  percent: number | null;
+}
+
+/**
+ * The primary's disk usage now, in percent of its storage, as its metrics show it (the
+ * `disk_usage` point of the current minute, at the precision the series gives); undefined
+ * when none is known: the database has not run yet, has no primary, or a test said so.
+ */
+export function observedDiskUsagePercent(
+  pg: { id: string; running_since: string | null },
+  servers: readonly SimServer[],
+  diskUsage: DiskUsageOverride | undefined,
+  now = Date.now(),
+): number | undefined {
+  const primary = servers.find((s) => s.role === 'primary');
+  if (!pg.running_since || !primary) return undefined;
+  if (diskUsage) return diskUsage.percent ?? undefined;
+  const { decimals } = METRIC_INFO.disk_usage;
+  const seed = `${pg.id}:${primary.name}:${METRIC_INFO.disk_usage.parts![0]}`;
+  const minute = Math.floor(now / MINUTE) * MINUTE;
+  return Number(metricValue('disk_usage', seed, primary, minute).toFixed(decimals));
 }
