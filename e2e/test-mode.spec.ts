@@ -93,7 +93,11 @@ test('a storage scale-down is refused under the field while the disk is too full
     data: { disk_usage_percent: 60 },
   });
 
-  await page.goto(`/projects/${id}/databases/${LOC}/shrink/settings`);
+  await page.goto(`/projects/${id}/databases/${LOC}/shrink`);
+  await page
+    .getByRole('tablist', { name: 'Database sections' })
+    .getByRole('tab', { name: 'Settings', exact: true })
+    .click();
   const storage = page.getByLabel('Storage', { exact: true });
   await storage.selectOption('32');
   await page.getByRole('button', { name: 'Resize' }).click();
