@@ -1,7 +1,7 @@
 // A test-mode instance (TEST_MODE=1, docs/testing.md), driven as an outside QA suite would: a
 // test account made with the test-mode token, a failure made by a fault rule, and the console
 // showing the banner, the failed VM's reason and a Retry that brings it up.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const TOKEN = process.env.E2E_TEST_MODE_TOKEN!;
 const LOC = 'eu-central-h1';
@@ -28,10 +28,8 @@ async function call(
   return res;
 }
 
-test('a failed VM shows its reason on a test-mode console, and Retry brings it up', async ({
-  page,
-  request,
-}) => {
+/** A test account with a project of its own, signed in on `page`: its JWT and project path. */
+async function signedInProject(page: Page, request: APIRequestContext) {
   const email = `qa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   await call(request, 'POST', '/api/_test/account', {
     testMode: true,
@@ -43,7 +41,20 @@ test('a failed VM shows its reason on a test-mode console, and Retry brings it u
   const project = (await (
     await call(request, 'POST', '/api/project', { jwt, data: { name: 'qa' } })
   ).json()) as { id: string };
-  const P = `/api/project/${project.id}`;
+  await page.goto('/login');
+  await expect(page.getByRole('note', { name: 'Test mode' })).toContainText('Test mode');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { jwt, id: project.id, P: `/api/project/${project.id}` };
+}
+
+test('a failed VM shows its reason on a test-mode console, and Retry brings it up', async ({
+  page,
+  request,
+}) => {
+  const { jwt, id, P } = await signedInProject(page, request);
   await call(request, 'POST', `${P}/_test/fault`, {
     jwt,
     data: { kind: 'vm', operation: 'create', reason: 'No capacity for standard-2 (QA).', count: 1 },
@@ -53,14 +64,7 @@ test('a failed VM shows its reason on a test-mode console, and Retry brings it u
     data: { public_key: SSH_KEY },
   });
 
-  await page.goto('/login');
-  await expect(page.getByRole('note', { name: 'Test mode' })).toContainText('Test mode');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-
-  await page.goto(`/projects/${project.id}/compute/${LOC}/web`);
+  await page.goto(`/projects/${id}/compute/${LOC}/web`);
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'State: failed' })).toBeVisible();
   const failure = page.getByRole('region', { name: 'The VM failed' });
@@ -68,4 +72,41 @@ test('a failed VM shows its reason on a test-mode console, and Retry brings it u
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('status', { name: 'State: running' })).toBeVisible();
   await expect(failure).toBeHidden();
+});
+
+test('a storage scale-down is refused under the field while the disk is too full for it', async ({
+  page,
+  request,
+}) => {
+  const { jwt, id, P } = await signedInProject(page, request);
+  const db = `${P}/location/${LOC}/postgres/shrink`;
+  await call(request, 'POST', db, { jwt, data: { size: 'hobby-2', storage_size: 64 } });
+  await expect
+    .poll(
+      async () =>
+        ((await (await call(request, 'GET', db, { jwt })).json()) as { state: string }).state,
+    )
+    .toBe('running');
+  // 60 % of 64 GiB is 38.4 GiB: more than 80 % of 32.
+  await call(request, 'POST', `${P}/_test/postgres/shrink/disk-usage`, {
+    jwt,
+    data: { disk_usage_percent: 60 },
+  });
+
+  await page.goto(`/projects/${id}/databases/${LOC}/shrink`);
+  await page
+    .getByRole('tablist', { name: 'Database sections' })
+    .getByRole('tab', { name: 'Settings', exact: true })
+    .click();
+  const storage = page.getByLabel('Storage', { exact: true });
+  await storage.selectOption('32');
+  await page.getByRole('button', { name: 'Resize' }).click();
+  await expect(storage).toHaveAccessibleDescription(/only possible to reduce the storage size/);
+
+  await call(request, 'POST', `${P}/_test/postgres/shrink/disk-usage`, {
+    jwt,
+    data: { disk_usage_percent: 10 },
+  });
+  await page.getByRole('button', { name: 'Resize' }).click();
+  await expect(page.getByText(/Changing from hobby-2 · 64 GiB to hobby-2 · 32 GiB/)).toBeVisible();
 });

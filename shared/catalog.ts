@@ -61,8 +61,46 @@ export type VmSizeName = (typeof VM_SIZES)[number]['name'];
 export const VM_SIZE_NAMES = VM_SIZES.map((s) => s.name) as [VmSizeName, ...VmSizeName[]];
 export const DEFAULT_VM_SIZE: VmSizeName = 'standard-2';
 
-export function vmSize(name: string) {
-  return VM_SIZES.find((s) => s.name === name);
+/** A machine size: a VM's, or a Kubernetes node's (which may be one VM create does not offer). */
+export interface MachineSize {
+  readonly name: string;
+  readonly family: string;
+  readonly vcpus: number;
+  readonly memoryGib: number;
+  readonly storageGib: number;
+  readonly storageOptionsGib: readonly number[];
+  readonly monthlyUsd: number;
+}
+
+/**
+ * The origin's x64 machine sizes of the families that run in our locations (its
+ * `Option::VmSizes`, visible or not; decision 290): standard 2…60 vCPUs, premium 2…30 (dedicated,
+ * priced above standard), burstable 1 and 2 (shared CPU at half the price per vCPU). Kubernetes
+ * nodes may have any of them; VM create keeps the spec's `VM_SIZES`.
+ */
+const MONTHLY_USD_PER_VCPU = { standard: 13, premium: 18, burstable: 6.5 } as const;
+const machineSize = (family: keyof typeof MONTHLY_USD_PER_VCPU, vcpus: number): MachineSize => {
+  const perVcpuGib = family === 'burstable' ? 10 : 20;
+  return {
+    name: `${family}-${vcpus}`,
+    family,
+    vcpus,
+    memoryGib: vcpus * (family === 'burstable' ? 2 : 4),
+    storageGib: vcpus * perVcpuGib,
+    storageOptionsGib: [vcpus * perVcpuGib, vcpus * perVcpuGib * 2],
+    monthlyUsd: vcpus * MONTHLY_USD_PER_VCPU[family],
+  };
+};
+export const MACHINE_SIZES: readonly MachineSize[] = [
+  ...[1, 2].map((n) => machineSize('burstable', n)),
+  ...VM_SIZES.map((s) => ({ ...s, family: 'standard' })),
+  ...[30, 60].map((n) => machineSize('standard', n)),
+  ...[2, 4, 8, 16, 30].map((n) => machineSize('premium', n)),
+];
+
+/** The size of any VM, a Kubernetes node's included. */
+export function vmSize(name: string): MachineSize | undefined {
+  return MACHINE_SIZES.find((s) => s.name === name);
 }
 
 /**
@@ -310,7 +348,8 @@ export function isKubernetesLocation(name: string): boolean {
 export const KUBERNETES_LOCATION_MESSAGE = `Kubernetes clusters are available in ${KUBERNETES_LOCATIONS.join(', ')} only.`;
 
 export const KUBERNETES_CP_NODE_COUNTS = [1, 3] as const;
-export const KUBERNETES_NODE_SIZE_NAMES = VM_SIZE_NAMES;
+export const KUBERNETES_NODE_SIZES = MACHINE_SIZES;
+export const KUBERNETES_NODE_SIZE_NAMES = MACHINE_SIZES.map((s) => s.name) as [string, ...string[]];
 export const DEFAULT_KUBERNETES_NODE_SIZE: VmSizeName = 'standard-2';
 /** The most worker nodes one node pool may hold (behaviour.md §13: a limit, refused as quotas are). */
 export const KUBERNETES_MAX_POOL_NODES = 50;

@@ -308,6 +308,7 @@ export async function buildWorld(
       delay_ms: 20,
       // A spend alert's threshold (USD a month).
       threshold_usd: 50,
+      disk_usage_percent: 10,
     },
     ids: {
       subnet: ps.id,

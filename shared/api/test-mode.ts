@@ -3,6 +3,7 @@
 // are for its admins; the instance's take TEST_MODE_TOKEN (`testModeToken`).
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
+import { referenceSchema } from '../names.ts';
 import { ROLES } from '../roles.ts';
 import {
   current,
@@ -192,6 +193,22 @@ export const instanceInfoSchema = z
   .strictObject({ test_mode: z.boolean() })
   .meta({ id: 'InstanceInfo' });
 
+const DISK_USAGE_MESSAGE = 'disk_usage_percent must be a number from 0 to 100, or null.';
+/** A database's simulated disk usage: what its metrics show and a storage scale-down is checked against. */
+export const setTestDiskUsageBodySchema = z
+  .strictObject({
+    /** Percent of the database's current storage; null: no usage known (metrics unavailable). */
+    disk_usage_percent: z
+      .number({ error: DISK_USAGE_MESSAGE })
+      .min(0, DISK_USAGE_MESSAGE)
+      .max(100, DISK_USAGE_MESSAGE)
+      .nullable(),
+  })
+  .meta({ id: 'SetTestDiskUsageBody' });
+export const testDiskUsageSchema = z
+  .strictObject({ postgres_id: z.string(), disk_usage_percent: z.number().nullable() })
+  .meta({ id: 'TestDiskUsage' });
+
 const inProjectTest = { ...current, tag: TEST_TAG, access: 'admin' } as const;
 const instanceTest = {
   base: '/api',
@@ -230,6 +247,16 @@ export const testModeRoutes = {
     params: inProject,
     body: updateTestSettingsBodySchema,
     response: testSettingsSchema,
+  }),
+  setTestDiskUsage: route({
+    ...inProjectTest,
+    method: 'post',
+    path: `${T}/postgres/{postgres_database_reference}/disk-usage`,
+    summary:
+      "Fix a database's simulated disk usage (its metrics show it; a storage scale-down is checked against it), or make it unknown (null)",
+    params: z.strictObject({ project_id, postgres_database_reference: referenceSchema }),
+    body: setTestDiskUsageBodySchema,
+    response: testDiskUsageSchema,
   }),
   listTestFaults: route({
     ...inProjectTest,

@@ -136,9 +136,18 @@ export interface MetricSource {
   labels: Record<string, string>;
   /** Scales everything but percentages (a standby serves no writes); 1 when absent. */
   activity?: number;
+  /** A metric a test fixed (docs/testing.md): its value, or null for "not known" (no points). */
+  fixed?: Partial<Record<string, number | null>>;
 }
 
-function metricValue(info: MetricInfo, key: string, seed: string, activity: number, t: number) {
+/** The value of `key` for a seed at time `t`, as the series show it before rounding. */
+export function metricValue(
+  info: MetricInfo,
+  key: string,
+  seed: string,
+  activity: number,
+  t: number,
+) {
   const { base, spread, unit: u } = info;
   const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY);
   const slow = unit(`${seed}:${key}`);
@@ -169,11 +178,15 @@ export function metricSeries<K extends string>(
         (parts ?? [undefined]).map((part) => {
           const seed = part ? `${source.seed}:${part}` : source.seed;
           const values: [number, string][] = [];
-          for (let t = Math.ceil(from / step) * step; t <= to; t += step)
-            values.push([
-              t / 1000,
-              metricValue(infos[key], key, seed, source.activity ?? 1, t).toFixed(decimals),
-            ]);
+          const fixed = source.fixed?.[key];
+          if (fixed !== null)
+            for (let t = Math.ceil(from / step) * step; t <= to; t += step)
+              values.push([
+                t / 1000,
+                (fixed ?? metricValue(infos[key], key, seed, source.activity ?? 1, t)).toFixed(
+                  decimals,
+                ),
+              ]);
           return { labels: { ...source.labels, ...(part ? { [label]: part } : {}) }, values };
         }),
       ),

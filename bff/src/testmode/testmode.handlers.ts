@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { TEST_MODE_TOKEN_HEADER, type TestFault } from '#shared/api/test-mode';
 import type { OutboxMail } from '#shared/api/mail';
 import { newId } from '#shared/ids';
+import { parseReference } from '#shared/names';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -26,6 +27,7 @@ const RESET_POLL_MS = 50;
 
 type ProjectOps =
   | 'getTestSettings'
+  | 'setTestDiskUsage'
   | 'updateTestSettings'
   | 'listTestFaults'
   | 'addTestFault'
@@ -208,6 +210,29 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
         .values({ project_id: project.id, delay_ms: body.delay_ms })
         .execute();
       return { delay_ms: body.delay_ms };
+    },
+
+    async setTestDiskUsage({ project, params, body }) {
+      const ref = parseReference('postgres', params.postgres_database_reference);
+      const found = await db
+        .selectFrom('postgres')
+        .select('id')
+        .where('project_id', '=', project.id)
+        .where('id' in ref ? 'id' : 'name', '=', 'id' in ref ? ref.id : ref.name)
+        .execute();
+      if (!found.length) throw notFound('Sorry, we couldn’t find the database you’re looking for.');
+      if (found.length > 1)
+        throw invalidRequest({
+          postgres_database_reference:
+            'Databases of this name are in several locations: give the ID.',
+        });
+      const postgresId = found[0]!.id;
+      await db.deleteFrom('test_disk_usage').where('postgres_id', '=', postgresId).execute();
+      await db
+        .insertInto('test_disk_usage')
+        .values({ postgres_id: postgresId, percent: body.disk_usage_percent })
+        .execute();
+      return { postgres_id: postgresId, disk_usage_percent: body.disk_usage_percent };
     },
 
     async listTestFaults({ project }) {

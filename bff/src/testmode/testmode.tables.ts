@@ -43,7 +43,14 @@ export interface TestAccountTable {
   created_at: string;
 }
 
+/** A database's disk usage fixed by a test (percent of its storage; null: unknown). */
+export interface TestDiskUsageTable {
+  postgres_id: string;
+  percent: number | null;
+}
+
 export interface TestModeTables {
+  test_disk_usage: TestDiskUsageTable;
   test_fault: TestFaultTable;
   test_project: TestProjectTable;
   test_hold: TestHoldTable;
@@ -107,6 +114,17 @@ export const testModeMigrations: Record<string, Migration> = {
           c.primaryKey().references('account.id').onDelete('cascade'),
         )
         .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0113_test_disk_usage': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('test_disk_usage')
+        .addColumn('postgres_id', 'text', (c) =>
+          c.primaryKey().references('postgres.id').onDelete('cascade'),
+        )
+        .addColumn('percent', 'real')
         .execute();
     },
   },

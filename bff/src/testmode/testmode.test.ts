@@ -20,7 +20,13 @@ import {
   waitForLoadBalancerState,
   waitForVmState,
 } from '../../test/fixtures.ts';
-import { createPg, waitForPgState } from '../resources/postgres/postgres.fixtures.ts';
+import {
+  createPg,
+  pgAt,
+  ranSince,
+  runningPg,
+  waitForPgState,
+} from '../resources/postgres/postgres.fixtures.ts';
 
 const TOKEN = 'test-mode-token-0123456789abcdef0123456789';
 const testRoutes = (Object.entries(testModeRoutes) as [string, RouteDef][]).filter(
@@ -474,6 +480,86 @@ describe('time', () => {
     const after = (await t.call('listProjectInvitations', { token: a.token, params: p })).body
       .items[0]!.expires_at;
     expect(Date.parse(before) - Date.parse(after)).toBe(86_400_000);
+  });
+});
+
+describe('a database’s disk usage', () => {
+  it('fixes what the metrics show and what a storage scale-down is checked against; null makes it unknown', async () => {
+    const a = await newOwner(t);
+    const pg = await runningPg(t, a.token, a.project, 'disk', { storage_size: 256 });
+    // It has run for an hour: its charts have points.
+    await ranSince(t, pg.id, 3_600_000);
+    const setUsage = (disk_usage_percent: number | null) =>
+      t.call('setTestDiskUsage', {
+        token: a.token,
+        params: { project_id: a.project, postgres_database_reference: 'disk' },
+        body: { disk_usage_percent },
+      });
+    const shrink = (storage_size: number) =>
+      t.call('patchPostgresDatabase', {
+        token: a.token,
+        params: pgAt(a.project, 'disk'),
+        body: { storage_size },
+      });
+    const diskSeries = async () =>
+      (
+        await t.call('getPostgresMetrics', {
+          token: a.token,
+          params: pgAt(a.project, pg.id),
+          query: { key: 'disk_usage' },
+        })
+      ).body.metrics[0]!.series.flatMap((s) => s.values.map((v) => v[1]));
+    const target = async () =>
+      (await t.call('getPostgresDatabase', { token: a.token, params: pgAt(a.project, 'disk') }))
+        .body.target_storage_size_gib;
+
+    // 90 % of 256 GiB is 230 GiB: more than 80 % of 128.
+    expect((await setUsage(90)).body).toEqual({ postgres_id: pg.id, disk_usage_percent: 90 });
+    expect(new Set(await diskSeries())).toEqual(new Set(['90.00']));
+    const err = expectCurrentError(await shrink(128), 400, 'InvalidRequest');
+    expect(err.details).toEqual({
+      storage_size:
+        'Insufficient storage size is requested. It is only possible to reduce the storage size if the current usage is less than 80% of the requested size.',
+    });
+    expect(await target()).toBe(256);
+
+    // 40 % is 102.4 GiB: exactly 80 % of 128 (allowed, as the origin allows it), not of 64.
+    await setUsage(40);
+    expectCurrentError(await shrink(64), 400, 'InvalidRequest');
+    const ok = await shrink(128);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.target_storage_size_gib).toBe(128);
+
+    // Unknown: nothing to check a scale-down against; the chart has no points.
+    await setUsage(null);
+    expect(await diskSeries()).toEqual([]);
+    const unknown = expectCurrentError(await shrink(64), 400, 'InvalidRequest');
+    expect(unknown.message).toBe('Metrics unavailable right now to verify scale down safety');
+    // Growing needs no usage.
+    expect((await shrink(256)).status).toBe(200);
+  });
+
+  it('refuses a bad percent and a database of another project', async () => {
+    const a = await newOwner(t);
+    await createPg(t, a.token, a.project, 'mine', { size: 'hobby-1' });
+    const b = await newOwner(t);
+    for (const disk_usage_percent of [101, -1, '50'])
+      expectCurrentError(
+        await t.request('POST', `/api/project/${a.project}/_test/postgres/mine/disk-usage`, {
+          token: a.token,
+          body: { disk_usage_percent },
+        }),
+        400,
+        'InvalidRequest',
+      );
+    expectCurrentError(
+      await t.request('POST', `/api/project/${b.project}/_test/postgres/mine/disk-usage`, {
+        token: b.token,
+        body: { disk_usage_percent: 10 },
+      }),
+      404,
+      'ResourceNotFound',
+    );
   });
 });
 

@@ -2341,6 +2341,23 @@ export interface paths {
         patch: operations["updateTestSettings"];
         trace?: never;
     };
+    "/api/project/{project_id}/_test/postgres/{postgres_database_reference}/disk-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fix a database's simulated disk usage (its metrics show it; a storage scale-down is checked against it), or make it unknown (null) */
+        post: operations["setTestDiskUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/project/{project_id}/_test/fault": {
         parameters: {
             query?: never;
@@ -2692,12 +2709,12 @@ export interface components {
              * @default standard-2
              * @enum {string}
              */
-            node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            node_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             /**
              * @default standard-2
              * @enum {string}
              */
-            worker_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            worker_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             worker_nodes?: number | string;
         };
         CreateKubernetesNodepoolBody: {
@@ -2706,7 +2723,7 @@ export interface components {
              * @default standard-2
              * @enum {string}
              */
-            node_size?: "standard-2" | "standard-4" | "standard-8" | "standard-16";
+            node_size?: "burstable-1" | "burstable-2" | "standard-2" | "standard-4" | "standard-8" | "standard-16" | "standard-30" | "standard-60" | "premium-2" | "premium-4" | "premium-8" | "premium-16" | "premium-30";
             node_count?: number | string;
         };
         CreateLoadBalancerBody: {
@@ -3577,6 +3594,9 @@ export interface components {
             maintenance_window_start_at?: (number | string) | null;
             maintenance_window_days?: string[] | null;
         };
+        SetTestDiskUsageBody: {
+            disk_usage_percent: number | null;
+        };
         SignInMethods: {
             password: boolean;
             token: boolean;
@@ -3618,6 +3638,10 @@ export interface components {
         };
         TestAdvanceResult: {
             jobs_due: number;
+        };
+        TestDiskUsage: {
+            postgres_id: string;
+            disk_usage_percent: number | null;
         };
         TestFault: {
             id: string;
@@ -9794,6 +9818,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setTestDiskUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                postgres_database_reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTestDiskUsageBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDiskUsage"];
                 };
             };
             400: components["responses"]["BadRequest"];

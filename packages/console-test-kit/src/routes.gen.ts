@@ -192,6 +192,7 @@ export const routes = {
   getInstanceInfo: { method: 'get', base: '/auth', path: '/instance', tag: 'Console', query: false },
   getTestSettings: { method: 'get', base: '/api', path: '/project/{project_id}/_test/settings', tag: 'Test mode', query: false },
   updateTestSettings: { method: 'patch', base: '/api', path: '/project/{project_id}/_test/settings', tag: 'Test mode', query: false },
+  setTestDiskUsage: { method: 'post', base: '/api', path: '/project/{project_id}/_test/postgres/{postgres_database_reference}/disk-usage', tag: 'Test mode', query: false },
   listTestFaults: { method: 'get', base: '/api', path: '/project/{project_id}/_test/fault', tag: 'Test mode', query: false },
   addTestFault: { method: 'post', base: '/api', path: '/project/{project_id}/_test/fault', tag: 'Test mode', query: false },
   removeTestFault: { method: 'delete', base: '/api', path: '/project/{project_id}/_test/fault/{fault_id}', tag: 'Test mode', query: false },

@@ -49,6 +49,7 @@ export const AUDITED_ACTIONS: readonly (readonly [action: string, label: string]
   ['pg/create_cert', 'postgres: create cert'],
   ['pg/create_replica', 'postgres: create replica'],
   ['pg/destroy', 'postgres: destroy'],
+  ['pg/disk_usage', 'postgres: disk usage'],
   ['pg/promote_read_replica', 'postgres: promote read replica'],
   ['pg/recycle', 'postgres: recycle'],
   ['pg/remove_cert_auth_user', 'postgres: remove cert auth user'],

@@ -184,6 +184,7 @@ export const routeMap: Record<OperationId, readonly ['get' | 'post' | 'patch' | 
   getInstanceInfo: ['get', '/auth/instance', true],
   getTestSettings: ['get', '/api/project/{project_id}/_test/settings', true],
   updateTestSettings: ['patch', '/api/project/{project_id}/_test/settings', true],
+  setTestDiskUsage: ['post', '/api/project/{project_id}/_test/postgres/{postgres_database_reference}/disk-usage', true],
   listTestFaults: ['get', '/api/project/{project_id}/_test/fault', true],
   addTestFault: ['post', '/api/project/{project_id}/_test/fault', true],
   removeTestFault: ['delete', '/api/project/{project_id}/_test/fault/{fault_id}', false],

@@ -9,6 +9,7 @@ import {
   type CreateKubernetesClusterBody,
   type KubernetesCluster,
 } from '#shared/api/kubernetes';
+import { hourly, vmSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import {
   expectSchema,
@@ -29,6 +30,7 @@ import {
   pollUntil,
   stranger,
 } from '../../../test/fixtures.ts';
+import { ageStoredTimes } from '../../testmode/clock.ts';
 
 const { t, slow } = await kindServers();
 const small = await serverForFile({
@@ -225,6 +227,46 @@ describe('create and get a cluster', () => {
     });
   });
 
+  it('takes any of the origin’s x64 node sizes, not only VM create’s; the node VMs answer and bill at their size', async () => {
+    const { a, kc } = await runningCluster('sizes', {
+      worker_size: 'standard-30',
+      worker_nodes: 2,
+    });
+    expect(kc.nodepools[0]!.vms.map((v) => v.size)).toEqual(['standard-30', 'standard-30']);
+    const pool = await t.call('createKubernetesNodepool', {
+      token: a.token,
+      params: ref(a.project, 'sizes'),
+      body: { name: 'small', node_size: 'burstable-1', node_count: 1 },
+    });
+    expect(pool.status, pool.text).toBe(200);
+    expect(expectSchema(nodepoolSchema, pool.body).node_size).toBe('burstable-1');
+    const node = kc.nodepools[0]!.vms[0]!;
+    expect(node).toMatchObject({ size: 'standard-30', storage_size_gib: 600 });
+    // The VM routes do not show nodes, whatever their size.
+    const byId = await t.call('getVmById', {
+      token: a.token,
+      params: { project_id: a.project, location_name: LOC, vm_id: node.id },
+    });
+    expect(byId.status).toBe(404);
+    await ageStoredTimes(t.ctx.db, a.project, 3600);
+    const usage = await t.request('GET', `${P(a.project)}/usage`, { token: a.token });
+    expect(usage.status, usage.text).toBe(200);
+    const line = usage.body.resources.find(
+      (r: { resource_id: string }) => r.resource_id === node.id,
+    );
+    // 30 vCPUs at the standard price per vCPU: 390 USD a month, for at least one hour.
+    expect(line.amount_usd).toBeGreaterThanOrEqual(hourly(vmSize('standard-30')!.monthlyUsd));
+    expect(vmSize('standard-30')!.monthlyUsd).toBe(390);
+    for (const node_size of ['premium-4', 'burstable-2', 'standard-60']) {
+      const ok = await create(t, a, `s-${node_size}`, {
+        worker_size: node_size,
+        worker_nodes: '3',
+      } as never);
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.nodepools[0]).toMatchObject({ node_size, node_count: 3 });
+    }
+  });
+
   it('offers the origin’s selectable versions only, with its message; a pool over the node limit is the limit’s 400', async () => {
     const a = await newOwner(t);
     const old = expectInvalid(
@@ -278,6 +320,8 @@ describe('create and get a cluster', () => {
     [{ cp_nodes: 1, cp_node_count: 3 }, 'cp_node_count'],
     [{ node_size: 'standard-3' }, 'node_size'],
     [{ worker_size: 'hobby-1' }, 'worker_size'],
+    [{ worker_size: 'premium-60' }, 'worker_size'],
+    [{ worker_size: 'c4a-standard-4' }, 'worker_size'],
     [{ worker_size: null }, 'worker_size'],
     [{ worker_nodes: 0 }, 'worker_nodes'],
     [{ worker_nodes: 51 }, 'worker_nodes'],

@@ -10,11 +10,12 @@ import { addLogDestination, addMetricDestination } from './postgres.service.ts';
 import { DAY, metricSeries, metricsWindow, timeRange } from '../sim.ts';
 import { logLines, metricSources, POSTGRES_METRICS } from './postgres.sim.ts';
 import {
+  diskUsageOverride,
   listServers,
   logDestinationView,
   metricDestinationView,
   reloadPostgres,
-  type PostgresRow,
+  simServers,
 } from './postgres.store.ts';
 
 export const postgresObserveHandlers = kindHandlers((ctx) => {
@@ -22,15 +23,6 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
   // The destinations' URLs are the data plane's to call: public targets only, as webhooks (decision 216).
   const { allowPrivate } = ctx.config.webhooks;
   const { view, find } = postgresAt(ctx);
-  const simServers = async (pg: PostgresRow) =>
-    (await listServers(db, pg.id))
-      .filter((s) => s.state !== 'deleting')
-      .map((s) => ({
-        id: postgresServerId(s.id),
-        name: s.name,
-        role: s.role as 'primary' | 'standby',
-        private_ipv4: s.private_ipv4,
-      }));
   /** The database and the part of the asked time range in which it has been running. */
   const observed = async (
     a: RefArgs & { query: { start?: string; end?: string } },
@@ -80,7 +72,7 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       const before = q.pagination_key ? Number(q.pagination_key) : Infinity;
       const lines = logLines(
         pg.id,
-        await simServers(pg),
+        await simServers(db, pg.id),
         start,
         end,
         pg.state === 'upgrading',
@@ -105,7 +97,11 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       const since = pg.running_since ? Date.parse(pg.running_since) : Date.now() + 1;
       const { start, end } = metricsWindow(a.query, since);
       const keys = a.query.key ? [a.query.key] : METRIC_KEYS;
-      const sources = metricSources(pg.id, await simServers(pg));
+      const sources = metricSources(
+        pg.id,
+        await simServers(db, pg.id),
+        await diskUsageOverride(db, pg.id),
+      );
       return { metrics: metricSeries(POSTGRES_METRICS, sources, start, end, keys) };
     },
 

@@ -22,13 +22,16 @@ import { createVm, deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
 import { createRootCa } from '../certs.ts';
 import {
+  diskUsageOverride,
   json,
   listServers,
   reloadPostgres,
   replicasOf,
+  simServers,
   type PostgresRow,
   type PostgresRuleRow,
 } from './postgres.store.ts';
+import { observedDiskUsagePercent } from './postgres.sim.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
 const SERVICE_KEY =
@@ -317,6 +320,32 @@ export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
   await enqueueJob(tx, 'postgres.upgrade', pg.id);
 }
 
+/** A storage scale-down leaves a fifth of the new size free (the origin's ratio). */
+const SCALE_DOWN_MAX_USAGE = 0.8;
+
+/**
+ * The origin's guard on a smaller storage: the primary's disk usage, as its metrics show it
+ * now, must fit in 80 % of the new size; with no usage known, nothing can be checked (400).
+ */
+async function assertScaleDownFits(tx: Tx, pg: PostgresRow, targetGib: number): Promise<void> {
+  const percent = observedDiskUsagePercent(
+    pg,
+    await simServers(tx, pg.id),
+    await diskUsageOverride(tx, pg.id),
+  );
+  if (percent === undefined)
+    throw new ApiError(
+      'InvalidRequest',
+      'Metrics unavailable right now to verify scale down safety',
+    );
+  const usedGib = (percent * Number(pg.storage_size_gib)) / 100;
+  if (targetGib * SCALE_DOWN_MAX_USAGE < usedGib)
+    throw invalidRequest({
+      storage_size:
+        'Insufficient storage size is requested. It is only possible to reduce the storage size if the current usage is less than 80% of the requested size.',
+    });
+}
+
 /**
  * PATCH (the origin's rules): tags at once; size, storage and HA become targets the update job
  * converges to, in any state. Storage left out keeps the target storage, which must then be one
@@ -340,6 +369,7 @@ export async function updatePostgres(
     size,
     storage: changes.storage_size ?? Number(pg.target_storage_size_gib),
   });
+  if (targetStorage < Number(pg.storage_size_gib)) await assertScaleDownFits(tx, pg, targetStorage);
   const ha = changes.ha_type ?? pg.ha_type;
   const set: Partial<PostgresRow> = {};
   if (changes.tags) set.tags = JSON.stringify(changes.tags);

@@ -4,7 +4,9 @@
 // pseudo-random values seeded with the database's ID, no stored history.
 import { LOG_SEVERITIES, LOG_STREAMS, METRIC_KEYS } from '#shared/api/postgres';
 import { invalidRequest } from '../../errors.ts';
-import { DAY, HOST_METRICS, unit, type MetricInfo } from '../sim.ts';
+import { DAY, HOST_METRICS, metricValue, unit, type MetricInfo } from '../sim.ts';
+
+const MINUTE = 60_000;
 
 /** Backups are kept for a week. */
 export const BACKUP_RETENTION_MS = 7 * DAY;
@@ -283,11 +285,45 @@ export const POSTGRES_METRICS: Record<MetricKey, MetricInfo> = {
   },
 };
 
-/** A server's series: seeded with the database and the server, labelled with its name and role; a standby works less. */
-export const metricSources = (pgId: string, servers: readonly SimServer[]) =>
+/**
+ * A server's series: seeded with the database and the server, labelled with its name and role;
+ * a standby works less. A test's fixed disk usage applies to every server.
+ */
+export const metricSources = (
+  pgId: string,
+  servers: readonly SimServer[],
+  diskUsage?: DiskUsageOverride,
+) =>
   servers.map((server) => ({
     seed: `${pgId}:${server.name}`,
     labels: { server: server.name, role: server.role },
     // A standby serves no writes: less of everything but its share of the disk.
     activity: server.role === 'standby' ? 0.4 : 1,
+    fixed: diskUsage ? { disk_usage: diskUsage.percent } : undefined,
   }));
+
+/** A test's fixed disk usage (docs/testing.md): a percent, or null for "not known". */
+export interface DiskUsageOverride {
+  percent: number | null;
+}
+
+/**
+ * The primary's disk usage now, in percent of its storage, as its metrics show it (the
+ * `disk_usage` point of the current minute, at the precision the series gives); undefined
+ * when none is known: the database has not run yet, has no primary, or a test said so.
+ */
+export function observedDiskUsagePercent(
+  pg: { id: string; running_since: string | null },
+  servers: readonly SimServer[],
+  diskUsage: DiskUsageOverride | undefined,
+  now = Date.now(),
+): number | undefined {
+  const primary = servers.find((s) => s.role === 'primary');
+  if (!pg.running_since || !primary) return undefined;
+  if (diskUsage) return diskUsage.percent ?? undefined;
+  const info = POSTGRES_METRICS.disk_usage;
+  const [source] = metricSources(pg.id, [primary]);
+  const minute = Math.floor(now / MINUTE) * MINUTE;
+  const value = metricValue(info, 'disk_usage', `${source!.seed}:${info.parts![0]}`, 1, minute);
+  return Number(value.toFixed(info.decimals));
+}

@@ -1,5 +1,6 @@
 // Queries and views of PostgreSQL databases: the get (detailed), rename and list shapes of
 // api-spec.md, and the database's rules, servers and destinations.
+import { postgresServerId } from '#shared/ids';
 import type { Selectable } from 'kysely';
 import {
   POSTGRES_PORTS,
@@ -15,7 +16,7 @@ import { forUpdate } from '../../db/locks.ts';
 import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { listOf } from '../common.ts';
-import { restoreWindow } from './postgres.sim.ts';
+import { restoreWindow, type DiskUsageOverride, type SimServer } from './postgres.sim.ts';
 import type {
   PostgresFirewallRuleTable,
   PostgresLogDestinationTable,
@@ -233,6 +234,32 @@ export function listServers(db: Queryable, postgresId: string) {
     .orderBy('postgres_server.role')
     .orderBy('vm.id')
     .execute();
+}
+
+/** The servers the simulated data plane reports on (metrics, logs): those not being deleted. */
+export async function simServers(db: Queryable, postgresId: string): Promise<SimServer[]> {
+  return (await listServers(db, postgresId))
+    .filter((s) => s.state !== 'deleting')
+    .map((s) => ({
+      // The origin's server ID (`pv…`, decision 288): log lines name it.
+      id: postgresServerId(s.id),
+      name: s.name,
+      role: s.role as 'primary' | 'standby',
+      private_ipv4: s.private_ipv4,
+    }));
+}
+
+/** The disk usage a test fixed for the database (docs/testing.md), if any. */
+export async function diskUsageOverride(
+  db: Queryable,
+  postgresId: string,
+): Promise<DiskUsageOverride | undefined> {
+  const row = await db
+    .selectFrom('test_disk_usage')
+    .select('percent')
+    .where('postgres_id', '=', postgresId)
+    .executeTakeFirst();
+  return row && { percent: row.percent === null ? null : Number(row.percent) };
 }
 
 /** The read replicas of a database (that are not being deleted). */

@@ -25,6 +25,7 @@ import {
   pgAt,
   pgPath,
   pgSnapshot,
+  ranSince,
   runningPg,
   waitForPgState,
 } from './postgres.fixtures.ts';
@@ -719,6 +720,48 @@ describe('change (PATCH)', () => {
       await t.call('listPostgresServers', { token: a.token, params: pgAt(a.project, 'grow') })
     ).body.items;
     expect(after.map((s) => s.role)).toEqual(['primary']);
+  });
+
+  it('shrinks storage only while the disk usage the metrics show fits in 80 % of the new size; not before it ever ran (audit row 14d)', async () => {
+    const a = await newOwner(t);
+    const pg = await runningPg(t, a.token, a.project, 'shrink', { storage_size: 256 });
+    await ranSince(t, pg.id, 3_600_000);
+    const latestUsage = async () => {
+      const m = await t.call('getPostgresMetrics', {
+        token: a.token,
+        params: pgAt(a.project, 'shrink'),
+        query: { key: 'disk_usage' },
+      });
+      const primary = m.body.metrics[0]!.series.find((x) => x.labels.role === 'primary')!;
+      return Number(primary.values.at(-1)![1]);
+    };
+    // The simulated disk is a few percent full: 256 → 64 keeps it under 80 % of 64 GiB.
+    const used = ((await latestUsage()) * 256) / 100;
+    expect(used).toBeLessThan(64 * 0.8);
+    const res = await t.call('patchPostgresDatabase', {
+      token: a.token,
+      params: pgAt(a.project, 'shrink'),
+      body: { storage_size: 64 },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.target_storage_size_gib).toBe(64);
+
+    // A database that has not run yet has no usage to check against: the origin's 400.
+    const b = await newOwner(slow);
+    const young = await createPg(slow, b.token, b.project, 'young', { storage_size: 256 });
+    const refused = expectCurrentError(
+      await slow.call('patchPostgresDatabase', {
+        token: b.token,
+        params: pgAt(b.project, 'young'),
+        body: { storage_size: 128 },
+      }),
+      400,
+      'InvalidRequest',
+    );
+    expect(refused.message).toBe('Metrics unavailable right now to verify scale down safety');
+    expect((await getPg(slow, b.token, b.project, young.id)).body.target_storage_size_gib).toBe(
+      256,
+    );
   });
 
   it('changes tags at once and takes a size change in any state; a new size without storage keeps the storage (audit rows 5, 14a)', async () => {

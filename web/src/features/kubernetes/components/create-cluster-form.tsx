@@ -12,7 +12,7 @@ import {
   KUBERNETES_LOCATIONS,
   KUBERNETES_VERSIONS,
   kubernetesMonthlyUsd,
-  VM_SIZES,
+  KUBERNETES_NODE_SIZES,
   vmSize,
 } from '#shared/catalog';
 import { BusyLabel, Button, buttonClass } from '#web/components/ui/button.tsx';
@@ -366,7 +366,7 @@ export function SizeOptions({
 }) {
   return (
     <OptionGroup legend={legend} hint="Price per node." error={error} className="sm:grid-cols-2">
-      {VM_SIZES.map((s) => (
+      {KUBERNETES_NODE_SIZES.map((s) => (
         <OptionCard
           key={s.name}
           name={name}

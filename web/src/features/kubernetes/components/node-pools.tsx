@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { nodepoolNameSchema, type KubernetesCluster, type Nodepool } from '#shared/api/kubernetes';
-import { DEFAULT_KUBERNETES_NODE_SIZE, VM_SIZES, vmSize } from '#shared/catalog';
+import { DEFAULT_KUBERNETES_NODE_SIZE, KUBERNETES_NODE_SIZES, vmSize } from '#shared/catalog';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { BusyLabel, Button } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
@@ -332,7 +332,7 @@ function AddPoolDialog({
           onChange={(e) => form.setValue('node_size', e.target.value)}
           error={form.error('node_size')}
         >
-          {VM_SIZES.map((s) => (
+          {KUBERNETES_NODE_SIZES.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name} ({s.vcpus} vCPU, {s.memoryGib} GiB) · {formatMonthly(s.monthlyUsd)} a node
             </option>

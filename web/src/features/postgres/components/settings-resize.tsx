@@ -24,10 +24,11 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
   const [storage, setStorage] = useState(String(targetStorage));
   const family = postgresSize(pg.vm_size)?.family;
   const sizes = POSTGRES_SIZES.filter((s) => s.family === family);
-  const storages = (postgresSize(size)?.storageGib ?? []).filter((g) => g >= pg.storage_size_gib);
+  // Every choice of the size: a smaller one is taken while the disk's usage fits in 80 % of it.
+  const storages = postgresSize(size)?.storageGib ?? [];
   const storageValue = storages.map(String).includes(storage)
     ? storage
-    : String(storages[0] ?? pg.storage_size_gib);
+    : String(storages.find((g) => g >= pg.storage_size_gib) ?? storages[0] ?? pg.storage_size_gib);
   const unchanged = size === targetSize && Number(storageValue) === targetStorage;
   const moving = targetSize !== pg.vm_size || targetStorage !== pg.storage_size_gib;
   const err = patch.error ? asApiError(patch.error) : null;
@@ -35,7 +36,7 @@ export function ResizeCard({ pg, pgRef }: { pg: PostgresDetail; pgRef: PgRef }) 
     <SettingsCard
       id="pg-resize-title"
       title="Size and storage"
-      description="Servers are replaced one by one with the new size; storage can grow, never shrink."
+      description="Servers are replaced one by one with the new size. Storage can shrink only while the disk’s usage stays under 80 % of the new size (the Metrics tab shows it)."
       error={err && !err.details ? err : null}
     >
       {moving ? (
