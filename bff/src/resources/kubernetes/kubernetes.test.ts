@@ -251,12 +251,12 @@ describe('create and get a cluster', () => {
     await ageStoredTimes(t.ctx.db, a.project, 3600);
     const usage = await t.request('GET', `${P(a.project)}/usage`, { token: a.token });
     expect(usage.status, usage.text).toBe(200);
-    const line = usage.body.resources.find(
-      (r: { resource_id: string }) => r.resource_id === node.id,
-    );
-    // 30 vCPUs at the standard price per vCPU: 390 USD a month, for at least one hour.
-    expect(line.amount_usd).toBeGreaterThanOrEqual(hourly(vmSize('standard-30')!.monthlyUsd));
+    // A cluster is billed as one line at its nodes' sizes (decision 294): two standard-30
+    // workers, 30 vCPUs at the standard price per vCPU, 390 USD a month each, and more.
+    const line = usage.body.resources.find((r: { resource_id: string }) => r.resource_id === kc.id);
     expect(vmSize('standard-30')!.monthlyUsd).toBe(390);
+    expect(line.hourly_usd).toBeGreaterThanOrEqual(2 * hourly(390));
+    expect(line.amount_usd).toBeGreaterThanOrEqual(2 * hourly(390));
     for (const node_size of ['premium-4', 'burstable-2', 'standard-60']) {
       const ok = await create(t, a, `s-${node_size}`, {
         worker_size: node_size,

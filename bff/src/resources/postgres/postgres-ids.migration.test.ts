@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/route-helpers';
 import { openDatabase } from '../../db/database.ts';
+import { allMigrations } from '../../db/migrations.ts';
 import { startServer, testDatabaseEnv, type TestServer } from '../../../test/harness.ts';
 import { at, createFirewall, createRule, newOwner } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt } from './postgres.fixtures.ts';
@@ -21,7 +22,7 @@ const boot = async () => {
   return server;
 };
 
-/** Writes the database as a server before migration 0111 left it: old prefixes, 0111 not run. */
+/** Writes the database as a server before migration 0111 left it: the old prefixes. */
 async function toOldShapes() {
   const { db } = openDatabase({
     databaseUrl: database.env.DATABASE_URL,
@@ -49,10 +50,16 @@ async function toOldShapes() {
     .where('account_id', '=', stored.account_id)
     .where('key', '=', 'rule-1')
     .execute();
-  await db
-    .deleteFrom('kysely_migration' as never)
-    .where('name' as never, '=', '0111_origin_postgres_ids' as never)
-    .execute();
+  await db.destroy();
+}
+
+/** Runs migration 0111 on it, as a server upgraded past it does (later ones have run already). */
+async function migrate0111() {
+  const { db } = openDatabase({
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.DATA_DIR ?? '',
+  });
+  await allMigrations()['0111_origin_postgres_ids']!.up(db as never);
   await db.destroy();
 }
 
@@ -94,6 +101,7 @@ it('answers the rules and destinations stored as `pf…` and `ld…` by their `f
   const stored = await db.selectFrom('postgres_firewall_rule').select('id').execute();
   expect(stored.map((r) => r.id.slice(0, 2))).toEqual(['pf']);
   await db.destroy();
+  await migrate0111();
 
   const after = await boot();
   const token = await after.login(a.email, a.password);
