@@ -3212,6 +3212,7 @@ export interface components {
             private_ipv6: string;
             subnet: string;
             state_reason: string | null;
+            boot_image: string;
         };
         VmList: {
             count: number;

@@ -88,6 +88,10 @@ describe('ubi help and version', () => {
     );
     const create = await ok(['help', 'vm', 'create']);
     expect(create.stdout).toContain('    -s, --size=size                  server size\n');
+    expect(create.stdout).toContain('    -i, --init-script=script         use given init script\n');
+    expect(create.stdout).toContain(
+      '    ubi vm eu-central-h1/my-vm-name create -i "$(cat /path/to/init/script)" registered-ssh-public-key-name\n',
+    );
     expect(create.stdout).toMatch(/Allowed Option Values:\n {4}Boot Image: /);
     expect((await ok(['help', '-u', 'vm', 'list'])).stdout).toBe('ubi vm list [options]\n');
     expect((await ok(['--help'])).stdout).toBe((await ok(['help'])).stdout);
@@ -115,7 +119,8 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     expect(ps.stdout).toMatch(/^Private subnet created with id: ps\w{24}\n$/);
     const psId = createdId(ps.stdout);
 
-    // -p takes the subnet's name; the key is pasted as the origin's examples do.
+    // -p takes the subnet's name; the key is pasted as the origin's examples do; -i gives
+    // the init script.
     const vm = await ok([
       'vm',
       `${LOC}/cli-vm`,
@@ -124,6 +129,8 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
       'cli-net',
       '-s',
       'standard-2',
+      '-i',
+      'echo hello',
       SSH_KEY,
     ]);
     expect(vm.stdout).toMatch(/^VM created with id: vm\w{24}\n$/);
@@ -132,6 +139,12 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     const record = await waitForVmState(t, member, owner.project, 'cli-vm', 'running');
     expect(record.subnet).toBe('cli-net');
     expect(record.ip4).not.toBeNull();
+    const stored = await t.ctx.db
+      .selectFrom('vm')
+      .select('init_script')
+      .where('id', '=', vmId)
+      .executeTakeFirstOrThrow();
+    expect(stored.init_script).toBe('echo hello');
 
     // list: a header and one row; -N drops the header, -f picks and orders the columns.
     const list = await ok(['vm', 'list']);
@@ -152,7 +165,7 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     // show, by location/name and by ID (also with the command word first).
     const show = await ok(['vm', `${LOC}/cli-vm`, 'show']);
     expect(show.stdout).toContain(
-      `id: ${vmId}\nname: cli-vm\nstate: running\nlocation: ${LOC}\nsize: standard-2\nunix-user: ubi\nstorage-size-gib: 40\n`,
+      `id: ${vmId}\nname: cli-vm\nstate: running\nlocation: ${LOC}\nsize: standard-2\nunix-user: ubi\nstorage-size-gib: 40\nboot-image: ubuntu-jammy\nip6: ${record.ip6}\n`,
     );
     expect(show.stdout).toContain(`ip4-enabled: true\nip4: ${record.ip4}\n`);
     expect(show.stdout).toContain('subnet: cli-net\nfirewall 1:\n');

@@ -3673,6 +3673,7 @@ export interface components {
             private_ipv6: string;
             subnet: string;
             state_reason: string | null;
+            boot_image: string;
         };
         VmList: {
             count: number;
