@@ -314,6 +314,23 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     expect((await ok(['fw', fwId, 'delete-rule', ruleId])).stdout).toBe(
       'Firewall rule, if it existed, has been deleted\n',
     );
+    // A subnet's name as the CIDR: a rule for each of its networks; -p picks the protocol.
+    const bySubnet = await ok(['fw', fwId, 'add-rule', '-p', 'udp', '-s', '53', 'cli-fw-net']);
+    expect(bySubnet.stdout).toMatch(/^Added firewall rules with ids: fr\w{24} fr\w{24}\n$/);
+    const udp = await ok(['fw', fwId, 'show', '-f', 'firewall-rules', '-r', 'port-range,protocol']);
+    expect(udp.stdout).toBe(
+      'rules:\n  1: 80..443  tcp  \n  2: 53..53  udp  \n  3: 53..53  udp  \n',
+    );
+    const badProtocol = await ubi(url, member, ['fw', fwId, 'add-rule', '-p', 'icmp', '1.2.3.4']);
+    expect(badProtocol.answers[0]!.status).toBe(400);
+    expect(badProtocol.stderr).toContain('protocol must be tcp or udp.');
+    const help = await ok(['help', 'fw', 'add-rule']);
+    expect(help.stdout).toContain(
+      `ubi fw (location/fw-name | fw-id) add-rule [options] (cidr | ps-id | ps-name)\n`,
+    );
+    expect(help.stdout).toContain(
+      '    -p, --protocol=protocol          protocol to allow (tcp or udp, default: tcp)\n',
+    );
     expect((await ok(['fw', fwId, 'detach-subnet', 'cli-fw-net'])).stdout).toBe(
       `Detached private subnet cli-fw-net from firewall with id ${fwId}\n`,
     );
