@@ -568,11 +568,23 @@ describe('who may do what', () => {
       },
       body: JSON.stringify({ argv: ['ps', 'list'] }),
     });
-    expect(cookieOnly.status).toBe(401);
-    expect(await cookieOnly.text()).toMatch(/^! You must be logged in/);
+    // As the origin answers: no bearer token is 400, a token that is not valid 401.
+    expect(cookieOnly.status).toBe(400);
+    expect(await cookieOnly.text()).toBe(
+      '! Invalid request: No valid personal access token provided\n',
+    );
+    const notBearer = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Foo', 'content-type': 'application/json' },
+      body: JSON.stringify({ argv: ['version'] }),
+    });
+    expect(notBearer.status).toBe(400);
+    expect(await notBearer.text()).toBe(
+      '! Invalid request: No valid personal access token provided\n',
+    );
     const badToken = await ubi(url, 'cct_not-a-real-token', ['ps', 'list']);
     expect(badToken.answers[0]!.status).toBe(401);
-    expect(badToken.stderr).toMatch(/^! The access token is invalid/);
+    expect(badToken.stderr).toBe('! Invalid personal access token provided\n');
   });
 
   it('serves the same at /api/cli', async () => {
