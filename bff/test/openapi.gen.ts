@@ -3340,6 +3340,7 @@ export interface components {
             private_ipv6: string;
             subnet: string;
             state_reason: string | null;
+            boot_image: string;
         };
         VmList: {
             count: number;

@@ -70,6 +70,8 @@ export const vmSchema = z
     subnet: z.string(),
     /** Why the VM is `failed` (an addition to the spec's record); null otherwise. */
     state_reason: z.string().nullable(),
+    /** The image the VM booted from (an addition to the spec's record, as the origin's). */
+    boot_image: z.string(),
   })
   .meta({ id: 'Vm' });
 export type Vm = z.infer<typeof vmSchema>;

@@ -19,6 +19,10 @@ export const PROJECT_HEADER = 'x-ubi-project';
 const MAX_ARGS = 1000;
 
 const INVALID_ARGV = '! Invalid request: No or invalid argv parameter provided\n';
+const NO_TOKEN = '! Invalid request: No valid personal access token provided\n';
+const INVALID_TOKEN = '! Invalid personal access token provided\n';
+/** `Bearer <token>` or the origin's CLI's `Bearer: <token>`. */
+const BEARER = /^Bearer:?\s+\S/i;
 
 function send(res: Response, { status, body, headers = {} }: CliReply): void {
   res.status(status);
@@ -77,13 +81,19 @@ export function mountCli(app: Express, ctx: AppContext): void {
   app.post(CLI_PATHS, async (req, res) => {
     try {
       // Bearer tokens only: a cookie alone is no credential here (no CSRF to check either).
+      // As the origin answers: no bearer token at all is a bad request (400); a token that
+      // is not valid (unknown, expired, revoked) is 401.
       const authorization = req.headers.authorization;
-      if (authorization === undefined)
-        throw new ApiError(
-          'NotAuthenticated',
-          'You must be logged in: send a personal access token in the Authorization header (UBI_TOKEN).',
-        );
-      const auth = await authenticate(ctx, req, { tokens: true });
+      if (authorization === undefined || !BEARER.test(authorization))
+        return send(res, { status: 400, body: NO_TOKEN });
+      let auth: Awaited<ReturnType<typeof authenticate>>;
+      try {
+        auth = await authenticate(ctx, req, { tokens: true });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401)
+          return send(res, { status: 401, body: INVALID_TOKEN });
+        throw err;
+      }
       let body: unknown;
       try {
         await new Promise<void>((resolve, reject) =>

@@ -88,6 +88,10 @@ describe('ubi help and version', () => {
     );
     const create = await ok(['help', 'vm', 'create']);
     expect(create.stdout).toContain('    -s, --size=size                  server size\n');
+    expect(create.stdout).toContain('    -i, --init-script=script         use given init script\n');
+    expect(create.stdout).toContain(
+      '    ubi vm eu-central-h1/my-vm-name create -i "$(cat /path/to/init/script)" registered-ssh-public-key-name\n',
+    );
     expect(create.stdout).toMatch(/Allowed Option Values:\n {4}Boot Image: /);
     expect((await ok(['help', '-u', 'vm', 'list'])).stdout).toBe('ubi vm list [options]\n');
     expect((await ok(['--help'])).stdout).toBe((await ok(['help'])).stdout);
@@ -115,7 +119,8 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     expect(ps.stdout).toMatch(/^Private subnet created with id: ps\w{24}\n$/);
     const psId = createdId(ps.stdout);
 
-    // -p takes the subnet's name; the key is pasted as the origin's examples do.
+    // -p takes the subnet's name; the key is pasted as the origin's examples do; -i gives
+    // the init script.
     const vm = await ok([
       'vm',
       `${LOC}/cli-vm`,
@@ -124,6 +129,8 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
       'cli-net',
       '-s',
       'standard-2',
+      '-i',
+      'echo hello',
       SSH_KEY,
     ]);
     expect(vm.stdout).toMatch(/^VM created with id: vm\w{24}\n$/);
@@ -132,6 +139,12 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     const record = await waitForVmState(t, member, owner.project, 'cli-vm', 'running');
     expect(record.subnet).toBe('cli-net');
     expect(record.ip4).not.toBeNull();
+    const stored = await t.ctx.db
+      .selectFrom('vm')
+      .select('init_script')
+      .where('id', '=', vmId)
+      .executeTakeFirstOrThrow();
+    expect(stored.init_script).toBe('echo hello');
 
     // list: a header and one row; -N drops the header, -f picks and orders the columns.
     const list = await ok(['vm', 'list']);
@@ -152,7 +165,7 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     // show, by location/name and by ID (also with the command word first).
     const show = await ok(['vm', `${LOC}/cli-vm`, 'show']);
     expect(show.stdout).toContain(
-      `id: ${vmId}\nname: cli-vm\nstate: running\nlocation: ${LOC}\nsize: standard-2\nunix-user: ubi\nstorage-size-gib: 40\n`,
+      `id: ${vmId}\nname: cli-vm\nstate: running\nlocation: ${LOC}\nsize: standard-2\nunix-user: ubi\nstorage-size-gib: 40\nboot-image: ubuntu-jammy\nip6: ${record.ip6}\n`,
     );
     expect(show.stdout).toContain(`ip4-enabled: true\nip4: ${record.ip4}\n`);
     expect(show.stdout).toContain('subnet: cli-net\nfirewall 1:\n');
@@ -300,6 +313,23 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     );
     expect((await ok(['fw', fwId, 'delete-rule', ruleId])).stdout).toBe(
       'Firewall rule, if it existed, has been deleted\n',
+    );
+    // A subnet's name as the CIDR: a rule for each of its networks; -p picks the protocol.
+    const bySubnet = await ok(['fw', fwId, 'add-rule', '-p', 'udp', '-s', '53', 'cli-fw-net']);
+    expect(bySubnet.stdout).toMatch(/^Added firewall rules with ids: fr\w{24} fr\w{24}\n$/);
+    const udp = await ok(['fw', fwId, 'show', '-f', 'firewall-rules', '-r', 'port-range,protocol']);
+    expect(udp.stdout).toBe(
+      'rules:\n  1: 80..443  tcp  \n  2: 53..53  udp  \n  3: 53..53  udp  \n',
+    );
+    const badProtocol = await ubi(url, member, ['fw', fwId, 'add-rule', '-p', 'icmp', '1.2.3.4']);
+    expect(badProtocol.answers[0]!.status).toBe(400);
+    expect(badProtocol.stderr).toContain('protocol must be tcp or udp.');
+    const help = await ok(['help', 'fw', 'add-rule']);
+    expect(help.stdout).toContain(
+      `ubi fw (location/fw-name | fw-id) add-rule [options] (cidr | ps-id | ps-name)\n`,
+    );
+    expect(help.stdout).toContain(
+      '    -p, --protocol=protocol          protocol to allow (tcp or udp, default: tcp)\n',
     );
     expect((await ok(['fw', fwId, 'detach-subnet', 'cli-fw-net'])).stdout).toBe(
       `Detached private subnet cli-fw-net from firewall with id ${fwId}\n`,
@@ -547,11 +577,23 @@ describe('who may do what', () => {
       },
       body: JSON.stringify({ argv: ['ps', 'list'] }),
     });
-    expect(cookieOnly.status).toBe(401);
-    expect(await cookieOnly.text()).toMatch(/^! You must be logged in/);
+    // As the origin answers: no bearer token is 400, a token that is not valid 401.
+    expect(cookieOnly.status).toBe(400);
+    expect(await cookieOnly.text()).toBe(
+      '! Invalid request: No valid personal access token provided\n',
+    );
+    const notBearer = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: 'Foo', 'content-type': 'application/json' },
+      body: JSON.stringify({ argv: ['version'] }),
+    });
+    expect(notBearer.status).toBe(400);
+    expect(await notBearer.text()).toBe(
+      '! Invalid request: No valid personal access token provided\n',
+    );
     const badToken = await ubi(url, 'cct_not-a-real-token', ['ps', 'list']);
     expect(badToken.answers[0]!.status).toBe(401);
-    expect(badToken.stderr).toMatch(/^! The access token is invalid/);
+    expect(badToken.stderr).toBe('! Invalid personal access token provided\n');
   });
 
   it('serves the same at /api/cli', async () => {

@@ -88,7 +88,7 @@ const show = showCommand(
 
 const addRule: Leaf<PostContext> = {
   desc: 'Add a firewall rule',
-  usage: [`ubi fw ${REF} add-rule [options] cidr`],
+  usage: [`ubi fw ${REF} add-rule [options] (cidr | ps-id | ps-name)`],
   options: [
     {
       short: 's',
@@ -104,6 +104,12 @@ const addRule: Leaf<PostContext> = {
       integer: true,
       desc: 'ending port to allow (default: 65535)',
     },
+    {
+      short: 'p',
+      long: 'protocol',
+      arg: 'protocol',
+      desc: 'protocol to allow (tcp or udp, default: tcp)',
+    },
     { short: 'd', long: 'description', arg: 'desc', desc: 'description of rule' },
   ],
   args: 1,
@@ -113,8 +119,15 @@ const addRule: Leaf<PostContext> = {
     // As the origin's SDK builds it: start..end, a lone start port alone, all ports by default.
     const port_range = `${start ?? 0}..${end ?? start ?? 65535}`;
     const description = optionText(opts, 'description');
+    const protocol = optionText(opts, 'protocol');
+    // The protocol goes as typed; the API checks it and its message is printed.
     const rule = await c.api.call('createFirewallRule', fwRef(c), {
-      body: { cidr: cidr!, port_range, ...(description === undefined ? {} : { description }) },
+      body: {
+        cidr: cidr!,
+        port_range,
+        ...(protocol === undefined ? {} : { protocol: protocol as 'tcp' }),
+        ...(description === undefined ? {} : { description }),
+      },
     });
     // A subnet's reference as the CIDR makes a rule per network (the origin's CLI words it so).
     return reply(

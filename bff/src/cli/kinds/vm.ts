@@ -35,6 +35,7 @@ const SHOW_FIELDS = [
   'size',
   'unix-user',
   'storage-size-gib',
+  'boot-image',
   'ip6',
   'ip4-enabled',
   'ip4',
@@ -94,10 +95,12 @@ const create: Leaf<PostContext> = {
     'ubi vm eu-central-h1/my-vm-name create "$(cat ~/.ssh/id_ed25519.pub)"',
     'ubi vm eu-central-h1/my-vm-name create "$(cat ~/.ssh/authorized_keys)"',
     'ubi vm eu-central-h1/my-vm-name create registered-ssh-public-key-name',
+    'ubi vm eu-central-h1/my-vm-name create -i "$(cat /path/to/init/script)" registered-ssh-public-key-name',
   ],
   options: [
     { short: '6', long: 'ipv6-only', desc: 'do not enable IPv4' },
     { short: 'b', long: 'boot-image', arg: 'image_name', desc: 'boot image' },
+    { short: 'i', long: 'init-script', arg: 'script', desc: 'use given init script' },
     {
       short: 'p',
       long: 'private-subnet-id',
@@ -131,7 +134,7 @@ const create: Leaf<PostContext> = {
       enable_ip4: opts['ipv6-only'] !== true,
     };
     if (subnet !== undefined) body.private_subnet_id = subnet;
-    for (const option of ['boot-image', 'size', 'storage-size', 'unix-user']) {
+    for (const option of ['boot-image', 'init-script', 'size', 'storage-size', 'unix-user']) {
       const value = optionText(opts, option);
       if (value !== undefined) body[underscore(option)] = value;
     }

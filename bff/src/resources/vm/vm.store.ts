@@ -71,6 +71,7 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
     private_ipv6: first.private_ipv6,
     subnet: first.subnet,
     state_reason: vm.state_reason ?? null,
+    boot_image: vm.boot_image,
   };
 }
 

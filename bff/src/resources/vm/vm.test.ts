@@ -40,9 +40,11 @@ describe('create a VM', () => {
     });
     expect(res.status, res.text).toBe(200);
     const vm = expectSchema(vmSchema, res.body);
-    // The spec's thirteen fields and state_reason (null unless failed; docs/testing.md).
-    expect(Object.keys(res.body)).toHaveLength(14);
+    // The spec's thirteen fields, state_reason (null unless failed; docs/testing.md) and
+    // boot_image (the origin's record has it).
+    expect(Object.keys(res.body)).toHaveLength(15);
     expect(res.body.state_reason).toBeNull();
+    expect(res.body.boot_image).toBe('ubuntu-jammy');
     expect(vm).toMatchObject({
       name: 'web',
       state: 'creating',
