@@ -19,6 +19,7 @@ test('Ctrl+K finds a VM by name and a subnet by ID; Enter opens them', async ({
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('ControlOrMeta+k');
   await expect(header.palette).toBeVisible();
+  await expect(header.palette).toHaveAttribute('aria-modal', 'true');
   await expect(header.paletteInput).toBeFocused();
   await header.paletteInput.fill(vmName.slice(0, -2));
   const vm = header.paletteOption(new RegExp(`^${vmName}.*VM`));
