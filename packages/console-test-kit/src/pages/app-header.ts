@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const activityLabel = (unread: number) =>
   unread ? `Activity, ${unread} unread` : 'Activity';
 
-/** The signed-in header: project switcher, activity bell and account menu. */
+/** The signed-in header: project switcher, command palette, activity bell and account menu. */
 export class AppHeader {
   readonly switcher: Locator;
   readonly accountMenu: Locator;
@@ -12,12 +12,26 @@ export class AppHeader {
   readonly bell: Locator;
   /** The panel the bell opens: recent changes made elsewhere, "Mark all read". */
   readonly activity: Locator;
+  /** The header's "Search…" button: opens the command palette (as Ctrl+K / Cmd+K do). */
+  readonly search: Locator;
+  /** The command palette: a dialog with a combobox and a listbox of pages and resources. */
+  readonly palette: Locator;
+  /** The palette's field (role combobox). */
+  readonly paletteInput: Locator;
 
   constructor(readonly page: Page) {
     this.switcher = page.getByRole('button', { name: /Switch project/ });
     this.accountMenu = page.getByRole('button', { name: /Account menu/ });
     this.bell = page.getByRole('button', { name: /^Activity(, \d+ unread)?$/ });
     this.activity = page.getByRole('dialog', { name: 'Activity' });
+    this.search = page.getByRole('button', { name: /^Search…/ });
+    this.palette = page.getByRole('dialog', { name: 'Search' });
+    this.paletteInput = this.palette.getByRole('combobox');
+  }
+
+  /** The palette's option named `name` (a page's label or a resource's name, with its kind). */
+  paletteOption(name: string | RegExp): Locator {
+    return this.palette.getByRole('option', { name });
   }
 
   /** The bell's unread count, read from its accessible name. */

@@ -77,6 +77,8 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      // What showModal() implies, said outright for assistive tech that reads only attributes.
+      aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onKeyDown={onKeyDown}

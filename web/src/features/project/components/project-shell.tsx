@@ -72,6 +72,9 @@ const SETTINGS = {
   ),
 } as const;
 
+/** The sections and the settings, as pages to go to (the command palette's "Pages"). */
+export const PROJECT_PAGES = [...SECTIONS, SETTINGS].map(({ to, label }) => ({ to, label }));
+
 const navClass =
   'flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-200/60 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:font-medium aria-[current=page]:text-blue-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:bg-blue-950 dark:aria-[current=page]:text-blue-200';
 
