@@ -1,7 +1,13 @@
 // Usage and spend (issue 30): a resource is billed per started hour while it is in a billable
 // state, at its catalog list price (`hourly` of the monthly price), as the origin bills
 // (model/billing_record.rb: a record per resource with a span and an hourly rate).
-import { HOURS_PER_MONTH, hourly, postgresMonthlyUsd, vmSize } from './catalog.ts';
+import {
+  HOURS_PER_MONTH,
+  hourly,
+  IPV4_MONTHLY_USD,
+  postgresMonthlyUsd,
+  vmSize,
+} from './catalog.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -123,9 +129,11 @@ const round = (n: number) => Math.round(n * 1e4) / 1e4;
 /** The hourly list price of a resource, from the catalog the console's forms show. */
 export function hourlyUsd(
   kind: 'vm' | 'postgres',
-  resource: { size: string; storage_size_gib: number; ha_type?: string },
+  resource: { size: string; storage_size_gib: number; ha_type?: string; ip4?: string | null },
 ): number {
-  if (kind === 'vm') return hourly(vmSize(resource.size)?.monthlyUsd ?? 0);
+  // A VM's public IPv4 address is billed with it, as the create form prices it.
+  if (kind === 'vm')
+    return hourly((vmSize(resource.size)?.monthlyUsd ?? 0) + (resource.ip4 ? IPV4_MONTHLY_USD : 0));
   return hourly(
     postgresMonthlyUsd(resource.size, resource.storage_size_gib, resource.ha_type ?? 'none'),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourly, postgresMonthlyUsd, vmSize } from '#shared/catalog';
+import { hourly, IPV4_MONTHLY_USD, postgresMonthlyUsd, vmSize } from '#shared/catalog';
 import { monthRange, summarize, type UsageSpan } from '#shared/usage';
 import { kindServers } from '../../test/harness.ts';
 import { runningPg } from '../resources/postgres/postgres.fixtures.ts';
@@ -56,6 +56,20 @@ describe('the usage meter', () => {
     const after = await spansOf(vm.id);
     expect(after).toHaveLength(1);
     expect(after[0]!.ended_at).not.toBeNull();
+  });
+
+  it('bills a VM’s public IPv4 address with it, as the create form prices it', async () => {
+    const a = await newOwner(t);
+    const vm = await createVm(t, a.token, a.project, 'with-ip4', {
+      size: 'standard-2',
+      enable_ip4: true,
+    });
+    await waitForVmState(t, a.token, a.project, 'with-ip4', 'running');
+    const [open] = await spansOf(vm.id);
+    expect(open!.hourly_usd).toBeCloseTo(
+      hourly(vmSize('standard-2')!.monthlyUsd + IPV4_MONTHLY_USD),
+      10,
+    );
   });
 });
 

@@ -27,7 +27,7 @@ async function billable(
 ): Promise<{ id: string; want?: Billable }> {
   const vm = await tx
     .selectFrom('vm')
-    .select(['project_id', 'name', 'state', 'size', 'storage_size_gib', 'service_of'])
+    .select(['project_id', 'name', 'state', 'size', 'storage_size_gib', 'ip4', 'service_of'])
     .where('id', '=', resourceId)
     .executeTakeFirst();
   if (vm?.service_of) return billable(tx, vm.service_of);
