@@ -62,7 +62,8 @@ export function AppLayout({ accountId, email }: { accountId: string; email: stri
             className="flex items-center gap-2 rounded-md pr-2 font-semibold tracking-tight"
           >
             <LogoMark />
-            <span className="hidden sm:inline">Cloud console</span>
+            {/* Named on a phone too, where only the logo shows. */}
+            <span className="sr-only sm:not-sr-only">Cloud console</span>
           </Link>
           <span className="text-slate-300 dark:text-slate-700" aria-hidden="true">
             /

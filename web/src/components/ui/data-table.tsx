@@ -1,10 +1,12 @@
 // The table of a list page, configured by its columns; the columns every kind has (name, state,
-// location, ID) are made here so that they look the same on every list.
+// location, ID) are made here so that they look the same on every list. Below Tailwind's `sm`
+// breakpoint (a phone) the rows are cards instead: each cell under its column's header.
 import { Link, type LinkOptions } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OrderColumn } from '#shared/wire';
 import { cn } from '#web/lib/cn.ts';
 import { locationLabel } from '#web/lib/location.ts';
+import { SM_UP, useMediaQuery } from '#web/lib/media.ts';
 import { StateBadge } from './state-badge.tsx';
 import { SortableTH, Table, TBody, TD, TH, THead, TR } from './table.tsx';
 
@@ -12,7 +14,11 @@ export interface Column<T> {
   header: string;
   /** The API's order column this header sorts by (a button in the header). */
   sort?: OrderColumn;
-  /** Classes of the header and the cells (alignment, hidden on narrow screens). */
+  /**
+   * Classes of the header and the cells (alignment, hidden on narrow screens: the columns that
+   * matter least, such as ID and description, hide first so that the rest fit). Cards show
+   * every column and use only `cellClassName`.
+   */
   className?: string;
   /** More classes of the cells only. */
   cellClassName?: string;
@@ -33,6 +39,11 @@ export function DataTable<T extends { id: string }>({
   sort: OrderColumn;
   onSort: (column: OrderColumn) => void;
 }) {
+  const wide = useMediaQuery(SM_UP);
+  if (!wide)
+    return (
+      <DataCards caption={caption} columns={columns} items={items} sort={sort} onSort={onSort} />
+    );
   return (
     <Table caption={`${caption}, sorted by ${sort}`}>
       <THead>
@@ -66,6 +77,70 @@ export function DataTable<T extends { id: string }>({
         ))}
       </TBody>
     </Table>
+  );
+}
+
+/**
+ * The phone layout: a list of cards, one a row, each cell labelled by its column's header; the
+ * sortable headers become a "Sort by" choice above them.
+ */
+function DataCards<T extends { id: string }>({
+  caption,
+  columns,
+  items,
+  sort,
+  onSort,
+}: Parameters<typeof DataTable<T>>[0]) {
+  const sortable = columns.filter((c) => c.sort);
+  const sortId = useId();
+  return (
+    <div className="space-y-3">
+      {sortable.length > 1 ? (
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={sortId} className="text-slate-600 dark:text-slate-400">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(e) => onSort(e.target.value as OrderColumn)}
+            className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            {sortable.map((c) => (
+              <option key={c.sort} value={c.sort}>
+                {c.header}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <ul role="list" aria-label={`${caption}, sorted by ${sort}`} className="space-y-3">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <dl className="grid grid-cols-[minmax(5rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+              {columns.map((c) => (
+                <div key={c.header} className="contents">
+                  <dt className="pt-0.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+                    {c.header}
+                  </dt>
+                  <dd
+                    className={cn(
+                      'min-w-0 break-words text-slate-800 dark:text-slate-200',
+                      c.cellClassName,
+                    )}
+                  >
+                    {c.cell(item)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,9 +1,41 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 /**
- * A table in a horizontally scrolling frame. `scrollLabel`: a table without any focusable
- * control inside makes its frame a focusable region of that name, so keyboard users can scroll it.
+ * Whether the frame's content is wider than the frame (`overflows`) and more of it lies to the
+ * right of what is shown (`more`): measured on resizes of the frame or the table and on scroll.
+ */
+function useHorizontalOverflow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ overflows: false, more: false });
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = () => {
+      const overflows = frame.scrollWidth > frame.clientWidth + 1;
+      // One pixel of slack: zoomed pages report fractional widths.
+      const more = overflows && frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
+      setState((prev) =>
+        prev.overflows === overflows && prev.more === more ? prev : { overflows, more },
+      );
+    };
+    measure();
+    const resize = new ResizeObserver(measure);
+    resize.observe(frame);
+    if (frame.firstElementChild) resize.observe(frame.firstElementChild);
+    frame.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      resize.disconnect();
+      frame.removeEventListener('scroll', measure);
+    };
+  }, []);
+  return { ref, ...state };
+}
+
+/**
+ * A table in a horizontally scrolling frame. While the table is wider than the frame, a shaded
+ * right edge shows that more lies to the right, and the frame is a focusable region named
+ * `scrollLabel` (default: the caption, when it is text), so keyboard users can scroll it.
  */
 export function Table({
   className,
@@ -12,15 +44,28 @@ export function Table({
   scrollLabel,
   ...props
 }: ComponentProps<'table'> & { caption?: ReactNode; scrollLabel?: string }) {
+  const { ref, overflows, more } = useHorizontalOverflow();
+  const label = scrollLabel ?? (typeof caption === 'string' ? caption : undefined);
   return (
-    <div
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
-    >
-      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        {children}
-      </table>
+    <div className="relative rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div
+        ref={ref}
+        data-scrolls={overflows || undefined}
+        className="overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        {...(overflows && label ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+      >
+        <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          {children}
+        </table>
+      </div>
+      {more ? (
+        <div
+          data-scroll-cue=""
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 rounded-r-lg bg-linear-to-l from-slate-400/50 to-transparent dark:from-black/70"
+        />
+      ) : null}
     </div>
   );
 }

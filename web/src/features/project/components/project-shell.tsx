@@ -155,7 +155,7 @@ export function ProjectShell({ project }: { project: Project }) {
           <p className="truncate px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             {project.name}
           </p>
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((s, i) => (
               <li key={s.to}>
                 <SideLink {...s} projectId={project.id} exact={i === 0} />

@@ -19,7 +19,7 @@ export function ProjectSwitcher() {
     <Menu
       menuLabel="Projects"
       widthClass="w-72"
-      buttonClassName="inline-flex h-9 max-w-64 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+      buttonClassName="inline-flex h-9 max-w-36 items-center sm:max-w-64 gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
       button={
         <>
           <span className="sr-only">Switch project. Current project: </span>

@@ -6,7 +6,7 @@ import { sizeSpec } from '../format.ts';
 function Address({ value, label }: { value: string | null; label: string }) {
   if (!value) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   return (
-    <span className="inline-flex max-w-full items-center gap-0.5">
+    <span className="inline-flex max-w-full min-w-0 items-center gap-0.5">
       <code title={value} className="truncate font-mono text-xs text-slate-700 dark:text-slate-300">
         {value}
       </code>

@@ -53,7 +53,7 @@ function ComputePage() {
       className: 'max-w-72 pr-6',
       cell: (vm) => <VmPublicAddresses vm={vm} />,
     },
-    idColumn(),
+    idColumn('hidden xl:table-cell'),
   ];
   return (
     <ResourceList

@@ -89,7 +89,7 @@ function TokensPage() {
       cellClassName: 'whitespace-nowrap',
       cell: (x) => (x.last_used_at ? formatUtc(x.last_used_at) : muted('Never')),
     },
-    idColumn('hidden xl:table-cell'),
+    idColumn('hidden 2xl:table-cell'),
     {
       header: 'Actions',
       className: 'text-right',

@@ -64,7 +64,7 @@ function FirewallsPage() {
     locationColumn(),
     {
       header: 'Description',
-      className: 'max-w-sm',
+      className: 'hidden max-w-sm lg:table-cell',
       cell: (f) =>
         f.description ? (
           <span className="line-clamp-2">{f.description}</span>

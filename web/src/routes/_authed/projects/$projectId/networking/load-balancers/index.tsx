@@ -59,7 +59,7 @@ function LoadBalancersPage() {
     { header: 'Ports', cell: (lb) => <span className="font-mono text-xs">{portsText(lb)}</span> },
     { header: 'Subnet', cell: (lb) => lb.subnet },
     countColumn('VMs', (lb) => lb.vms.length),
-    idColumn('hidden xl:table-cell'),
+    idColumn('hidden 2xl:table-cell'),
   ];
   return (
     <ResourceList
