@@ -4,6 +4,7 @@ import { currentErrorSchema, legacyErrorSchema, type Generation } from '#shared/
 import { LOCATION_NAMES } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import { parseCidr, parseIPv4, parseIPv6 } from '#shared/net';
+import type { Role } from '#shared/roles';
 import type { BodyInputOf, ResponseOf } from '#shared/routes';
 import { expectSchema, type Reply, type TestServer } from './harness.ts';
 
@@ -87,6 +88,25 @@ export async function newOwner(server: TestServer) {
   const account = await owners.get(server)!;
   const project = await newProject(server, account.token);
   return { ...account, project };
+}
+
+/** Another account, in the owner's project with this role (put there directly, no invitation). */
+export async function memberWith(
+  server: TestServer,
+  owner: { project: string },
+  role: Role,
+): Promise<Account> {
+  const account = await server.newAccount();
+  await server.ctx.db
+    .insertInto('project_member')
+    .values({
+      project_id: owner.project,
+      account_id: account.id,
+      role,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return account;
 }
 
 /** A second account of the server, member of none of the owner's projects. */

@@ -15,6 +15,7 @@ import {
   expectError,
   expectInvalid,
   LOC,
+  memberWith,
   newOwner,
   stranger,
 } from '../../test/fixtures.ts';
@@ -38,21 +39,6 @@ async function log(
   });
   expect(res.status, res.text).toBe(200);
   return expectSchema(auditLogSchema, res.body).items;
-}
-
-/** Another account, in the owner's project with this role. */
-async function memberWith(owner: Owner, role: Role) {
-  const account = await t.newAccount();
-  await t.ctx.db
-    .insertInto('project_member')
-    .values({
-      project_id: owner.project,
-      account_id: account.id,
-      role,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return account;
 }
 
 const withId = (id: string) => ({ 'x-request-id': id });
@@ -147,7 +133,7 @@ describe('recording', () => {
 
   it('records refusals (403, 400, 404, 409) as failures with their error type, and changes nothing', async () => {
     const owner = await newOwner(t);
-    const viewer = await memberWith(owner, 'viewer');
+    const viewer = await memberWith(t, owner, 'viewer');
     const params = { project_id: owner.project, location_name: LOC, ps_name: 'refused' };
     expectError(
       'legacy',
@@ -387,7 +373,7 @@ describe('GET P/audit-log', () => {
   it('is for admins only: members and viewers get 403, strangers 404', async () => {
     const owner = await newOwner(t);
     for (const role of ['member', 'viewer'] as const) {
-      const account = await memberWith(owner, role);
+      const account = await memberWith(t, owner, role);
       const res = await t.call('listAuditLog', {
         token: account.token,
         params: { project_id: owner.project },
@@ -405,7 +391,7 @@ describe('GET P/audit-log', () => {
 
   it('filters by action, account, object and time range, newest first', async () => {
     const owner = await newOwner(t);
-    const member = await memberWith(owner, 'member');
+    const member = await memberWith(t, owner, 'member');
     const mk = async (token: string, name: string) => {
       const res = await t.call('createPrivateSubnet', {
         token,

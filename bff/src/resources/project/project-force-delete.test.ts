@@ -2,7 +2,6 @@
 // deleted; the answer comes once it is gone (202 when that takes longer than the wait). And
 // the refusal without force, which names only what the project's lists show.
 import { describe, expect, it } from 'vitest';
-import type { Role } from '#shared/roles';
 import {
   at,
   createFirewall,
@@ -11,6 +10,7 @@ import {
   createVm,
   expectCurrentError,
   LOC,
+  memberWith,
   newOwner,
   P,
   pollUntil,
@@ -37,20 +37,6 @@ const cluster = (project: string, name: string) => ({
   ...at(project),
   kubernetes_cluster_reference: name,
 });
-
-async function memberWith(s: TestServer, owner: Owner, role: Role) {
-  const account = await s.newAccount();
-  await s.ctx.db
-    .insertInto('project_member')
-    .values({
-      project_id: owner.project,
-      account_id: account.id,
-      role,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return account;
-}
 
 /** A project holding two VMs (one behind a load balancer), a subnet with a firewall and a rule, a database and a cluster: the paths of each, as GET reads them. */
 async function fill(s: TestServer, owner: Owner, opts: { running: boolean }) {
