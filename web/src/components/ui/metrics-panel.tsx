@@ -2,7 +2,7 @@
 // come in the origin's shape (`{metrics: [{key, name, unit, description, series: [{labels,
 // values: [[unix seconds, "value"]]}]}]}`). The chart module (uPlot) is loaded when the tab
 // first shows one, never with the console itself (decision 101).
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import {
   keepPreviousData,
   useQuery,
@@ -17,6 +17,23 @@ import { Card, CardHeader } from './card.tsx';
 import { FormAlert } from './form-alert.tsx';
 
 const MetricChart = lazy(() => import('./metric-chart.tsx'));
+
+/** The chart, its code loaded when first shown (uPlot is the heaviest part of a page). */
+export function LazyChart(props: ComponentProps<typeof MetricChart>) {
+  return (
+    <div className="min-h-[180px]">
+      <Suspense
+        fallback={
+          <p className="flex h-[180px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <Spinner /> Loading the chart…
+          </p>
+        }
+      >
+        <MetricChart {...props} />
+      </Suspense>
+    </div>
+  );
+}
 
 export interface Metric {
   key: string;
@@ -174,17 +191,7 @@ function MetricCard({
     <Card labelledBy={id}>
       <CardHeader id={id} title={m.name} description={m.description} />
       <figure className="px-5 py-4" aria-labelledby={id} aria-describedby={`${id}-summary`}>
-        <div className="min-h-[180px]">
-          <Suspense
-            fallback={
-              <p className="flex h-[180px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-                <Spinner /> Loading the chart…
-              </p>
-            }
-          >
-            <MetricChart series={series} format={format} period={period} />
-          </Suspense>
-        </div>
+        <LazyChart series={series} format={format} period={period} />
         {series.length > 1 ? (
           <ul
             aria-hidden="true"

@@ -1,14 +1,13 @@
 // The month's spend per day, drawn with the metrics' chart component (uPlot, loaded with the
 // chart only: React.lazy). The figure's caption says in words what the chart shows.
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { monthRange } from '#shared/usage';
-import { Spinner } from '#web/components/ui/button.tsx';
 import { Card, CardHeader } from '#web/components/ui/card.tsx';
+import { LazyChart } from '#web/components/ui/metrics-panel.tsx';
 import { summarize, type ChartSeries } from '#web/lib/chart-data.ts';
 import { usd } from '#web/lib/price.ts';
 import { monthLabel } from '../format.ts';
 
-const MetricChart = lazy(() => import('#web/components/ui/metric-chart.tsx'));
 const DAY_MS = 24 * 3600_000;
 
 export function SpendChart({
@@ -47,17 +46,7 @@ export function SpendChart({
         aria-labelledby="usage-chart-title"
         aria-describedby="usage-chart-summary"
       >
-        <div className="min-h-[180px]">
-          <Suspense
-            fallback={
-              <p className="flex h-[180px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-                <Spinner /> Loading the chart…
-              </p>
-            }
-          >
-            <MetricChart series={series} format={usd} period={period} />
-          </Suspense>
-        </div>
+        <LazyChart series={series} format={usd} period={period} />
         <figcaption
           id="usage-chart-summary"
           className="mt-2 text-xs text-slate-600 dark:text-slate-400"
