@@ -1,7 +1,7 @@
 // The test-mode routes (shared/api/test-mode.ts, docs/testing.md), mounted only with
 // TEST_MODE=1, so that otherwise each answers the 404 of an unknown route. The project's are
 // for its admins (the route table says so); the instance's take TEST_MODE_TOKEN.
-import { wakeSpendAlerts } from '../usage/spend-alert.ts';
+import { checkSpendAlerts } from '../usage/spend-alert.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql } from 'kysely';
@@ -144,7 +144,7 @@ async function advance(
     );
   }
   // Older spans bill more: a spend alert may be crossed now.
-  if (seconds) await wakeSpendAlerts(ctx.db);
+  if (seconds) await checkSpendAlerts(ctx.db);
   ctx.wakeWorker();
   return { jobs_due: Number(result.numAffectedRows ?? 0) };
 }

@@ -12,6 +12,7 @@ import {
   spendAlertJobs,
   spendAlertView,
   wakeSpendAlerts,
+  checkSpendAlerts,
 } from './spend-alert.ts';
 
 export const usage = apiModule({ jobs: spendAlertJobs, handlers: usageHandlers });
@@ -38,10 +39,13 @@ function usageHandlers(
     async setSpendAlert({ project, body }) {
       await transactionWithRetry(ctx.db, async (tx) => {
         await setSpendAlert(tx, project.id, body.threshold_usd);
-        // A threshold the month's spend is already over is mailed at once.
+        // The job looks again every minute while any alert is set.
         await wakeSpendAlerts(tx);
       });
       ctx.wakeWorker();
+      // A threshold the month's spend is already over is mailed now, not when the job next
+      // runs: if it is running just then, it sets its own next run over the wake.
+      await checkSpendAlerts(ctx.db);
       return spendAlertView(await alertOf(ctx, project.id));
     },
     async deleteSpendAlert({ project }) {
