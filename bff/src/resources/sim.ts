@@ -140,18 +140,18 @@ export interface MetricSource {
   fixed?: Partial<Record<string, number | null>>;
 }
 
-/** The value of `key` for a seed at time `t`, as the series show it before rounding. */
+/** The value of `key` for a seed at `time` (ms), as the series show it before rounding. */
 export function metricValue(
   info: MetricInfo,
   key: string,
   seed: string,
   activity: number,
-  t: number,
+  time: number,
 ) {
   const { base, spread, unit: u } = info;
-  const daily = Math.sin((2 * Math.PI * (t % DAY)) / DAY);
+  const daily = Math.sin((2 * Math.PI * (time % DAY)) / DAY);
   const slow = unit(`${seed}:${key}`);
-  const noise = unit(`${seed}:${key}:${t}`);
+  const noise = unit(`${seed}:${key}:${time}`);
   const scale = u === '%' ? 1 : activity;
   const v = (base + spread * (0.4 * slow + 0.3 * (daily + 1) * 0.5 + 0.3 * noise)) * scale;
   return u === '%' ? Math.min(100, Math.max(0, v)) : Math.max(0, v);
