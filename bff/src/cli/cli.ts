@@ -144,11 +144,6 @@ async function runLeaf<C extends RunContext>(
 async function resolveTarget(group: KindGroup, ref: string, c: Session): Promise<Target> {
   const fail = failer(group);
   if (group.reference) return group.reference(ref, fail);
-  if (group.locationless) {
-    if (ref.includes('/'))
-      fail(`invalid ${group.label} reference (${JSON.stringify(ref)}), should not include /`);
-    return { location: '', ref };
-  }
   const parts = ref.split('/');
   if (parts.length === 1 && kindOfId(ref)) {
     const noSuch = () => fail(`no ${group.label} with id ${ref} exists`);

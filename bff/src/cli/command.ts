@@ -84,11 +84,21 @@ export interface KindGroup extends Documented {
   commands: Record<string, Leaf | KindGroup>;
   post: Record<string, Leaf<PostContext>>;
   postOptions?: OptionSpec[];
-  /** Objects named without a location (`ubi sk my-key show`): the reference is a name or an ID. */
-  locationless?: boolean;
-  /** Objects named in a form of their own (`installation/repository`): reads the reference. */
+  /**
+   * Objects named otherwise than `location/name` or an ID: reads the reference (a name or ID
+   * alone with `nameOnly`, `installation/repository` for `ubi gh`).
+   */
   reference?: (ref: string, fail: (message: string) => never) => Target;
 }
+
+/** A reference without a location (`ubi sk my-key show`): a name or an ID, no `/`. */
+export const nameOnly =
+  (label: string) =>
+  (ref: string, fail: (message: string) => never): Target => {
+    if (ref.includes('/'))
+      fail(`invalid ${label} reference (${JSON.stringify(ref)}), should not include /`);
+    return { location: '', ref };
+  };
 
 export interface Root extends Documented {
   options: OptionSpec[];

@@ -1,7 +1,7 @@
 // `ubi gh`: the code host's installations, their repositories, and a repository's cache
 // entries. Installations are named by name alone, repositories as `installation/repository`,
 // as in the origin's CLI; sizes are printed as its console prints them.
-import { reply, type KindGroup, type Leaf, type PostContext } from '../command.ts';
+import { nameOnly, reply, type KindGroup, type Leaf, type PostContext } from '../command.ts';
 import { formatRows, isoSeconds } from '../common.ts';
 
 const NO_HEADERS = { short: 'N', long: 'no-headers', desc: 'do not show headers' } as const;
@@ -45,7 +45,7 @@ const installation: KindGroup = {
     'ubi gh installation command [...]',
     'ubi gh installation installation-name post-command [...]',
   ],
-  locationless: true,
+  reference: nameOnly('GitHub installation'),
   commands: { list: installationList },
   post: { 'list-repositories': listRepositories },
 };

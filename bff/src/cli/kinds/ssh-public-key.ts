@@ -1,6 +1,13 @@
 // `ubi sk`: the project's SSH public keys (list, create, show, update, rename, destroy). Keys
 // have no location: a key is named by its name or ID alone, as in the origin's CLI.
-import { confirmation, reply, type KindGroup, type Leaf, type PostContext } from '../command.ts';
+import {
+  confirmation,
+  nameOnly,
+  reply,
+  type KindGroup,
+  type Leaf,
+  type PostContext,
+} from '../command.ts';
 import { formatRows } from '../common.ts';
 
 const REF = '(sk-id | sk-name)';
@@ -92,7 +99,7 @@ export const skGroup: KindGroup = {
   label: 'ssh public key',
   desc: 'Manage SSH public keys',
   usage: ['ubi sk command [...]', 'ubi sk (sk-name | sk-id) post-command [...]'],
-  locationless: true,
+  reference: nameOnly('ssh public key'),
   commands: { list },
   post: { create, destroy, rename, show, update },
 };
