@@ -127,3 +127,58 @@ describe('step commits', () => {
     expect(calls.map((c) => c.resource_id).sort()).toEqual([...resources].sort());
   });
 });
+
+describe('a wake while a step runs', () => {
+  it('is kept: the job runs again at once, whether the step asked for a later run or finished', async () => {
+    // Each step waits until the test has woken its job (as wakeFanout does) mid-step.
+    let gate: (() => void) | undefined;
+    const runs = new Map<string, number>();
+    const step = (next: boolean) => async (_env: unknown, job: { resource_id: string }) => {
+      const n = (runs.get(job.resource_id) ?? 0) + 1;
+      runs.set(job.resource_id, n);
+      if (n === 1) await new Promise<void>((resolve) => (gate = resolve));
+      return next ? { next: { step: 'start', delayMs: 3600_000 } } : {};
+    };
+    registerJobs({
+      'test.wake-later': { steps: { start: step(true) } },
+      'test.wake-done': { steps: { start: step(false) } },
+    });
+    const worker = new Worker(
+      {
+        db,
+        engine,
+        logger: pino({ level: 'silent' }),
+        delayMs: 0,
+        provider: { call: async () => {} },
+      },
+      { concurrency: 1, leaseMs: 10_000, maxIdleMs: 50 },
+    );
+    await worker.start();
+    try {
+      for (const kind of ['test.wake-later', 'test.wake-done'] as const) {
+        await enqueueJob(db, kind as JobKind, kind);
+        await eventually(async () => (gate ? true : undefined));
+        await db
+          .updateTable('job')
+          .set({ run_at: new Date().toISOString() })
+          .where('resource_id', '=', kind)
+          .execute();
+        const open = gate!;
+        gate = undefined;
+        open();
+        await eventually(async () => ((runs.get(kind) ?? 0) >= 2 ? true : undefined));
+      }
+      // Not woken again, the finishing job is done after its second run.
+      await eventually(async () => {
+        const job = await db
+          .selectFrom('job')
+          .select('state')
+          .where('resource_id', '=', 'test.wake-done')
+          .executeTakeFirstOrThrow();
+        return job.state === 'done' ? true : undefined;
+      });
+    } finally {
+      await worker.stop();
+    }
+  });
+});

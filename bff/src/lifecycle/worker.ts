@@ -361,12 +361,21 @@ export class Worker {
       await db.transaction().execute(async (tx) => {
         const now = Date.now();
         const next = outcome.next;
+        const nextAt = next ? iso(now + next.delayMs) : undefined;
+        // A wake written while the step ran (spend alerts, the webhook fan-out, a release) made
+        // the job due sooner: it wins over the step's own next time, and keeps a finished job
+        // pending, so the wake is not lost.
+        const woken = sql<boolean>`run_at <> ${job.run_at}`;
         const advanced = await tx
           .updateTable('job')
           .set({
             step: next?.step ?? job.step,
-            state: next ? 'pending' : 'done',
-            run_at: next ? iso(now + next.delayMs) : job.run_at,
+            state: next
+              ? 'pending'
+              : sql<'pending' | 'done'>`case when ${woken} then 'pending' else 'done' end`,
+            run_at: next
+              ? sql<string>`case when ${woken} and run_at < ${nextAt} then run_at else ${nextAt} end`
+              : sql<string>`run_at`,
             attempts: 0,
             lease_owner: null,
             lease_expires_at: null,
