@@ -94,6 +94,8 @@ export interface Fixture {
   token: string;
   /** The origin's fixture IDs the golden lines name, to ours. */
   ids: Map<string, string>;
+  /** Names the origin's fixture gives by hand (its cluster's node VMs), to ours. */
+  names: Map<string, string>;
   /** What could not be made as the origin's. */
   notes: string[];
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export interface Fixture {
 export async function buildFixture(): Promise<Fixture> {
   const notes: string[] = [];
   const ids = new Map<string, string>();
+  const names = new Map<string, string>();
   const gh = await startFakeGithub({ appId: GITHUB_APP_ID, pageSize: 30 });
   gh.installations.set(12345678, {
     id: 12345678,
@@ -365,6 +368,20 @@ export async function buildFixture(): Promise<Fixture> {
     (a) => a.body.state === 'running' || a.body.display_state === 'running',
   );
   ids.set('kcnzrctjjg4j4g6eqvdsvzthwp', kc.body.id);
+  // The origin sets its first node pool's node_count to 2, with two node VMs.
+  await must(
+    'test-kc-np to 2 nodes',
+    api(base, 'resizeKubernetesNodepool', {
+      token,
+      params: { ...kcRef, nodepool_reference: 'test-kc-np' },
+      body: { node_count: 2 },
+    }),
+  );
+  await waitFor(
+    'test-kc after resizing test-kc-np',
+    () => api(base, 'getKubernetesCluster', { token, params: kcRef }),
+    (a) => a.body.display_state === 'running' && a.body.nodepools?.[0]?.vms?.length === 2,
+  );
   await must(
     'test-kc-np2',
     api(base, 'createKubernetesNodepool', {
@@ -378,8 +395,18 @@ export async function buildFixture(): Promise<Fixture> {
     () => api(base, 'getKubernetesCluster', { token, params: kcRef }),
     (a) => a.body.state === 'running' || a.body.display_state === 'running',
   );
+  const settled = await must(
+    'test-kc',
+    api(base, 'getKubernetesCluster', { token, params: kcRef }),
+  );
+  const npVms = (settled.body.nodepools?.[0]?.vms ?? []) as { name: string }[];
+  if (npVms[0]) names.set('kc-np-vm', npVms[0].name);
+  if (npVms[1]) names.set('kc-np-vm-2', npVms[1].name);
+  const cpVm = (settled.body.cp_vms ?? settled.body.control_plane_vms ?? [])[0] as
+    { name: string } | undefined;
+  if (cpVm) names.set('kc-cp-vm', cpVm.name);
   notes.push(
-    'test-kc: its nodes are running (the origin’s are creating), test-kc-np keeps 1 node and its version (the origin sets 2 nodes and v1.34 in the database), no kubeconfig "example-kubeconfig"',
+    'test-kc: its nodes are running (the origin’s are creating), test-kc-np is at the cluster’s version (the origin sets v1.34 in the database, so upgrade-nodepool has nothing to do here), no kubeconfig "example-kubeconfig"',
   );
   await waitFor(
     'test-lb',
@@ -392,6 +419,7 @@ export async function buildFixture(): Promise<Fixture> {
     env,
     token,
     ids,
+    names,
     notes,
     async close() {
       await gh.close();
