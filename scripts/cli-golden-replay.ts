@@ -14,8 +14,9 @@
 // origin runs each line in a rolled-back transaction. The origin's fixture IDs in a line are
 // replaced by ours. Our answer (status, confirmation or execute header, body) is compared with
 // the golden file after normalising IDs (<id1>… per side, in order of appearance), addresses,
-// passwords and timestamps. -v prints a unified diff per differing line; --json=FILE writes
-// every differing line with both sides, normalised.
+// passwords and timestamps; differing lines that hold the same rows in another order are
+// counted apart too (the origin's lists follow its forced IDs). -v prints a unified diff per
+// differing line; --json=FILE writes every differing line with both sides, normalised.
 //   node --import tsx scripts/cli-golden-replay.ts --api [-v] [--only=REGEX] [--json=FILE]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -197,6 +198,20 @@ function unpad(text: string): string {
     .join('\n');
 }
 
+/**
+ * Whether two normalised texts hold the same rows in another order. The origin's fixture forces
+ * its IDs, and its lists are ordered by ID, so a list's order there says little about ours.
+ */
+function sameRows(ours: string, origin: string): boolean {
+  const rows = (text: string) =>
+    text
+      .replace(/<id\d+>/g, '<id>')
+      .split('\n')
+      .sort()
+      .join('\n');
+  return rows(ours) === rows(origin);
+}
+
 /** A unified diff of two texts (ours, the origin's), by `diff -u`. */
 function unifiedDiff(ours: string, origin: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'golden-diff-'));
@@ -218,6 +233,8 @@ interface Outcome {
   kind: string;
   file: string;
   status: string;
+  /** The same rows in another order (IDs numbered by appearance read as one). */
+  orderOnly: boolean;
   ours: string;
   origin: string;
 }
@@ -231,12 +248,12 @@ async function apiMode_() {
   for (const note of fixture.notes) console.log(`  not as the origin's: ${note}`);
   const lines = goldenLines().filter((g) => !only || new RegExp(only).test(g.line));
   const outcomes: Outcome[] = [];
-  type Count = { lines: number; exact: number; differing: number };
+  type Count = { lines: number; exact: number; differing: number; orderOnly: number };
   const byKind = new Map<string, Count>();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'golden-line-'));
   try {
     for (const g of lines) {
-      const count = byKind.get(g.kind) ?? { lines: 0, exact: 0, differing: 0 };
+      const count = byKind.get(g.kind) ?? { lines: 0, exact: 0, differing: 0, orderOnly: 0 };
       byKind.set(g.kind, count);
       count.lines++;
       const dataDir = path.join(work, String(outcomes.length));
@@ -280,6 +297,8 @@ async function apiMode_() {
         continue;
       }
       count.differing++;
+      const orderOnly = problems.length === 0 && sameRows(ours, origin);
+      if (orderOnly) count.orderOnly++;
       const file = g.expect.execute
         ? `execute/${g.expect.execute}`
         : (({ 400: 'error', 404: 'missing' } as Record<number, string>)[g.expect.status] ??
@@ -289,6 +308,7 @@ async function apiMode_() {
         kind: g.kind,
         file,
         status: problems.join('; '),
+        orderOnly,
         ours,
         origin,
       });
@@ -303,16 +323,16 @@ async function apiMode_() {
     fs.rmSync(work, { recursive: true, force: true });
     await fixture.close();
   }
-  const total = { lines: 0, exact: 0, differing: 0 };
-  console.log('kind      lines  exact  differing');
+  const total = { lines: 0, exact: 0, differing: 0, orderOnly: 0 };
+  console.log('kind      lines  exact  differing  (order only)');
   for (const [kind, c] of [...byKind].sort()) {
     for (const k of Object.keys(total) as (keyof Count)[]) total[k] += c[k];
     console.log(
-      `${kind.padEnd(8)}  ${String(c.lines).padStart(5)}  ${String(c.exact).padStart(5)}  ${String(c.differing).padStart(9)}`,
+      `${kind.padEnd(8)}  ${String(c.lines).padStart(5)}  ${String(c.exact).padStart(5)}  ${String(c.differing).padStart(9)}  ${String(c.orderOnly).padStart(12)}`,
     );
   }
   console.log(
-    `${'total'.padEnd(8)}  ${String(total.lines).padStart(5)}  ${String(total.exact).padStart(5)}  ${String(total.differing).padStart(9)}`,
+    `${'total'.padEnd(8)}  ${String(total.lines).padStart(5)}  ${String(total.exact).padStart(5)}  ${String(total.differing).padStart(9)}  ${String(total.orderOnly).padStart(12)}`,
   );
   console.log(`in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (jsonOut)
