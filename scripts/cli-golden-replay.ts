@@ -12,7 +12,7 @@
 // `ubi` program does (`POST /cli`, client version 1.1.0 for lines with "help", else 1.0.0),
 // each to a fresh server on a copy of the fixture's database with no transition running: the
 // origin runs each line in a rolled-back transaction. The origin's fixture IDs in a line are
-// replaced by ours. Our answer (status, confirmation or execute header, body) is compared with
+// replaced by ours, and its hand-named cluster node VMs mapped to ours both ways. Our answer (status, confirmation or execute header, body) is compared with
 // the golden file after normalising IDs (<id1>… per side, in order of appearance), addresses,
 // passwords and timestamps; differing lines that hold the same rows in another order are
 // counted apart too (the origin's lists follow its forced IDs). -v prints a unified diff per
@@ -239,7 +239,7 @@ interface Outcome {
   origin: string;
 }
 
-async function apiMode_() {
+async function replayWithFixture() {
   const { buildFixture, startBff } = await import('./cli-golden-fixture.ts');
   const { sendArgv } = await import('../bff/test/ubi-client.ts');
   const started = Date.now();
@@ -344,7 +344,7 @@ async function main() {
     console.log(`no mirror at ${MIRROR}: nothing to replay`);
     return;
   }
-  if (apiMode) await apiMode_();
+  if (apiMode) await replayWithFixture();
   else await stubMode();
 }
 
