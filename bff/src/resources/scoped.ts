@@ -72,7 +72,7 @@ export async function findByReference<T extends ScopedTable>(
         .where(by, '=', v(2)),
   );
   if (!row)
-    throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
+    throw notFound();
   return row as unknown as Row<T>;
 }
 

@@ -33,7 +33,7 @@ export async function findSshPublicKey(
     'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)
   ).executeTakeFirst();
   if (!row)
-    throw notFound(`Sorry, we couldn’t find the ${sshPublicKeyKind.singular} you’re looking for.`);
+    throw notFound();
   return row;
 }
 
