@@ -52,6 +52,27 @@ function childOf(node: HelpNode, word: string): HelpNode | undefined {
 
 const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
 
+/** `ssh` and `psql` appear in `help -r` only for a program that runs them (as the origin's). */
+const INTERACTIVE = ['vm ssh', 'pg psql'];
+const INTERACTIVE_HELP_VERSION = [1, 1, 0];
+
+/** Whether `version` ("1.0.9", or "unknown" as 0.0.0) is older than `than`. */
+function olderThan(version: string, than: number[]): boolean {
+  const parts = VERSION_PATTERN.test(version) ? version.split('.').map(Number) : [0, 0, 0];
+  for (let i = 0; i < 3; i++) if (parts[i] !== than[i]) return parts[i]! < than[i]!;
+  return false;
+}
+
+/** `node` and every node below it: its commands, then its post-commands, each in name order. */
+function everyNode(node: HelpNode, path: string[]): { node: HelpNode; path: string[] }[] {
+  const below = (children: Record<string, HelpNode>) =>
+    Object.entries(children)
+      .sort(([one], [other]) => one.localeCompare(other))
+      .flatMap(([word, child]) => everyNode(child, [...path, word]));
+  if (!('commands' in node)) return [{ node, path }];
+  return [{ node, path }, ...below(node.commands), ...(isKindGroup(node) ? below(node.post) : [])];
+}
+
 const help: Leaf = {
   desc: 'Get command help',
   usage: ['ubi help [options] [command [subcommand]]'],
@@ -72,18 +93,18 @@ const help: Leaf = {
       node = next;
     }
     const target = node;
-    const subcommands =
-      'commands' in target
-        ? [
-            ...Object.values(target.commands),
-            ...('post' in target ? Object.values(target.post) : []),
-          ]
-        : [];
-    const docs = opts.recursive === true ? [target, ...subcommands] : [target];
+    if (opts.recursive !== true)
+      return reply(opts.usage === true ? target.usage.join('\n') : helpOf(target));
+    // The node, then each command and post-command below it, depth first (the origin's
+    // `each_subcommand`); each help is followed by a blank line.
+    const old = olderThan(c.clientVersion, INTERACTIVE_HELP_VERSION);
+    const docs = everyNode(target, argv).filter(
+      ({ path }) => !(old && INTERACTIVE.includes(path.join(' '))),
+    );
     const text =
       opts.usage === true
-        ? docs.map((d) => d.usage.join('\n')).join('\n')
-        : docs.map(helpOf).join('\n');
+        ? docs.map(({ node: d }) => `${d.usage.join('\n')}\n`).join('')
+        : docs.map(({ node: d }) => `${helpOf(d)}\n\n`).join('');
     return reply(text);
   },
 };
