@@ -63,11 +63,15 @@ function olderThan(version: string, than: number[]): boolean {
   return false;
 }
 
-/** `node` and every node below it: its commands, then its post-commands, each in name order. */
+/** The origin loads a command from the file `<name>.rb`, in byte order ("destroy-nodepool" first). */
+const byFileName = ([one]: [string, unknown], [other]: [string, unknown]) =>
+  `${one}.rb` < `${other}.rb` ? -1 : 1;
+
+/** `node` and every node below it: its commands, then its post-commands, each in file order. */
 function everyNode(node: HelpNode, path: string[]): { node: HelpNode; path: string[] }[] {
   const below = (children: Record<string, HelpNode>) =>
     Object.entries(children)
-      .sort(([one], [other]) => one.localeCompare(other))
+      .sort(byFileName)
       .flatMap(([word, child]) => everyNode(child, [...path, word]));
   if (!('commands' in node)) return [{ node, path }];
   return [{ node, path }, ...below(node.commands), ...(isKindGroup(node) ? below(node.post) : [])];

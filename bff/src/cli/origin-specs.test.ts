@@ -75,6 +75,11 @@ Options:
     expect(all).toContain('\nubi fw list [options]\n');
     expect(all).toContain('\nubi gh installation list [options]\n');
     expect(all).toContain('\nubi version\n');
+    // In the order of the origin's command files: `destroy-nodepool.rb` before `destroy.rb`.
+    expect(all).toContain(
+      '\nubi kc (location/kc-name | kc-id) destroy-nodepool [options] (np-name | np-id)\nubi kc (location/kc-name | kc-id) destroy [options]\n',
+    );
+    expect(all).toContain('\nubi sk (sk-name | sk-id) destroy [options]\n');
   });
 
   it('leaves the interactive commands out of -r for a program older than 1.1.0', async () => {
@@ -147,6 +152,14 @@ describe('vm specs', () => {
     const two = await answer(['vm', `${LOC}/spec-vm2`, 'create', 'c', 'd']);
     expect(two.body).toMatch(
       /^! Invalid number of arguments for vm create subcommand \(requires: 1, given: 2\)\n/,
+    );
+  });
+
+  it('create -b: an unknown boot image in the origin words', async () => {
+    const res = await answer(['vm', `${LOC}/spec-vm2`, 'create', '-b', 'bad', SSH_KEY]);
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(
+      '! Unexpected response status: 400\nDetails: Validation failed for following fields: boot_image\n  boot_image: "bad" is not a valid boot image name. Available boot image names are: ["ubuntu-jammy", "almalinux-9.1"]\n',
     );
   });
 
