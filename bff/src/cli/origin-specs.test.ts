@@ -96,6 +96,37 @@ Options:
     expect(res.body).toBe(`! Invalid command: vm ssh foo\n\n${SSH_HELP}`);
   });
 
+  it('answers an unknown command, `ai` and `mi` included, 400 with the top help', async () => {
+    for (const word of ['invalid', 'ai', 'mi']) {
+      const res = await answer([word, 'api-key', 'list']);
+      expect(res.status).toBe(400);
+      expect(res.body).toBe(`! Invalid subcommand: ${word}
+
+CLI to interact with Ubicloud
+
+Usage:
+    ubi command [command-options] ...
+
+Examples:
+    ubi vm list    # List virtual machines
+    ubi help vm    # Get help for vm subcommand
+
+Commands:
+    al         View project audit log
+    fw         Manage firewalls
+    gh         Manage GitHub integration
+    help       Get command help
+    kc         Manage Kubernetes clusters
+    lb         Manage load balancers
+    pg         Manage PostgreSQL databases
+    ps         Manage private subnets
+    sk         Manage SSH public keys
+    version    Display CLI program version
+    vm         Manage virtual machines
+`);
+    }
+  });
+
   it('answers `version` with arguments 400 with its usage', async () => {
     const res = await answer(['version', 'a'.repeat(26)]);
     expect(res.status).toBe(400);
@@ -163,8 +194,13 @@ describe('vm specs', () => {
     );
   });
 
-  it('create -p: a subnet name is looked up in the VM location', async () => {
-    await cli.ok(['ps', `${LOC}/spec-ps`, 'create']);
+  it('create -p: a subnet of another location is refused; a name is looked up in the VM location', async () => {
+    const psId = /id: (ps\w{24})/.exec(await cli.ok(['ps', `${LOC}/spec-ps`, 'create']))![1]!;
+    const away = await answer(['vm', `${OTHER_LOC}/spec-vm2`, 'create', '-p', psId, SSH_KEY]);
+    expect(away.status).toBe(400);
+    expect(away.body).toBe(
+      `! Unexpected response status: 400\nDetails: Validation failed for following fields: private_subnet_id\n  private_subnet_id: Private subnet with the given id "${psId}" is not found in the location "${OTHER_LOC}"\n`,
+    );
     const res = await answer(['vm', `${OTHER_LOC}/spec-vm2`, 'create', '-p', 'spec-ps', SSH_KEY]);
     expect(res.status).toBe(404);
     expect(res.body).toBe(
