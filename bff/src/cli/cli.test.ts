@@ -95,12 +95,15 @@ describe('ubi help and version', () => {
     );
     expect(create.stdout).toMatch(/Allowed Option Values:\n {4}Boot Image: /);
     expect((await ok(['help', '-u', 'vm', 'list'])).stdout).toBe('ubi vm list [options]\n');
-    expect((await ok(['--help'])).stdout).toBe((await ok(['help'])).stdout);
+    // As the origin's: `help` and `version` are commands, not global options.
+    const option = await ubi(url, member, ['--help']);
+    expect(option.answers[0]!.status).toBe(400);
+    expect(option.stderr).toBe(`! Invalid option: --help\n\n${(await ok(['help'])).stdout}`);
   });
 
   it('says the version the program sent, and "unknown" for one that is not a version', async () => {
     expect((await ok(['version'], { version: '1.2.3' })).stdout).toBe('1.2.3\n');
-    expect((await ok(['--version'], { version: 'undefined' })).stdout).toBe('unknown\n');
+    expect((await ok(['version'], { version: 'undefined' })).stdout).toBe('unknown\n');
   });
 
   it('answers an unknown or missing command with 400 and the usage', async () => {

@@ -120,11 +120,8 @@ export const root: Root = {
     'ubi vm list    # List virtual machines',
     'ubi help vm    # Get help for vm subcommand',
   ],
-  options: [
-    { long: 'version', desc: 'show program version' },
-    { long: 'help', desc: 'show program help' },
-    { long: 'confirm', arg: 'confirmation', desc: 'confirmation value (not for direct use)' },
-  ],
+  // The origin's only global option (`--version` and `--help` are commands there, not options).
+  options: [{ long: 'confirm', arg: 'confirmation', desc: 'confirmation value' }],
   commands: {
     al: alGroup,
     fw: fwGroup,
@@ -233,8 +230,6 @@ export async function runCommandLine(argv: string[], session: Session): Promise<
       ...session,
       confirm: typeof options.confirm === 'string' ? options.confirm : undefined,
     };
-    if (options.version === true) return reply(session.clientVersion);
-    if (options.help === true) return reply(helpOf(root));
     const [word, ...args] = rest;
     if (word === undefined) fail('no subcommand provided');
     const node = root.commands[word!];
