@@ -208,6 +208,25 @@ describe('vm specs', () => {
     );
   });
 
+  it('list: reads -f as Ruby splits it, and refuses bad fields and locations with the usage', async () => {
+    expect(await cli.ok(['vm', 'list', '-Nfid,'])).toBe(`${vmId}\n`);
+    for (const [argv, message] of [
+      [['-Nf', ''], 'No fields given in vm list -f option'],
+      [['-Nf', ',,'], 'No fields given in vm list -f option'],
+      [['-Nfid,id'], 'Duplicate field(s) in vm list -f option'],
+      [['-Nffoo'], 'Invalid field(s) given in vm list -f option: foo'],
+      [['-Nf,id'], 'Invalid field(s) given in vm list -f option: '],
+      [['-Nleu-/-h1'], 'Invalid location provided in vm list -l option'],
+    ] as const) {
+      const res = await answer(['vm', 'list', ...argv]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatch(
+        new RegExp(`^! ${message.replace(/[()]/g, '\\$&')}\n\nList virtual machines\n`),
+      );
+    }
+    expect(await cli.ok(['vm', 'list', `-Nl${OTHER_LOC}`])).toBe('\n');
+  });
+
   it('start, in a state that refuses it: 400 with the API message', async () => {
     const res = await answer(['vm', `${LOC}/spec-vm`, 'start']);
     expect(res.status).toBe(400);
