@@ -32,8 +32,7 @@ export async function findSshPublicKey(
   const row = await (
     'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)
   ).executeTakeFirst();
-  if (!row)
-    throw notFound();
+  if (!row) throw notFound();
   return row;
 }
 
