@@ -151,7 +151,9 @@ export const createVmBodySchema = z
       .default('ubi'),
     boot_image: z
       .enum(BOOT_IMAGE_NAMES, {
-        error: `boot_image must be one of ${BOOT_IMAGE_NAMES.join(', ')}.`,
+        // The origin's words (lib/validation.rb), its list written as Ruby prints an array.
+        error: (issue) =>
+          `${typeof issue.input === 'string' ? JSON.stringify(issue.input) : 'The value'} is not a valid boot image name. Available boot image names are: [${BOOT_IMAGE_NAMES.map((name) => JSON.stringify(name)).join(', ')}]`,
       })
       .default(DEFAULT_BOOT_IMAGE),
     enable_ip4: wireBool('enable_ip4 must be true or false.').default(false),

@@ -12,6 +12,7 @@ import {
   newProject,
   waitForVmState,
 } from '../../test/fixtures.ts';
+import { newId } from '#shared/ids';
 import { serverForFile, type TestServer } from '../../test/harness.ts';
 import { sendArgv, ubi, validateArguments } from '../../test/ubi-client.ts';
 
@@ -94,12 +95,15 @@ describe('ubi help and version', () => {
     );
     expect(create.stdout).toMatch(/Allowed Option Values:\n {4}Boot Image: /);
     expect((await ok(['help', '-u', 'vm', 'list'])).stdout).toBe('ubi vm list [options]\n');
-    expect((await ok(['--help'])).stdout).toBe((await ok(['help'])).stdout);
+    // As the origin's: `help` and `version` are commands, not global options.
+    const option = await ubi(url, member, ['--help']);
+    expect(option.answers[0]!.status).toBe(400);
+    expect(option.stderr).toBe(`! Invalid option: --help\n\n${(await ok(['help'])).stdout}`);
   });
 
   it('says the version the program sent, and "unknown" for one that is not a version', async () => {
     expect((await ok(['version'], { version: '1.2.3' })).stdout).toBe('1.2.3\n');
-    expect((await ok(['--version'], { version: 'undefined' })).stdout).toBe('unknown\n');
+    expect((await ok(['version'], { version: 'undefined' })).stdout).toBe('unknown\n');
   });
 
   it('answers an unknown or missing command with 400 and the usage', async () => {
@@ -345,17 +349,53 @@ describe('a journey with subnets, VMs, databases and firewalls', () => {
     );
   });
 
-  it('connects two subnets and disconnects them', async () => {
+  it('connects two subnets by name or ID and disconnects them, in the origin words (ps connect_spec, disconnect_spec)', async () => {
     await ok(['ps', `${LOC}/cli-a`, 'create']);
     const b = createdId((await ok(['ps', `${LOC}/cli-b`, 'create'])).stdout);
     const a = createdId(
       (await ok(['ps', `${LOC}/cli-a`, 'show', '-f', 'id'])).stdout.replace('id: ', 'with id: '),
     );
-    expect((await ok(['ps', `${LOC}/cli-a`, 'connect', `${LOC}/cli-b`])).stdout).toBe(
-      `Connected private subnet ${LOC}/cli-b to ${a}\n`,
+    // A name is the subnet of that name in the subnet's own location.
+    expect((await ok(['ps', `${LOC}/cli-a`, 'connect', 'cli-b'])).stdout).toBe(
+      `Connected private subnet cli-b to ${a}\n`,
+    );
+    expect((await ok(['ps', `${LOC}/cli-a`, 'connect', b])).stdout).toBe(
+      `Connected private subnet ${b} to ${a}\n`,
+    );
+    const self = await ubi(url, member, ['ps', `${LOC}/cli-a`, 'connect', 'cli-a']);
+    expect(self.answers[0]!.status).toBe(400);
+    expect(self.stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Cannot connect private subnet to itself\n',
+    );
+    const unknown = await ubi(url, member, [
+      'ps',
+      `${LOC}/cli-a`,
+      'connect',
+      newId('privateSubnet'),
+    ]);
+    expect(unknown.answers[0]!.status).toBe(400);
+    expect(unknown.stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Subnet to be connected not found\n',
+    );
+    expect((await ok(['ps', a, 'disconnect', 'cli-b'])).stdout).toBe(
+      `Disconnected private subnet cli-b from ${a}\n`,
     );
     expect((await ok(['ps', a, 'disconnect', b])).stdout).toBe(
       `Disconnected private subnet ${b} from ${a}\n`,
+    );
+    const gone = await ubi(url, member, ['ps', a, 'disconnect', newId('privateSubnet')]);
+    expect(gone.answers[0]!.status).toBe(400);
+    expect(gone.stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Subnet to be disconnected not found\n',
+    );
+    // A name the location does not have: the lookup's 404, in the origin's words.
+    const missing = await ubi(url, member, ['ps', a, 'disconnect', 'foo2']);
+    expect(missing.answers[0]!.status).toBe(404);
+    expect(missing.stderr).toBe(
+      '! Unexpected response status: 404\nDetails: Sorry, we couldn’t find the resource you’re looking for.\n',
+    );
+    expect((await ok(['help', 'ps', 'connect'])).stdout).toContain(
+      'ubi ps (location/ps-name | ps-id) connect (ps-name | ps-id)\n',
     );
   });
 });

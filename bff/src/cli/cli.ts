@@ -52,6 +52,31 @@ function childOf(node: HelpNode, word: string): HelpNode | undefined {
 
 const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
 
+/** `ssh` and `psql` appear in `help -r` only for a program that runs them (as the origin's). */
+const INTERACTIVE = ['vm ssh', 'pg psql'];
+const INTERACTIVE_HELP_VERSION = [1, 1, 0];
+
+/** Whether `version` ("1.0.9", or "unknown" as 0.0.0) is older than `than`. */
+function olderThan(version: string, than: number[]): boolean {
+  const parts = VERSION_PATTERN.test(version) ? version.split('.').map(Number) : [0, 0, 0];
+  for (let i = 0; i < 3; i++) if (parts[i] !== than[i]) return parts[i]! < than[i]!;
+  return false;
+}
+
+/** The origin loads a command from the file `<name>.rb`, in byte order ("destroy-nodepool" first). */
+const byFileName = ([one]: [string, unknown], [other]: [string, unknown]) =>
+  `${one}.rb` < `${other}.rb` ? -1 : 1;
+
+/** `node` and every node below it: its commands, then its post-commands, each in file order. */
+function everyNode(node: HelpNode, path: string[]): { node: HelpNode; path: string[] }[] {
+  const below = (children: Record<string, HelpNode>) =>
+    Object.entries(children)
+      .sort(byFileName)
+      .flatMap(([word, child]) => everyNode(child, [...path, word]));
+  if (!('commands' in node)) return [{ node, path }];
+  return [{ node, path }, ...below(node.commands), ...(isKindGroup(node) ? below(node.post) : [])];
+}
+
 const help: Leaf = {
   desc: 'Get command help',
   usage: ['ubi help [options] [command [subcommand]]'],
@@ -72,18 +97,18 @@ const help: Leaf = {
       node = next;
     }
     const target = node;
-    const subcommands =
-      'commands' in target
-        ? [
-            ...Object.values(target.commands),
-            ...('post' in target ? Object.values(target.post) : []),
-          ]
-        : [];
-    const docs = opts.recursive === true ? [target, ...subcommands] : [target];
+    if (opts.recursive !== true)
+      return reply(opts.usage === true ? target.usage.join('\n') : helpOf(target));
+    // The node, then each command and post-command below it, depth first (the origin's
+    // `each_subcommand`); each help is followed by a blank line.
+    const old = olderThan(c.clientVersion, INTERACTIVE_HELP_VERSION);
+    const docs = everyNode(target, argv).filter(
+      ({ path }) => !(old && INTERACTIVE.includes(path.join(' '))),
+    );
     const text =
       opts.usage === true
-        ? docs.map((d) => d.usage.join('\n')).join('\n')
-        : docs.map(helpOf).join('\n');
+        ? docs.map(({ node: d }) => `${d.usage.join('\n')}\n`).join('')
+        : docs.map(({ node: d }) => `${helpOf(d)}\n\n`).join('');
     return reply(text);
   },
 };
@@ -95,11 +120,8 @@ export const root: Root = {
     'ubi vm list    # List virtual machines',
     'ubi help vm    # Get help for vm subcommand',
   ],
-  options: [
-    { long: 'version', desc: 'show program version' },
-    { long: 'help', desc: 'show program help' },
-    { long: 'confirm', arg: 'confirmation', desc: 'confirmation value (not for direct use)' },
-  ],
+  // The origin's only global option (`--version` and `--help` are commands there, not options).
+  options: [{ long: 'confirm', arg: 'confirmation', desc: 'confirmation value' }],
   commands: {
     al: alGroup,
     fw: fwGroup,
@@ -208,8 +230,6 @@ export async function runCommandLine(argv: string[], session: Session): Promise<
       ...session,
       confirm: typeof options.confirm === 'string' ? options.confirm : undefined,
     };
-    if (options.version === true) return reply(session.clientVersion);
-    if (options.help === true) return reply(helpOf(root));
     const [word, ...args] = rest;
     if (word === undefined) fail('no subcommand provided');
     const node = root.commands[word!];

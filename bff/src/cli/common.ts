@@ -72,7 +72,9 @@ export function checkFields(
   fail: (m: string) => never,
 ): string[] {
   if (typeof given !== 'string') return [...allowed];
-  const keys = given.split(',').filter((k) => k !== '');
+  // Ruby's `split(",")`: trailing empty fields go, an empty one before a field stays (and is invalid).
+  const keys = given.split(',');
+  while (keys.at(-1) === '') keys.pop();
   if (keys.length === 0) fail(`no fields given in ${option}`);
   if (new Set(keys).size !== keys.length) fail(`duplicate field(s) in ${option}`);
   const invalid = keys.filter((k) => !allowed.includes(k));

@@ -76,19 +76,25 @@ export function firewallsText(
   return body;
 }
 
-/** The `firewalls` key of a VM's or a subnet's `show`: each firewall's own record, its rules indented by `ruleIndent`. */
-export function firewallsField(ruleIndent: string) {
+/**
+ * The `firewalls` key of a VM's or a subnet's `show`: each firewall's own record, its rules
+ * indented by `ruleIndent`. `ps show` prints `path:` empty, as the origin's does (its subnet
+ * record's firewalls have no path).
+ */
+export function firewallsField(ruleIndent: string, { path = true } = {}) {
   return async (
     item: { location: string; firewalls: readonly { id: string }[] },
     parts: Record<string, string[]>,
     context: RunContext,
   ) =>
     firewallsText(
-      await firewallRecords(
-        context,
-        item.location,
-        item.firewalls.map((firewall) => firewall.id),
-      ),
+      (
+        await firewallRecords(
+          context,
+          item.location,
+          item.firewalls.map((firewall) => firewall.id),
+        )
+      ).map((fw) => (path ? fw : { ...fw, path: '' })),
       parts['firewall-fields']!,
       parts['rule-fields']!,
       ruleIndent,

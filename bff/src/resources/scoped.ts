@@ -71,8 +71,7 @@ export async function findByReference<T extends ScopedTable>(
         .where('location', '=', v(1))
         .where(by, '=', v(2)),
   );
-  if (!row)
-    throw notFound(`Sorry, we couldn’t find the ${KIND[table].singular} you’re looking for.`);
+  if (!row) throw notFound();
   return row as unknown as Row<T>;
 }
 

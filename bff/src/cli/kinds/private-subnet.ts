@@ -9,7 +9,6 @@ import {
   listCommand,
   optionText,
   renameCommand,
-  splitLocName,
   text,
   underscore,
 } from '../common.ts';
@@ -35,12 +34,15 @@ export function nicsText(
     .join('');
 }
 
-/** A subnet named `location/name` (or by ID) as its ID; anything else is passed on for the API to judge. */
+/**
+ * The other subnet of `connect`/`disconnect`: an ID as given, a name as the ID of that subnet in
+ * the target's location (404 when there is none), anything else passed on for the API to judge
+ * (the origin's `convert_name_to_id`).
+ */
 async function subnetId(c: PostContext, value: string): Promise<string> {
-  const named = !isId('privateSubnet', value) && splitLocName(value);
-  if (!named) return value;
+  if (isId('privateSubnet', value) || value.includes('/')) return value;
   return (
-    await c.api.call('getPrivateSubnet', { location_name: named.location, ps_name: named.name })
+    await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: value })
   ).id;
 }
 
@@ -75,7 +77,7 @@ const show = showCommand(
   (c) =>
     c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: c.target.ref }),
   {
-    firewalls: firewallsField('   '),
+    firewalls: firewallsField('   ', { path: false }),
     nics: (ps, parts) => nicsText(ps.nics, parts['nic-fields']!, '  '),
   },
   [
@@ -86,7 +88,7 @@ const show = showCommand(
 
 const connect: Leaf<PostContext> = {
   desc: 'Connect a private subnet to another private subnet',
-  usage: [`ubi ps ${REF} connect ${REF}`],
+  usage: [`ubi ps ${REF} connect (ps-name | ps-id)`],
   args: 1,
   async run(c, [other]) {
     const ps = await c.api.call(
@@ -100,7 +102,7 @@ const connect: Leaf<PostContext> = {
 
 const disconnect: Leaf<PostContext> = {
   desc: 'Disconnect a private subnet from another private subnet',
-  usage: [`ubi ps ${REF} disconnect ${REF}`],
+  usage: [`ubi ps ${REF} disconnect (ps-name | ps-id)`],
   args: 1,
   async run(c, [other]) {
     const id = await subnetId(c, other!);

@@ -66,7 +66,8 @@ const rename: Leaf<PostContext> = {
 
 const destroy: Leaf<PostContext> = {
   desc: 'Destroy an SSH public key',
-  usage: [`ubi sk ${REF} destroy [options]`],
+  // The origin's destroy alone names the key the other way round.
+  usage: ['ubi sk (sk-name | sk-id) destroy [options]'],
   options: [{ short: 'f', long: 'force', desc: 'do not require confirmation' }],
   async run(c, _args, opts) {
     // The prompt names the key by its name, also when it was given by ID (the origin's).

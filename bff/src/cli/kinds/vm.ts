@@ -25,6 +25,7 @@ import { FIREWALL_PARTS, firewallsField } from '../firewall-text.ts';
 import { ApiFailure } from '../internal-api.ts';
 
 const k = KINDS.vm;
+const VM_SIZE_NAMES = VM_SIZES.map((s) => s.name);
 const REF = '(location/vm-name | vm-id)';
 
 const SHOW_FIELDS = [
@@ -74,19 +75,32 @@ async function sshTarget(
 
 const bracketed = (address: string) => (address.includes(':') ? `[${address}]` : address);
 
-/** A saved SSH public key of the project may be named instead of pasted (the origin's CLI does the same). */
+/** The origin's failure for a key that is neither a saved key's name nor a key line. */
+const badKey = (c: PostContext, given: string) =>
+  c.fail(`invalid SSH public key provided:
+
+${given}
+
+The public key given must be the name of a registered SSH public key,
+or must be a valid SSH public key`);
+
+/**
+ * A saved SSH public key of the project may be named instead of pasted (a word without a
+ * space, as the origin's VM create reads it); an unknown name is a bad key.
+ */
 async function publicKeyOf(c: PostContext, given: string): Promise<string> {
-  if (!NAME_PATTERN.test(given)) return given;
+  if (given.includes(' ') || !NAME_PATTERN.test(given)) return given;
   try {
     return (await c.api.call('getSshPublicKey', { ssh_public_key_reference: given })).public_key;
   } catch (err) {
-    if (err instanceof ApiFailure && err.status === 404)
-      c.fail(
-        'public key provided is not in authorized_keys format, nor the name of a registered SSH public key',
-      );
+    if (err instanceof ApiFailure && err.status === 404) badKey(c, given);
     throw err;
   }
 }
+
+const STORAGE_SIZES = [...new Set(VM_SIZES.flatMap((s) => s.storageOptionsGib))]
+  .sort((one, other) => one - other)
+  .map(String);
 
 const create: Leaf<PostContext> = {
   desc: 'Create a virtual machine',
@@ -107,17 +121,14 @@ const create: Leaf<PostContext> = {
       arg: 'ps-id',
       desc: 'place VM into specific private subnet (also accepts ps-name)',
     },
-    { short: 's', long: 'size', arg: 'size', desc: 'server size' },
-    { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size' },
+    { short: 's', long: 'size', arg: 'size', choices: VM_SIZE_NAMES, desc: 'server size' },
+    { short: 'S', long: 'storage-size', arg: 'size', choices: STORAGE_SIZES, desc: 'storage size' },
     { short: 'u', long: 'unix-user', arg: 'username', desc: 'username (default: ubi)' },
   ],
   optionValues: [
     ['Boot Image:', BOOT_IMAGE_NAMES],
-    ['Size:', VM_SIZES.map((s) => s.name)],
-    [
-      'Storage Size:',
-      [...new Set(VM_SIZES.flatMap((s) => s.storageOptionsGib))].sort((a, b) => a - b),
-    ],
+    ['Size:', VM_SIZE_NAMES],
+    ['Storage Size:', STORAGE_SIZES],
   ],
   args: 1,
   async run(c, [key], opts) {
@@ -138,12 +149,19 @@ const create: Leaf<PostContext> = {
       const value = optionText(opts, option);
       if (value !== undefined) body[underscore(option)] = value;
     }
-    const vm = await c.api.call(
-      'createVm',
-      { location_name: c.target.location, vm_name: c.target.ref },
-      { body: body as BodyInputOf<'createVm'> },
-    );
-    return reply(`VM created with id: ${vm.id}`);
+    try {
+      const vm = await c.api.call(
+        'createVm',
+        { location_name: c.target.location, vm_name: c.target.ref },
+        { body: body as BodyInputOf<'createVm'> },
+      );
+      return reply(`VM created with id: ${vm.id}`);
+    } catch (err) {
+      // The origin's CLI words a refused key itself, with the usage (when the key alone is refused).
+      const fields = err instanceof ApiFailure && err.status === 400 ? err.details : null;
+      if (fields && Object.keys(fields).join() === 'public_key') badKey(c, key!);
+      throw err;
+    }
   },
 };
 

@@ -229,7 +229,7 @@ export async function findRule(
     .where('id', '=', ruleId)
     .where('firewall_id', '=', firewallId)
     .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the firewall rule you’re looking for.');
+  if (!row) throw notFound();
   return row;
 }
 
@@ -258,7 +258,8 @@ export async function insertDefaultFirewall(
     projectId,
     location,
     name,
-    description: `Default firewall of private subnet ${subnet.name}`,
+    // The origin's wording: the subnet is named by the firewall's own name.
+    description: 'Default firewall',
     defaultForSubnetId: subnet.id,
     // A managed subnet's default firewall is managed by the same owner.
     ownedBy: subnet.owned_by,
@@ -285,7 +286,7 @@ async function lockFirewall(tx: Tx, firewallId: string): Promise<void> {
     tx,
     tx.selectFrom('firewall').select('id').where('id', '=', firewallId),
   ).executeTakeFirst();
-  if (!fw) throw notFound('Sorry, we couldn’t find the firewall you’re looking for.');
+  if (!fw) throw notFound();
 }
 
 /** 400 when the firewall holds its quota of rules (the caller holds its lock). */

@@ -61,7 +61,7 @@ export async function findInstallation(
     .where('project_id', '=', projectId)
     .where(by, '=', reference)
     .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the GitHub installation you’re looking for.');
+  if (!row) throw notFound();
   return row;
 }
 
@@ -77,7 +77,7 @@ export async function findRepository(
     .where('installation_id', '=', installation.id)
     .where(by, '=', reference)
     .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the GitHub repository you’re looking for.');
+  if (!row) throw notFound();
   return row;
 }
 
@@ -92,7 +92,7 @@ export async function findCacheEntry(
     .where('repository_id', '=', repository.id)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the cache entry you’re looking for.');
+  if (!row) throw notFound();
   return row;
 }
 

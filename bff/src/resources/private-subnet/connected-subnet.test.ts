@@ -117,34 +117,27 @@ describe('connected subnets', () => {
     expect(await connected(a.token, a.project, 'db')).toEqual(['web']);
   });
 
-  it('refuses itself, another location, a missing subnet and one of another project with 400 naming connected-subnet-id; changes nothing', async () => {
+  it("refuses itself, and another location's, another project's or a missing subnet, with the origin's 400; changes nothing", async () => {
     const a = await newOwner(t);
     const web = await createSubnet(t, a.token, a.project, 'web');
     const far = await createSubnet(t, a.token, a.project, 'far', OTHER_LOC);
     const b = await newOwner(t);
     const theirs = await createSubnet(t, b.token, b.project, 'theirs');
-    const self = expectInvalid(
-      'current',
+    const self = expectCurrentError(
       await connect(a.token, a.project, 'web', web.id),
-      'connected-subnet-id',
+      400,
+      'InvalidRequest',
     );
-    expect(self.details!['connected-subnet-id']).toBe(
-      'A private subnet cannot be connected to itself.',
-    );
-    const away = expectInvalid(
-      'current',
-      await connect(a.token, a.project, 'web', far.id),
-      'connected-subnet-id',
-    );
-    expect(away.details!['connected-subnet-id']).toBe(
-      `The private subnet far is in ${OTHER_LOC}, not ${LOC}.`,
-    );
+    expect(self.message).toBe('Cannot connect private subnet to itself');
+    expect(self.details).toBeNull();
+    const away = await connect(a.token, a.project, 'web', far.id);
     const missing = await connect(a.token, a.project, 'web', newId('privateSubnet'));
     const foreign = await connect(a.token, a.project, 'web', theirs.id);
-    expect(
-      expectInvalid('current', foreign, 'connected-subnet-id').details!['connected-subnet-id'],
-    ).toBe('No private subnet with this ID in the project.');
-    expect(foreign.text).toBe(missing.text);
+    const refused = expectCurrentError(foreign, 400, 'InvalidRequest');
+    expect(refused.message).toBe('Subnet to be connected not found');
+    expect(refused.details).toBeNull();
+    expect(away.text).toBe(foreign.text);
+    expect(missing.text).toBe(foreign.text);
     expectInvalid(
       'current',
       await connect(a.token, a.project, 'web', 'web'),
@@ -163,7 +156,7 @@ describe('connected subnets', () => {
     expect(await connected(b.token, b.project, 'theirs')).toEqual([]);
   });
 
-  it("answers another project's subnet in the disconnect path, and a project the caller is not in, with 404", async () => {
+  it("answers another project's or a missing subnet in the disconnect path with the origin's 400, and a project the caller is not in with 404", async () => {
     const a = await newOwner(t);
     await createSubnet(t, a.token, a.project, 'web');
     const db = await createSubnet(t, a.token, a.project, 'db');
@@ -178,7 +171,9 @@ describe('connected subnets', () => {
       token: a.token,
       params: { ...subnetAt(a.project, 'web'), private_subnet_id: newId('privateSubnet') },
     });
-    expectCurrentError(foreign, 404, 'ResourceNotFound');
+    expect(expectCurrentError(foreign, 400, 'InvalidRequest').message).toBe(
+      'Subnet to be disconnected not found',
+    );
     expect(foreign.text).toBe(missing.text);
     const other = await stranger(t);
     expectCurrentError(

@@ -72,7 +72,7 @@ export async function subnetView(db: Queryable, row: SubnetRow): Promise<Private
       .where('id', '=', v(0)),
   );
   // Its destroy job may have finished since the row was read.
-  if (!found) throw notFound('Sorry, we couldn’t find the private subnet you’re looking for.');
+  if (!found) throw notFound();
   return JSON.parse(found.json) as PrivateSubnet;
 }
 
@@ -247,8 +247,6 @@ export async function attachSubnet(
     .execute();
 }
 
-const CONNECTED = 'connected-subnet-id';
-
 /** Both subnets of the project, locked in ID order (two connects of the same pair cannot deadlock). */
 async function lockPair(tx: Tx, projectId: string, a: string, b: string) {
   const rows = await forUpdate(
@@ -263,20 +261,20 @@ async function lockPair(tx: Tx, projectId: string, a: string, b: string) {
   return { first: rows.find((r) => r.id === a), second: rows.find((r) => r.id === b) };
 }
 
+/** The origin's refusal of a subnet the project does not have in this location (decision 301). */
+const notFoundToBe = (action: 'connected' | 'disconnected') =>
+  new ApiError('InvalidRequest', `Subnet to be ${action} not found`);
+
 /**
  * Connects two subnets of the project in one location, both ways (decision 197); connecting
- * them again changes nothing. A subnet of another project is answered as one that does not exist.
+ * them again changes nothing. A subnet of another project or location is answered as one that
+ * does not exist, in the origin's words (decision 301).
  */
 export async function connectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
   if (otherId === subnet.id)
-    throw invalidRequest({ [CONNECTED]: 'A private subnet cannot be connected to itself.' });
+    throw new ApiError('InvalidRequest', 'Cannot connect private subnet to itself');
   const { first: mine, second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
-  if (!other)
-    throw invalidRequest({ [CONNECTED]: 'No private subnet with this ID in the project.' });
-  if (other.location !== subnet.location)
-    throw invalidRequest({
-      [CONNECTED]: `The private subnet ${other.name} is in ${other.location}, not ${subnet.location}.`,
-    });
+  if (!other || other.location !== subnet.location) throw notFoundToBe('connected');
   for (const s of [mine ?? subnet, other])
     if (s.state === 'deleting')
       throw new ApiError('Conflict', `Private subnet ${s.name} is being deleted.`);
@@ -290,11 +288,10 @@ export async function connectSubnets(tx: Tx, subnet: SubnetRow, otherId: string)
     .execute();
 }
 
-/** Disconnects a subnet of the project (404 for any other ID); one that is not connected changes nothing. */
+/** Disconnects a subnet of the project in this location; one that is not connected changes nothing. */
 export async function disconnectSubnets(tx: Tx, subnet: SubnetRow, otherId: string): Promise<void> {
   const { second: other } = await lockPair(tx, subnet.project_id, subnet.id, otherId);
-  if (!other)
-    throw notFound(`Sorry, we couldn’t find the ${privateSubnetKind.singular} you’re looking for.`);
+  if (!other || other.location !== subnet.location) throw notFoundToBe('disconnected');
   await tx
     .deleteFrom('connected_subnet')
     .where((eb) =>

@@ -32,8 +32,7 @@ export async function findSshPublicKey(
   const row = await (
     'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)
   ).executeTakeFirst();
-  if (!row)
-    throw notFound(`Sorry, we couldn’t find the ${sshPublicKeyKind.singular} you’re looking for.`);
+  if (!row) throw notFound();
   return row;
 }
 

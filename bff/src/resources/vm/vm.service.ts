@@ -32,11 +32,10 @@ export type NewVm = Omit<z.output<typeof createVmBodySchema>, 'size'> & {
 async function subnetFor(tx: Tx, vm: NewVm, quotas: Quotas) {
   if (!vm.private_subnet_id) return defaultSubnet(tx, vm.projectId, vm.location, quotas);
   const subnet = await findSubnetById(tx, vm.projectId, vm.private_subnet_id);
-  if (!subnet)
-    throw invalidRequest({ private_subnet_id: 'No private subnet with this ID in the project.' });
-  if (subnet.location !== vm.location)
+  // The origin's words for a subnet the project lacks in this location (helpers/vm.rb).
+  if (!subnet || subnet.location !== vm.location)
     throw invalidRequest({
-      private_subnet_id: `The private subnet is in ${subnet.location}, not ${vm.location}.`,
+      private_subnet_id: `Private subnet with the given id "${vm.private_subnet_id}" is not found in the location "${vm.location}"`,
     });
   if (subnet.state === 'deleting')
     throw new ApiError('Conflict', `Private subnet ${subnet.name} is being deleted.`);

@@ -60,7 +60,7 @@ export async function vmView(db: Queryable, vm: VmRow): Promise<Vm> {
   );
   const [first] = rows;
   // The worker may have finished deleting the VM since it was read.
-  if (!first) throw notFound('Sorry, we couldn’t find the VM you’re looking for.');
+  if (!first) throw notFound();
   // A VM has one NIC; were there more, the first one's rows alone, as it was read before.
   const ofFirst = rows.filter((r) => r.nic_id === first.nic_id);
   const firewalls = groupLegacyFirewalls(ofFirst, () => vm.subnet_id).get(vm.subnet_id) ?? [];
