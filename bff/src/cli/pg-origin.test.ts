@@ -1,0 +1,143 @@
+// `ubi pg` against the origin's per-command specs (spec/routes/api/cli/pg/*_spec.rb) and the pg
+// lines of its golden files: the same command lines, the origin's expected output with only IDs,
+// addresses and times normalised. Cases here are the ones where we differed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOC, newOwner } from '../../test/fixtures.ts';
+import { serverForFile, type TestServer } from '../../test/harness.ts';
+import { ubiAs } from '../../test/ubi-client.ts';
+
+let t: TestServer;
+let cli: ReturnType<typeof ubiAs>;
+
+beforeAll(async () => {
+  t = await serverForFile();
+  const owner = await newOwner(t);
+  cli = ubiAs(`${t.base}/cli`, owner.token);
+});
+
+const ID = '[0-9a-hjkmnp-tv-z]{24}';
+
+/** `pg <LOC>/<name> create -s standard-2 -S 64 [...]`, as every origin spec starts; answers the id. */
+async function created(name: string, ...options: string[]) {
+  const out = await cli.ok([
+    'pg',
+    `${LOC}/${name}`,
+    'create',
+    '-s',
+    'standard-2',
+    '-S',
+    '64',
+    ...options,
+  ]);
+  return new RegExp(`^PostgreSQL database created with id: (pg${ID})\\n$`).exec(out)![1]!;
+}
+
+/** Waits for the database's first backup (its earliest restore time). */
+async function backedUp(name: string) {
+  for (let i = 0; i < 250; i++) {
+    const out = await cli.ok(['pg', `${LOC}/${name}`, 'show', '-f', 'earliest-restore-time']);
+    if (out !== 'earliest-restore-time: \n') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no backup of ${name}`);
+}
+
+describe('ubi pg as the origin answers', () => {
+  it('lists the origin’s sizes and versions in its order in the help of create and modify', async () => {
+    const create = await cli.ok(['help', 'pg', 'create']);
+    expect(create).toContain(
+      '    Size: standard-2 standard-4 standard-8 standard-16 standard-30 standard-60\n' +
+        '          hobby-1 hobby-2 c6gd.large c6gd.xlarge c6gd.2xlarge c6gd.4xlarge\n',
+    );
+    expect(create).toContain(
+      '          c4a-highmem-16 c4a-highmem-32 c4a-highmem-48 c4a-highmem-64\n' +
+        '          c4a-highmem-72\n' +
+        '    Storage Size: 16 32 64 128 256 512 1024 2048 4096\n' +
+        '    Version: 18 17 16\n',
+    );
+    const modify = await cli.ok(['help', 'pg', 'modify']);
+    expect(modify).toMatch(
+      /\n {4}Size: standard-2 [^]*c4a-highmem-72\n {4}Storage Size: 16 32 64 128 256 512 1024 2048 4096\n$/,
+    );
+  });
+
+  it('takes the legacy burstable sizes, and leaves a size of another provider to the API', async () => {
+    await created('burst', '-s', 'burstable-2');
+    expect(await cli.ok(['pg', `${LOC}/burst`, 'show', '-f', 'target-vm-size'])).toBe(
+      'target-vm-size: hobby-2\n',
+    );
+    const aws = await cli.fails(['pg', `${LOC}/aws`, 'create', '-s', 'c6gd.large']);
+    expect(aws.status).toBe(400);
+    expect(aws.stderr).toMatch(
+      /^! Unexpected response status: 400\nDetails: Validation failed for following fields: size\n {2}size: /,
+    );
+  });
+
+  // modify_spec.rb
+  it('modifies size, storage and HA without the tags, and clears the tags with -t ""', async () => {
+    const id = await created('mod', '-h', 'async');
+    const ref = `${LOC}/mod`;
+    expect(await cli.ok(['pg', ref, 'modify', '-s', 'standard-4', '-S', '128', '-h', 'sync'])).toBe(
+      `Modified PostgreSQL database with id: ${id}\n`,
+    );
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'show',
+        '-f',
+        'target-vm-size,target-storage-size-gib,ha-type,tags',
+      ]),
+    ).toBe('target-vm-size: standard-4\ntarget-storage-size-gib: 128\nha-type: sync\ntags:\n');
+    expect(await cli.ok(['pg', ref, 'modify', '-t', 'foo=bar,baz=quux'])).toBe(
+      `Modified PostgreSQL database with id: ${id}\n`,
+    );
+    expect(await cli.ok(['pg', ref, 'show', '-f', 'tags'])).toBe(
+      'tags:\n  baz: quux\n  foo: bar\n',
+    );
+    expect(await cli.ok(['pg', ref, 'modify', '-t', ''])).toBe(
+      `Modified PostgreSQL database with id: ${id}\n`,
+    );
+    expect(await cli.ok(['pg', ref, 'show', '-f', 'tags'])).toBe('tags:\n');
+    // -S takes the storage choices, as -S of create.
+    const storage = await cli.fails(['pg', ref, 'modify', '-S', 'bad']);
+    expect(storage).toMatchObject({ status: 400 });
+    expect(storage.stderr).toMatch(
+      /^! Invalid argument: -S bad\n\nModify a PostgreSQL database cluster\n/,
+    );
+  });
+
+  // add-pgbouncer-config-entries_spec.rb, remove-pgbouncer-config-entries_spec.rb
+  it('labels the pgbouncer configuration it answers', async () => {
+    await created('bouncer');
+    const ref = `${LOC}/bouncer`;
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'add-pgbouncer-config-entries',
+        'max_client_conn=100',
+        'default_pool_size=20',
+      ]),
+    ).toBe('Updated pgbouncer config:\ndefault_pool_size=20\nmax_client_conn=100\n');
+    expect(await cli.ok(['pg', ref, 'remove-pgbouncer-config-entries', 'default_pool_size'])).toBe(
+      'Updated pgbouncer config:\nmax_client_conn=100\n',
+    );
+  });
+
+  it('refuses a restore time outside the backups in the origin’s words', async () => {
+    await created('rst');
+    await backedUp('rst');
+    const refused = await cli.fails([
+      'pg',
+      `${LOC}/rst`,
+      'restore',
+      'rst-2',
+      '2020-01-01T00:00:00Z',
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.stderr).toMatch(
+      /^! Unexpected response status: 400\nDetails: Validation failed for following fields: restore_target\n {2}restore_target: Restore target must be between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n$/,
+    );
+  });
+});
