@@ -58,14 +58,19 @@ export function restoreWindow(
 }
 
 /** 400 naming restore_target unless it lies in the window. */
+/** `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04:05 UTC`. */
+const rubyTime = (iso: string) =>
+  `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
 export function assertInRestoreWindow(pg: BackupSource, target: string, now = new Date()): void {
   const { earliest, latest } = restoreWindow(pg, now);
   if (!earliest)
     throw invalidRequest({ restore_target: 'The database has no backup yet to restore from.' });
   const t = Date.parse(target);
   if (t < Date.parse(earliest) || t > Date.parse(latest)) {
+    // The origin's words, its times as Ruby prints a UTC Time.
     throw invalidRequest({
-      restore_target: `restore_target must lie between the earliest restore time ${earliest} and the latest ${latest}.`,
+      restore_target: `Restore target must be between ${rubyTime(earliest)} and ${rubyTime(latest)}`,
     });
   }
 }
