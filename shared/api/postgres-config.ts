@@ -2,6 +2,11 @@
 // PostgreSQL and PgBouncer settings with their types, ranges and defaults (decision 081).
 // Shared: the BFF validates with it, the console's parameter editor is built from it.
 import { z } from 'zod';
+import {
+  configEntryProblem,
+  PGBOUNCER_CONFIG_RULES,
+  pgConfigRules,
+} from './postgres-config-rules.ts';
 
 export type ParamType = 'integer' | 'real' | 'bool' | 'enum' | 'memory' | 'string';
 
@@ -411,6 +416,7 @@ export function configObjectSchema(
   opts: { nullable: boolean },
 ) {
   const params = byName(field === 'pg_config' ? PG_PARAMS : PGBOUNCER_PARAMS);
+  const rules = field === 'pg_config' ? pgConfigRules() : PGBOUNCER_CONFIG_RULES;
   const value = opts.nullable
     ? z.union([z.string(), z.number(), z.null()])
     : z.union([z.string(), z.number()]);
@@ -420,17 +426,14 @@ export function configObjectSchema(
     })
     .superRefine((obj, ctx) => {
       for (const [name, v] of Object.entries(obj)) {
-        const p = params.get(name);
-        if (!p)
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `${name} is not a parameter that can be set.`,
-          });
-        else if (v !== null) {
-          const problem = paramProblem(p, v);
-          if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-        }
+        // A removal names what it removes, known or not (the origin's).
+        if (v === null) continue;
+        // The origin's rules; ours for the names of our table it lacks (`timezone`) or keeps
+        // to itself (`shared_buffers`, which the console's editor offers: decision 081).
+        const own = Object.hasOwn(rules, name) && !rules[name]!.deny;
+        const p = own ? undefined : params.get(name);
+        const problem = p ? paramProblem(p, v) : configEntryProblem(rules, name, v);
+        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
       }
     });
 }

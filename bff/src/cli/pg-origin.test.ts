@@ -107,8 +107,70 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // add-config-entries_spec.rb, remove-config-entries_spec.rb, golden error lines
+  it('adds and removes the origin’s PostgreSQL parameters, refusing unknown ones in its words', async () => {
+    await created('conf');
+    const ref = `${LOC}/conf`;
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'add-config-entries',
+        'allow_in_place_tablespaces=on',
+        'array_nulls=off',
+      ]),
+    ).toBe('Updated config:\nallow_in_place_tablespaces=on\narray_nulls=off\n');
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'add-config-entries',
+        'allow_system_table_mods=on',
+        'array_nulls=on',
+      ]),
+    ).toBe(
+      'Updated config:\nallow_in_place_tablespaces=on\nallow_system_table_mods=on\narray_nulls=on\n',
+    );
+    expect(
+      await cli.ok(['pg', ref, 'remove-config-entries', 'allow_system_table_mods', 'array_nulls']),
+    ).toBe('Updated config:\nallow_in_place_tablespaces=on\n');
+    expect(await cli.fails(['pg', ref, 'add-config-entries', 'key=value'])).toEqual({
+      status: 400,
+      stderr:
+        '! Unexpected response status: 400\nDetails: Validation failed for following fields: pg_config.key\n  pg_config.key: Unknown configuration parameter\n',
+    });
+    // The origin's checks of a value (its validate_config), and an extension's own option.
+    expect(
+      await cli.fails([
+        'pg',
+        ref,
+        'add-config-entries',
+        'max_connections=abc',
+        'work_mem=1XB',
+        'wal_level=bad',
+        'array_nulls=maybe',
+        "DateStyle='ISO'",
+        'checkpoint_completion_target=2',
+        'pg_stat_statements.max=100',
+      ]),
+    ).toEqual({
+      status: 400,
+      stderr: [
+        '! Unexpected response status: 400',
+        'Details: Validation failed for following fields: pg_config.max_connections, pg_config.work_mem, pg_config.wal_level, pg_config.array_nulls, pg_config.DateStyle, pg_config.checkpoint_completion_target',
+        '  pg_config.max_connections: must be an integer',
+        '  pg_config.work_mem: must match pattern: [0-9]+(kB|MB|GB|TB)?',
+        '  pg_config.wal_level: must be one of: minimal, replica, logical',
+        "  pg_config.array_nulls: must be 'on' or 'off' or 'true' or 'false' or '1' or '0' or any unambiguous prefix of these values (case-insensitive)",
+        '  pg_config.DateStyle: must not be wrapped in single quotes - quoting is handled automatically',
+        '  pg_config.checkpoint_completion_target: must be between 0.0 and 1.0',
+        '',
+      ].join('\n'),
+    });
+  });
+
   // add-pgbouncer-config-entries_spec.rb, remove-pgbouncer-config-entries_spec.rb
-  it('labels the pgbouncer configuration it answers', async () => {
+  it('adds and removes the origin’s PgBouncer parameters under its label', async () => {
     await created('bouncer');
     const ref = `${LOC}/bouncer`;
     expect(
@@ -116,12 +178,32 @@ describe('ubi pg as the origin answers', () => {
         'pg',
         ref,
         'add-pgbouncer-config-entries',
-        'max_client_conn=100',
-        'default_pool_size=20',
+        'server_round_robin=1',
+        'disable_pqexec=1',
       ]),
-    ).toBe('Updated pgbouncer config:\ndefault_pool_size=20\nmax_client_conn=100\n');
-    expect(await cli.ok(['pg', ref, 'remove-pgbouncer-config-entries', 'default_pool_size'])).toBe(
-      'Updated pgbouncer config:\nmax_client_conn=100\n',
+    ).toBe('Updated pgbouncer config:\ndisable_pqexec=1\nserver_round_robin=1\n');
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'add-pgbouncer-config-entries',
+        'application_name_add_host=1',
+        'disable_pqexec=0',
+      ]),
+    ).toBe(
+      'Updated pgbouncer config:\napplication_name_add_host=1\ndisable_pqexec=0\nserver_round_robin=1\n',
+    );
+    expect(
+      await cli.ok([
+        'pg',
+        ref,
+        'remove-pgbouncer-config-entries',
+        'application_name_add_host',
+        'disable_pqexec',
+      ]),
+    ).toBe('Updated pgbouncer config:\nserver_round_robin=1\n');
+    expect((await cli.fails(['pg', ref, 'add-pgbouncer-config-entries', 'key=value'])).stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Validation failed for following fields: pgbouncer_config.key\n  pgbouncer_config.key: Unknown configuration parameter\n',
     );
   });
 

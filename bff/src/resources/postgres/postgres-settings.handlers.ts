@@ -2,6 +2,7 @@
 // password, certificates (the CA, client keypairs and the users who sign in with them) and
 // the firewall rules.
 import { defaultPgConfig, PG_PARAMS } from '#shared/api/postgres-config';
+import { pgConfigRules } from '#shared/api/postgres-config-rules';
 import { postgresSize } from '#shared/catalog';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { createClientKeypair } from '../certs.ts';
@@ -18,7 +19,12 @@ import {
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
-const RESTART_PARAMS = new Set(PG_PARAMS.filter((p) => p.restart).map((p) => p.name));
+const RESTART_PARAMS = new Set([
+  ...PG_PARAMS.filter((p) => p.restart).map((p) => p.name),
+  ...Object.entries(pgConfigRules())
+    .filter(([, rule]) => rule.restart)
+    .map(([name]) => name),
+]);
 
 /** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
 const asText = (config: Record<string, unknown>): Record<string, string> =>
