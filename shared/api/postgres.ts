@@ -206,7 +206,9 @@ export const createPostgresBodySchema = z
       .enum(POSTGRES_VERSIONS, {
         error: `version must be one of ${POSTGRES_VERSIONS.join(', ')} (a string).`,
       })
-      .default(DEFAULT_POSTGRES_VERSION),
+      .optional()
+      // Applied with the flavor (defaultPostgresVersion): a Lantern database gets 17.
+      .meta({ description: `default ${DEFAULT_POSTGRES_VERSION}, or the newest the flavor has` }),
     flavor: z
       .enum(POSTGRES_FLAVOR_NAMES, {
         error: `flavor must be one of ${POSTGRES_FLAVOR_NAMES.join(', ')}.`,

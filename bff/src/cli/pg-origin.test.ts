@@ -73,6 +73,14 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // golden success line `pg … create -s standard-2 -S 64 -f lantern`
+  it('gives a Lantern database without -v the newest version its flavor has', async () => {
+    await created('lantern', '-f', 'lantern');
+    expect(await cli.ok(['pg', `${LOC}/lantern`, 'show', '-f', 'version,flavor'])).toBe(
+      'version: 17\nflavor: lantern\n',
+    );
+  });
+
   // modify_spec.rb
   it('modifies size, storage and HA without the tags, and clears the tags with -t ""', async () => {
     const id = await created('mod', '-h', 'async');

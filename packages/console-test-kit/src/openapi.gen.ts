@@ -2758,7 +2758,7 @@ export interface components {
              */
             ha_type?: "none" | "async" | "sync";
             /**
-             * @default 18
+             * @description default 18, or the newest the flavor has
              * @enum {string}
              */
             version?: "16" | "17" | "18";
