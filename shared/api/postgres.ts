@@ -11,7 +11,7 @@ import {
   POSTGRES_VERSIONS,
 } from '../catalog.ts';
 import { requiredString } from '../errors.ts';
-import { idPattern } from '../ids.ts';
+import { ID_BODY, idPattern } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import {
@@ -749,7 +749,11 @@ const pgRuleRef = z.strictObject({
 const pgMetricRef = z.strictObject({
   ...currentLoc,
   postgres_database_reference: referenceSchema,
-  metric_destination_id: idOf('postgresMetricDestination', 'metric destination'),
+  // The origin's pattern also takes its metric destinations' former prefix `et`: such an ID is
+  // simply not found, and its delete answers 204 as for one already gone.
+  metric_destination_id: z
+    .string()
+    .regex(new RegExp(`^(et|md)${ID_BODY}$`), 'Must be a metric destination ID.'),
 });
 const pgLogRef = z.strictObject({
   ...currentLoc,

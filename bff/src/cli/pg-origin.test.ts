@@ -215,6 +215,28 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // delete-metric-destination_spec.rb, delete-log-destination_spec.rb, golden success line
+  it('deletes a destination that is not there, or one with the former prefix', async () => {
+    await created('dest');
+    const ref = `${LOC}/dest`;
+    const added = await cli.ok([
+      'pg',
+      ref,
+      'add-syslog-log-destination',
+      'my-dest',
+      'logs.example.com',
+    ]);
+    const ld = /id: (\S+)/.exec(added)![1]!;
+    for (let i = 0; i < 2; i++)
+      expect(await cli.ok(['pg', ref, 'delete-log-destination', ld])).toBe(
+        'Log destination, if it exists, has been scheduled for deletion\n',
+      );
+    // The golden file's ID has the origin's former prefix (`et`), which its pattern takes.
+    expect(
+      await cli.ok(['pg', ref, 'delete-metric-destination', 'et2t1bswsqz21m7j7njfjbp901']),
+    ).toBe('Metric destination, if it exists, has been scheduled for deletion\n');
+  });
+
   it('refuses a restore time outside the backups in the origin’s words', async () => {
     await created('rst');
     await backedUp('rst');
