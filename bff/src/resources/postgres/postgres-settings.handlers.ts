@@ -138,10 +138,13 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       const pg = await find(a);
       assertNotDeleting(pg, 'issue certificates');
       const expiration = new Date(Date.now() + a.body.duration * 1000);
-      const pair = await createClientKeypair(a.body.common_name, expiration, {
-        certificate: pg.ca_certificate,
-        privateKey: pg.ca_private_key,
-      });
+      const pair = await createClientKeypair(
+        a.body.common_name,
+        expiration,
+        { certificate: pg.ca_certificate, privateKey: pg.ca_private_key },
+        undefined,
+        `C=US, O=None, CN=${a.body.common_name}`,
+      );
       // PEM text, the certificate then the key, as the origin answers it.
       a.res.setHeader('Content-Disposition', `attachment; filename="${a.body.common_name}.pem"`);
       return `${pair.cert.trimEnd()}\n${pair.key.trimEnd()}\n`;
