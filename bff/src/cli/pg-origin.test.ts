@@ -1,6 +1,7 @@
 // `ubi pg` against the origin's per-command specs (spec/routes/api/cli/pg/*_spec.rb) and the pg
 // lines of its golden files: the same command lines, the origin's expected output with only IDs,
 // addresses and times normalised. Cases here are the ones where we differed.
+import { X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOC, newOwner } from '../../test/fixtures.ts';
 import { serverForFile, type TestServer } from '../../test/harness.ts';
@@ -235,6 +236,40 @@ describe('ubi pg as the origin answers', () => {
     expect(
       await cli.ok(['pg', ref, 'delete-metric-destination', 'et2t1bswsqz21m7j7njfjbp901']),
     ).toBe('Metric destination, if it exists, has been scheduled for deletion\n');
+  });
+
+  // create-backup-credentials_spec.rb
+  it('prints backup credentials with the expiry to the second', async () => {
+    await created('creds');
+    const table = await cli.ok(['pg', `${LOC}/creds`, 'create-backup-credentials']);
+    expect(table).toMatch(
+      /^Bucket: \S+\nEndpoint: https:\/\/\S+\nRegion: \S+\nAccess Key ID: \S+\nSecret Access Key: \S+\nSession Token: \S+\nExpires At: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/,
+    );
+    const json = await cli.ok([
+      'pg',
+      `${LOC}/creds`,
+      'create-backup-credentials',
+      '--format',
+      'json',
+    ]);
+    expect(Object.keys(JSON.parse(json))).toEqual([
+      'bucket',
+      'endpoint',
+      'region',
+      'access_key_id',
+      'secret_access_key',
+      'session_token',
+      'expiration',
+    ]);
+    expect(json).toMatch(/"expiration":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\}\n$/);
+  });
+
+  // create-client-cert-keypair_spec.rb
+  it('signs a client certificate with the origin’s subject', async () => {
+    await created('cert');
+    const pem = await cli.ok(['pg', `${LOC}/cert`, 'create-client-cert-keypair', 'myuser', '3600']);
+    expect(new X509Certificate(pem).subject).toBe('C=US\nO=None\nCN=myuser');
+    expect(pem).toMatch(/-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n/);
   });
 
   it('refuses a restore time outside the backups in the origin’s words', async () => {

@@ -70,7 +70,8 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
     access_key_id: pg.backup_access_key_id,
     secret_access_key: pg.backup_secret_access_key,
     session_token: pg.backup_session_token,
-    expiration: pg.backup_credentials_expire_at,
+    // To the second, as the origin's `expiration.utc.iso8601`.
+    expiration: new Date(pg.backup_credentials_expire_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
 
   return {
