@@ -300,17 +300,28 @@ export const setMaintenanceWindowBodySchema = z
   })
   .meta({ id: 'SetMaintenanceWindowBody' });
 
-/** Strength rules of a superuser password (decision 082). */
-export const SUPERUSER_PASSWORD_MESSAGE =
-  'password must be 12 to 128 characters with a lowercase letter, an uppercase letter and a digit, printable ASCII without spaces.';
+/**
+ * Strength rules of a superuser password (decision 082), each refusal in the origin's words
+ * (its `validate_postgres_superuser_password`), joined where it lists several.
+ */
 export const superuserPasswordSchema = z
   .string(requiredString('password'))
-  .min(12, SUPERUSER_PASSWORD_MESSAGE)
-  .max(128, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/^[\x21-\x7e]+$/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/[a-z]/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/[A-Z]/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/\d/, SUPERUSER_PASSWORD_MESSAGE);
+  .superRefine((password, ctx) => {
+    const problems = [
+      password.length < 12 && 'Password must have 12 characters minimum.',
+      !/[a-z]/.test(password) && 'Password must have at least one lowercase letter.',
+      !/[A-Z]/.test(password) && 'Password must have at least one uppercase letter.',
+      !/\d/.test(password) && 'Password must have at least one digit.',
+      // Ours besides: it goes into a connection string and a shell.
+      password.length > 128 && 'Password must have 128 characters maximum.',
+      !/^[\x21-\x7e]*$/.test(password) && 'Password must be printable ASCII without spaces.',
+    ].filter(Boolean);
+    if (problems.length) ctx.addIssue({ code: 'custom', message: problems.join(' ') });
+  })
+  .meta({
+    description:
+      '12 to 128 printable ASCII characters without spaces, with a lowercase letter, an uppercase letter and a digit',
+  });
 export const resetSuperuserPasswordBodySchema = z
   .strictObject({ password: superuserPasswordSchema })
   .meta({ id: 'ResetSuperuserPasswordBody' });

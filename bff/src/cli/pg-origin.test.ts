@@ -264,6 +264,20 @@ describe('ubi pg as the origin answers', () => {
     expect(json).toMatch(/"expiration":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"\}\n$/);
   });
 
+  // reset-superuser-password_spec.rb, and the origin's refusal of a weak password
+  it('resets the superuser password, refusing a weak one in the origin’s words', async () => {
+    const id = await created('pw');
+    const ref = `${LOC}/pw`;
+    expect(await cli.ok(['pg', ref, 'reset-superuser-password', 'fooBar123456'])).toBe(
+      `Superuser password reset scheduled for PostgreSQL database with id: ${id}\n`,
+    );
+    expect(await cli.fails(['pg', ref, 'reset-superuser-password', 'short'])).toEqual({
+      status: 400,
+      stderr:
+        '! Unexpected response status: 400\nDetails: Validation failed for following fields: password\n  password: Password must have 12 characters minimum. Password must have at least one uppercase letter. Password must have at least one digit.\n',
+    });
+  });
+
   // create-client-cert-keypair_spec.rb
   it('signs a client certificate with the origin’s subject', async () => {
     await created('cert');
