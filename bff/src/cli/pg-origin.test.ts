@@ -286,6 +286,14 @@ describe('ubi pg as the origin answers', () => {
     expect(pem).toMatch(/-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n/);
   });
 
+  it('refuses too many log lines in the origin’s words', async () => {
+    await created('logs');
+    expect(await cli.fails(['pg', `${LOC}/logs`, 'get-logs', '--max-log-lines=501'])).toEqual({
+      status: 400,
+      stderr: '! Unexpected response status: 400\nDetails: Maximum limit is 500\n',
+    });
+  });
+
   it('refuses a restore time outside the backups in the origin’s words', async () => {
     await created('rst');
     await backedUp('rst');
