@@ -286,6 +286,38 @@ describe('ubi pg as the origin answers', () => {
     expect(pem).toMatch(/-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n/);
   });
 
+  // create-read-replica_spec.rb, and what the origin refuses a replica
+  it('creates a read replica once there is a backup, and refuses to change it directly', async () => {
+    await created('prim');
+    await backedUp('prim');
+    const out = await cli.ok([
+      'pg',
+      `${LOC}/prim`,
+      'create-read-replica',
+      '-c',
+      'max_connections=500',
+      '-u',
+      'max_client_conn=99',
+      '-t',
+      'foo=bar,baz=quux',
+      'prim-rr',
+    ]);
+    expect(out).toMatch(
+      new RegExp(`^Read replica for PostgreSQL database created with id: pg${ID}\\n$`),
+    );
+    const rr = `${LOC}/prim-rr`;
+    expect(await cli.ok(['pg', rr, 'show-config'])).toBe('max_connections=500\n');
+    expect(await cli.ok(['pg', rr, 'show', '-f', 'read-replica,parent,tags'])).toBe(
+      `read-replica: true\nparent: ${LOC}/prim\ntags:\n  baz: quux\n  foo: bar\n`,
+    );
+    expect((await cli.fails(['pg', rr, 'reset-superuser-password', 'fooBar123456'])).stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Superuser password cannot be updated for read replicas!\n',
+    );
+    expect((await cli.fails(['pg', rr, 'modify', '-s', 'standard-4'])).stderr).toBe(
+      '! Unexpected response status: 400\nDetails: Read replicas cannot be modified directly! Please modify the parent database instead.\n',
+    );
+  });
+
   it('refuses too many log lines in the origin’s words', async () => {
     await created('logs');
     expect(await cli.fails(['pg', `${LOC}/logs`, 'get-logs', '--max-log-lines=501'])).toEqual({

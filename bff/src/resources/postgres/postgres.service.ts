@@ -461,7 +461,7 @@ export async function resetSuperuserPassword(
   password: string,
 ): Promise<PostgresRow> {
   if (Number(pg.read_replica) === 1)
-    throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas.');
+    throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas!');
   assertNotDeleting(pg, 'change its password');
   await tx
     .updateTable('postgres')
