@@ -346,10 +346,17 @@ const httpsUrl = (field: string) =>
   z
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
-    .refine(
-      (u) => URL.canParse(u) && new URL(u).protocol === 'https:',
-      'Invalid URL scheme. Only https URLs are supported.',
-    );
+    // The origin's `validate_url`: the scheme first, then a URL with a host.
+    .superRefine((url, ctx) => {
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+      if (scheme !== 'https')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Invalid URL scheme. Only https URLs are supported.',
+        });
+      else if (!URL.canParse(url) || new URL(url).hostname === '')
+        ctx.addIssue({ code: 'custom', message: 'Invalid URL' });
+    });
 /** Headers a Prometheus remote-write client may not set (the origin refuses them too). */
 const RESERVED_HEADERS = new Set(
   'accept-encoding authorization connection content-encoding content-length content-type host keep-alive proxy-authenticate proxy-authorization user-agent www-authenticate x-amz-content-sha256 x-amz-date x-amz-security-token x-prometheus-remote-read-version x-prometheus-remote-write-version'.split(

@@ -318,6 +318,19 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  it('refuses a metric destination’s URL in the origin’s words', async () => {
+    await created('murl');
+    const ref = `${LOC}/murl`;
+    const refusal = async (url: string) =>
+      (await cli.fails(['pg', ref, 'add-metric-destination', 'foo', 'bar', url])).stderr;
+    expect(await refusal('https://')).toBe(
+      '! Unexpected response status: 400\nDetails: Validation failed for following fields: url\n  url: Invalid URL\n',
+    );
+    expect(await refusal('http://baz.example.com')).toBe(
+      '! Unexpected response status: 400\nDetails: Validation failed for following fields: url\n  url: Invalid URL scheme. Only https URLs are supported.\n',
+    );
+  });
+
   it('refuses too many log lines in the origin’s words', async () => {
     await created('logs');
     expect(await cli.fails(['pg', `${LOC}/logs`, 'get-logs', '--max-log-lines=501'])).toEqual({
