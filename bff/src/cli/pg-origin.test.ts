@@ -331,6 +331,64 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // golden success line `pg … show-default-config` (a standard-2 of 64 GiB, PostgreSQL 16)
+  it('shows the settings the origin writes for the size, version and flavor', async () => {
+    await created('defaults', '-v', '16');
+    expect(await cli.ok(['pg', `${LOC}/defaults`, 'show-default-config'])).toBe(
+      [
+        "archive_command='/usr/bin/walg-daemon-client /tmp/wal-g wal-push %f'",
+        'archive_mode=on',
+        'archive_timeout=60',
+        'autovacuum_naptime=60s',
+        'autovacuum_vacuum_cost_delay=2ms',
+        'autovacuum_vacuum_cost_limit=200',
+        'autovacuum_work_mem=682MB',
+        'cron.use_background_workers=on',
+        'default_toast_compression=lz4',
+        'effective_cache_size=6144MB',
+        'effective_io_concurrency=200',
+        "lc_messages='C.UTF-8'",
+        "lc_monetary='C.UTF-8'",
+        "lc_numeric='C.UTF-8'",
+        "lc_time='C.UTF-8'",
+        "listen_addresses='*'",
+        "log_destination='stderr'",
+        "log_directory='pg_log'",
+        "log_filename='postgresql-%a.log'",
+        "log_line_prefix='%m [%p:%l] (%x,%v): host=%r,db=%d,user=%u,app=%a,client=%h '",
+        'log_rotation_age=1440',
+        "log_timezone='UTC'",
+        'log_truncate_on_rotation=true',
+        'logging_collector=on',
+        'maintenance_work_mem=512MB',
+        'max_connections=500',
+        'max_parallel_maintenance_workers=2',
+        'max_parallel_workers=4',
+        'max_parallel_workers_per_gather=2',
+        'max_wal_size=5GB',
+        'min_wal_size=80MB',
+        'random_page_cost=1.1',
+        'recovery_init_sync_method=syncfs',
+        'shared_buffers=2048MB',
+        "shared_preload_libraries='pg_cron,pg_stat_statements'",
+        'ssl=on',
+        "ssl_ca_file='/etc/ssl/certs/ca.crt'",
+        "ssl_cert_file='/etc/ssl/certs/server.crt'",
+        "ssl_key_file='/etc/ssl/certs/server.key'",
+        'ssl_min_protocol_version=TLSv1.3',
+        'superuser_reserved_connections=3',
+        'tcp_keepalives_count=4',
+        'tcp_keepalives_idle=2',
+        'tcp_keepalives_interval=2',
+        "timezone='UTC'",
+        'wal_compression=lz4',
+        'wal_keep_size=96MB',
+        'work_mem=1MB',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('refuses too many log lines in the origin’s words', async () => {
     await created('logs');
     expect(await cli.fails(['pg', `${LOC}/logs`, 'get-logs', '--max-log-lines=501'])).toEqual({

@@ -34,11 +34,18 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
   const { find, act } = postgresAt(ctx);
   const configOf = (pg: PostgresRow, message?: string) => {
-    const size = postgresSize(pg.vm_size)!;
+    // The size it runs at, or will once created.
+    const size = (postgresSize(pg.vm_size) ?? postgresSize(pg.target_vm_size))!;
     return {
       pg_config: asText(json(pg.pg_config)),
       pgbouncer_config: asText(json(pg.pgbouncer_config)),
-      default_pg_config: defaultPgConfig(size.memoryGib, size.vcpus),
+      default_pg_config: defaultPgConfig({
+        memoryGib: size.memoryGib,
+        vcpus: size.vcpus,
+        storageGib: Number(pg.storage_size_gib || pg.target_storage_size_gib),
+        version: pg.version,
+        flavor: pg.flavor,
+      }),
       ...(message ? { message } : {}),
     };
   };
