@@ -57,11 +57,11 @@ export function restoreWindow(
   return { earliest: backups[0]?.last_modified ?? null, latest: now.toISOString() };
 }
 
-/** 400 naming restore_target unless it lies in the window. */
 /** `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04:05 UTC`. */
 const rubyTime = (iso: string) =>
   `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
+/** 400 naming restore_target unless it lies in the window. */
 export function assertInRestoreWindow(pg: BackupSource, target: string, now = new Date()): void {
   const { earliest, latest } = restoreWindow(pg, now);
   if (!earliest)
