@@ -52,6 +52,34 @@ function childOf(node: HelpNode, word: string): HelpNode | undefined {
 
 const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
 
+/**
+ * A command and everything under it, depth first, with its path: its commands, then its
+ * post-commands, each set in the origin's order (that of its command files, `name.rb`, so
+ * `show-config` comes before `show`).
+ */
+function* descendants(node: HelpNode, path: string[]): Generator<[string, HelpNode]> {
+  yield [path.join(' '), node];
+  const sets = isKindGroup(node)
+    ? [node.commands, node.post]
+    : 'commands' in node
+      ? [(node as Root).commands]
+      : [];
+  for (const set of sets) {
+    const names = Object.keys(set).sort((one, other) =>
+      `${one}.rb` < `${other}.rb` ? -1 : `${one}.rb` > `${other}.rb` ? 1 : 0,
+    );
+    for (const name of names) yield* descendants(set[name]!, [...path, name]);
+  }
+}
+
+/** Whether a `major.minor.patch` version is at least `since` (an unknown version is not). */
+function atLeast(version: string, since: number[]): boolean {
+  const parts = version.split('.').map(Number);
+  if (parts.length !== 3 || parts.some(Number.isNaN)) return false;
+  for (let i = 0; i < 3; i++) if (parts[i] !== since[i]) return parts[i]! > since[i]!;
+  return true;
+}
+
 const help: Leaf = {
   desc: 'Get command help',
   usage: ['ubi help [options] [command [subcommand]]'],
@@ -71,20 +99,16 @@ const help: Leaf = {
       if (!next) throw new CliFailure(`invalid command: ${argv.join(' ')}`, helpOf(node));
       node = next;
     }
-    const target = node;
-    const subcommands =
-      'commands' in target
-        ? [
-            ...Object.values(target.commands),
-            ...('post' in target ? Object.values(target.post) : []),
-          ]
-        : [];
-    const docs = opts.recursive === true ? [target, ...subcommands] : [target];
-    const text =
+    if (opts.recursive !== true)
+      return reply(opts.usage === true ? node.usage.join('\n') : helpOf(node));
+    // The origin's clients before 1.1.0 cannot run these: their help leaves them out.
+    const skipped = atLeast(c.clientVersion, [1, 1, 0]) ? [] : ['vm ssh', 'pg psql'];
+    const docs = [...descendants(node, argv)].filter(([path]) => !skipped.includes(path));
+    return reply(
       opts.usage === true
-        ? docs.map((d) => d.usage.join('\n')).join('\n')
-        : docs.map(helpOf).join('\n');
-    return reply(text);
+        ? docs.map(([, doc]) => doc.usage.join('\n')).join('\n')
+        : docs.map(([, doc]) => `${helpOf(doc)}\n\n`).join(''),
+    );
   },
 };
 

@@ -62,6 +62,48 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // golden `help -r`, `help -ru`: every command under pg, depth first, in the origin's file order
+  it('documents every pg command recursively in the origin’s order', async () => {
+    const usages = (await cli.ok(['help', '-ru', 'pg'], { version: '1.1.0' })).split('\n');
+    expect(usages.slice(0, 4)).toEqual([
+      'ubi pg command [...]',
+      'ubi pg (location/pg-name | pg-id) [post-options] post-command [...]',
+      'ubi pg list [options]',
+      'ubi pg (location/pg-name | pg-id) add-bearer-metric-destination url token [header_name=value [...]]',
+    ]);
+    // The origin's 44 lines, and the newline that ends them.
+    expect(usages).toHaveLength(45);
+    const order = usages
+      .slice(3, -1)
+      .map(
+        (u) =>
+          u
+            .replace(
+              /^ubi pg (\(location\/pg-name \| pg-id\)|location\/pg-name) (\[options\] )?/,
+              '',
+            )
+            .split(' ')[0],
+      );
+    expect(order.indexOf('show-upgrade-status')).toBe(order.indexOf('show') - 1);
+    expect(order.indexOf('create-read-replica')).toBe(order.indexOf('create') - 1);
+    expect(order.slice(order.indexOf('modify'), order.indexOf('modify') + 4)).toEqual([
+      'modify',
+      'pg_dump',
+      'pg_dumpall',
+      'promote-read-replica',
+    ]);
+    // Clients before 1.1.0 cannot run psql: its help is left out for them.
+    expect(usages.some((u) => u.includes(' psql '))).toBe(true);
+    const old = await cli.ok(['help', '-ru', 'pg'], { version: '1.0.0' });
+    expect(old).not.toContain(' psql ');
+    const full = await cli.ok(['help', '-r', 'pg']);
+    expect(full).toMatch(/^Manage PostgreSQL databases\n\nUsage:\n/);
+    expect(full).toContain(
+      '    -f, --force                      do not require confirmation\n\n\nFetch logs for a PostgreSQL database in CSV format\n',
+    );
+    expect(full.endsWith('    ubi pg (location/pg-name | pg-id) upgrade\n\n\n')).toBe(true);
+  });
+
   it('takes the legacy burstable sizes, and leaves a size of another provider to the API', async () => {
     await created('burst', '-s', 'burstable-2');
     expect(await cli.ok(['pg', `${LOC}/burst`, 'show', '-f', 'target-vm-size'])).toBe(
