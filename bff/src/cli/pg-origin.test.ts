@@ -431,6 +431,27 @@ describe('ubi pg as the origin answers', () => {
     );
   });
 
+  // upgrade_spec.rb: the upgrade asked for right after the create
+  it('schedules an upgrade right after the create, which the database then runs', async () => {
+    const id = await created('up', '-v', '16');
+    const ref = `${LOC}/up`;
+    expect(await cli.ok(['pg', ref, 'upgrade'])).toBe(
+      `Scheduled major version upgrade of PostgreSQL database with id ${id} to version 17.\n`,
+    );
+    expect(await cli.ok(['pg', ref, 'show-upgrade-status'])).toMatch(
+      new RegExp(
+        `^Major version upgrade of PostgreSQL database ${id} to version 17\\nStatus: running\\nStage: `,
+      ),
+    );
+    for (let i = 0; i < 250; i++) {
+      if ((await cli.ok(['pg', ref, 'show', '-f', 'version'])) === 'version: 17\n') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await cli.ok(['pg', ref, 'show', '-f', 'version,target-version'])).toBe(
+      'version: 17\ntarget-version: 17\n',
+    );
+  });
+
   it('refuses too many log lines in the origin’s words', async () => {
     await created('logs');
     expect(await cli.fails(['pg', `${LOC}/logs`, 'get-logs', '--max-log-lines=501'])).toEqual({
