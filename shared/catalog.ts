@@ -276,6 +276,15 @@ export function postgresFlavor(name: string) {
   );
 }
 
+/** The origin's `default_version(flavor)`: the default if the flavor has it, else its newest. */
+export function defaultPostgresVersion(flavor: string): PostgresVersion {
+  const versions: readonly PostgresVersion[] =
+    postgresFlavor(flavor)?.versions ?? POSTGRES_FLAVORS[0].versions;
+  return versions.includes(DEFAULT_POSTGRES_VERSION)
+    ? DEFAULT_POSTGRES_VERSION
+    : versions.reduce((newest, version) => (Number(version) > Number(newest) ? version : newest));
+}
+
 /** High availability: how many standbys run beside the primary. */
 export const POSTGRES_HA_TYPES = [
   {

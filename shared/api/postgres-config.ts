@@ -2,6 +2,11 @@
 // PostgreSQL and PgBouncer settings with their types, ranges and defaults (decision 081).
 // Shared: the BFF validates with it, the console's parameter editor is built from it.
 import { z } from 'zod';
+import {
+  configEntryProblem,
+  PGBOUNCER_CONFIG_RULES,
+  pgConfigRules,
+} from './postgres-config-rules.ts';
 
 export type ParamType = 'integer' | 'real' | 'bool' | 'enum' | 'memory' | 'string';
 
@@ -411,6 +416,7 @@ export function configObjectSchema(
   opts: { nullable: boolean },
 ) {
   const params = byName(field === 'pg_config' ? PG_PARAMS : PGBOUNCER_PARAMS);
+  const rules = field === 'pg_config' ? pgConfigRules() : PGBOUNCER_CONFIG_RULES;
   const value = opts.nullable
     ? z.union([z.string(), z.number(), z.null()])
     : z.union([z.string(), z.number()]);
@@ -420,34 +426,103 @@ export function configObjectSchema(
     })
     .superRefine((obj, ctx) => {
       for (const [name, v] of Object.entries(obj)) {
-        const p = params.get(name);
-        if (!p)
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: `${name} is not a parameter that can be set.`,
-          });
-        else if (v !== null) {
-          const problem = paramProblem(p, v);
-          if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-        }
+        // A removal names what it removes, known or not (the origin's).
+        if (v === null) continue;
+        // The origin's rules; ours for the names of our table it lacks (`timezone`) or keeps
+        // to itself (`shared_buffers`, which the console's editor offers: decision 081).
+        const own = Object.hasOwn(rules, name) && !rules[name]!.deny;
+        const p = own ? undefined : params.get(name);
+        const problem = p ? paramProblem(p, v) : configEntryProblem(rules, name, v);
+        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
       }
     });
 }
 
-/** The defaults that depend on the server's memory (what `default_pg_config` shows). */
-export function defaultPgConfig(memoryGib: number, vcpus: number): Record<string, string> {
+/** A server the defaults are computed for. */
+export interface ServerShape {
+  memoryGib: number;
+  vcpus: number;
+  storageGib: number;
+  version: string;
+  flavor: string;
+}
+
+const clamp = (n: number, low: number, high: number) => Math.min(high, Math.max(low, n));
+
+/**
+ * What `default_pg_config` shows: the settings the origin writes for a server of this size,
+ * version and flavor (its `PostgresServer#configure_hash`, with backups archived as ours are),
+ * without those that name other servers (standbys, replication slots).
+ */
+export function defaultPgConfig(server: ServerShape): Record<string, string> {
+  const { memoryGib, vcpus, storageGib, version } = server;
   const mb = memoryGib * 1024;
-  return {
-    max_connections: String(Math.min(5000, Math.max(100, memoryGib * 50))),
+  const configs: Record<string, string> = {
+    listen_addresses: "'*'",
+    max_connections: '500',
+    superuser_reserved_connections: '3',
     shared_buffers: `${Math.floor(mb / 4)}MB`,
-    effective_cache_size: `${Math.floor((mb * 3) / 4)}MB`,
-    maintenance_work_mem: `${Math.max(64, Math.floor(mb / 16))}MB`,
-    work_mem: `${Math.max(4, Math.floor(mb / 256))}MB`,
-    max_worker_processes: String(Math.max(8, vcpus)),
-    max_parallel_workers: String(Math.max(2, vcpus)),
-    max_parallel_workers_per_gather: String(Math.max(1, Math.floor(vcpus / 2))),
+    work_mem: `${Math.max(Math.floor(memoryGib / 8), 1)}MB`,
+    maintenance_work_mem: `${Math.floor(mb / 16)}MB`,
+    max_parallel_workers: '4',
+    max_parallel_workers_per_gather: '2',
+    max_parallel_maintenance_workers: '2',
+    min_wal_size: '80MB',
+    max_wal_size: `${clamp(Math.floor((storageGib * 4) / 100), 5, 256)}GB`,
+    wal_keep_size: '96MB',
+    wal_compression: 'lz4',
+    default_toast_compression: 'lz4',
+    recovery_init_sync_method: 'syncfs',
     random_page_cost: '1.1',
+    effective_cache_size: `${Math.floor((mb * 3) / 4)}MB`,
     effective_io_concurrency: '200',
+    tcp_keepalives_count: '4',
+    tcp_keepalives_idle: '2',
+    tcp_keepalives_interval: '2',
+    ssl: 'on',
+    ssl_min_protocol_version: 'TLSv1.3',
+    ssl_ca_file: "'/etc/ssl/certs/ca.crt'",
+    ssl_cert_file: "'/etc/ssl/certs/server.crt'",
+    ssl_key_file: "'/etc/ssl/certs/server.key'",
+    log_timezone: "'UTC'",
+    log_directory: "'pg_log'",
+    log_filename: "'postgresql-%a.log'",
+    log_truncate_on_rotation: 'true',
+    log_rotation_age: '1440',
+    logging_collector: 'on',
+    log_destination: "'stderr'",
+    log_line_prefix: "'%m [%p:%l] (%x,%v): host=%r,db=%d,user=%u,app=%a,client=%h '",
+    timezone: "'UTC'",
+    lc_messages: "'C.UTF-8'",
+    lc_monetary: "'C.UTF-8'",
+    lc_numeric: "'C.UTF-8'",
+    lc_time: "'C.UTF-8'",
+    shared_preload_libraries: "'pg_cron,pg_stat_statements'",
+    'cron.use_background_workers': 'on',
+    autovacuum_vacuum_cost_delay: '2ms',
+    autovacuum_vacuum_cost_limit: String(clamp(vcpus * 50, 200, 2400)),
+    autovacuum_naptime: vcpus <= 3 ? '60s' : '30s',
   };
+  // More autovacuum workers only where raising them needs no restart (18); before, the
+  // version's default of 3. Their memory shares a quarter of the server's.
+  const rules = pgConfigRules(version);
+  const scaleWorkers = !rules.autovacuum_max_workers?.restart;
+  const workers = scaleWorkers ? clamp(vcpus, 3, 8) : 3;
+  if (scaleWorkers) configs.autovacuum_max_workers = String(workers);
+  configs.autovacuum_work_mem = `${Math.floor(mb / 4 / workers)}MB`;
+  if (Object.hasOwn(rules, 'autovacuum_vacuum_max_threshold'))
+    configs.autovacuum_vacuum_max_threshold = '50000000';
+  if (server.flavor === 'lantern') {
+    configs.shared_preload_libraries = "'pg_cron,pg_stat_statements,lantern_extras'";
+    for (const ext of ['lantern', 'hnsw']) {
+      configs[`${ext}.external_index_host`] = "'external-indexing.cloud.lantern.dev'";
+      configs[`${ext}.external_index_port`] = '443';
+      configs[`${ext}.external_index_secure`] = 'true';
+    }
+  }
+  if (Number(version) >= 17) configs.allow_alter_system = 'off';
+  configs.archive_mode = 'on';
+  configs.archive_timeout = '60';
+  configs.archive_command = "'/usr/bin/walg-daemon-client /tmp/wal-g wal-push %f'";
+  return configs;
 }

@@ -11,7 +11,7 @@ import {
   POSTGRES_VERSIONS,
 } from '../catalog.ts';
 import { requiredString } from '../errors.ts';
-import { idPattern } from '../ids.ts';
+import { ID_BODY, idPattern } from '../ids.ts';
 import { referenceSchema, resourceName } from '../names.ts';
 import { listSchema, paginationQuerySchema } from '../pagination.ts';
 import {
@@ -206,7 +206,9 @@ export const createPostgresBodySchema = z
       .enum(POSTGRES_VERSIONS, {
         error: `version must be one of ${POSTGRES_VERSIONS.join(', ')} (a string).`,
       })
-      .default(DEFAULT_POSTGRES_VERSION),
+      .optional()
+      // Applied with the flavor (defaultPostgresVersion): a Lantern database gets 17.
+      .meta({ description: `default ${DEFAULT_POSTGRES_VERSION}, or the newest the flavor has` }),
     flavor: z
       .enum(POSTGRES_FLAVOR_NAMES, {
         error: `flavor must be one of ${POSTGRES_FLAVOR_NAMES.join(', ')}.`,
@@ -298,17 +300,28 @@ export const setMaintenanceWindowBodySchema = z
   })
   .meta({ id: 'SetMaintenanceWindowBody' });
 
-/** Strength rules of a superuser password (decision 082). */
-export const SUPERUSER_PASSWORD_MESSAGE =
-  'password must be 12 to 128 characters with a lowercase letter, an uppercase letter and a digit, printable ASCII without spaces.';
+/**
+ * Strength rules of a superuser password (decision 082), each refusal in the origin's words
+ * (its `validate_postgres_superuser_password`), joined where it lists several.
+ */
 export const superuserPasswordSchema = z
   .string(requiredString('password'))
-  .min(12, SUPERUSER_PASSWORD_MESSAGE)
-  .max(128, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/^[\x21-\x7e]+$/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/[a-z]/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/[A-Z]/, SUPERUSER_PASSWORD_MESSAGE)
-  .regex(/\d/, SUPERUSER_PASSWORD_MESSAGE);
+  .superRefine((password, ctx) => {
+    const problems = [
+      password.length < 12 && 'Password must have 12 characters minimum.',
+      !/[a-z]/.test(password) && 'Password must have at least one lowercase letter.',
+      !/[A-Z]/.test(password) && 'Password must have at least one uppercase letter.',
+      !/\d/.test(password) && 'Password must have at least one digit.',
+      // Ours besides: it goes into a connection string and a shell.
+      password.length > 128 && 'Password must have 128 characters maximum.',
+      !/^[\x21-\x7e]*$/.test(password) && 'Password must be printable ASCII without spaces.',
+    ].filter(Boolean);
+    if (problems.length) ctx.addIssue({ code: 'custom', message: problems.join(' ') });
+  })
+  .meta({
+    description:
+      '12 to 128 printable ASCII characters without spaces, with a lowercase letter, an uppercase letter and a digit',
+  });
 export const resetSuperuserPasswordBodySchema = z
   .strictObject({ password: superuserPasswordSchema })
   .meta({ id: 'ResetSuperuserPasswordBody' });
@@ -333,10 +346,17 @@ const httpsUrl = (field: string) =>
   z
     .string(requiredString(field))
     .max(2000, `${field} must be at most 2000 characters.`)
-    .refine(
-      (u) => URL.canParse(u) && new URL(u).protocol === 'https:',
-      'Invalid URL scheme. Only https URLs are supported.',
-    );
+    // The origin's `validate_url`: the scheme first, then a URL with a host.
+    .superRefine((url, ctx) => {
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+      if (scheme !== 'https')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Invalid URL scheme. Only https URLs are supported.',
+        });
+      else if (!URL.canParse(url) || new URL(url).hostname === '')
+        ctx.addIssue({ code: 'custom', message: 'Invalid URL' });
+    });
 /** Headers a Prometheus remote-write client may not set (the origin refuses them too). */
 const RESERVED_HEADERS = new Set(
   'accept-encoding authorization connection content-encoding content-length content-type host keep-alive proxy-authenticate proxy-authorization user-agent www-authenticate x-amz-content-sha256 x-amz-date x-amz-security-token x-prometheus-remote-read-version x-prometheus-remote-write-version'.split(
@@ -608,18 +628,13 @@ export const logsQuerySchema = z.object({
       }),
     )
     .optional(),
-  query_pattern: z
-    .string({ error: 'query_pattern must be a string.' })
-    .max(200, 'query_pattern must be at most 200 characters.')
-    .optional(),
+  // Its length and the number of lines are checked by the route, in the origin's words.
+  query_pattern: z.string({ error: 'query_pattern must be a string.' }).optional(),
   max_log_lines: z
-    .string({ error: `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.` })
-    .regex(/^\d{1,4}$/, `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`)
+    .string({ error: 'max_log_lines must be a positive integer.' })
+    .regex(/^\d{1,9}$/, 'max_log_lines must be a positive integer.')
     .transform(Number)
-    .refine(
-      (n) => n >= 1 && n <= MAX_LOG_LINES,
-      `max_log_lines must be an integer from 1 to ${MAX_LOG_LINES}.`,
-    )
+    .refine((n) => n >= 1, 'max_log_lines must be a positive integer.')
     .optional(),
   pagination_key: z
     .string({ error: 'pagination_key must be a string.' })
@@ -747,7 +762,11 @@ const pgRuleRef = z.strictObject({
 const pgMetricRef = z.strictObject({
   ...currentLoc,
   postgres_database_reference: referenceSchema,
-  metric_destination_id: idOf('postgresMetricDestination', 'metric destination'),
+  // The origin's pattern also takes its metric destinations' former prefix `et`: such an ID is
+  // simply not found, and its delete answers 204 as for one already gone.
+  metric_destination_id: z
+    .string()
+    .regex(new RegExp(`^(et|md)${ID_BODY}$`), 'Must be a metric destination ID.'),
 });
 const pgLogRef = z.strictObject({
   ...currentLoc,

@@ -119,7 +119,7 @@ describe('ubi pg post-commands', () => {
       'Updated config:\nwork_mem=8MB\n',
     );
     expect(await cli.ok(['pg', ref, 'add-pgbouncer-config-entries', 'max_client_conn=100'])).toBe(
-      'Updated config:\nmax_client_conn=100\n',
+      'Updated pgbouncer config:\nmax_client_conn=100\n',
     );
     expect(await cli.ok(['pg', ref, 'show-pgbouncer-config'])).toBe('max_client_conn=100\n');
     const bad = await cli.fails(['pg', ref, 'add-config-entries', 'foo']);

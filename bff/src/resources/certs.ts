@@ -72,12 +72,15 @@ export async function createRootCa(
 /**
  * A key and a client certificate for `user` (the CN PostgreSQL and Kubernetes match; `group`
  * becomes the O Kubernetes reads as a group) valid until `notAfter`, signed by the object's CA.
+ * A `subject` replaces the whole name (PostgreSQL's keypairs carry the origin's
+ * `/C=US/O=None/CN=<user>`).
  */
 export async function createClientKeypair(
   user: string,
   notAfter: Date,
   ca: { certificate: string; privateKey: string },
   group?: string,
+  subject?: string,
 ): Promise<{ key: string; cert: string }> {
   const x509 = await x509Module();
   const caCert = new x509.X509Certificate(ca.certificate);
@@ -85,7 +88,7 @@ export async function createClientKeypair(
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
-    subject: group ? `CN=${user}, O=${group}` : `CN=${user}`,
+    subject: subject ?? (group ? `CN=${user}, O=${group}` : `CN=${user}`),
     issuer: caCert.subject,
     notBefore: new Date(now - 60_000),
     notAfter,

@@ -2758,7 +2758,7 @@ export interface components {
              */
             ha_type?: "none" | "async" | "sync";
             /**
-             * @default 18
+             * @description default 18, or the newest the flavor has
              * @enum {string}
              */
             version?: "16" | "17" | "18";
@@ -3560,7 +3560,8 @@ export interface components {
             password: string;
         };
         ResetSuperuserPasswordBody: {
-            password: string & (unknown & unknown & unknown & unknown);
+            /** @description 12 to 128 printable ASCII characters without spaces, with a lowercase letter, an uppercase letter and a digit */
+            password: string;
         };
         ResizeKubernetesNodepoolBody: {
             node_count: number | string;

@@ -1,13 +1,12 @@
 // `ubi pg` post-commands beyond create/show/destroy/psql (the origin's cli-commands/pg/post):
 // each one API operation on the database, answered in the origin's words.
 import { LOG_SERVER_ROLES, LOG_SEVERITIES, LOG_STREAMS } from '#shared/api/postgres';
-import { POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES } from '#shared/catalog';
+import { POSTGRES_HA_TYPE_NAMES, POSTGRES_SIZE_NAMES, POSTGRES_SIZES } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { reply, type Leaf, type OptionSpec, type Options, type PostContext } from '../command.ts';
 import {
   formatRows,
   givenOptions,
-  integerArg,
   isoSeconds,
   KINDS,
   optionText,
@@ -18,18 +17,61 @@ import {
 
 const REF = '(location/pg-name | pg-id)';
 
+/**
+ * The origin's `-s` values in its order (`POSTGRES_SIZE_OPTIONS`): our sizes, then the AWS and
+ * GCP instance types of its other providers. Help lists them all and the parser takes them (and
+ * the legacy `burstable-1|2`); the API refuses a size this service does not offer (decision 299).
+ */
+const SEVEN = 'large xlarge 2xlarge 4xlarge 8xlarge 12xlarge 16xlarge';
+const STORAGE_OPTIMIZED = 'large xlarge 2xlarge 3xlarge 6xlarge 12xlarge 18xlarge 24xlarge';
+const OTHER_PROVIDER_SIZES = (
+  [
+    ['c6gd c6id c7gd c8gd c8id m6id m6gd m7gd m8gd m8id', SEVEN],
+    ['i8g', `${SEVEN} 24xlarge`],
+    ['i8ge', STORAGE_OPTIMIZED],
+    ['i7i', `${SEVEN} 24xlarge`],
+    ['i7ie', STORAGE_OPTIMIZED],
+    ['r6gd', `medium ${SEVEN}`],
+    ['r6id', SEVEN],
+    ['r7gd r8gd', `medium ${SEVEN}`],
+    ['r8id', SEVEN],
+  ] as const
+).flatMap(([families, sizes]) =>
+  families.split(' ').flatMap((family) => sizes.split(' ').map((size) => `${family}.${size}`)),
+);
+const GCP_SIZES = ['c4a-standard', 'c4a-highmem'].flatMap((family) =>
+  [4, 8, 16, 32, 48, 64, 72].map((vcpus) => `${family}-${vcpus}`),
+);
+export const PG_HELP_SIZES = [
+  ...POSTGRES_SIZE_NAMES.filter((name) => name.startsWith('standard-')),
+  ...POSTGRES_SIZE_NAMES.filter((name) => !name.startsWith('standard-')),
+  ...OTHER_PROVIDER_SIZES,
+  ...GCP_SIZES,
+];
+export const PG_SIZE_CHOICES = [...PG_HELP_SIZES, 'burstable-1', 'burstable-2'];
+
+/** Every size's storage choices, the origin's `POSTGRES_STORAGE_SIZE_OPTIONS`. */
+export const PG_STORAGE_SIZES = [...new Set(POSTGRES_SIZES.flatMap((size) => size.storageGib))]
+  .sort((one, other) => one - other)
+  .map(String);
+
 export const pgRef = (context: PostContext) => ({
   location: context.target.location,
   postgres_database_reference: context.target.ref,
 });
 
-/** `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). */
+/**
+ * `a=1,b=2` → {a: "1", b: "2"} ("invalid …, does not include `=`" otherwise). Split as Ruby's
+ * `split(",")`, which drops trailing empty fields: `-t ""` gives no tags (clears them).
+ */
 export function pairs(
   value: string,
   what: string,
   fail: (m: string) => never,
 ): Record<string, string> {
-  return kvArgs(value.split(','), what, fail);
+  const fields = value.split(',');
+  while (fields.at(-1) === '') fields.pop();
+  return kvArgs(fields, what, fail);
 }
 
 /** `key=value` arguments → {key: value}. */
@@ -134,7 +176,7 @@ function configCommands(
     const config = await c.api.call('updatePostgresConfig', pgRef(c), {
       body: { [key]: entries } as BodyInputOf<'updatePostgresConfig'>,
     });
-    return reply(configText(config[key], 'Updated config:\n'));
+    return reply(configText(config[key], `Updated ${label}config:\n`));
   };
   return {
     [`add-${infix}config-entries`]: {
@@ -472,13 +514,20 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
         choices: POSTGRES_HA_TYPE_NAMES,
         desc: 'replication type',
       },
-      { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
-      { short: 'S', long: 'storage-size', arg: 'size', desc: 'storage size GB' },
+      { short: 's', long: 'size', arg: 'size', choices: PG_SIZE_CHOICES, desc: 'server size' },
+      {
+        short: 'S',
+        long: 'storage-size',
+        arg: 'size',
+        choices: PG_STORAGE_SIZES,
+        desc: 'storage size GB',
+      },
       { short: 't', long: 'tags', arg: 'tags', desc: 'tags (e.g. key1=value1,key2=value2)' },
     ],
     optionValues: [
       ['Replication Type:', POSTGRES_HA_TYPE_NAMES],
-      ['Size:', POSTGRES_SIZE_NAMES],
+      ['Size:', PG_HELP_SIZES],
+      ['Storage Size:', PG_STORAGE_SIZES],
     ],
     async run(c, _args, opts) {
       const body = sourceFields({ tags: opts.tags }, c.fail);
@@ -487,7 +536,7 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
       const ha = optionText(opts, 'ha-type');
       if (ha !== undefined) body.ha_type = ha;
       const storage = optionText(opts, 'storage-size');
-      if (storage !== undefined) body.storage_size = integerArg(storage, 'storage-size', c.fail);
+      if (storage !== undefined) body.storage_size = Number(storage);
       const pg = await c.api.call('patchPostgresDatabase', pgRef(c), {
         body: body as BodyInputOf<'patchPostgresDatabase'>,
       });

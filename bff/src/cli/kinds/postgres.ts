@@ -1,12 +1,6 @@
 // `ubi pg`: list, create, show, destroy, reset-superuser-password, psql, pg_dump,
 // pg_dumpall; the other post-commands are in postgres-post.ts.
-import {
-  POSTGRES_FLAVOR_NAMES,
-  POSTGRES_HA_TYPE_NAMES,
-  POSTGRES_SIZE_NAMES,
-  POSTGRES_SIZES,
-  POSTGRES_VERSIONS,
-} from '#shared/catalog';
+import { POSTGRES_FLAVOR_NAMES, POSTGRES_HA_TYPE_NAMES, POSTGRES_VERSIONS } from '#shared/catalog';
 import type { BodyInputOf } from '#shared/routes';
 import { execute, reply, type Leaf, type PostContext } from '../command.ts';
 import {
@@ -19,7 +13,14 @@ import {
   text,
   underscore,
 } from '../common.ts';
-import { pairs, pgPostCommands, pgRef } from './postgres-post.ts';
+import {
+  pairs,
+  PG_HELP_SIZES,
+  PG_SIZE_CHOICES,
+  PG_STORAGE_SIZES,
+  pgPostCommands,
+  pgRef,
+} from './postgres-post.ts';
 
 const k = KINDS.pg;
 const REF = '(location/pg-name | pg-id)';
@@ -55,10 +56,8 @@ const SHOW_FIELDS = [
 /** The origin's clients from this version on take the password in a header, out of the command line. */
 const PGPASSWORD_HEADER_SINCE = [1, 1, 0];
 
-/** Every size's storage choices, the origin's `POSTGRES_STORAGE_SIZE_OPTIONS`. */
-const STORAGE_SIZES = [...new Set(POSTGRES_SIZES.flatMap((size) => size.storageGib))]
-  .sort((one, other) => one - other)
-  .map(String);
+/** The origin lists its versions newest first. */
+const VERSIONS = [...POSTGRES_VERSIONS].reverse();
 
 const create: Leaf<PostContext> = {
   desc: 'Create a PostgreSQL database',
@@ -72,19 +71,19 @@ const create: Leaf<PostContext> = {
       choices: POSTGRES_HA_TYPE_NAMES,
       desc: 'replication type',
     },
-    { short: 's', long: 'size', arg: 'size', choices: POSTGRES_SIZE_NAMES, desc: 'server size' },
+    { short: 's', long: 'size', arg: 'size', choices: PG_SIZE_CHOICES, desc: 'server size' },
     {
       short: 'S',
       long: 'storage-size',
       arg: 'size',
-      choices: STORAGE_SIZES,
+      choices: PG_STORAGE_SIZES,
       desc: 'storage size GB',
     },
     {
       short: 'v',
       long: 'version',
       arg: 'version',
-      choices: POSTGRES_VERSIONS,
+      choices: VERSIONS,
       desc: 'PostgreSQL version',
     },
     {
@@ -109,9 +108,9 @@ const create: Leaf<PostContext> = {
   optionValues: [
     ['Flavor:', POSTGRES_FLAVOR_NAMES],
     ['Replication Type:', POSTGRES_HA_TYPE_NAMES],
-    ['Size:', POSTGRES_SIZE_NAMES],
-    ['Storage Size:', STORAGE_SIZES],
-    ['Version:', POSTGRES_VERSIONS],
+    ['Size:', PG_HELP_SIZES],
+    ['Storage Size:', PG_STORAGE_SIZES],
+    ['Version:', VERSIONS],
   ],
   async run(c, _args, opts) {
     const body: Record<string, unknown> = { size: optionText(opts, 'size') ?? 'standard-2' };

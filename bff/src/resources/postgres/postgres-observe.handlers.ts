@@ -1,6 +1,7 @@
 // The PostgreSQL routes of observing a database: its servers, logs and metrics, and the
 // destinations its metrics and logs are sent to.
-import { METRIC_KEYS } from '#shared/api/postgres';
+import { MAX_LOG_LINES, METRIC_KEYS } from '#shared/api/postgres';
+import { ApiError } from '../../errors.ts';
 import { postgresServerId } from '#shared/ids';
 import { assertPublicUrl } from '../../net/public-target.ts';
 import { childHandlers } from '../common.ts';
@@ -62,6 +63,9 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
       return { count: items.length, items };
     },
     async getPostgresLogs(a) {
+      // The database first (an unknown one is a 404 whatever the query), then the limits.
+      await find(a);
+      originLogLimits(a.query);
       const { pg, start, end } = await observed(a, {
         spanMs: 30 * 60_000,
         maxMs: DAY,
@@ -147,3 +151,30 @@ export const postgresObserveHandlers = kindHandlers((ctx) => {
     ),
   };
 });
+
+/**
+ * The origin's limits of a log query, in its order and words (400 without details): the
+ * range's order, its age and length (start 30 minutes before the end by default), the number of
+ * lines and the pattern's length.
+ */
+function originLogLimits(query: {
+  start?: string;
+  end?: string;
+  max_log_lines?: number;
+  query_pattern?: string;
+}) {
+  const now = Date.now();
+  const end = query.end ? Date.parse(query.end) : now;
+  const start = query.start ? Date.parse(query.start) : now - 30 * 60_000;
+  const refuse = (message: string) => {
+    throw new ApiError('InvalidRequest', message);
+  };
+  // Whole seconds, as the origin compares them.
+  const second = (ms: number) => Math.floor(ms / 1000);
+  if (end <= start) refuse('End time must be after start time');
+  if (second(start) < second(now) - 7 * 24 * 3600) refuse('Cannot query logs older than 7 days');
+  if (second(end) - second(start) > 24 * 3600)
+    refuse('Maximum time range for log queries is 24 hours');
+  if ((query.max_log_lines ?? 50) > MAX_LOG_LINES) refuse(`Maximum limit is ${MAX_LOG_LINES}`);
+  if ((query.query_pattern?.length ?? 0) > 200) refuse('query_pattern must be less than 200 chars');
+}

@@ -70,7 +70,8 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
     access_key_id: pg.backup_access_key_id,
     secret_access_key: pg.backup_secret_access_key,
     session_token: pg.backup_session_token,
-    expiration: pg.backup_credentials_expire_at,
+    // To the second, as the origin's `expiration.utc.iso8601`.
+    expiration: new Date(pg.backup_credentials_expire_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
 
   return {
@@ -139,14 +140,13 @@ export const postgresRecoveryHandlers = kindHandlers((ctx) => {
 /** The upgrade status as the origin answers it: `running` while upgrading, `failed` when it stopped, else `not_running`. */
 function upgradeStatus(pg: PostgresRow) {
   const upgrading = pg.state === 'upgrading';
+  // An upgrade asked for while creating is running too (the origin's: the versions differ).
+  const wanted = pg.target_version !== pg.version;
   return {
     current_version: pg.version,
     target_version: pg.target_version,
-    upgrade_status: upgrading
-      ? 'running'
-      : pg.state === 'failed' && pg.target_version !== pg.version
-        ? 'failed'
-        : 'not_running',
+    upgrade_status:
+      pg.state === 'failed' && wanted ? 'failed' : upgrading || wanted ? 'running' : 'not_running',
     upgrade_stage: upgrading ? pg.upgrade_stage : null,
   };
 }

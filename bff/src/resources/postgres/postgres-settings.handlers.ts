@@ -2,6 +2,7 @@
 // password, certificates (the CA, client keypairs and the users who sign in with them) and
 // the firewall rules.
 import { defaultPgConfig, PG_PARAMS } from '#shared/api/postgres-config';
+import { pgConfigRules } from '#shared/api/postgres-config-rules';
 import { postgresSize } from '#shared/catalog';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { createClientKeypair } from '../certs.ts';
@@ -18,7 +19,12 @@ import {
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
-const RESTART_PARAMS = new Set(PG_PARAMS.filter((p) => p.restart).map((p) => p.name));
+const RESTART_PARAMS = new Set([
+  ...PG_PARAMS.filter((p) => p.restart).map((p) => p.name),
+  ...Object.entries(pgConfigRules())
+    .filter(([, rule]) => rule.restart)
+    .map(([name]) => name),
+]);
 
 /** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
 const asText = (config: Record<string, unknown>): Record<string, string> =>
@@ -28,11 +34,18 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const { db } = ctx;
   const { find, act } = postgresAt(ctx);
   const configOf = (pg: PostgresRow, message?: string) => {
-    const size = postgresSize(pg.vm_size)!;
+    // The size it runs at, or will once created.
+    const size = (postgresSize(pg.vm_size) ?? postgresSize(pg.target_vm_size))!;
     return {
       pg_config: asText(json(pg.pg_config)),
       pgbouncer_config: asText(json(pg.pgbouncer_config)),
-      default_pg_config: defaultPgConfig(size.memoryGib, size.vcpus),
+      default_pg_config: defaultPgConfig({
+        memoryGib: size.memoryGib,
+        vcpus: size.vcpus,
+        storageGib: Number(pg.storage_size_gib || pg.target_storage_size_gib),
+        version: pg.version,
+        flavor: pg.flavor,
+      }),
       ...(message ? { message } : {}),
     };
   };
@@ -132,10 +145,13 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
       const pg = await find(a);
       assertNotDeleting(pg, 'issue certificates');
       const expiration = new Date(Date.now() + a.body.duration * 1000);
-      const pair = await createClientKeypair(a.body.common_name, expiration, {
-        certificate: pg.ca_certificate,
-        privateKey: pg.ca_private_key,
-      });
+      const pair = await createClientKeypair(
+        a.body.common_name,
+        expiration,
+        { certificate: pg.ca_certificate, privateKey: pg.ca_private_key },
+        undefined,
+        `C=US, O=None, CN=${a.body.common_name}`,
+      );
       // PEM text, the certificate then the key, as the origin answers it.
       a.res.setHeader('Content-Disposition', `attachment; filename="${a.body.common_name}.pem"`);
       return `${pair.cert.trimEnd()}\n${pair.key.trimEnd()}\n`;

@@ -2,7 +2,7 @@
 // the capabilities, changes and actions; and what the other parts of its handlers share.
 import { sql, type SqlBool } from 'kysely';
 import { postgresKind, type Tag } from '#shared/api/postgres';
-import { postgresCapabilities } from '#shared/catalog';
+import { defaultPostgresVersion, postgresCapabilities } from '#shared/catalog';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -130,7 +130,17 @@ export const postgresHandlers = kindHandlers((ctx) => {
       return view(
         db,
         await inJobTransaction(ctx, (tx) =>
-          createPostgres(tx, { ...body, projectId: project.id, location, name }, ctx.config.quotas),
+          createPostgres(
+            tx,
+            {
+              ...body,
+              version: body.version ?? defaultPostgresVersion(body.flavor),
+              projectId: project.id,
+              location,
+              name,
+            },
+            ctx.config.quotas,
+          ),
         ),
       );
     },

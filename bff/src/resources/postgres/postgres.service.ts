@@ -224,6 +224,7 @@ export const POSTGRES_ACTIONS = {
   recycle: { state: 'updating', job: 'postgres.recycle' },
   update: { state: 'updating', job: 'postgres.update' },
   promote: { state: 'updating', job: 'postgres.promote' },
+  upgrade: { state: 'upgrading', job: 'postgres.upgrade' },
 } as const satisfies Record<string, { state: string; job: JobKind }>;
 export type PostgresAction = keyof typeof POSTGRES_ACTIONS;
 
@@ -299,9 +300,16 @@ export function nextVersion(pg: Pick<PostgresRow, 'flavor' | 'version'>): string
   return POSTGRES_VERSIONS.slice(i + 1).find((v) => versions.includes(v));
 }
 
-/** An upgrade needs a settled database; the origin's refusals are 400 with its field names and messages. */
+/**
+ * An upgrade needs a settled database; the origin's refusals are 400 with its field names and
+ * messages. A database still being created with nothing else asked of it takes it, as the
+ * origin's does (nothing to converge yet): the target is set now and the upgrade runs once the
+ * database is created.
+ */
 export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
-  if (pg.state !== 'running' || json<string[]>(pg.pending_actions).length)
+  const idle = json<string[]>(pg.pending_actions).length === 0;
+  const creating = pg.state === 'creating' && idle;
+  if (!((pg.state === 'running' && idle) || creating) || pg.target_version !== pg.version)
     throw invalidRequest({
       needs_convergence:
         'Database cluster is waiting for convergence, please wait for it to complete',
@@ -312,6 +320,10 @@ export async function upgradePostgres(tx: Tx, pg: PostgresRow) {
     throw invalidRequest({ flavor: 'Lantern Postgres instances cannot be upgraded' });
   const next = nextVersion(pg);
   if (!next) throw invalidRequest({ version: 'Database is already at the latest version' });
+  if (creating) {
+    await requestAction(tx, pg, 'upgrade', { target_version: next });
+    return;
+  }
   await tx
     .updateTable('postgres')
     .set({ state: 'upgrading', target_version: next, upgrade_stage: 'provisioning' })
@@ -461,7 +473,7 @@ export async function resetSuperuserPassword(
   password: string,
 ): Promise<PostgresRow> {
   if (Number(pg.read_replica) === 1)
-    throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas.');
+    throw new ApiError('InvalidRequest', 'Superuser password cannot be updated for read replicas!');
   assertNotDeleting(pg, 'change its password');
   await tx
     .updateTable('postgres')

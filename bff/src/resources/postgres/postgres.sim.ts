@@ -57,6 +57,10 @@ export function restoreWindow(
   return { earliest: backups[0]?.last_modified ?? null, latest: now.toISOString() };
 }
 
+/** `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04:05 UTC`. */
+const rubyTime = (iso: string) =>
+  `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
 /** 400 naming restore_target unless it lies in the window. */
 export function assertInRestoreWindow(pg: BackupSource, target: string, now = new Date()): void {
   const { earliest, latest } = restoreWindow(pg, now);
@@ -64,8 +68,9 @@ export function assertInRestoreWindow(pg: BackupSource, target: string, now = ne
     throw invalidRequest({ restore_target: 'The database has no backup yet to restore from.' });
   const t = Date.parse(target);
   if (t < Date.parse(earliest) || t > Date.parse(latest)) {
+    // The origin's words, its times as Ruby prints a UTC Time.
     throw invalidRequest({
-      restore_target: `restore_target must lie between the earliest restore time ${earliest} and the latest ${latest}.`,
+      restore_target: `Restore target must be between ${rubyTime(earliest)} and ${rubyTime(latest)}`,
     });
   }
 }

@@ -970,6 +970,27 @@ describe('actions', () => {
   });
 });
 
+it('takes an upgrade while creating with nothing else asked, as the origin: the target is set, the upgrade waits', async () => {
+  const a = await newOwner(slow);
+  await createPg(slow, a.token, a.project, 'early', { size: 'hobby-1', version: '16' });
+  const at = { params: pgAt(a.project, 'early'), token: a.token };
+  const up = await slow.call('upgradePostgresDatabase', at);
+  expect(up.status, up.text).toBe(200);
+  expect(up.body).toMatchObject({ target_version: '17', upgrade_status: 'running' });
+  expect((await slow.call('getPostgresDatabase', at)).body).toMatchObject({
+    state: 'creating',
+    version: '16',
+    target_version: '17',
+  });
+  // A second one waits for the first, as the origin's convergence does.
+  const again = expectCurrentError(
+    await slow.call('upgradePostgresDatabase', at),
+    400,
+    'InvalidRequest',
+  );
+  expect(again.details).toHaveProperty('needs_convergence');
+});
+
 describe('CA certificate', () => {
   it('downloads a real root CA as <name>.pem, the one the get shows, different per database', async () => {
     const a = await newOwner(t);
