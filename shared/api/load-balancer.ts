@@ -177,8 +177,9 @@ export const updateLoadBalancerBodySchema = z
   .meta({ id: 'UpdateLoadBalancerBody' });
 export type UpdateLoadBalancerBody = z.input<typeof updateLoadBalancerBodySchema>;
 
+/** Any text: one that names no VM of the project there is the origin's 400 "No matching VM found". */
 export const loadBalancerVmBodySchema = z
-  .strictObject({ vm_id: vmIdSchema('vm_id') })
+  .strictObject({ vm_id: z.string(requiredString('vm_id')) })
   .meta({ id: 'LoadBalancerVmBody' });
 export const toggleSslCertificateBodySchema = z
   .strictObject({ cert_enabled: certEnabledSchema })

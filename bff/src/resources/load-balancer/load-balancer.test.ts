@@ -459,8 +459,10 @@ describe('attach and detach VMs', () => {
       'web to be up',
     );
     expect(up.body.vms).toHaveLength(1);
-    // Attaching it again changes nothing.
-    expect((await attach(t, a, 'front', vm.id)).body).toEqual(up.body);
+    // Attaching it again is the origin's 400 (decision 300), and changes nothing.
+    const again = expectInvalid('current', await attach(t, a, 'front', vm.id), 'vm_id');
+    expect(again.details!.vm_id).toBe('VM is already attached to a load balancer');
+    expect((await getLb(t, a, 'front')).body).toEqual(up.body);
 
     const detached = await detach(t, a, 'front', vm.id);
     expect(detached.status, detached.text).toBe(200);
@@ -603,28 +605,29 @@ describe('attach and detach VMs', () => {
     expect(taken.body.vms).toEqual([expect.objectContaining({ id: bare.id, ip4_enabled: false })]);
   });
 
-  it('refuses a VM that another load balancer sends to on the same port (409); another port is fine', async () => {
+  it('refuses a VM that is in another load balancer, whatever its port (400, as the origin)', async () => {
     const { a, ps } = await withSubnet();
     const vm = await runningVm(a, 'web', ps.id);
     await newLb(t, a, 'first', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    await newLb(t, a, 'second', { private_subnet_id: ps.id, src_port: 81, dst_port: 8080 });
-    await newLb(t, a, 'third', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443 });
+    await newLb(t, a, 'second', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443 });
     expect((await attach(t, a, 'first', vm.id)).status).toBe(200);
-    const e = expectCurrentError(await attach(t, a, 'second', vm.id), 409, 'Conflict');
-    expect(e.message).toBe('VM web is already attached to load balancer first on port 8080.');
+    const e = expectInvalid('current', await attach(t, a, 'second', vm.id), 'vm_id');
+    expect(e.details!.vm_id).toBe('VM is already attached to a load balancer');
     expect((await getLb(t, a, 'second')).body.vms).toEqual([]);
-    expect((await attach(t, a, 'third', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual([
-      vm.id,
-    ]);
+    // Detached from the first, it may go to the second.
+    await detach(t, a, 'first', vm.id);
+    expect((await attach(t, a, 'second', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual(
+      [vm.id],
+    );
   });
 
-  it('attaches a VM to one of two load balancers on the same port when both are asked at once', async () => {
+  it('attaches a VM to one of two load balancers when both are asked at once', async () => {
     const { a, ps } = await withSubnet();
     const vm = await runningVm(a, 'web', ps.id);
     await newLb(t, a, 'left', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    await newLb(t, a, 'right', { private_subnet_id: ps.id, src_port: 81, dst_port: 8080 });
+    await newLb(t, a, 'right', { private_subnet_id: ps.id, src_port: 81, dst_port: 9090 });
     const replies = await Promise.all([attach(t, a, 'left', vm.id), attach(t, a, 'right', vm.id)]);
-    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
     const held = await Promise.all(
       ['left', 'right'].map(async (name) => (await getLb(t, a, name)).body.vms.length),
     );
@@ -761,15 +764,16 @@ describe('update a load balancer', () => {
     },
   );
 
-  it('refuses VMs outside its subnet (400 vms) and a port that clashes for a VM that stays (409); changes nothing', async () => {
+  it('refuses VMs outside its subnet, unknown or in another load balancer (400 vms); changes nothing', async () => {
     const { a, ps } = await withSubnet();
     const other = await createSubnet(t, a.token, a.project, 'other');
     const vm = await runningVm(a, 'web', ps.id);
+    const busy = await runningVm(a, 'busy', ps.id);
     const outside = await runningVm(a, 'outside', other.id);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
     await newLb(t, a, 'back', { private_subnet_id: ps.id, src_port: 81, dst_port: 9090 });
     await attach(t, a, 'front', vm.id);
-    await attach(t, a, 'back', vm.id);
+    await attach(t, a, 'back', busy.id);
     const before = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     const update = (vms: string[], dst_port: number) =>
       t.call('updateLoadBalancer', {
@@ -784,13 +788,18 @@ describe('update a load balancer', () => {
         },
       });
     expectInvalid('current', await update([vm.id, outside.id], 8080), 'vms');
-    expectInvalid('current', await update([newId('vm')], 8080), 'vms');
-    expect(expectCurrentError(await update([vm.id], 9090), 409, 'Conflict').message).toBe(
-      'VM web is already attached to load balancer back on port 9090.',
+    expect(expectInvalid('current', await update([newId('vm')], 8080), 'vms').details!.vms).toBe(
+      'VM not found',
+    );
+    expect(expectInvalid('current', await update([vm.id, busy.id], 8080), 'vms').details!.vms).toBe(
+      'VM is already attached to a load balancer',
     );
     expect((await getLb(t, a, 'front')).body).toEqual(before);
-    // Without the VM, the port is free.
-    expect((await update([], 9090)).body).toMatchObject({ dst_port: 9090, vms: [] });
+    // Its own VMs stay, whatever the port.
+    expect((await update([vm.id], 9090)).body).toMatchObject({
+      dst_port: 9090,
+      vms: [expect.objectContaining({ id: vm.id })],
+    });
   });
 });
 
