@@ -271,3 +271,42 @@ describe('update_spec', () => {
     expect(await getLb()).toMatchObject({ src_port: 12345, algorithm: 'round_robin' });
   });
 });
+
+describe('show and list (golden files)', () => {
+  it('shows every field in the origin’s order and lists with dashed headers', async () => {
+    const v = await vm('test-vm');
+    await lbCreated();
+    await cli.ok(['lb', LB, 'attach-vm', 'test-vm']);
+    const lb = await getLb();
+    const lines = [
+      `id: ${lb.id}`,
+      'name: test-lb',
+      `state: ${lb.state}`,
+      `location: ${LOC}`,
+      `hostname: ${lb.hostname}`,
+      'algorithm: round_robin',
+      'stack: dual',
+      'health-check-endpoint: /up',
+      'health-check-protocol: http',
+      'src-port: 12345',
+      'dst-port: 54321',
+      'subnet: test-ps',
+      'vms:',
+      `  ${v.id}`,
+      'cert-enabled: false',
+    ];
+    expect(await cli.ok(['lb', lb.id, 'show'])).toBe(`${lines.join('\n')}\n`);
+    expect(await cli.ok(['lb', LB, 'show', '-f', 'src-port,dst-port,subnet,vms'])).toBe(
+      `src-port: 12345\ndst-port: 54321\nsubnet: test-ps\nvms:\n  ${v.id}\n`,
+    );
+    const host = lb.hostname.padEnd('hostname'.length);
+    expect(await cli.ok(['lb', 'list', '-f', 'src-port,dst-port,hostname'])).toBe(
+      `src-port  dst-port  ${'hostname'.padEnd(host.length)}\n12345     54321     ${host}\n`,
+    );
+    expect(await cli.ok(['lb', 'list', '-l', LOC, '-N', '-f', 'name,id'])).toBe(
+      `test-lb  ${lb.id}\n`,
+    );
+    // None there: an empty line, as the origin ends every answer with one.
+    expect(await cli.ok(['lb', 'list', '-l', 'eu-north-h1', '-N', '-f', 'name,id'])).toBe('\n');
+  });
+});
