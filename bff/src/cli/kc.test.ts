@@ -121,16 +121,25 @@ describe('the origin’s kc specs', () => {
     expect(res.status, res.text).toBe(200);
     const project = res.body.id;
     const ubi = ubiAs(`${t.base}/cli`, owner.token, { headers: { 'x-ubi-project': project } });
-    const get = async (ref = 'test-kc') => {
-      const kc = await t.call('getKubernetesCluster', {
+    type Cluster = ResponseOf<'getKubernetesCluster'>;
+    const fetch = (ref = 'test-kc') =>
+      t.call('getKubernetesCluster', {
         token: owner.token,
         params: { project_id: project, location: LOC, kubernetes_cluster_reference: ref },
       });
+    const get = async (ref = 'test-kc') => {
+      const kc = await fetch(ref);
       expect(kc.status, kc.text).toBe(200);
-      return kc.body as ResponseOf<'getKubernetesCluster'>;
+      return kc.body as Cluster;
     };
-    const running = (done: (kc: ResponseOf<'getKubernetesCluster'>) => boolean = () => true) =>
-      pollUntil(get, (kc) => kc.display_state === 'running' && done(kc), 'test-kc to settle');
+    const running = async (done: (kc: Cluster) => boolean = () => true) =>
+      (
+        await pollUntil(
+          () => fetch(),
+          (r) => r.status === 200 && r.body.display_state === 'running' && done(r.body),
+          'test-kc to settle',
+        )
+      ).body as Cluster;
     return { project, ubi, get, running };
   }
 
