@@ -268,7 +268,7 @@ export const loadBalancerRoutes = {
     ...lb,
     method: 'post',
     path: `${LB}/attach-vm`,
-    summary: "Attach a VM of the load balancer's subnet",
+    summary: "Attach a VM of the project in the load balancer's location",
     params: lbRef,
     body: loadBalancerVmBodySchema,
     response: loadBalancerSchema,

@@ -38,9 +38,11 @@ const getLb = async (ref = 'test-lb') => {
   return res.body as ResponseOf<'getLoadBalancer'>;
 };
 
-/** A VM in test-ps with a public IPv4 (a dual-stack load balancer takes no other). */
-const vm = (name: string) =>
-  createVm(t, owner.token, owner.project, name, { private_subnet_id: ps.id, enable_ip4: true });
+/**
+ * A VM with a public IPv4 (a dual-stack load balancer takes no other), in the location's default
+ * subnet as the origin's `vm create` makes it: the load balancer is in test-ps.
+ */
+const vm = (name: string) => createVm(t, owner.token, owner.project, name, { enable_ip4: true });
 
 const lbCreated = async () => {
   await cli.ok(['lb', LB, 'create', ps.id, '12345', '54321']);
@@ -125,6 +127,22 @@ describe('attach-vm_spec', () => {
       stderr: `! Unexpected response status: 400\nDetails: Validation failed for following fields: vm_id\n  vm_id: No matching VM found in ${LOC}\n`,
     });
     expect(vmIds(await getLb())).toEqual([v.id]);
+  });
+});
+
+describe('attach-vm of a cluster’s node', () => {
+  it('does not find a Kubernetes node (the origin keeps them in its own project)', async () => {
+    await lbCreated();
+    const kc = await t.call('createKubernetesCluster', {
+      token: owner.token,
+      params: { project_id: owner.project, location: LOC, kubernetes_cluster_reference: 'kc' },
+      body: { version: 'v1.36', worker_nodes: 1 },
+    });
+    expect(kc.status, kc.text).toBe(200);
+    const node = (kc.body as ResponseOf<'createKubernetesCluster'>).cp_vms[0]!.id;
+    expect((await cli.fails(['lb', LB, 'attach-vm', node])).stderr).toMatch(
+      new RegExp(`\\n {2}vm_id: No matching VM found in ${LOC}\\n$`),
+    );
   });
 });
 

@@ -93,11 +93,11 @@ export const LB_VM_ATTACHED_MESSAGE = 'VM is already attached to a load balancer
 
 /**
  * Checks VMs about to be attached (decision 300, as the origin): each must be a VM of the
- * project (400 naming `field`, `notFound` as the message), in no load balancer yet (400), in the
- * load balancer's subnet (400), with a public IPv4 when the load balancer has IPv4 (400,
- * decision 289), and not being deleted (409). The VM rows stay locked until the commit (taken
- * in ID order, after the load balancer's), so two load balancers asked for one VM at once
- * cannot both take it.
+ * project in the load balancer's location, of any subnet, not a cluster's node (400 naming
+ * `field`, `notFound` as the message), in no load balancer yet (400), with a public IPv4 when
+ * the load balancer has IPv4 (400, decision 289), and not being deleted (409). The VM rows stay
+ * locked until the commit (taken in ID order, after the load balancer's), so two load
+ * balancers asked for one VM at once cannot both take it.
  */
 async function checkVms(
   tx: Tx,
@@ -111,8 +111,10 @@ async function checkVms(
     tx,
     tx
       .selectFrom('vm')
-      .select(['id', 'name', 'state', 'subnet_id', 'ip4', 'location'])
+      .select(['id', 'name', 'state', 'ip4', 'location'])
       .where('project_id', '=', lb.project_id)
+      // A cluster's nodes are its own (the origin keeps them in its service project).
+      .where('service_of', 'is', null)
       .where('id', 'in', adding)
       .orderBy('id'),
   ).execute();
@@ -122,19 +124,10 @@ async function checkVms(
       await tx.selectFrom('load_balancer_vm').select('vm_id').where('vm_id', 'in', adding).execute()
     ).map((r) => r.vm_id),
   );
-  const subnet = await tx
-    .selectFrom('private_subnet')
-    .select('name')
-    .where('id', '=', lb.private_subnet_id)
-    .executeTakeFirstOrThrow();
   for (const id of adding) {
     const vm = byId.get(id);
     if (!vm || vm.location !== lb.location) throw invalidRequest({ [field]: notFound });
     if (attached.has(id)) throw invalidRequest({ [field]: LB_VM_ATTACHED_MESSAGE });
-    if (vm.subnet_id !== lb.private_subnet_id)
-      throw invalidRequest({
-        [field]: `VM ${vm.name} is not in ${subnet.name}, the load balancer's private subnet.`,
-      });
     if (vm.ip4 === null && lbNeedsVmIp4(lb.stack))
       throw invalidRequest({ [field]: LB_VM_WITHOUT_IP4_MESSAGE });
     if (vm.state === 'deleting') throw new ApiError('Conflict', `VM ${vm.name} is being deleted.`);

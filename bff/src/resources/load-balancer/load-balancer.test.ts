@@ -497,16 +497,20 @@ describe('attach and detach VMs', () => {
     );
   });
 
-  it('refuses a VM of another subnet, of another project or that does not exist (400 naming vm_id); attaches nothing', async () => {
+  it('refuses a VM of another project, another location or that does not exist (400 naming vm_id); takes one of another subnet, as the origin', async () => {
     const { a, ps } = await withSubnet();
     const other = await createSubnet(t, a.token, a.project, 'other');
     const outside = await runningVm(a, 'outside', other.id);
     const b = await newOwner(t);
     const theirs = await createVm(t, b.token, b.project, 'theirs');
+    const away = await createVm(t, a.token, a.project, 'away', {}, OTHER_LOC);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     expect(
-      expectInvalid('current', await attach(t, a, 'front', outside.id), 'vm_id').details!.vm_id,
-    ).toMatch(/not in net/);
+      expectInvalid('current', await attach(t, a, 'front', away.id), 'vm_id').details!.vm_id,
+    ).toBe(`No matching VM found in ${LOC}`);
+    const taken = await attach(t, a, 'front', outside.id);
+    expect(taken.status, taken.text).toBe(200);
+    await detach(t, a, 'front', outside.id);
     const missingId = newId('vm');
     const missing = expectInvalid('current', await attach(t, a, 'front', missingId), 'vm_id');
     const foreign = expectInvalid('current', await attach(t, a, 'front', theirs.id), 'vm_id');
@@ -755,12 +759,11 @@ describe('update a load balancer', () => {
     },
   );
 
-  it('refuses VMs outside its subnet, unknown or in another load balancer (400 vms); changes nothing', async () => {
+  it('refuses VMs of another location, unknown or in another load balancer (400 vms); changes nothing', async () => {
     const { a, ps } = await withSubnet();
-    const other = await createSubnet(t, a.token, a.project, 'other');
     const vm = await runningVm(a, 'web', ps.id);
     const busy = await runningVm(a, 'busy', ps.id);
-    const outside = await runningVm(a, 'outside', other.id);
+    const away = await createVm(t, a.token, a.project, 'away', {}, OTHER_LOC);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
     await newLb(t, a, 'back', { private_subnet_id: ps.id, src_port: 81, dst_port: 9090 });
     await attach(t, a, 'front', vm.id);
@@ -778,7 +781,7 @@ describe('update a load balancer', () => {
           vms,
         },
       });
-    expectInvalid('current', await update([vm.id, outside.id], 8080), 'vms');
+    expectInvalid('current', await update([vm.id, away.id], 8080), 'vms');
     expect(expectInvalid('current', await update([newId('vm')], 8080), 'vms').details!.vms).toBe(
       'VM not found',
     );
