@@ -52,6 +52,20 @@ function childOf(node: HelpNode, word: string): HelpNode | undefined {
 
 const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
 
+/**
+ * `help -r`: the node, then every command under it and then every post command, each with all
+ * of its own, depth first, in the order of the origin's command files (`create-nodepool.rb`
+ * before `create.rb`).
+ */
+function everyNode(node: HelpNode): HelpNode[] {
+  if (!('commands' in node)) return [node];
+  const byFile = (entries: [string, HelpNode][]) =>
+    entries.sort(([one], [other]) => (`${one}.rb` < `${other}.rb` ? -1 : 1)).map(([, n]) => n);
+  const commands = byFile(Object.entries(node.commands));
+  const post = isKindGroup(node) ? byFile(Object.entries(node.post)) : [];
+  return [node, ...[...commands, ...post].flatMap(everyNode)];
+}
+
 const help: Leaf = {
   desc: 'Get command help',
   usage: ['ubi help [options] [command [subcommand]]'],
@@ -71,19 +85,12 @@ const help: Leaf = {
       if (!next) throw new CliFailure(`invalid command: ${argv.join(' ')}`, helpOf(node));
       node = next;
     }
-    const target = node;
-    const subcommands =
-      'commands' in target
-        ? [
-            ...Object.values(target.commands),
-            ...('post' in target ? Object.values(target.post) : []),
-          ]
-        : [];
-    const docs = opts.recursive === true ? [target, ...subcommands] : [target];
+    const docs = opts.recursive === true ? everyNode(node) : [node];
+    // Sections apart by two blank lines, as the origin's.
     const text =
       opts.usage === true
         ? docs.map((d) => d.usage.join('\n')).join('\n')
-        : docs.map(helpOf).join('\n');
+        : docs.map(helpOf).join('\n\n');
     return reply(text);
   },
 };

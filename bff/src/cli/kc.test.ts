@@ -273,6 +273,39 @@ describe('the origin’s kc specs', () => {
     );
   });
 
+  it('help -r and -ru walk every kc command in the origin’s order and spacing (golden files)', async () => {
+    const { ubi } = await inProject();
+    const REF = '(location/kc-name | kc-id)';
+    expect(await ubi.ok(['help', '-ru', 'kc'])).toBe(
+      [
+        'ubi kc command [...]',
+        `ubi kc ${REF} post-command [...]`,
+        'ubi kc list [options]',
+        `ubi kc ${REF} create-nodepool np-name node-size node-count`,
+        'ubi kc location/kc-name create [options]',
+        `ubi kc ${REF} destroy-nodepool [options] (np-name | np-id)`,
+        `ubi kc ${REF} destroy [options]`,
+        `ubi kc ${REF} kubeconfig`,
+        `ubi kc ${REF} rename new-name`,
+        `ubi kc ${REF} resize-nodepool (np-name | np-id) node-count`,
+        `ubi kc ${REF} retire-node node-name`,
+        `ubi kc ${REF} show [options]`,
+        `ubi kc ${REF} upgrade-nodepool (np-name | np-id)`,
+        `ubi kc ${REF} upgrade`,
+        '',
+      ].join('\n'),
+    );
+    const all = await ubi.ok(['help', '-r', 'kc']);
+    expect(all).toMatch(/^Manage Kubernetes clusters\n/);
+    // Two blank lines between sections; a command file's order (create-nodepool.rb first).
+    expect(all).toContain(
+      `\n\n\nCreate a nodepool on a Kubernetes cluster\n\nUsage:\n    ubi kc ${REF} create-nodepool np-name node-size node-count\n\n\nCreate a Kubernetes cluster\n`,
+    );
+    expect(all).toMatch(
+      /\n\n\nUpgrade a Kubernetes cluster to the next supported version\n\nUsage:\n {4}ubi kc \S+ \| kc-id\) upgrade\n$/,
+    );
+  });
+
   it('lists the versions newest first in the help, as the origin (golden file)', async () => {
     const { ubi } = await inProject();
     const { stderr } = await ubi.fails(['kc', KC, 'create', 'invalid']);
