@@ -75,6 +75,13 @@ export function zodDetails(error: z.ZodError): { details: Record<string, string>
 
 export function validationError(error: z.ZodError, what: string): ApiError {
   const { details, root } = zodDetails(error);
+  // A field's only refusal that the origin words as a whole message, without details.
+  const [only] = Object.keys(details);
+  const bare = error.issues.find(
+    (i) => i.code === 'custom' && i.path.join('.') === only && i.params?.bare === true,
+  );
+  if (bare && Object.keys(details).length === 1)
+    return new ApiError('InvalidRequest', bare.message);
   if (Object.keys(details).length) return invalidRequest(details);
   return new ApiError('InvalidRequest', root ? `${what}: ${root}` : `${what} is invalid.`);
 }

@@ -158,9 +158,10 @@ export async function ubi(
   }
 }
 
-/** `ubi …` against a test server with one token: `ok` expects a success, `fails` a 400-class refusal. */
-export function ubiAs(url: string, token: string) {
-  const run = (argv: string[], opts: Parameters<typeof ubi>[3] = {}) => ubi(url, token, argv, opts);
+/** `ubi …` against a test server with one token (and `defaults`, e.g. a project header): `ok` expects a success, `fails` a 400-class refusal. */
+export function ubiAs(url: string, token: string, defaults: Parameters<typeof ubi>[3] = {}) {
+  const run = (argv: string[], opts: Parameters<typeof ubi>[3] = {}) =>
+    ubi(url, token, argv, { ...defaults, ...opts });
   return {
     run,
     async ok(argv: string[], opts: Parameters<typeof ubi>[3] = {}): Promise<string> {

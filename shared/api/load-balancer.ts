@@ -117,12 +117,26 @@ const portSchema = (field: string) =>
         .max(65535, PORT_MESSAGE(field)),
     );
 
-const algorithmSchema = z.enum(LB_ALGORITHMS, {
-  error: `algorithm must be one of ${LB_ALGORITHMS.join(', ')}.`,
-});
-const protocolSchema = z.enum(LB_HEALTH_CHECK_PROTOCOLS, {
-  error: `health_check_protocol must be one of ${LB_HEALTH_CHECK_PROTOCOLS.join(', ')}.`,
-});
+/**
+ * A value of the origin's database enum: any other text is refused as its database refuses it,
+ * "<field> is not one of the supported values (<sorted values>)", as the whole message
+ * (`bare`: no details; bff/src/errors.ts).
+ */
+const originEnumSchema = <const T extends readonly [string, ...string[]]>(
+  field: string,
+  values: T,
+) =>
+  z
+    .string({ error: `${field} must be a string.` })
+    .refine((v) => (values as readonly string[]).includes(v), {
+      message: `${field} is not one of the supported values (${[...values].sort().join(', ')})`,
+      params: { bare: true },
+    })
+    .pipe(z.enum(values))
+    // The document still lists the values.
+    .meta({ enum: [...values] });
+const algorithmSchema = originEnumSchema('algorithm', LB_ALGORITHMS);
+const protocolSchema = originEnumSchema('health_check_protocol', LB_HEALTH_CHECK_PROTOCOLS);
 const stackSchema = z.enum(LB_STACKS, { error: `stack must be one of ${LB_STACKS.join(', ')}.` });
 /** A boolean, or "true"/"1"/"false"/"0" (the origin's coercion). */
 const certEnabledSchema = wireBool('cert_enabled must be true or false.');
@@ -177,8 +191,9 @@ export const updateLoadBalancerBodySchema = z
   .meta({ id: 'UpdateLoadBalancerBody' });
 export type UpdateLoadBalancerBody = z.input<typeof updateLoadBalancerBodySchema>;
 
+/** Any text: one that names no VM of the project there is the origin's 400 "No matching VM found". */
 export const loadBalancerVmBodySchema = z
-  .strictObject({ vm_id: vmIdSchema('vm_id') })
+  .strictObject({ vm_id: z.string(requiredString('vm_id')) })
   .meta({ id: 'LoadBalancerVmBody' });
 export const toggleSslCertificateBodySchema = z
   .strictObject({ cert_enabled: certEnabledSchema })
@@ -253,7 +268,7 @@ export const loadBalancerRoutes = {
     ...lb,
     method: 'post',
     path: `${LB}/attach-vm`,
-    summary: "Attach a VM of the load balancer's subnet",
+    summary: "Attach a VM of the project in the load balancer's location",
     params: lbRef,
     body: loadBalancerVmBodySchema,
     response: loadBalancerSchema,

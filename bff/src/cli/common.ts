@@ -142,7 +142,8 @@ export function formatRows(
     Math.max(headers ? k.length : 0, ...cells.map((c) => c[i]!.length)),
   );
   const line = (values: string[]) => `${values.map((v, i) => v.padEnd(widths[i]!)).join('  ')}\n`;
-  return (headers ? line([...keys]) : '') + cells.map(line).join('');
+  // Headers show keys dashed, as the origin's (kc list: display_state → display-state).
+  return (headers ? line(keys.map((k) => k.replaceAll('_', '-'))) : '') + cells.map(line).join('');
 }
 
 /** `ubi <kind> list [-f fields] [-l location] [-N]`. */

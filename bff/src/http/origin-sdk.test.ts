@@ -578,9 +578,15 @@ describe("the origin's Ruby SDK on the wire: Kubernetes, firewalls, VMs, load ba
       display_state: 'upgrading',
     });
     const upgraded = await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
+    // The control plane only: the pool keeps its version until #upgrade_nodepool, as the origin.
     expect(upgraded.nodepools).toEqual([
-      expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.36', node_count: 2 }),
+      expect.objectContaining({ name: 'sdk-kc-np', version: 'v1.35', node_count: 2 }),
     ]);
+    expect(await sdk.post(`${kcPath('sdk-kc')}/nodepool/sdk-kc-np/upgrade`)).toMatchObject({
+      name: 'sdk-kc-np',
+      version: 'v1.36',
+    });
+    await until(kcPath('sdk-kc'), (x) => x.display_state === 'running');
     expect((await sdk.raw('POST', `${kcPath('sdk-kc')}/upgrade`)).code).toBe(422);
     // Model#destroy.
     expect(await sdk.delete(kcPath('sdk-kc'))).toBeNull();

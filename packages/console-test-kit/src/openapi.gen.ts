@@ -706,7 +706,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Attach a VM of the load balancer's subnet */
+        /** Attach a VM of the project in the load balancer's location */
         post: operations["attachLoadBalancerVm"];
         delete?: never;
         options?: never;

@@ -31,7 +31,7 @@ const SHOW_FIELDS = [
   'nodepools',
   'cp-vms',
 ];
-const NODEPOOL_FIELDS = ['id', 'name', 'node-count', 'node-size', 'vms'];
+const NODEPOOL_FIELDS = ['id', 'name', 'node-count', 'node-size', 'version', 'vms'];
 const VM_FIELDS = [
   'id',
   'name',
@@ -75,7 +75,8 @@ const create: Leaf<PostContext> = {
     { short: 'z', long: 'worker-size', arg: 'size', desc: 'Worker size' },
   ],
   optionValues: [
-    ['Version:', KUBERNETES_VERSIONS],
+    // Newest first, as the origin lists them.
+    ['Version:', [...KUBERNETES_VERSIONS].reverse()],
     ['Control Plane Node Count:', [1, 3]],
   ],
   async run(c, _args, opts) {
@@ -116,7 +117,7 @@ const show = showCommand(
         .join(''),
     'cp-vms': (kc, parts) =>
       kc.cp_vms
-        .map((vm, i) => `cp vm ${i + 1}:\n${vmLines(vm, parts['vm-fields']!, '  ')}`)
+        .map((vm, i) => `cp-vms ${i + 1}:\n${vmLines(vm, parts['vm-fields']!, '  ')}`)
         .join(''),
   },
   [

@@ -41,9 +41,13 @@ const lbRef = (c: PostContext) => ({
   load_balancer_reference: c.target.ref,
 });
 
-/** An object of the load balancer's location named by name, as its ID (an ID is taken as it is). */
+/**
+ * An object of the load balancer's location named by name, as its ID. An ID, and text with a
+ * slash (no name has one), go to the API as they are, as the origin's CLI sends them: the API
+ * answers for it (a VM: "No matching VM found").
+ */
 async function idIn(c: PostContext, kind: 'vm' | 'privateSubnet', value: string): Promise<string> {
-  if (isId(kind, value)) return value;
+  if (isId(kind, value) || value.includes('/')) return value;
   return kind === 'vm'
     ? (await c.api.call('getVm', { location_name: c.target.location, vm_name: value })).id
     : (await c.api.call('getPrivateSubnet', { location_name: c.target.location, ps_name: value }))

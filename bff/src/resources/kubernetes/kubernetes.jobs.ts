@@ -1,6 +1,7 @@
 // A cluster's jobs (decision 126): converge (its nodes to the counts of its control plane and
 // node pools, one node at a time, then `running`; changes that come in meanwhile are converged
-// too, whatever their order), upgrade (its node pools follow its version)
+// too, whatever their order), upgrade (of its control plane or of a node pool: the version is
+// set by the request, the job replaces the nodes)
 // and destroy. Nodes are VMs of the VM service; their own VM jobs make and remove them, and a
 // cluster job waits for them. Every step reads the state afresh, so a job re-run after a crash
 // (kill -9) continues where the database says it is.
@@ -173,21 +174,13 @@ export const kubernetesJobs = defineJobs({
         );
         return { next: { step: 'nodepools', delayMs: env.delayMs } };
       },
-      // The control plane runs the new version; the node pools follow it.
+      // The upgraded nodes run their new version. (The step keeps its name so that a job
+      // stored by an earlier release resumes here.)
       async nodepools(env, job) {
         const cluster = await load(env, job);
         if (!cluster || cluster.display_state !== 'upgrading') return {};
-        return {
-          apply: whileIn(cluster, async (tx, now) => {
-            await tx
-              .updateTable('kubernetes_nodepool')
-              .set({ version: now.version })
-              .where('kubernetes_cluster_id', '=', now.id)
-              .execute();
-            // A retire or pool delete during the upgrade is converged next.
-            await settle(tx, now);
-          }),
-        };
+        // A retire or pool delete during the upgrade is converged next.
+        return { apply: whileIn(cluster, settle) };
       },
     },
   },

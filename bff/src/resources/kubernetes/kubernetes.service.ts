@@ -277,9 +277,10 @@ async function requestConverge(tx: Tx, now: ClusterRow): Promise<void> {
 const minor = (version: string) => Number(/^v\d+\.(\d+)$/.exec(version)?.[1] ?? 0);
 
 /**
- * Upgrade (behaviour.md §10): the cluster moves to the next minor version, its node pools follow
- * in the job; the origin's 422 when a pool is more than two minor versions behind, at the
- * newest version, or while busy.
+ * Upgrade (behaviour.md §10): the cluster (its control plane) moves to the next minor version;
+ * its node pools keep theirs until each is upgraded on its own (upgradeNodepool), as at the
+ * origin. The origin's 422 when a pool is more than two minor versions behind, at the newest
+ * version, or while busy.
  */
 export async function upgradeCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
   const now = await lockCluster(tx, cluster);
@@ -300,7 +301,11 @@ export async function upgradeCluster(tx: Tx, cluster: ClusterRow): Promise<Clust
   return { ...now, version: next, display_state: 'upgrading' };
 }
 
-/** A node pool's upgrade to the cluster's version (the origin's); 422 when it is there already or the cluster is busy. */
+/**
+ * A node pool's upgrade to the cluster's version (the origin's): the pool takes the version at
+ * once and answers with it, its nodes follow in the job; 422 when it is there already or the
+ * cluster is busy.
+ */
 export async function upgradeNodepool(
   tx: Tx,
   cluster: ClusterRow,
@@ -310,8 +315,13 @@ export async function upgradeNodepool(
   if (minor(pool.version) >= minor(now.version) || now.display_state !== 'running')
     throw unprocessable('Nodepool is not ready to be upgraded');
   await startChange(tx, now, 'upgrading', 'Nodepool is not ready to be upgraded');
+  await tx
+    .updateTable('kubernetes_nodepool')
+    .set({ version: now.version })
+    .where('id', '=', pool.id)
+    .execute();
   await enqueueJob(tx, 'kubernetes.upgrade', cluster.id);
-  return pool;
+  return { ...pool, version: now.version };
 }
 
 /** A new node pool; its workers are added one by one by the worker. */

@@ -536,7 +536,7 @@ describe('rename a cluster', () => {
 });
 
 describe('upgrade a cluster', () => {
-  it('moves v1.34 → v1.35 → v1.36 with its node pools, `upgrading` on the way; 422 at the newest', async () => {
+  it('moves v1.34 → v1.35 → v1.36, `upgrading` on the way, its pools only by their own upgrade; 422 at the newest', async () => {
     // A cluster stored at v1.34 (no longer offered for new clusters) still upgrades.
     const { a, kc } = await runningCluster('up', { version: 'v1.35' });
     await t.ctx.db
@@ -561,7 +561,17 @@ describe('upgrade a cluster', () => {
       expect(up).toMatchObject({ id: kc.id, display_state: 'upgrading', version: to });
       const done = await waitFor(t, a, 'up', (c) => c.display_state === 'running', 'upgraded');
       expect(done.version).toBe(to);
-      expect(done.nodepools.map((p) => p.version)).toEqual([to]);
+      // The control plane only (as the origin): the pool keeps its version until upgraded.
+      const from = done.nodepools[0]!.version;
+      expect(from).not.toBe(to);
+      const pool = await t.call('upgradeKubernetesNodepool', {
+        token: a.token,
+        params: npRef(a.project, 'up', 'up-np'),
+      });
+      expect(pool.status, pool.text).toBe(200);
+      expect(expectSchema(nodepoolSchema, pool.body)).toMatchObject({ name: 'up-np', version: to });
+      const pooled = await waitFor(t, a, 'up', (c) => c.display_state === 'running', 'pool up');
+      expect(pooled.nodepools.map((p) => p.version)).toEqual([to]);
     }
     const newest = expectCurrentError(await upgrade(), 422, 'UnprocessableContent');
     expect(newest.message).toBe('Cluster is not ready to be upgraded');
@@ -976,7 +986,8 @@ describe('changes in any order converge', () => {
       (c) => running(c) && c.version === 'v1.36' && c.nodepools[0]!.vms.length === 1,
       'converged',
     );
-    expect(poolsOf(done)).toEqual(['mix2-np:1:1:v1.36']);
+    // The pool keeps its version: it is upgraded on its own (as the origin).
+    expect(poolsOf(done)).toEqual(['mix2-np:1:1:v1.35']);
     expect(
       await t.ctx.db.selectFrom('vm').select('id').where('service_of', '=', kc.id).execute(),
     ).toHaveLength(2);

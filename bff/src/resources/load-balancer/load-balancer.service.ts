@@ -8,7 +8,7 @@ import {
   type updateLoadBalancerBodySchema,
 } from '#shared/api/load-balancer';
 import { LB_VM_WITHOUT_IP4_MESSAGE, lbNeedsVmIp4 } from '#shared/api/load-balancer-kind';
-import { newId } from '#shared/ids';
+import { isId, newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -88,66 +88,54 @@ async function lockForChange(tx: Tx, lb: LoadBalancerRow): Promise<LoadBalancerR
   return now;
 }
 
+/** The origin's words for a VM that is in a load balancer already (it may be in one only). */
+export const LB_VM_ATTACHED_MESSAGE = 'VM is already attached to a load balancer';
+
 /**
- * Checks VMs about to be attached (`adding`) and the ones staying (`keeping`) against the
- * load balancer's subnet and destination port: each must be a VM of the project (400 naming
- * `field`) in that subnet (400), with a public IPv4 when the load balancer has IPv4 (400,
- * decision 289), not being deleted (409), and in no other load balancer that
- * sends to the same port of it (409, decision 092). The VM rows stay locked until the commit
- * (taken in ID order, after the load balancer's, so concurrent changes cannot deadlock).
+ * Checks VMs about to be attached (decision 300, as the origin): each must be a VM of the
+ * project in the load balancer's location, of any subnet, not a cluster's node (400 naming
+ * `field`, `notFound` as the message), in no load balancer yet (400), with a public IPv4 when
+ * the load balancer has IPv4 (400, decision 289), and not being deleted (409). The VM rows stay
+ * locked until the commit (taken in ID order, after the load balancer's), so two load
+ * balancers asked for one VM at once cannot both take it.
  */
 async function checkVms(
   tx: Tx,
   lb: LoadBalancerRow,
-  dstPort: number,
   adding: string[],
-  keeping: string[],
   field: 'vm_id' | 'vms',
+  notFound: string,
 ): Promise<void> {
-  const ids = [...adding, ...keeping];
-  if (!ids.length) return;
+  if (!adding.length) return;
   const vms = await forUpdate(
     tx,
     tx
       .selectFrom('vm')
-      .select(['id', 'name', 'state', 'subnet_id', 'ip4'])
+      .select(['id', 'name', 'state', 'ip4', 'location'])
       .where('project_id', '=', lb.project_id)
-      .where('id', 'in', ids)
+      // A cluster's nodes are its own (the origin keeps them in its service project).
+      .where('service_of', 'is', null)
+      .where('id', 'in', adding)
       .orderBy('id'),
   ).execute();
   const byId = new Map(vms.map((v) => [v.id, v]));
-  const subnet = await tx
-    .selectFrom('private_subnet')
-    .select('name')
-    .where('id', '=', lb.private_subnet_id)
-    .executeTakeFirstOrThrow();
+  const attached = new Set(
+    (
+      await tx.selectFrom('load_balancer_vm').select('vm_id').where('vm_id', 'in', adding).execute()
+    ).map((r) => r.vm_id),
+  );
   for (const id of adding) {
     const vm = byId.get(id);
-    if (!vm) throw invalidRequest({ [field]: `No VM with the ID ${id} in the project.` });
-    if (vm.subnet_id !== lb.private_subnet_id)
-      throw invalidRequest({
-        [field]: `VM ${vm.name} is not in ${subnet.name}, the load balancer's private subnet.`,
-      });
+    if (!vm || vm.location !== lb.location) throw invalidRequest({ [field]: notFound });
+    if (attached.has(id)) throw invalidRequest({ [field]: LB_VM_ATTACHED_MESSAGE });
     if (vm.ip4 === null && lbNeedsVmIp4(lb.stack))
       throw invalidRequest({ [field]: LB_VM_WITHOUT_IP4_MESSAGE });
     if (vm.state === 'deleting') throw new ApiError('Conflict', `VM ${vm.name} is being deleted.`);
   }
-  const clash = await tx
-    .selectFrom('load_balancer_vm')
-    .innerJoin('load_balancer', 'load_balancer.id', 'load_balancer_vm.load_balancer_id')
-    .innerJoin('vm', 'vm.id', 'load_balancer_vm.vm_id')
-    .select(['vm.name as vm', 'load_balancer.name as lb'])
-    .where('load_balancer_vm.vm_id', 'in', ids)
-    .where('load_balancer.id', '!=', lb.id)
-    .where('load_balancer.dst_port', '=', dstPort)
-    .orderBy('vm.name')
-    .executeTakeFirst();
-  if (clash)
-    throw new ApiError(
-      'Conflict',
-      `VM ${clash.vm} is already attached to load balancer ${clash.lb} on port ${dstPort}.`,
-    );
 }
+
+/** The origin's words for a VM it cannot find (a malformed ID, another project or location). */
+const noMatchingVm = (lb: LoadBalancerRow) => `No matching VM found in ${lb.location}`;
 
 async function attachedIds(tx: Tx, lbId: string): Promise<string[]> {
   return (
@@ -169,15 +157,15 @@ async function insertAttachments(tx: Tx, lbId: string, vmIds: string[]): Promise
     .execute();
 }
 
-/** Attaches a VM (a repeat does nothing) and tells the data plane. */
+/** Attaches a VM that is in no load balancer yet (the origin's rule) and tells the data plane. */
 export async function attachVm(
   tx: Tx,
   found: LoadBalancerRow,
   vmId: string,
 ): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
-  if ((await attachedIds(tx, lb.id)).includes(vmId)) return lb;
-  await checkVms(tx, lb, Number(lb.dst_port), [vmId], [], 'vm_id');
+  if (!isId('vm', vmId)) throw invalidRequest({ vm_id: noMatchingVm(lb) });
+  await checkVms(tx, lb, [vmId], 'vm_id', noMatchingVm(lb));
   await insertAttachments(tx, lb.id, [vmId]);
   await enqueueJob(tx, 'lb.update', lb.id);
   return lb;
@@ -190,13 +178,16 @@ export async function detachVm(
   vmId: string,
 ): Promise<LoadBalancerRow> {
   const lb = await lockForChange(tx, found);
-  const vm = await tx
-    .selectFrom('vm')
-    .select('id')
-    .where('project_id', '=', lb.project_id)
-    .where('id', '=', vmId)
-    .executeTakeFirst();
-  if (!vm) throw invalidRequest({ vm_id: `No VM with the ID ${vmId} in the project.` });
+  const vm = isId('vm', vmId)
+    ? await tx
+        .selectFrom('vm')
+        .select('id')
+        .where('project_id', '=', lb.project_id)
+        .where('location', '=', lb.location)
+        .where('id', '=', vmId)
+        .executeTakeFirst()
+    : undefined;
+  if (!vm) throw invalidRequest({ vm_id: noMatchingVm(lb) });
   const removed = await tx
     .deleteFrom('load_balancer_vm')
     .where('load_balancer_id', '=', lb.id)
@@ -216,16 +207,7 @@ export async function updateLoadBalancer(
   const wanted = [...new Set(config.vms)];
   const current = await attachedIds(tx, lb.id);
   const adding = wanted.filter((id) => !current.includes(id));
-  const keeping = wanted.filter((id) => current.includes(id));
-  // A new destination port may clash for the VMs that stay, too.
-  await checkVms(
-    tx,
-    lb,
-    config.dst_port,
-    adding,
-    config.dst_port === Number(lb.dst_port) ? [] : keeping,
-    'vms',
-  );
+  await checkVms(tx, lb, adding, 'vms', 'VM not found');
   const changes = {
     algorithm: config.algorithm,
     src_port: config.src_port,

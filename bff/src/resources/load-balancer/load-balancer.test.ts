@@ -171,14 +171,7 @@ describe('create and get a load balancer', () => {
     ['no dst_port', 'dst_port', { dst_port: undefined }],
     ['dst_port -80', 'dst_port', { dst_port: -80 }],
     ['dst_port "99999"', 'dst_port', { dst_port: '99999' }],
-    ['an unknown algorithm', 'algorithm', { algorithm: 'least_conn' }],
     ['an algorithm that is not a string', 'algorithm', { algorithm: 1 }],
-    ['a health check protocol of udp', 'health_check_protocol', { health_check_protocol: 'udp' }],
-    [
-      'an upper-case health check protocol',
-      'health_check_protocol',
-      { health_check_protocol: 'HTTP' },
-    ],
     ['an empty health check endpoint', 'health_check_endpoint', { health_check_endpoint: '' }],
     [
       'a health check endpoint with a space',
@@ -459,8 +452,10 @@ describe('attach and detach VMs', () => {
       'web to be up',
     );
     expect(up.body.vms).toHaveLength(1);
-    // Attaching it again changes nothing.
-    expect((await attach(t, a, 'front', vm.id)).body).toEqual(up.body);
+    // Attaching it again is the origin's 400 (decision 300), and changes nothing.
+    const again = expectInvalid('current', await attach(t, a, 'front', vm.id), 'vm_id');
+    expect(again.details!.vm_id).toBe('VM is already attached to a load balancer');
+    expect((await getLb(t, a, 'front')).body).toEqual(up.body);
 
     const detached = await detach(t, a, 'front', vm.id);
     expect(detached.status, detached.text).toBe(200);
@@ -502,16 +497,20 @@ describe('attach and detach VMs', () => {
     );
   });
 
-  it('refuses a VM of another subnet, of another project or that does not exist (400 naming vm_id); attaches nothing', async () => {
+  it('refuses a VM of another project, another location or that does not exist (400 naming vm_id); takes one of another subnet, as the origin', async () => {
     const { a, ps } = await withSubnet();
     const other = await createSubnet(t, a.token, a.project, 'other');
     const outside = await runningVm(a, 'outside', other.id);
     const b = await newOwner(t);
     const theirs = await createVm(t, b.token, b.project, 'theirs');
+    const away = await createVm(t, a.token, a.project, 'away', {}, OTHER_LOC);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 80 });
     expect(
-      expectInvalid('current', await attach(t, a, 'front', outside.id), 'vm_id').details!.vm_id,
-    ).toMatch(/not in net/);
+      expectInvalid('current', await attach(t, a, 'front', away.id), 'vm_id').details!.vm_id,
+    ).toBe(`No matching VM found in ${LOC}`);
+    const taken = await attach(t, a, 'front', outside.id);
+    expect(taken.status, taken.text).toBe(200);
+    await detach(t, a, 'front', outside.id);
     const missingId = newId('vm');
     const missing = expectInvalid('current', await attach(t, a, 'front', missingId), 'vm_id');
     const foreign = expectInvalid('current', await attach(t, a, 'front', theirs.id), 'vm_id');
@@ -603,28 +602,29 @@ describe('attach and detach VMs', () => {
     expect(taken.body.vms).toEqual([expect.objectContaining({ id: bare.id, ip4_enabled: false })]);
   });
 
-  it('refuses a VM that another load balancer sends to on the same port (409); another port is fine', async () => {
+  it('refuses a VM that is in another load balancer, whatever its port (400, as the origin)', async () => {
     const { a, ps } = await withSubnet();
     const vm = await runningVm(a, 'web', ps.id);
     await newLb(t, a, 'first', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    await newLb(t, a, 'second', { private_subnet_id: ps.id, src_port: 81, dst_port: 8080 });
-    await newLb(t, a, 'third', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443 });
+    await newLb(t, a, 'second', { private_subnet_id: ps.id, src_port: 443, dst_port: 8443 });
     expect((await attach(t, a, 'first', vm.id)).status).toBe(200);
-    const e = expectCurrentError(await attach(t, a, 'second', vm.id), 409, 'Conflict');
-    expect(e.message).toBe('VM web is already attached to load balancer first on port 8080.');
+    const e = expectInvalid('current', await attach(t, a, 'second', vm.id), 'vm_id');
+    expect(e.details!.vm_id).toBe('VM is already attached to a load balancer');
     expect((await getLb(t, a, 'second')).body.vms).toEqual([]);
-    expect((await attach(t, a, 'third', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual([
-      vm.id,
-    ]);
+    // Detached from the first, it may go to the second.
+    await detach(t, a, 'first', vm.id);
+    expect((await attach(t, a, 'second', vm.id)).body.vms.map((v: { id: string }) => v.id)).toEqual(
+      [vm.id],
+    );
   });
 
-  it('attaches a VM to one of two load balancers on the same port when both are asked at once', async () => {
+  it('attaches a VM to one of two load balancers when both are asked at once', async () => {
     const { a, ps } = await withSubnet();
     const vm = await runningVm(a, 'web', ps.id);
     await newLb(t, a, 'left', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
-    await newLb(t, a, 'right', { private_subnet_id: ps.id, src_port: 81, dst_port: 8080 });
+    await newLb(t, a, 'right', { private_subnet_id: ps.id, src_port: 81, dst_port: 9090 });
     const replies = await Promise.all([attach(t, a, 'left', vm.id), attach(t, a, 'right', vm.id)]);
-    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
     const held = await Promise.all(
       ['left', 'right'].map(async (name) => (await getLb(t, a, name)).body.vms.length),
     );
@@ -726,11 +726,9 @@ describe('update a load balancer', () => {
     ['vms that is not an array', 'vms', { vms: 'vm' }],
     ['vms holding a malformed ID', 'vms.0', { vms: ['web'] }],
     ['no algorithm', 'algorithm', { algorithm: undefined }],
-    ['an unknown algorithm', 'algorithm', { algorithm: 'random' }],
     ['src_port 0', 'src_port', { src_port: 0 }],
     ['no dst_port', 'dst_port', { dst_port: undefined }],
     ['no health check endpoint', 'health_check_endpoint', { health_check_endpoint: undefined }],
-    ['a health check protocol of udp', 'health_check_protocol', { health_check_protocol: 'udp' }],
     ['cert_enabled 1', 'cert_enabled', { cert_enabled: 1 }],
     ['a stack of ipv5', 'stack', { stack: 'ipv5' }],
     ['a name', 'name', { name: 'other' }],
@@ -761,15 +759,15 @@ describe('update a load balancer', () => {
     },
   );
 
-  it('refuses VMs outside its subnet (400 vms) and a port that clashes for a VM that stays (409); changes nothing', async () => {
+  it('refuses VMs of another location, unknown or in another load balancer (400 vms); changes nothing', async () => {
     const { a, ps } = await withSubnet();
-    const other = await createSubnet(t, a.token, a.project, 'other');
     const vm = await runningVm(a, 'web', ps.id);
-    const outside = await runningVm(a, 'outside', other.id);
+    const busy = await runningVm(a, 'busy', ps.id);
+    const away = await createVm(t, a.token, a.project, 'away', {}, OTHER_LOC);
     await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
     await newLb(t, a, 'back', { private_subnet_id: ps.id, src_port: 81, dst_port: 9090 });
     await attach(t, a, 'front', vm.id);
-    await attach(t, a, 'back', vm.id);
+    await attach(t, a, 'back', busy.id);
     const before = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
     const update = (vms: string[], dst_port: number) =>
       t.call('updateLoadBalancer', {
@@ -783,14 +781,66 @@ describe('update a load balancer', () => {
           vms,
         },
       });
-    expectInvalid('current', await update([vm.id, outside.id], 8080), 'vms');
-    expectInvalid('current', await update([newId('vm')], 8080), 'vms');
-    expect(expectCurrentError(await update([vm.id], 9090), 409, 'Conflict').message).toBe(
-      'VM web is already attached to load balancer back on port 9090.',
+    expectInvalid('current', await update([vm.id, away.id], 8080), 'vms');
+    expect(expectInvalid('current', await update([newId('vm')], 8080), 'vms').details!.vms).toBe(
+      'VM not found',
+    );
+    expect(expectInvalid('current', await update([vm.id, busy.id], 8080), 'vms').details!.vms).toBe(
+      'VM is already attached to a load balancer',
     );
     expect((await getLb(t, a, 'front')).body).toEqual(before);
-    // Without the VM, the port is free.
-    expect((await update([], 9090)).body).toMatchObject({ dst_port: 9090, vms: [] });
+    // Its own VMs stay, whatever the port.
+    expect((await update([vm.id], 9090)).body).toMatchObject({
+      dst_port: 9090,
+      vms: [expect.objectContaining({ id: vm.id })],
+    });
+  });
+});
+
+describe('values outside the origin’s enums', () => {
+  it('refuses an algorithm or health check protocol with the origin’s whole message (400, no details); changes nothing', async () => {
+    const { a, ps } = await withSubnet();
+    const refused = (res: Reply, message: string) => {
+      const e = expectCurrentError(res, 400, 'InvalidRequest');
+      expect(e).toMatchObject({ message, details: null });
+    };
+    const ALG = 'algorithm is not one of the supported values (hash_based, round_robin)';
+    const PROTO = 'health_check_protocol is not one of the supported values (http, https, tcp)';
+    const create = (change: Record<string, unknown>) =>
+      t.call('createLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'front'),
+        invalidBody: { private_subnet_id: ps.id, src_port: 80, dst_port: 8080, ...change },
+      });
+    refused(await create({ algorithm: 'least_conn' }), ALG);
+    refused(await create({ health_check_protocol: 'udp' }), PROTO);
+    refused(await create({ health_check_protocol: 'HTTP' }), PROTO);
+    expect((await getLb(t, a, 'front')).status).toBe(404);
+    await newLb(t, a, 'front', { private_subnet_id: ps.id, src_port: 80, dst_port: 8080 });
+    const before = await waitForLoadBalancerState(t, a.token, a.project, 'front', 'running');
+    const update = (change: Record<string, unknown>) =>
+      t.call('updateLoadBalancer', {
+        token: a.token,
+        params: ref(a.project, 'front'),
+        invalidBody: {
+          algorithm: 'hash_based',
+          src_port: 81,
+          dst_port: 81,
+          health_check_endpoint: '/x',
+          vms: [],
+          ...change,
+        },
+      });
+    refused(await update({ algorithm: 'random' }), ALG);
+    refused(await update({ health_check_protocol: 'udp' }), PROTO);
+    // With another field refused too, every field is named as usual.
+    expectInvalid(
+      'current',
+      await update({ algorithm: 'random', src_port: 0 }),
+      'algorithm',
+      'src_port',
+    );
+    expect((await getLb(t, a, 'front')).body).toEqual(before);
   });
 });
 

@@ -57,12 +57,13 @@ export function ClusterActions({ kc, kcRef }: { kc: KubernetesCluster; kcRef: Kc
           }
         >
           <p>
-            <Strong>{kc.name}</Strong> and its node pools move from <Strong>{kc.version}</Strong> to{' '}
+            <Strong>{kc.name}</Strong> moves from <Strong>{kc.version}</Strong> to{' '}
             <Strong>{next}</Strong>
             <span data-testid="kc-upgrade-versions" className="sr-only">
               {kc.version} → {next}
             </span>
-            . Nodes are replaced one by one; workloads keep running. A cluster cannot be downgraded.
+            . Its control plane nodes are replaced one by one; workloads keep running. Node pools
+            keep their version until you upgrade each. A cluster cannot be downgraded.
           </p>
         </ConfirmDialog>
       ) : null}
