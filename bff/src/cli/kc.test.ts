@@ -302,7 +302,7 @@ describe('the origin’s kc specs', () => {
       `\n\n\nCreate a nodepool on a Kubernetes cluster\n\nUsage:\n    ubi kc ${REF} create-nodepool np-name node-size node-count\n\n\nCreate a Kubernetes cluster\n`,
     );
     expect(all).toMatch(
-      /\n\n\nUpgrade a Kubernetes cluster to the next supported version\n\nUsage:\n {4}ubi kc \S+ \| kc-id\) upgrade\n$/,
+      /\n\n\nUpgrade a Kubernetes cluster to the next supported version\n\nUsage:\n {4}ubi kc \S+ \| kc-id\) upgrade\n\n\n$/,
     );
   });
 
