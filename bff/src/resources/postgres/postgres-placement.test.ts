@@ -9,6 +9,7 @@ import {
   createRule,
   createVm,
   expectCurrentError,
+  expectLegacyError,
   expectInvalid,
   inLoc,
   LOC,
@@ -253,7 +254,9 @@ describe('its delete', () => {
       token: a.token,
       params: { ...inLoc(a.project), ps_name: `${pg.id}-subnet` },
     });
-    expect(early.status, early.text).toBe(409);
+    expect(expectLegacyError(early, 409, 'Conflict').message).toBe(
+      `Private subnet ${pg.id}-subnet holds the servers of PostgreSQL database bye; delete the database first.`,
+    );
     await t.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'bye') });
     await waitForGone(t, a.token, pgPath(a.project, 'bye'));
     await waitForGone(t, a.token, subnetPath(a.project, `${pg.id}-subnet`));
