@@ -82,9 +82,10 @@ test('deleting a project deletes everything in it, and the dialog says what is l
     .click();
   const dialog = page.getByRole('dialog', { name: 'Delete project' });
   const progress = dialog.getByRole('status');
-  // The VM and the database made their location's default subnet and its firewall; the database's server VM is in no list.
+  // The VM made its location's default subnet and its firewall, the database its own subnet and
+  // firewall (decision 298); the database's server VM is in no list.
   await expect(progress).toHaveText(
-    'It holds 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall; each is deleted first, as if you deleted them one by one.',
+    'It holds 1 PostgreSQL database, 1 VM, 2 private subnets, 2 firewalls; each is deleted first, as if you deleted them one by one.',
   );
   await expectAxeClean(page, 'dialog');
 
@@ -98,7 +99,7 @@ test('deleting a project deletes everything in it, and the dialog says what is l
   await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(progress).toHaveText(
-    'Deleting… left: 1 PostgreSQL database, 1 VM, 1 private subnet, 1 firewall.',
+    'Deleting… left: 1 PostgreSQL database, 1 VM, 2 private subnets, 2 firewalls.',
   );
   release();
 

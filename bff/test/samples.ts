@@ -449,13 +449,8 @@ export async function snapshotProject(server: TestServer, project: string) {
     .orderBy('id')
     .execute();
   const pgIds = ['', ...pgs.map((p) => p.id)];
-  const [pgRules, pgMetrics, pgLogs, pgServers] = await Promise.all([
-    db
-      .selectFrom('postgres_firewall_rule')
-      .selectAll()
-      .where('postgres_id', 'in', pgIds)
-      .orderBy('id')
-      .execute(),
+  // A database's firewall rules are its firewall's (decision 298): among the firewall rules.
+  const [pgMetrics, pgLogs, pgServers] = await Promise.all([
     db
       .selectFrom('postgres_metric_destination')
       .selectAll()
@@ -584,7 +579,6 @@ export async function snapshotProject(server: TestServer, project: string) {
     balancers,
     balancerVms,
     pgs,
-    pgRules,
     pgMetrics,
     pgLogs,
     pgServers,

@@ -42,7 +42,8 @@ export const postgresKind = resourceKind({
   objectType: 'postgres resource',
   ...POSTGRES_WORDS,
   transitionalStates: POSTGRES_TRANSITIONAL_STATES,
-  children: ['postgresFirewallRule', 'postgresMetricDestination', 'postgresLogDestination'],
+  // Its firewall rules are its firewall's (decision 298): object-info answers them as those.
+  children: ['postgresMetricDestination', 'postgresLogDestination'],
   inLocation: true,
   quota: { setting: 'POSTGRES_QUOTA', default: 20 },
 });
@@ -218,6 +219,10 @@ export const createPostgresBodySchema = z
     restrict_by_default: boolField('restrict_by_default must be true or false.').default(false),
     pg_config: configObjectSchema('pg_config', { nullable: false }).optional(),
     pgbouncer_config: configObjectSchema('pgbouncer_config', { nullable: false }).optional(),
+    /** The name of the private subnet the database makes for its servers (default `<id>-subnet`). */
+    private_subnet_name: resourceName('privateSubnet').optional().meta({
+      description: 'Name for the private subnet (if not provided, a name will be auto-generated)',
+    }),
   })
   .meta({ id: 'CreatePostgresBody' });
 export type CreatePostgresBody = z.input<typeof createPostgresBodySchema>;

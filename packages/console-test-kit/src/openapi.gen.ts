@@ -2779,6 +2779,8 @@ export interface components {
             pgbouncer_config?: {
                 [key: string]: string | number;
             };
+            /** @description Name for the private subnet (if not provided, a name will be auto-generated) */
+            private_subnet_name?: string;
         };
         CreatePostgresClientKeypairBody: {
             common_name: string;

@@ -104,6 +104,12 @@ const create: Leaf<PostContext> = {
       long: 'restrict-by-default',
       desc: 'restrict access by default (add firewall rules to allow access)',
     },
+    {
+      short: 'P',
+      long: 'private-subnet-name',
+      arg: 'name',
+      desc: 'override name of created private subnet',
+    },
   ],
   optionValues: [
     ['Flavor:', POSTGRES_FLAVOR_NAMES],
@@ -132,6 +138,8 @@ const create: Leaf<PostContext> = {
     if (bouncerConfig !== undefined)
       body.pgbouncer_config = pairs(bouncerConfig, 'pgbouncer config', c.fail);
     if (opts['restrict-by-default'] === true) body.restrict_by_default = true;
+    const subnetName = optionText(opts, 'private-subnet-name');
+    if (subnetName !== undefined) body.private_subnet_name = subnetName;
     const pg = await c.api.call('createPostgresDatabase', pgRef(c), {
       body: body as BodyInputOf<'createPostgresDatabase'>,
     });

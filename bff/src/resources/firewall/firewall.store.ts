@@ -336,14 +336,9 @@ export async function addRuleWithId(
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
-  // A database's rules share the `fr` prefix (decision 288): their IDs are taken too.
-  const ofDatabase = await tx
-    .selectFrom('postgres_firewall_rule')
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (existing || ofDatabase) {
-    if (existing?.firewall_id === firewallId && sameRule(existing, input)) return existing;
+  // A database's rules are rules of its firewall (decision 298): found here too.
+  if (existing) {
+    if (existing.firewall_id === firewallId && sameRule(existing, input)) return existing;
     throw new ApiError(
       'Conflict',
       'A firewall rule with this ID already exists with other content.',

@@ -41,9 +41,10 @@ describe('object-info', () => {
       [world.ids.kubernetesCluster, { type: 'kubernetes cluster', location: LOC, name: 'shared' }],
       [world.ids.nodepool, { type: 'kubernetes nodepool', location: LOC, name: 'shared-np' }],
       [world.ids.rule, { type: 'firewall rule', location: LOC, name: world.ids.rule }],
+      // A database's rule is a rule of its firewall (decision 298), as in the origin.
       [
         world.ids.postgresRule,
-        { type: 'postgres firewall rule', location: LOC, name: world.ids.postgresRule },
+        { type: 'firewall rule', location: LOC, name: world.ids.postgresRule },
       ],
       [
         world.ids.metricDestination,

@@ -23,7 +23,6 @@ export const CHILDREN: Partial<Record<IdKind, ChildTable>> = {
   firewallRule: { table: 'firewall_rule', parent: 'firewall_id', name: null },
   nic: { table: 'nic', parent: 'subnet_id', name: 'name' },
   nodePool: { table: 'kubernetes_nodepool', parent: 'kubernetes_cluster_id', name: 'name' },
-  postgresFirewallRule: { table: 'postgres_firewall_rule', parent: 'postgres_id', name: null },
   postgresMetricDestination: {
     table: 'postgres_metric_destination',
     parent: 'postgres_id',

@@ -1,11 +1,13 @@
 // Migration 0111 (decision 288) on a database holding IDs of the shapes given before it: `pf…`
 // firewall rules and `ld…` log destinations, named by audit entries and by a create's stored
-// answer. After it, the server answers them by their new IDs (`fr…`, `1d…`), the same bodies.
+// answer. After it (and 0114, which moves the rules into the database's firewall, decision 298),
+// the server answers them by their new IDs (`fr…`, `1d…`), the same bodies.
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/route-helpers';
 import { openDatabase } from '../../db/database.ts';
 import { allMigrations } from '../../db/migrations.ts';
+import { placeDatabases } from './postgres.tables.ts';
 import { startServer, testDatabaseEnv, type TestServer } from '../../../test/harness.ts';
 import { at, createFirewall, createRule, newOwner } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt } from './postgres.fixtures.ts';
@@ -22,12 +24,32 @@ const boot = async () => {
   return server;
 };
 
-/** Writes the database as a server before migration 0111 left it: the old prefixes. */
-async function toOldShapes() {
+/**
+ * Writes the database as a server before migration 0111 left it: the old prefixes, and the
+ * rule in the database's own table (before 0114) rather than in its firewall.
+ */
+async function toOldShapes(ruleId: string) {
   const { db } = openDatabase({
     databaseUrl: database.env.DATABASE_URL,
     dataDir: database.env.DATA_DIR ?? '',
   });
+  const [row] = (
+    await sql<{
+      cidr: string;
+      description: string;
+      created_at: string;
+      postgres_id: string;
+    }>`select r.cidr, r.description, r.created_at, p.id as postgres_id from firewall_rule r
+      join firewall f on f.id = r.firewall_id join postgres p on f.name = p.id || '-firewall'
+      where r.id = ${ruleId}`.execute(db)
+  ).rows;
+  await sql`delete from firewall_rule where firewall_id in (select id from firewall where name = ${`${row!.postgres_id}-firewall`})`.execute(
+    db,
+  );
+  await sql`insert into postgres_firewall_rule (id, postgres_id, cidr, description, created_at)
+    values (${ruleId}, ${row!.postgres_id}, ${row!.cidr}, ${row!.description}, ${row!.created_at})`.execute(
+    db,
+  );
   const back = (table: string, col: string, from: string, to: string, kind?: string) => {
     const c = sql.ref(col);
     return sql`update ${sql.table(table)} set ${c} = ${to} || substr(${c}, 3)
@@ -53,13 +75,14 @@ async function toOldShapes() {
   await db.destroy();
 }
 
-/** Runs migration 0111 on it, as a server upgraded past it does (later ones have run already). */
+/** Runs migrations 0111 and 0114's move on it, as a server upgraded past them does (the others have run already). */
 async function migrate0111() {
   const { db } = openDatabase({
     databaseUrl: database.env.DATABASE_URL,
     dataDir: database.env.DATA_DIR ?? '',
   });
   await allMigrations()['0111_origin_postgres_ids']!.up(db as never);
+  await placeDatabases(db as never);
   await db.destroy();
 }
 
@@ -93,13 +116,13 @@ it('answers the rules and destinations stored as `pf…` and `ld…` by their `f
   await before.close();
   servers.splice(servers.indexOf(before), 1);
 
-  await toOldShapes();
+  await toOldShapes(rule.body.id);
   const { db } = openDatabase({
     databaseUrl: database.env.DATABASE_URL,
     dataDir: database.env.DATA_DIR ?? '',
   });
-  const stored = await db.selectFrom('postgres_firewall_rule').select('id').execute();
-  expect(stored.map((r) => r.id.slice(0, 2))).toEqual(['pf']);
+  const stored = await sql<{ id: string }>`select id from postgres_firewall_rule`.execute(db);
+  expect(stored.rows.map((r) => r.id.slice(0, 2))).toEqual(['pf']);
   await db.destroy();
   await migrate0111();
 

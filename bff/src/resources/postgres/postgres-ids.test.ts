@@ -152,7 +152,7 @@ describe('firewall rules', () => {
       'A firewall rule with this ID already exists with other content.',
     );
 
-    // Object-info tells the two kinds apart by their tables.
+    // A database's rule is a rule of its firewall (decision 298): object-info answers it so.
     const info = async (object_id: string) =>
       (
         await t.call('getObjectInfo', {
@@ -162,7 +162,7 @@ describe('firewall rules', () => {
       ).body.type;
     expect([await info(fwRule.id), await info(pgRule.id)]).toEqual([
       'firewall rule',
-      'postgres firewall rule',
+      'firewall rule',
     ]);
   });
 });

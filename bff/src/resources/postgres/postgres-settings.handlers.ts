@@ -1,21 +1,23 @@
 // The PostgreSQL routes of its settings: configuration, maintenance window, superuser
 // password, certificates (the CA, client keypairs and the users who sign in with them) and
-// the firewall rules.
+// the firewall rules (its firewall's rules on its ports; decision 298).
 import { defaultPgConfig, PG_PARAMS } from '#shared/api/postgres-config';
 import { pgConfigRules } from '#shared/api/postgres-config-rules';
 import { postgresSize } from '#shared/catalog';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { createClientKeypair } from '../certs.ts';
-import { childHandlers } from '../common.ts';
+import { unlessNotFound } from '../../errors.ts';
 import { kindHandlers } from '../kind.ts';
-import { postgresAt, underPostgres, type RefArgs } from './postgres.handlers.ts';
+import { postgresAt, type RefArgs } from './postgres.handlers.ts';
+import { assertNotDeleting, resetSuperuserPassword, userList } from './postgres.service.ts';
 import {
-  addFirewallRule,
-  assertNotDeleting,
-  resetSuperuserPassword,
-  updateFirewallRule,
-  userList,
-} from './postgres.service.ts';
+  addPgRule,
+  deletePgRule,
+  pgRule,
+  pgRules,
+  requireCustomerFirewall,
+  updatePgRule,
+} from './postgres-firewall.ts';
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
@@ -164,24 +166,44 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
     removePostgresCertAuthUser: (a) =>
       certUsers(a, (users) => users.filter((u) => u !== a.body.name)),
 
-    ...childHandlers(
-      ctx,
-      {
-        ...underPostgres,
-        table: 'postgres_firewall_rule',
-        singular: 'firewall rule',
-        view: ruleView,
-      },
-      {
-        list: ['listPostgresFirewallRules'],
-        create: {
-          createPostgresFirewallRule: { insert: (tx, pg, a) => addFirewallRule(tx, pg, a.body) },
-        },
-        update: {
-          updatePostgresFirewallRule: (tx, _pg, rule, a) => updateFirewallRule(tx, rule, a.body),
-        },
-        delete: ['deletePostgresFirewallRule'],
-      },
-    ),
+    // As the origin: without its firewall (deleted, renamed or detached) each answers 400.
+    async listPostgresFirewallRules(a) {
+      const pg = await find(a);
+      const rules = await pgRules(db, pg, await requireCustomerFirewall(db, pg));
+      return { count: rules.length, items: rules.map(ruleView) };
+    },
+    async createPostgresFirewallRule(a) {
+      const found = await find(a);
+      const rule = await transactionWithRetry(db, async (tx) => {
+        const pg = await reloadPostgres(tx, found.id);
+        assertNotDeleting(pg, 'get firewall rules');
+        const fw = await requireCustomerFirewall(tx, pg);
+        const description = a.body.description?.trim() ?? '';
+        return addPgRule(tx, fw, { cidr: a.body.cidr, description }, ctx.config.quotas);
+      });
+      return ruleView(rule);
+    },
+    async updatePostgresFirewallRule(a) {
+      const found = await find(a);
+      const rule = await transactionWithRetry(db, async (tx) => {
+        const pg = await reloadPostgres(tx, found.id);
+        const fw = await requireCustomerFirewall(tx, pg);
+        const old = await pgRule(tx, pg, fw, a.params.postgres_firewall_rule_id);
+        return updatePgRule(tx, fw, old, {
+          cidr: a.body.cidr ?? old.cidr,
+          description: a.body.description?.trim() ?? old.description,
+        });
+      });
+      return ruleView(rule);
+    },
+    async deletePostgresFirewallRule(a) {
+      const found = await find(a);
+      await transactionWithRetry(db, async (tx) => {
+        const pg = await reloadPostgres(tx, found.id);
+        const fw = await requireCustomerFirewall(tx, pg);
+        const rule = await unlessNotFound(pgRule(tx, pg, fw, a.params.postgres_firewall_rule_id));
+        if (rule) await deletePgRule(tx, fw, rule);
+      });
+    },
   };
 });

@@ -89,11 +89,13 @@ export async function pgSnapshot(server: TestServer, project: string) {
     .execute();
   const ids = ['', ...pgs.map((p) => p.id)];
   const [rules, metrics, logs, servers, vms] = await Promise.all([
+    // Its rules are its firewall's (decision 298): every rule of the project's firewalls.
     db
-      .selectFrom('postgres_firewall_rule')
-      .selectAll()
-      .where('postgres_id', 'in', ids)
-      .orderBy('id')
+      .selectFrom('firewall_rule')
+      .innerJoin('firewall', 'firewall.id', 'firewall_rule.firewall_id')
+      .selectAll('firewall_rule')
+      .where('firewall.project_id', '=', project)
+      .orderBy('firewall_rule.id')
       .execute(),
     db
       .selectFrom('postgres_metric_destination')

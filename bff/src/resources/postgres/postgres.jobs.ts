@@ -14,6 +14,7 @@ import { POSTGRES_HA_TYPES } from '#shared/catalog';
 import { serviceVms } from '../vm/vm.store.ts';
 import { convergeServers, replaceServers, startPending } from './postgres.service.ts';
 import { listServers } from './postgres.store.ts';
+import { removePlacement } from './postgres-firewall.ts';
 
 const load = (env: JobEnv, job: JobRow) =>
   env.db.selectFrom('postgres').selectAll().where('id', '=', job.resource_id).executeTakeFirst();
@@ -211,13 +212,15 @@ export const postgresJobs = defineJobs({
         );
         return { next: { step: 'wait', delayMs: env.delayMs } };
       },
-      // Gone once its servers are: the rules, destinations and server rows go with it.
+      // Gone once its servers are: the destinations and server rows go with it, its firewall
+      // and subnet too unless the customer put other things there (removePlacement).
       async wait(env, job) {
         const pg = await load(env, job);
         const left = pg && (await serviceVms(env.db, pg).select('id').executeTakeFirst());
         if (left) return { next: { step: 'wait', delayMs: env.delayMs } };
         return {
           apply: async (tx) => {
+            if (pg) await removePlacement(tx, pg);
             await tx
               .updateTable('postgres')
               .set({ parent_id: null })

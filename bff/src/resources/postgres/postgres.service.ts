@@ -8,7 +8,6 @@ import {
   type createLogDestinationBodySchema,
   type createMetricDestinationBodySchema,
   type createPostgresBodySchema,
-  type createPostgresFirewallRuleBodySchema,
   type Tag,
 } from '#shared/api/postgres';
 import { POSTGRES_VERSIONS, postgresFlavor, postgresHaType, postgresSize } from '#shared/catalog';
@@ -29,8 +28,8 @@ import {
   replicasOf,
   simServers,
   type PostgresRow,
-  type PostgresRuleRow,
 } from './postgres.store.ts';
+import { addDefaultRules, placePostgres } from './postgres-firewall.ts';
 import { observedDiskUsagePercent } from './postgres.sim.ts';
 
 /** The key put on a database's server VMs (the service reaches them; customers do not). */
@@ -95,14 +94,18 @@ export type NewPostgres = Omit<
   restoreTarget?: string;
 };
 
-/** Adds a server (a VM of the VM service, marked as the database's) in the primary's subnet once there is one. */
+/**
+ * Adds a server (a VM of the VM service, marked as the database's) in the database's subnet;
+ * one made before it had a subnet (migration 0114 moves them) joins its primary's.
+ */
 async function addServer(
   tx: Tx,
   pg: PostgresRow,
   role: 'primary' | 'standby',
   quotas: Quotas,
-  subnetId?: string,
+  primarySubnetId?: string,
 ) {
+  const subnetId = pg.private_subnet_id ?? primarySubnetId;
   const vm = await createVm(
     tx,
     {
@@ -166,10 +169,14 @@ export function postgresRow(
     upgrade_stage: null,
     pending_actions: '[]',
     created_at: new Date().toISOString(),
+    private_subnet_id: null,
   };
 }
 
-/** A new database with its servers, default firewall rules and create job (the project's quota applies). */
+/**
+ * A new database with its firewall and subnet in the project (decision 298), its default
+ * firewall rules, its servers in that subnet and its create job (the project's quota applies).
+ */
 export async function createPostgres(
   tx: Tx,
   postgres: NewPostgres,
@@ -191,21 +198,15 @@ export async function createPostgres(
     { ...postgres, storage_size: storage },
     await createRootCa(postgres.name, id),
   );
+  const { firewall, subnet } = await placePostgres(
+    tx,
+    { id, projectId: postgres.projectId, location: postgres.location, name: postgres.name },
+    postgres.private_subnet_name,
+    quotas,
+  );
+  row.private_subnet_id = subnet.id;
   await tx.insertInto('postgres').values(row).execute();
-  if (!postgres.restrict_by_default) {
-    for (const cidr of ['0.0.0.0/0', '::/0']) {
-      await tx
-        .insertInto('postgres_firewall_rule')
-        .values({
-          id: newId('postgresFirewallRule'),
-          postgres_id: id,
-          cidr,
-          description: '',
-          created_at: row.created_at,
-        })
-        .execute();
-    }
-  }
+  if (!postgres.restrict_by_default) await addDefaultRules(tx, firewall, quotas);
   const primary = await addServer(tx, row, 'primary', quotas);
   for (let i = 0; i < postgresHaType(postgres.ha_type)!.standbys; i++)
     await addServer(tx, row, 'standby', quotas, primary.subnet_id);
@@ -484,40 +485,6 @@ export async function resetSuperuserPassword(
 }
 
 export const userList = (pg: PostgresRow) => json<string[]>(pg.cert_auth_users);
-
-type RuleBody = z.output<typeof createPostgresFirewallRuleBodySchema>;
-
-/** A new firewall rule: the CIDR may reach the database on its ports (not while it is being deleted). */
-export async function addFirewallRule(
-  tx: Tx,
-  pg: PostgresRow,
-  body: RuleBody,
-): Promise<PostgresRuleRow> {
-  assertNotDeleting(pg, 'get firewall rules');
-  const rule = {
-    id: newId('postgresFirewallRule'),
-    postgres_id: pg.id,
-    cidr: body.cidr,
-    description: body.description?.trim() ?? '',
-    created_at: new Date().toISOString(),
-  };
-  await tx.insertInto('postgres_firewall_rule').values(rule).execute();
-  return rule;
-}
-
-/** A rule's new CIDR and description; each left out (or null) is kept. */
-export async function updateFirewallRule(
-  tx: Tx,
-  rule: PostgresRuleRow,
-  body: { cidr?: string | null; description?: string | null },
-): Promise<PostgresRuleRow> {
-  const set = {
-    cidr: body.cidr ?? rule.cidr,
-    description: body.description?.trim() ?? rule.description,
-  };
-  await tx.updateTable('postgres_firewall_rule').set(set).where('id', '=', rule.id).execute();
-  return { ...rule, ...set };
-}
 
 /** A new Prometheus remote-write target of the database's metrics (not while it is being deleted). */
 export async function addMetricDestination(

@@ -3,7 +3,6 @@
 import { postgresServerId } from '#shared/ids';
 import type { Selectable } from 'kysely';
 import {
-  POSTGRES_PORTS,
   postgresListItemSchema,
   type Postgres,
   type PostgresDetail,
@@ -17,15 +16,14 @@ import { notFound } from '../../errors.ts';
 import { findByReference } from '../scoped.ts';
 import { listOf } from '../common.ts';
 import { restoreWindow, type DiskUsageOverride, type SimServer } from './postgres.sim.ts';
+import { pgRules, type PgRule } from './postgres-firewall.ts';
 import type {
-  PostgresFirewallRuleTable,
   PostgresLogDestinationTable,
   PostgresMetricDestinationTable,
   PostgresTable,
 } from './postgres.tables.ts';
 
 export type PostgresRow = Selectable<PostgresTable>;
-export type PostgresRuleRow = Selectable<PostgresFirewallRuleTable>;
 
 export const SUPERUSER = 'postgres';
 
@@ -113,18 +111,11 @@ function base(row: PostgresRow, parent: string | null) {
   };
 }
 
-export const listRules = (db: Queryable, postgresId: string) =>
-  db
-    .selectFrom('postgres_firewall_rule')
-    .selectAll()
-    .where('postgres_id', '=', postgresId)
-    .orderBy('id')
-    .execute();
-
-export const ruleView = (row: PostgresRuleRow) => ({
-  id: row.id,
-  cidr: row.cidr,
-  description: row.description,
+/** A rule as the database's routes answer it (decision 079). */
+export const ruleView = (rule: Pick<PgRule, 'id' | 'cidr' | 'description'>) => ({
+  id: rule.id,
+  cidr: rule.cidr,
+  description: rule.description,
 });
 
 /** A metric destination without its secrets: the auth sections it configures, as the origin's `auth_methods`. */
@@ -149,9 +140,9 @@ export async function postgresView(
   db: Queryable,
   row: PostgresRow,
   serviceDomain: string,
-  rules?: PostgresRuleRow[],
+  rules?: PgRule[],
 ): Promise<Postgres> {
-  rules ??= await listRules(db, row.id);
+  rules ??= await pgRules(db, row);
   const window = restoreWindow(row);
   return {
     ...base(row, await parentPath(db, row)),
@@ -165,13 +156,13 @@ export async function postgresView(
   };
 }
 
-/** The get shape: credentials and hostname, and each rule once per port it opens (decision 079). */
+/** The get shape: credentials and hostname, and each rule once per port it opens (decisions 079, 298). */
 export async function postgresDetailView(
   db: Queryable,
   row: PostgresRow,
   serviceDomain: string,
 ): Promise<PostgresDetail> {
-  const rules = await listRules(db, row.id);
+  const rules = await pgRules(db, row);
   const view = await postgresView(db, row, serviceDomain, rules);
   const [metrics, logs, replicas] = await Promise.all([
     db
@@ -205,7 +196,7 @@ export async function postgresDetailView(
       serviceDomain,
       `${row.name}.${row.id}.private.postgres.${serviceDomain}`,
     ),
-    firewall_rules: rules.flatMap((r) => POSTGRES_PORTS.map((port) => ({ ...ruleView(r), port }))),
+    firewall_rules: rules.flatMap((r) => r.ports.map((port) => ({ ...ruleView(r), port }))),
     metric_destinations: metrics.map(metricDestinationView),
     log_destinations: logs.map(logDestinationView),
     read_replicas: replicas.map((r) => ({ ...base(r, path), ca_certificates: r.ca_certificate })),

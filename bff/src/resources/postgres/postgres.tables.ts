@@ -1,6 +1,16 @@
-// Managed PostgreSQL: the database, its firewall rules, metric and log destinations, and its
-// servers (VM rows made by the VM service, marked with the database they serve).
+// Managed PostgreSQL: the database, its metric and log destinations, and its servers (VM rows
+// made by the VM service, marked with the database they serve). Its firewall rules are rules of
+// its firewall in the customer's project (decision 298, migration 0114).
 import { sql, type Kysely, type Migration } from 'kysely';
+import { newId } from '#shared/ids';
+import { pickNicIPv4, pickNicIPv6, randomNet4, randomNet6 } from '../../net/allocate.ts';
+import { isPostgres } from '../../db/locks.ts';
+import {
+  PG_FIREWALL_PORTS,
+  pgFirewallDescription,
+  pgFirewallName,
+  pgSubnetName,
+} from './postgres-placement.ts';
 
 export interface PostgresTable {
   id: string;
@@ -53,9 +63,15 @@ export interface PostgresTable {
    */
   pending_actions: string;
   created_at: string;
+  /** Its private subnet in the customer's project, where its servers are (decision 298). */
+  private_subnet_id: string | null;
 }
 
-export interface PostgresFirewallRuleTable {
+/**
+ * Where a database's rules were kept before migration 0114 moved them into its firewall
+ * (decision 298): empty since, kept so the migrations before it still run; no code reads it.
+ */
+export interface LegacyPostgresFirewallRuleTable {
   id: string;
   postgres_id: string;
   cidr: string;
@@ -96,7 +112,6 @@ export interface PostgresServerTable {
 
 export interface PostgresTables {
   postgres: PostgresTable;
-  postgres_firewall_rule: PostgresFirewallRuleTable;
   postgres_metric_destination: PostgresMetricDestinationTable;
   postgres_log_destination: PostgresLogDestinationTable;
   postgres_server: PostgresServerTable;
@@ -292,7 +307,183 @@ export const postgresMigrations: Record<string, Migration> = {
       await renameIdPrefixes(db, 'postgres_log_destination', 'id');
     },
   },
+  // Decision 298: each database gets its subnet and firewall in its project, as the origin
+  // places them; its rules move into that firewall (an ID keeps naming its rule) and its servers
+  // into that subnet.
+  '0114_postgres_placement': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('postgres').addColumn('private_subnet_id', 'text').execute();
+      // The migrator runs each migration in a transaction on PostgreSQL and in none on SQLite.
+      if (isPostgres(db)) await placeDatabases(db);
+      else await db.transaction().execute(placeDatabases);
+    },
+  },
 };
+
+type Untyped = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Migration 0114 on every database: its subnet `<id>-subnet` and firewall `<id>-firewall` (made,
+ * or found when a run before made them), its rules moved into the firewall on both ports, and
+ * its servers' VMs and NICs moved into the subnet with new private addresses in it.
+ */
+export async function placeDatabases(raw: Kysely<unknown>): Promise<void> {
+  const db = raw as Untyped;
+  const now = new Date().toISOString();
+  const pgs = (await db
+    .selectFrom('postgres')
+    .select(['id', 'project_id', 'location', 'name', 'private_subnet_id'])
+    .orderBy('id')
+    .execute()) as {
+    id: string;
+    project_id: string;
+    location: string;
+    name: string;
+    private_subnet_id: string | null;
+  }[];
+  for (const pg of pgs) {
+    const scope = (table: string, name: string) =>
+      db
+        .selectFrom(table)
+        .selectAll()
+        .where('project_id', '=', pg.project_id)
+        .where('location', '=', pg.location)
+        .where('name', '=', name)
+        .executeTakeFirst();
+    let subnet = (
+      pg.private_subnet_id
+        ? await db
+            .selectFrom('private_subnet')
+            .selectAll()
+            .where('id', '=', pg.private_subnet_id)
+            .executeTakeFirst()
+        : await scope('private_subnet', pgSubnetName(pg.id))
+    ) as { id: string; net4: string; net6: string } | undefined;
+    if (!subnet) {
+      subnet = { id: newId('privateSubnet'), net4: randomNet4(), net6: randomNet6() };
+      await db
+        .insertInto('private_subnet')
+        .values({
+          ...subnet,
+          project_id: pg.project_id,
+          location: pg.location,
+          name: pgSubnetName(pg.id),
+          state: 'available',
+          created_at: now,
+        })
+        .execute();
+    }
+    await db
+      .updateTable('postgres')
+      .set({ private_subnet_id: subnet.id })
+      .where('id', '=', pg.id)
+      .execute();
+    let fw = (await scope('firewall', pgFirewallName(pg.id))) as { id: string } | undefined;
+    if (!fw) {
+      fw = { id: newId('firewall') };
+      await db
+        .insertInto('firewall')
+        .values({
+          id: fw.id,
+          project_id: pg.project_id,
+          location: pg.location,
+          name: pgFirewallName(pg.id),
+          description: pgFirewallDescription(pg.name),
+          default_for_subnet_id: null,
+          created_at: now,
+        })
+        .execute();
+    }
+    const attached = await db
+      .selectFrom('firewall_subnet')
+      .select('firewall_id')
+      .where('firewall_id', '=', fw.id)
+      .where('subnet_id', '=', subnet.id)
+      .executeTakeFirst();
+    if (!attached)
+      await db
+        .insertInto('firewall_subnet')
+        .values({ firewall_id: fw.id, subnet_id: subnet.id })
+        .execute();
+
+    const rules = (await db
+      .selectFrom('postgres_firewall_rule')
+      .selectAll()
+      .where('postgres_id', '=', pg.id)
+      .orderBy('id')
+      .execute()) as { id: string; cidr: string; description: string; created_at: string }[];
+    for (const rule of rules) {
+      for (const port of PG_FIREWALL_PORTS) {
+        // The rule keeps its ID on 5432; its twin on 6432 gets a new one (decision 298).
+        const id = port === PG_FIREWALL_PORTS[0] ? rule.id : newId('firewallRule');
+        const same = await db
+          .selectFrom('firewall_rule')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb('id', '=', id),
+              eb.and([
+                eb('firewall_id', '=', fw.id),
+                eb('cidr', '=', rule.cidr),
+                eb('port_start', '=', port),
+                eb('port_end', '=', port),
+                eb('protocol', '=', 'tcp'),
+              ]),
+            ]),
+          )
+          .executeTakeFirst();
+        // A second rule of the same CIDR adds nothing the first does not open.
+        if (same) continue;
+        await db
+          .insertInto('firewall_rule')
+          .values({
+            id,
+            firewall_id: fw.id,
+            cidr: rule.cidr,
+            port_start: port,
+            port_end: port,
+            protocol: 'tcp',
+            description: rule.description,
+            created_at: rule.created_at,
+          })
+          .execute();
+      }
+    }
+    await db.deleteFrom('postgres_firewall_rule').where('postgres_id', '=', pg.id).execute();
+
+    // Its servers' VMs join the subnet, each NIC with addresses in it.
+    const nics = (await db
+      .selectFrom('nic')
+      .innerJoin('postgres_server', 'postgres_server.vm_id', 'nic.vm_id')
+      .select(['nic.id as id', 'nic.vm_id as vm_id', 'nic.subnet_id as subnet_id'])
+      .where('postgres_server.postgres_id', '=', pg.id)
+      .orderBy('nic.id')
+      .execute()) as { id: string; vm_id: string; subnet_id: string }[];
+    const taken = (
+      (await db
+        .selectFrom('nic')
+        .select('private_ipv4')
+        .where('subnet_id', '=', subnet.id)
+        .execute()) as { private_ipv4: string }[]
+    ).map((n) => n.private_ipv4);
+    for (const nic of nics) {
+      if (nic.subnet_id === subnet.id) continue;
+      const ip4 = pickNicIPv4(subnet.net4, taken);
+      if (!ip4) break; // A /26 holds 59 NICs; a database has at most 3 servers.
+      taken.push(ip4);
+      await db
+        .updateTable('nic')
+        .set({ subnet_id: subnet.id, private_ipv4: ip4, private_ipv6: pickNicIPv6(subnet.net6) })
+        .where('id', '=', nic.id)
+        .execute();
+      await db
+        .updateTable('vm')
+        .set({ subnet_id: subnet.id })
+        .where('id', '=', nic.vm_id)
+        .execute();
+    }
+  }
+}
 
 /** Decision 288: the prefix each kind's IDs had before it took the origin's. */
 export const RENAMED_ID_PREFIXES = [

@@ -191,15 +191,31 @@ export async function deleteSubnet(tx: Tx, subnet: SubnetRow): Promise<void> {
   await findSubnetById(tx, subnet.project_id, subnet.id);
   const attached = await tx
     .selectFrom('vm')
-    .select('name')
+    .select(['name', 'service_of'])
     .where('subnet_id', '=', subnet.id)
     .where('state', '!=', 'deleting')
     .orderBy('name')
     .execute();
+  // A database's servers are hidden VMs (decision 298): the refusal names the database.
+  const own = attached.filter((v) => v.service_of === null);
+  const served = own.length
+    ? []
+    : await tx
+        .selectFrom('postgres')
+        .select('name')
+        .where('id', 'in', ['', ...attached.map((v) => v.service_of!)])
+        .orderBy('name')
+        .execute();
+  if (served.length) {
+    throw new ApiError(
+      'Conflict',
+      `Private subnet ${subnet.name} holds the servers of PostgreSQL database ${served.map((d) => d.name).join(', ')}; delete the database first.`,
+    );
+  }
   if (attached.length) {
     throw new ApiError(
       'Conflict',
-      `Private subnet ${subnet.name} has VMs attached (${attached.map((v) => v.name).join(', ')}); delete them first.`,
+      `Private subnet ${subnet.name} has VMs attached (${(own.length ? own : attached).map((v) => v.name).join(', ')}); delete them first.`,
     );
   }
   const balancers = await tx
