@@ -227,12 +227,12 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
             'Databases of this name are in several locations: give the ID.',
         });
       const postgresId = found[0]!.id;
+      // Kept to a hundredth: PostgreSQL's `real` cannot hold a tiny value such as 5e-324.
+      const usage = body.disk_usage_percent;
+      const percent = usage === null ? null : Math.round(usage * 100) / 100;
       await db.deleteFrom('test_disk_usage').where('postgres_id', '=', postgresId).execute();
-      await db
-        .insertInto('test_disk_usage')
-        .values({ postgres_id: postgresId, percent: body.disk_usage_percent })
-        .execute();
-      return { postgres_id: postgresId, disk_usage_percent: body.disk_usage_percent };
+      await db.insertInto('test_disk_usage').values({ postgres_id: postgresId, percent }).execute();
+      return { postgres_id: postgresId, disk_usage_percent: percent };
     },
 
     async listTestFaults({ project }) {

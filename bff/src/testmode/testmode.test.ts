@@ -537,6 +537,10 @@ describe('a database’s disk usage', () => {
     expect(unknown.message).toBe('Metrics unavailable right now to verify scale down safety');
     // Growing needs no usage.
     expect((await shrink(256)).status).toBe(200);
+
+    // Kept to a hundredth, on both engines (PostgreSQL's `real` refused 5e-324 with a 500).
+    expect((await setUsage(5e-324)).body.disk_usage_percent).toBe(0);
+    expect((await setUsage(33.333)).body.disk_usage_percent).toBe(33.33);
   });
 
   it('refuses a bad percent and a database of another project', async () => {
