@@ -9,10 +9,11 @@ import { ubiAs } from '../../test/ubi-client.ts';
 
 let t: TestServer;
 let cli: ReturnType<typeof ubiAs>;
+let owner: Awaited<ReturnType<typeof newOwner>>;
 
 beforeAll(async () => {
   t = await serverForFile();
-  const owner = await newOwner(t);
+  owner = await newOwner(t);
   cli = ubiAs(`${t.base}/cli`, owner.token);
 });
 
@@ -433,6 +434,14 @@ describe('ubi pg as the origin answers', () => {
 
   // upgrade_spec.rb: the upgrade asked for right after the create
   it('schedules an upgrade right after the create, which the database then runs', async () => {
+    // Held in creating (test mode) while the status is read: else a quick worker may have
+    // finished both the create and the upgrade before the second command.
+    const hold = {
+      token: owner.token,
+      params: { project_id: owner.project },
+      body: { name: 'up' },
+    };
+    expect((await t.call('holdTestTransitions', hold)).status).toBe(200);
     const id = await created('up', '-v', '16');
     const ref = `${LOC}/up`;
     expect(await cli.ok(['pg', ref, 'upgrade'])).toBe(
@@ -443,6 +452,7 @@ describe('ubi pg as the origin answers', () => {
         `^Major version upgrade of PostgreSQL database ${id} to version 17\\nStatus: running\\nStage: `,
       ),
     );
+    expect((await t.call('releaseTestTransitions', hold)).status).toBe(200);
     for (let i = 0; i < 250; i++) {
       if ((await cli.ok(['pg', ref, 'show', '-f', 'version'])) === 'version: 17\n') break;
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1118,7 +1118,7 @@ describe('delete', () => {
     expect((await pgSnapshot(t, a.project)).vms).toEqual([]);
   });
 
-  it('a project holding a database cannot be deleted (409), and can once the database is gone', async () => {
+  it('a project holding a database cannot be deleted (409), and can once the database and its subnet are gone', async () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'holds', { size: 'hobby-1' });
     const refused = expectCurrentError(
@@ -1129,19 +1129,7 @@ describe('delete', () => {
     expect(refused.message).toContain('1 PostgreSQL database');
     await t.call('deletePostgresDatabase', { token: a.token, params: pgAt(a.project, 'holds') });
     await waitForGone(t, a.token, pgPath(a.project, 'holds'));
-    // Its servers lived in the project's default subnet (decision 077), which stays until deleted.
-    const left = expectCurrentError(
-      await t.call('deleteProject', { token: a.token, params: { project_id: a.project } }),
-      409,
-      'Conflict',
-    );
-    expect(left.message).toContain('1 private subnet');
-    expect(left.message).not.toContain('PostgreSQL');
-    expect(left.message).not.toContain('VM');
-    await t.call('deletePrivateSubnet', {
-      token: a.token,
-      params: { project_id: a.project, location_name: LOC, ps_name: `default-${LOC}` },
-    });
+    // Its subnet and firewall (decision 298) go with it: then nothing holds the project.
     await pollUntil(
       () => t.call('deleteProject', { token: a.token, params: { project_id: a.project } }),
       (r) => r.status === 204,
