@@ -140,9 +140,11 @@ describe('managed objects of a Kubernetes cluster', () => {
       body: { cidr: '10.0.0.0/8' },
     });
     expect(rule.status, rule.text).toBe(200);
+    const [added] = (await t.call('getFirewall', { token, params: fwAt })).body.firewall_rules;
+    expect(added?.cidr).toBe('10.0.0.0/8');
     const gone = await t.call('deleteFirewallRule', {
       token,
-      params: { ...fwAt, firewall_rule_id: rule.body.id },
+      params: { ...fwAt, firewall_rule_id: added!.id },
     });
     expect(gone.status, gone.text).toBe(204);
   });
