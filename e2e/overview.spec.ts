@@ -45,11 +45,12 @@ test('an empty project shows next steps; counts and groups follow creates and de
   await expect(overview.kindCount('Load balancers')).toHaveAccessibleName(/^Load balancers: 1,/);
   await expect(overview.kindCount('Firewalls')).toHaveAccessibleName('Firewalls: 2');
 
-  // The cluster's parts are under it, not beside the user's own VM.
+  // The cluster's parts are under it, not beside the user's own VM; its firewall
+  // `<id>-firewall` is the user's own, as the origin's (no owned_by).
   const parts = overview.managedBy(`Kubernetes cluster ${kc.name}`);
-  await expect(parts.getByRole('listitem')).toHaveCount(3);
-  for (const kind of ['Load balancer', 'Private subnet', 'Firewall'])
-    await expect(parts).toContainText(kind);
+  await expect(parts.getByRole('listitem')).toHaveCount(2);
+  for (const kind of ['Load balancer', 'Private subnet']) await expect(parts).toContainText(kind);
+  await expect(parts).not.toContainText('Firewall');
   const vmLink = overview.resources.getByRole('link', { name: vm.name });
   await expect(vmLink).toHaveAttribute(
     'href',

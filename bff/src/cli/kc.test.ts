@@ -316,3 +316,26 @@ describe('the origin’s kc specs', () => {
     );
   });
 });
+
+describe("a cluster's firewall in ubi fw list", () => {
+  it('lists `<kc-id>-firewall`, as the origin’s golden file, and no `-subnet-default`', async () => {
+    const own = await newOwner(t);
+    const made = await t.call('createKubernetesCluster', {
+      token: own.token,
+      params: { project_id: own.project, location: LOC, kubernetes_cluster_reference: 'fw' },
+      body: { cp_nodes: 1, worker_nodes: 1 },
+    });
+    expect(made.status, made.text).toBe(200);
+    const list = await ubiAs(`${t.base}/cli`, own.token, {
+      headers: { 'x-ubi-project': own.project },
+    }).ok(['fw', 'list']);
+    const rows = list
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.trim().split(/ {2,}/));
+    expect(rows).toEqual([
+      ['location', 'name', 'id'],
+      [LOC, `${made.body.id}-firewall`, expect.stringMatching(/^fw[0-9a-hjkmnp-tv-z]{24}$/)],
+    ]);
+  });
+});

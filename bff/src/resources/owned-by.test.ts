@@ -1,6 +1,7 @@
-// Managed objects (decision 287): a Kubernetes cluster's private subnet, its firewall and its
-// services load balancer name the cluster in `owned_by`, refuse every change on their own
-// with 409 naming it, and go when the cluster goes.
+// Managed objects (decision 287): a Kubernetes cluster's private subnet and its services load
+// balancer name the cluster in `owned_by`, refuse every change on their own with 409 naming it,
+// and go when the cluster goes. Its firewall `<id>-firewall` is the customer's, as the origin's
+// (decision 298's way), and goes with it too.
 import { describe, expect, it } from 'vitest';
 import { firewallSchema, firewallDetailSchema } from '#shared/api/firewall';
 import { loadBalancerSchema } from '#shared/api/load-balancer';
@@ -32,7 +33,7 @@ const clusterId: string = made.body.id;
 const owner = { id: clusterId, name: 'apps', type: 'kubernetes cluster' };
 const subnetName = `${clusterId}-subnet`;
 const lbName = `${clusterId}-services`;
-const fwName = `${clusterId}-subnet-default`;
+const fwName = `${clusterId}-firewall`;
 
 /** 409 Conflict naming the cluster, in the route's error body. */
 function expectManaged(res: Reply, what: string, legacy = false) {
@@ -57,12 +58,10 @@ describe('managed objects of a Kubernetes cluster', () => {
     const lb = await t.call('getLoadBalancer', { token, params: lbAt });
     expect(expectSchema(loadBalancerSchema, lb.body).owned_by).toEqual(owner);
     const fw = await t.call('getFirewall', { token, params: fwAt });
-    expect(expectSchema(firewallDetailSchema, fw.body).owned_by).toEqual(owner);
+    expect(expectSchema(firewallDetailSchema, fw.body).owned_by).toBeNull();
 
     const lbs = await t.call('listLoadBalancers', { token, params: { project_id: project } });
     expect(lbs.body.items.find((l) => l.name === lbName)?.owned_by).toEqual(owner);
-    const fws = await t.call('listLocationFirewalls', { token, params: at(project) });
-    expect(fws.body.items.find((f) => f.name === fwName)?.owned_by).toEqual(owner);
 
     const subnet = await t.call('getPrivateSubnet', {
       token,
@@ -87,8 +86,7 @@ describe('managed objects of a Kubernetes cluster', () => {
     expect(fw.owned_by).toBeNull();
     const subnet = await createSubnet(t, token, project, 'own-net');
     const fws = await t.call('listLocationFirewalls', { token, params: at(project) });
-    for (const f of fws.body.items.filter((f) => f.name !== fwName))
-      expect(expectSchema(firewallSchema, f).owned_by).toBeNull();
+    for (const f of fws.body.items) expect(expectSchema(firewallSchema, f).owned_by).toBeNull();
     const info = await t.call('getObjectInfo', {
       token,
       params: { project_id: project, object_id: subnet.id },
@@ -133,48 +131,22 @@ describe('managed objects of a Kubernetes cluster', () => {
     expect(after.state).not.toBe('deleting');
   });
 
-  it('refuse changes of the firewall and its rules with 409 naming the cluster', async () => {
+  it("leave the firewall the customer's: no rules, and theirs to change", async () => {
     const fw = (await t.call('getFirewall', { token, params: fwAt })).body;
-    const what = `Firewall ${fwName}`;
-    expectManaged(
-      await t.call('updateFirewall', { token, params: fwAt, body: { description: 'x' } }),
-      what,
-    );
-    expectManaged(
-      await t.call('renameFirewall', { token, params: fwAt, body: { name: 'x' } }),
-      what,
-    );
-    expectManaged(
-      await t.call('createFirewallRule', { token, params: fwAt, body: { cidr: '10.0.0.0/8' } }),
-      what,
-    );
-    const rule = fw.firewall_rules[0]!;
-    expectManaged(
-      await t.call('updateFirewallRule', {
-        token,
-        params: { ...fwAt, firewall_rule_id: rule.id },
-        body: { port_range: '22' },
-      }),
-      what,
-    );
-    expectManaged(
-      await t.call('deleteFirewallRule', {
-        token,
-        params: { ...fwAt, firewall_rule_id: rule.id },
-      }),
-      what,
-    );
-    const own = await createSubnet(t, token, project, 'other-net');
-    expectManaged(
-      await t.call('attachFirewallSubnet', {
-        token,
-        params: fwAt,
-        body: { private_subnet_id: own.id },
-      }),
-      what,
-    );
-    expectManaged(await t.call('deleteFirewall', { token, params: fwAt }), what);
-    expect((await t.call('getFirewall', { token, params: fwAt })).body).toEqual(fw);
+    expect([fw.description, fw.firewall_rules]).toEqual(['', []]);
+    const rule = await t.call('createFirewallRule', {
+      token,
+      params: fwAt,
+      body: { cidr: '10.0.0.0/8' },
+    });
+    expect(rule.status, rule.text).toBe(200);
+    const [added] = (await t.call('getFirewall', { token, params: fwAt })).body.firewall_rules;
+    expect(added?.cidr).toBe('10.0.0.0/8');
+    const gone = await t.call('deleteFirewallRule', {
+      token,
+      params: { ...fwAt, firewall_rule_id: added!.id },
+    });
+    expect(gone.status, gone.text).toBe(204);
   });
 
   it("refuse changes of the subnet, and the user's firewalls and VMs in it", async () => {
@@ -245,10 +217,13 @@ describe('managed objects of a Kubernetes cluster', () => {
       'the firewall gone',
       500,
     );
-    const subnet = await t.call('getPrivateSubnet', {
-      token,
-      params: { ...inLoc(project), ps_name: subnetName },
-    });
-    expect(subnet.status).toBe(404);
+    // Its firewall goes as its subnet's delete starts; the subnet once its job ends.
+    await pollUntil(
+      () =>
+        t.call('getPrivateSubnet', { token, params: { ...inLoc(project), ps_name: subnetName } }),
+      (r) => r.status === 404,
+      'the subnet gone',
+      500,
+    );
   });
 });

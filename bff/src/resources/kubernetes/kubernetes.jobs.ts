@@ -19,6 +19,7 @@ import {
   type KindsOf,
   type StepOutcome,
 } from '../../lifecycle/jobs.ts';
+import { removeMadeFirewall } from '../private-subnet/guarded-subnet.ts';
 import { deleteSubnet } from '../private-subnet/private-subnet.store.ts';
 import { deleteVm } from '../vm/vm.service.ts';
 import { serviceVms } from '../vm/vm.store.ts';
@@ -201,7 +202,7 @@ export const kubernetesJobs = defineJobs({
           next: { step: 'wait', delayMs: env.delayMs },
         };
       },
-      // Gone once its nodes and its load balancer are; then its subnet goes too.
+      // Gone once its nodes and its load balancer are; then its firewall and subnet go too.
       async wait(env, job) {
         const cluster = await load(env, job);
         if (!cluster) return {};
@@ -221,6 +222,8 @@ export const kubernetesJobs = defineJobs({
               .selectAll()
               .where('id', '=', cluster.private_subnet_id)
               .executeTakeFirst();
+            // Its firewall goes unless it guards another subnet too (as a database's, decision 298).
+            await removeMadeFirewall(tx, cluster.id, cluster.private_subnet_id);
             if (subnet) await deleteSubnet(tx, subnet);
             await tx.deleteFrom('kubernetes_cluster').where('id', '=', cluster.id).execute();
           },

@@ -23,7 +23,7 @@ import { ApiError, invalidRequest } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { createClientKeypair } from '../certs.ts';
 import { createLoadBalancer, deleteLoadBalancer } from '../load-balancer/load-balancer.service.ts';
-import { insertSubnet } from '../private-subnet/private-subnet.store.ts';
+import { insertGuardedSubnet } from '../private-subnet/guarded-subnet.ts';
 import {
   assertBelowQuota,
   assertChildNameFree,
@@ -112,13 +112,16 @@ export async function createCluster(
   await assertProjectQuota(tx, kubernetesClusterKind, cluster.projectId, quotas);
   await assertNameFree(tx, 'kubernetes_cluster', cluster.projectId, cluster.location, cluster.name);
   const { id } = cluster;
-  const subnet = await insertSubnet(
+  // As the origin: `<id>-firewall` (no description, no rules) guards `<id>-subnet`; the
+  // firewall is the customer's, to open the nodes to what they need (decision 298's way).
+  const { subnet } = await insertGuardedSubnet(
     tx,
     {
+      ownerId: id,
       projectId: cluster.projectId,
       location: cluster.location,
-      name: `${id}-subnet`,
-      ownedBy: id,
+      description: '',
+      subnetOwnedBy: id,
     },
     quotas,
   );

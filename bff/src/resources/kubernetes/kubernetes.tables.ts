@@ -1,5 +1,6 @@
 // Kubernetes clusters, their node pools and their nodes: row types and migrations.
 import { sql, type Kysely, type Migration } from 'kysely';
+import { madeFirewallName } from '../private-subnet/made-names.ts';
 
 export interface KubernetesClusterTable {
   id: string;
@@ -151,4 +152,46 @@ export const kubernetesMigrations: Record<string, Migration> = {
       );
     },
   },
+  // As the origin (and a database's, decision 298), a cluster's subnet is guarded by the
+  // customer's firewall `<id>-firewall`, not a default firewall of the subnet's managed by the
+  // cluster. The existing `<id>-subnet-default` becomes it: renamed, no longer the subnet's
+  // default nor managed, still attached, and its rules kept — the origin's has none (as a new
+  // cluster's), but a customer's traffic may rely on the open ones it had.
+  '0115_kubernetes_firewall': {
+    async up(db: Kysely<unknown>) {
+      await renameClusterFirewalls(db);
+    },
+  },
 };
+
+/**
+ * Migration 0115 on every cluster: its subnet's default firewall it manages becomes
+ * `<id>-firewall`, unless that name is taken in its project and location (a second run finds it
+ * done; a customer's own firewall of that name is left alone, and the old one with it).
+ */
+export async function renameClusterFirewalls(raw: Kysely<unknown>): Promise<void> {
+  const db = raw as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const old = (await db
+    .selectFrom('firewall')
+    .innerJoin('kubernetes_cluster as k', 'k.private_subnet_id', 'firewall.default_for_subnet_id')
+    .select(['firewall.id as id', 'k.id as cluster_id', 'firewall.project_id', 'firewall.location'])
+    .whereRef('firewall.owned_by', '=', 'k.id')
+    .orderBy('firewall.id')
+    .execute()) as { id: string; cluster_id: string; project_id: string; location: string }[];
+  for (const fw of old) {
+    const name = madeFirewallName(fw.cluster_id);
+    const taken = await db
+      .selectFrom('firewall')
+      .select('id')
+      .where('project_id', '=', fw.project_id)
+      .where('location', '=', fw.location)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (taken) continue;
+    await db
+      .updateTable('firewall')
+      .set({ name, description: '', default_for_subnet_id: null, owned_by: null })
+      .where('id', '=', fw.id)
+      .execute();
+  }
+}

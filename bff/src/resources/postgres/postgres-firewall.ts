@@ -9,25 +9,15 @@ import type { Quotas } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ApiError, invalidRequest, notFound } from '../../errors.ts';
-import {
-  addRule,
-  deleteFirewall,
-  insertFirewall,
-  updateRule,
-  type FirewallRow,
-} from '../firewall/firewall.store.ts';
+import { addRule, updateRule, type FirewallRow } from '../firewall/firewall.store.ts';
 import type { FirewallRuleTable } from '../firewall/firewall.tables.ts';
 import {
-  deleteSubnet,
-  insertSubnet,
-  type SubnetRow,
-} from '../private-subnet/private-subnet.store.ts';
-import {
-  PG_FIREWALL_PORTS,
-  pgFirewallDescription,
-  pgFirewallName,
-  pgSubnetName,
-} from './postgres-placement.ts';
+  insertGuardedSubnet,
+  madeFirewall,
+  removeMadeFirewall,
+} from '../private-subnet/guarded-subnet.ts';
+import { deleteSubnet, type SubnetRow } from '../private-subnet/private-subnet.store.ts';
+import { PG_FIREWALL_PORTS, pgFirewallDescription, pgSubnetName } from './postgres-placement.ts';
 
 type FirewallRuleRow = Selectable<FirewallRuleTable>;
 type Placed = { id: string; private_subnet_id: string | null };
@@ -52,24 +42,18 @@ export async function placePostgres(
   subnetName: string | undefined,
   quotas: Quotas,
 ): Promise<{ firewall: FirewallRow; subnet: SubnetRow }> {
-  const firewall = await insertFirewall(tx, {
-    projectId: pg.projectId,
-    location: pg.location,
-    name: pgFirewallName(pg.id),
-    description: pgFirewallDescription(pg.name),
-  });
   try {
-    const subnet = await insertSubnet(
+    return await insertGuardedSubnet(
       tx,
       {
+        ownerId: pg.id,
         projectId: pg.projectId,
         location: pg.location,
-        name: subnetName ?? pgSubnetName(pg.id),
-        firewallId: firewall.id,
+        description: pgFirewallDescription(pg.name),
+        subnetName,
       },
       quotas,
     );
-    return { firewall, subnet };
   } catch (err) {
     if (subnetName && err instanceof ApiError && err.details?.name)
       throw invalidRequest({
@@ -81,13 +65,7 @@ export async function placePostgres(
 
 /** Its firewall: the one named `<id>-firewall` on its subnet; none once deleted, renamed or detached (as the origin). */
 export function customerFirewall(db: Queryable, pg: Placed): Promise<FirewallRow | undefined> {
-  return db
-    .selectFrom('firewall')
-    .innerJoin('firewall_subnet', 'firewall_subnet.firewall_id', 'firewall.id')
-    .selectAll('firewall')
-    .where('firewall_subnet.subnet_id', '=', pg.private_subnet_id ?? '')
-    .where('firewall.name', '=', pgFirewallName(pg.id))
-    .executeTakeFirst();
+  return madeFirewall(db, pg.id, pg.private_subnet_id);
 }
 
 /** Its firewall, or the origin's 400 telling where its rules are managed now. */
@@ -229,16 +207,7 @@ export async function removePlacement(tx: Tx, pg: Placed): Promise<void> {
     .where('id', '=', pg.private_subnet_id ?? '')
     .executeTakeFirst();
   if (!subnet) return;
-  const fw = await customerFirewall(tx, pg);
-  if (fw) {
-    const elsewhere = await tx
-      .selectFrom('firewall_subnet')
-      .select('subnet_id')
-      .where('firewall_id', '=', fw.id)
-      .where('subnet_id', '!=', subnet.id)
-      .executeTakeFirst();
-    if (!elsewhere) await deleteFirewall(tx, fw);
-  }
+  await removeMadeFirewall(tx, pg.id, subnet.id);
   if (subnet.name !== pgSubnetName(pg.id) || subnet.state === 'deleting') return;
   const vm = await tx
     .selectFrom('vm')
