@@ -247,7 +247,7 @@ describe('the origin’s kc specs', () => {
     expect(await ubi.fails(['kc', KC, 'upgrade-nodepool', 'something'])).toEqual({
       status: 404,
       stderr:
-        '! Unexpected response status: 404\nDetails: Sorry, we couldn’t find the node pool you’re looking for.\n',
+        '! Unexpected response status: 404\nDetails: Sorry, we couldn’t find the resource you’re looking for.\n',
     });
   });
 

@@ -225,7 +225,7 @@ export interface ChildBehaviour<P extends ScopedTable, C extends keyof Database,
   table: C;
   /** The column holding the ID of the object the child lives in. */
   parentKey: keyof Selectable<Database[C]> & string;
-  /** The child in messages: "Sorry, we couldn’t find the <singular> you’re looking for." */
+  /** The child in messages ("the node pool has no name"). */
   singular: string;
   /**
    * The children have names, unique in their parent (a cluster's node pools): a path names one
@@ -314,8 +314,7 @@ export function childHandlers<
           : eb('id', '=', reference),
       )
       .executeTakeFirst();
-    if (!row)
-      throw notFound(`Sorry, we couldn’t find the ${behaviour.singular} you’re looking for.`);
+    if (!row) throw notFound();
     return row as unknown as ChildRow<C>;
   };
   const both = async (at: Names, a: Args) => {

@@ -220,7 +220,7 @@ function testModeHandlers(ctx: AppContext): Handlers<ProjectOps | InstanceOps> {
         .where('project_id', '=', project.id)
         .where('id' in ref ? 'id' : 'name', '=', 'id' in ref ? ref.id : ref.name)
         .execute();
-      if (!found.length) throw notFound('Sorry, we couldn’t find the database you’re looking for.');
+      if (!found.length) throw notFound();
       if (found.length > 1)
         throw invalidRequest({
           postgres_database_reference:

@@ -19,7 +19,7 @@ import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
 import { forUpdate } from '../../db/locks.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { ApiError, invalidRequest } from '../../errors.ts';
+import { ApiError, invalidRequest, notFound } from '../../errors.ts';
 import { enqueueJob } from '../../lifecycle/jobs.ts';
 import { createClientKeypair } from '../certs.ts';
 import { createLoadBalancer, deleteLoadBalancer } from '../load-balancer/load-balancer.service.ts';
@@ -233,11 +233,7 @@ async function lockCluster(tx: Tx, cluster: ClusterRow): Promise<ClusterRow> {
     tx,
     tx.selectFrom('kubernetes_cluster').selectAll().where('id', '=', cluster.id),
   ).executeTakeFirst();
-  if (!now)
-    throw new ApiError(
-      'ResourceNotFound',
-      'Sorry, we couldn’t find the Kubernetes cluster you’re looking for.',
-    );
+  if (!now) throw notFound();
   return now;
 }
 
@@ -395,8 +391,7 @@ export async function retireNode(
   const node = (await listNodes(tx, [cluster.id])).find(
     (n) => n.name === nodeName && n.nodepool_id !== null,
   );
-  if (!node)
-    throw new ApiError('ResourceNotFound', 'Sorry, we couldn’t find the node you’re looking for.');
+  if (!node) throw notFound();
   const pool = await tx
     .selectFrom('kubernetes_nodepool')
     .selectAll()

@@ -88,8 +88,7 @@ export async function loadBalancerViews(
   return rows.map((r, i) => {
     const subnet = subnetName.get(r.private_subnet_id);
     // The worker may have finished deleting it since it was read.
-    if (subnet === undefined)
-      throw notFound('Sorry, we couldn’t find the load balancer you’re looking for.');
+    if (subnet === undefined) throw notFound();
     const attached = vms
       .filter((v) => v.load_balancer_id === r.id)
       .map((v): LbVm => ({

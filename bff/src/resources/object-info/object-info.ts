@@ -127,5 +127,5 @@ export async function objectInfo(
         owned_by: await ownerOf(db, found.owned_by),
       };
   }
-  throw notFound('Sorry, we couldn’t find the object you’re looking for.');
+  throw notFound();
 }

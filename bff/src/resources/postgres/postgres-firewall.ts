@@ -142,7 +142,7 @@ export async function pgRules(db: Queryable, pg: Placed, fw?: FirewallRow): Prom
 /** The rule one of whose rows has the ID (404 otherwise). */
 export async function pgRule(db: Queryable, pg: Placed, fw: FirewallRow, id: string) {
   const rule = (await pgRules(db, pg, fw)).find((r) => r.rows.some((row) => row.id === id));
-  if (!rule) throw notFound('Sorry, we couldn’t find the firewall rule you’re looking for.');
+  if (!rule) throw notFound();
   return rule;
 }
 

@@ -40,7 +40,7 @@ export const findPostgres = (
 export async function reloadPostgres(db: Queryable, id: string): Promise<PostgresRow> {
   const q = db.selectFrom('postgres').selectAll().where('id', '=', id);
   const row = await (db.isTransaction ? forUpdate(db, q) : q).executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the PostgreSQL database you’re looking for.');
+  if (!row) throw notFound();
   return row;
 }
 

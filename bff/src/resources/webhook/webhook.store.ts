@@ -72,8 +72,7 @@ export async function findWebhook(
   const row = await (
     'id' in ref ? q.where('id', '=', ref.id) : q.where('name', '=', ref.name)
   ).executeTakeFirst();
-  if (!row)
-    throw notFound(`Sorry, we couldn’t find the ${webhookKind.singular} you’re looking for.`);
+  if (!row) throw notFound();
   return row;
 }
 
@@ -354,7 +353,7 @@ export async function findDelivery(
     .where('endpoint_id', '=', endpointId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound('Sorry, we couldn’t find the delivery you’re looking for.');
+  if (!row) throw notFound();
   return (await withAttempts(db, [row]))[0]!;
 }
 
