@@ -22,6 +22,7 @@ import {
   type Routes,
 } from '#shared/routes';
 import { boot } from '../src/boot.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { loadConfig } from '../src/config.ts';
 import { listen } from '../src/http/listen.ts';
 import { checkSuccess } from './contract.ts';
@@ -286,6 +287,34 @@ export function expectSchema<S extends z.ZodType>(schema: S, body: unknown): z.o
       `body does not match schema: ${JSON.stringify(result.error.issues)}\n${JSON.stringify(body)}`,
     );
   return result.data;
+}
+
+/**
+ * For a migration test: one database that servers started one after another share (each sees
+ * what the one before left), all closed with the file; `open` is a direct handle to rewrite rows
+ * as an older server wrote them; `stop` closes a server before the next one starts.
+ */
+export async function sharedDatabaseForFile() {
+  const database = await testDatabaseEnv();
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await database.cleanup();
+  });
+  return {
+    boot: async () => {
+      const server = await startServer(database.env);
+      servers.push(server);
+      return server;
+    },
+    stop: async (server: TestServer) => {
+      await server.close();
+      servers.splice(servers.indexOf(server), 1);
+    },
+    open: () =>
+      openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' })
+        .db,
+  };
 }
 
 /** A server for the whole test file, closed after its tests: `const t = await serverForFile();` at the top level. */

@@ -3,9 +3,8 @@
 // that firewall is `<id>-firewall`, the customer's, still guarding the subnet with its rules
 // kept, and the cluster's delete takes it away as for a cluster made after.
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { startServer, testDatabaseEnv, type TestServer } from '../../../test/harness.ts';
+import { expect, it } from 'vitest';
+import { sharedDatabaseForFile } from '../../../test/harness.ts';
 import {
   at,
   firewallPath,
@@ -18,19 +17,7 @@ import {
 import { newId } from '#shared/ids';
 import { renameClusterFirewalls } from './kubernetes.tables.ts';
 
-const database = await testDatabaseEnv();
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  await database.cleanup();
-});
-const boot = async () => {
-  const server = await startServer(database.env);
-  servers.push(server);
-  return server;
-};
-const open = () =>
-  openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+const { boot, stop, open } = await sharedDatabaseForFile();
 
 /** Writes the cluster's firewall as before 0115: its subnet's default, managed, open rules. */
 async function toOldFirewall(clusterId: string, subnetId: string) {
@@ -70,8 +57,7 @@ it("renames an existing cluster's default firewall to `<id>-firewall`, keeping i
       params: { ...inLoc(a.project), ps_name: `${id}-subnet` },
     })
   ).body.id;
-  await before.close();
-  servers.splice(servers.indexOf(before), 1);
+  await stop(before);
 
   await toOldFirewall(id, subnetId);
   const db = open();

@@ -3,36 +3,22 @@
 // answer. After it (and 0114, which moves the rules into the database's firewall, decision 298),
 // the server answers them by their new IDs (`fr…`, `1d…`), the same bodies.
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/route-helpers';
-import { openDatabase } from '../../db/database.ts';
 import { allMigrations } from '../../db/migrations.ts';
 import { placeDatabases } from './postgres.tables.ts';
-import { startServer, testDatabaseEnv, type TestServer } from '../../../test/harness.ts';
+import { sharedDatabaseForFile } from '../../../test/harness.ts';
 import { at, createFirewall, createRule, newOwner } from '../../../test/fixtures.ts';
 import { createPg, getPg, pgAt } from './postgres.fixtures.ts';
 
-const database = await testDatabaseEnv();
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  await database.cleanup();
-});
-const boot = async () => {
-  const server = await startServer(database.env);
-  servers.push(server);
-  return server;
-};
+const { boot, stop, open } = await sharedDatabaseForFile();
 
 /**
  * Writes the database as a server before migration 0111 left it: the old prefixes, and the
  * rule in the database's own table (before 0114) rather than in its firewall.
  */
 async function toOldShapes(ruleId: string) {
-  const { db } = openDatabase({
-    databaseUrl: database.env.DATABASE_URL,
-    dataDir: database.env.DATA_DIR ?? '',
-  });
+  const db = open();
   const [row] = (
     await sql<{
       cidr: string;
@@ -77,10 +63,7 @@ async function toOldShapes(ruleId: string) {
 
 /** Runs migrations 0111 and 0114's move on it, as a server upgraded past them does (the others have run already). */
 async function migrate0111() {
-  const { db } = openDatabase({
-    databaseUrl: database.env.DATABASE_URL,
-    dataDir: database.env.DATA_DIR ?? '',
-  });
+  const db = open();
   await allMigrations()['0111_origin_postgres_ids']!.up(db as never);
   await placeDatabases(db as never);
   await db.destroy();
@@ -113,14 +96,10 @@ it('answers the rules and destinations stored as `pf…` and `ld…` by their `f
   await createFirewall(before, a.token, a.project, 'web');
   const fwRule = await createRule(before, a.token, a.project, 'web', { cidr: '10.0.0.0/8' });
   const answered = (await getPg(before, a.token, a.project, 'kept')).body;
-  await before.close();
-  servers.splice(servers.indexOf(before), 1);
+  await stop(before);
 
   await toOldShapes(rule.body.id);
-  const { db } = openDatabase({
-    databaseUrl: database.env.DATABASE_URL,
-    dataDir: database.env.DATA_DIR ?? '',
-  });
+  const db = open();
   const stored = await sql<{ id: string }>`select id from postgres_firewall_rule`.execute(db);
   expect(stored.rows.map((r) => r.id.slice(0, 2))).toEqual(['pf']);
   await db.destroy();

@@ -3,10 +3,9 @@
 // subnet or firewall of their own. After it each database has both, the rules answer by the
 // same IDs on both ports, the servers are in its subnet, and its delete takes them away.
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
+import { expect, it } from 'vitest';
 import { pickNicIPv4 } from '../../net/allocate.ts';
-import { startServer, testDatabaseEnv, type TestServer } from '../../../test/harness.ts';
+import { sharedDatabaseForFile } from '../../../test/harness.ts';
 import {
   createSubnet,
   inLoc,
@@ -19,19 +18,7 @@ import {
 import { createPg, getPg, pgAt, pgPath } from './postgres.fixtures.ts';
 import { placeDatabases } from './postgres.tables.ts';
 
-const database = await testDatabaseEnv();
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.close();
-  await database.cleanup();
-});
-const boot = async () => {
-  const server = await startServer(database.env);
-  servers.push(server);
-  return server;
-};
-const open = () =>
-  openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' }).db;
+const { boot, stop, open } = await sharedDatabaseForFile();
 
 /**
  * Writes the database as a server before 0114 left it: each rule one row of
@@ -106,8 +93,7 @@ it('gives existing databases their subnet and firewall, moving their rules (IDs 
   expect(office.status, office.text).toBe(200);
   const def = await createSubnet(before, a.token, a.project, 'default-eu-central-h1');
   const answered = (await getPg(before, a.token, a.project, 'old')).body;
-  await before.close();
-  servers.splice(servers.indexOf(before), 1);
+  await stop(before);
 
   await toOldPlacement(pg.id, def.id);
   const db = open();
