@@ -1,7 +1,7 @@
 // The post-commands that change an object in place, as the origin's specs show them: every
 // kind's `rename`, the firewall's description and rules (`update-description`, `modify-rule`),
 // the load balancer's `update` and SSL switch. Fixtures are built through the API.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createFirewall,
   createLoadBalancer,
@@ -9,20 +9,11 @@ import {
   createSubnet,
   createVm,
   LOC,
-  newOwner,
 } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
-import { ubiAs } from '../../test/ubi-client.ts';
 
-let t: TestServer;
-let owner: Awaited<ReturnType<typeof newOwner>>;
-let cli: ReturnType<typeof ubiAs>;
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { t, owner, cli } = await cliForFile();
 
 describe('rename', () => {
   it('renames an object of each kind, by name or ID, and prints the new name', async () => {

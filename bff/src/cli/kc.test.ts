@@ -1,20 +1,13 @@
 // `ubi kc` post-commands beyond create/show/destroy (the origin's kc specs): rename, upgrade,
 // the node pools' create/resize/upgrade/destroy and retire-node, each one API operation.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResponseOf } from '#shared/routes';
 import { LOC, newOwner, pollUntil } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
+
 import { ubiAs } from '../../test/ubi-client.ts';
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-let t: TestServer;
-let owner: Awaited<ReturnType<typeof newOwner>>;
-let cli: ReturnType<typeof ubiAs>;
-
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { t, owner, cli } = await cliForFile();
 
 const params = (ref: string) => ({
   project_id: owner.project,

@@ -2,19 +2,12 @@
 // (spec/routes/api/cli/{help,options}_spec.rb, vm/*_spec.rb, fw/*_spec.rb), case by case where
 // our answer once differed: the texts, the usage after a refusal, and the statuses.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOC, newOwner, OTHER_LOC, SSH_KEY, waitForVmState } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
-import { sendArgv, ubiAs } from '../../test/ubi-client.ts';
+import { LOC, OTHER_LOC, SSH_KEY, waitForVmState } from '../../test/fixtures.ts';
 
-let t: TestServer;
-let owner: Awaited<ReturnType<typeof newOwner>>;
-let cli: ReturnType<typeof ubiAs>;
+import { sendArgv } from '../../test/ubi-client.ts';
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { t, owner, cli } = await cliForFile();
 
 /** One answer of `POST /cli`, as the origin's spec helper reads it (client version 1.0.0 unless given). */
 const answer = (argv: string[], version = '1.0.0') =>

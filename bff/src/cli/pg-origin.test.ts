@@ -2,20 +2,12 @@
 // lines of its golden files: the same command lines, the origin's expected output with only IDs,
 // addresses and times normalised. Cases here are the ones where we differed.
 import { X509Certificate } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { LOC, newOwner } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
-import { ubiAs } from '../../test/ubi-client.ts';
+import { describe, expect, it } from 'vitest';
+import { LOC } from '../../test/fixtures.ts';
 
-let t: TestServer;
-let cli: ReturnType<typeof ubiAs>;
-let owner: Awaited<ReturnType<typeof newOwner>>;
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { t, owner, cli } = await cliForFile();
 
 const ID = '[0-9a-hjkmnp-tv-z]{24}';
 

@@ -2,20 +2,12 @@
 // show them: `ps list` lists `<pg-id>-subnet` (or the `-P` name), `fw list` lists
 // `<pg-id>-firewall`, `pg show` shows that firewall's rules on 5432 and 6432, and `vm list` shows
 // no server. IDs and networks are normalised.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { LOC, newOwner } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
-import { ubiAs } from '../../test/ubi-client.ts';
+import { describe, expect, it } from 'vitest';
+import { LOC } from '../../test/fixtures.ts';
 
-let t: TestServer;
-let owner: Awaited<ReturnType<typeof newOwner>>;
-let cli: ReturnType<typeof ubiAs>;
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { cli } = await cliForFile();
 
 const ID = /\b(pg|ps|fw|fr)[0-9a-hjkmnp-tv-z]{24}\b/g;
 

@@ -1,22 +1,14 @@
 // `ubi pg` post-commands (the origin's pg specs and golden files): firewall rules, metric
 // destinations, configuration, rename, restart, maintenance window, servers, backups,
 // certificates, read replicas, upgrade, and pg_dump/pg_dumpall handed to the client.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResponseOf } from '#shared/routes';
-import { LOC, newOwner, pollUntil } from '../../test/fixtures.ts';
-import { serverForFile, type TestServer } from '../../test/harness.ts';
-import { ubiAs } from '../../test/ubi-client.ts';
+import { LOC, pollUntil } from '../../test/fixtures.ts';
+
 import { ranSince } from '../resources/postgres/postgres.fixtures.ts';
+import { cliForFile } from '../../test/cli-fixture.ts';
 
-let t: TestServer;
-let owner: Awaited<ReturnType<typeof newOwner>>;
-let cli: ReturnType<typeof ubiAs>;
-
-beforeAll(async () => {
-  t = await serverForFile();
-  owner = await newOwner(t);
-  cli = ubiAs(`${t.base}/cli`, owner.token);
-});
+const { t, owner, cli } = await cliForFile();
 
 const params = (ref: string) => ({
   project_id: owner.project,
