@@ -19,6 +19,22 @@ export interface ConfigRule {
 }
 type Rules = Readonly<Record<string, ConfigRule>>;
 
+/** The levels of `log_min_messages` and `log_min_error_statement`, in the server's order. */
+const SERVER_LOG_LEVELS = [
+  'debug5',
+  'debug4',
+  'debug3',
+  'debug2',
+  'debug1',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'log',
+  'fatal',
+  'panic',
+] as const;
+
 const PG_16: Rules = {
   DateStyle: { type: 'string' },
   IntervalStyle: {
@@ -224,37 +240,11 @@ const PG_16: Rules = {
   log_min_duration_statement: { type: 'integer', min: '-1', max: '2147483647' },
   log_min_error_statement: {
     type: 'enum',
-    values: [
-      'debug5',
-      'debug4',
-      'debug3',
-      'debug2',
-      'debug1',
-      'info',
-      'notice',
-      'warning',
-      'error',
-      'log',
-      'fatal',
-      'panic',
-    ],
+    values: SERVER_LOG_LEVELS,
   },
   log_min_messages: {
     type: 'enum',
-    values: [
-      'debug5',
-      'debug4',
-      'debug3',
-      'debug2',
-      'debug1',
-      'info',
-      'notice',
-      'warning',
-      'error',
-      'log',
-      'fatal',
-      'panic',
-    ],
+    values: SERVER_LOG_LEVELS,
   },
   log_parameter_max_length: { type: 'integer', min: '-1', max: '1073741823' },
   log_parameter_max_length_on_error: { type: 'integer', min: '-1', max: '1073741823' },

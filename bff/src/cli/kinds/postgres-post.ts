@@ -55,6 +55,25 @@ export const PG_STORAGE_SIZES = [...new Set(POSTGRES_SIZES.flatMap((size) => siz
   .sort((one, other) => one - other)
   .map(String);
 
+/** `-h`, `-s` and `-S`, as the origin's `create` and `modify` both take them. */
+export const SIZING_OPTIONS: OptionSpec[] = [
+  {
+    short: 'h',
+    long: 'ha-type',
+    arg: 'type',
+    choices: POSTGRES_HA_TYPE_NAMES,
+    desc: 'replication type',
+  },
+  { short: 's', long: 'size', arg: 'size', choices: PG_SIZE_CHOICES, desc: 'server size' },
+  {
+    short: 'S',
+    long: 'storage-size',
+    arg: 'size',
+    choices: PG_STORAGE_SIZES,
+    desc: 'storage size GB',
+  },
+];
+
 export const pgRef = (context: PostContext) => ({
   location: context.target.location,
   postgres_database_reference: context.target.ref,
@@ -507,21 +526,7 @@ export const pgPostCommands: Record<string, Leaf<PostContext>> = {
     desc: 'Modify a PostgreSQL database cluster',
     usage: [`ubi pg ${REF} modify [options]`],
     options: [
-      {
-        short: 'h',
-        long: 'ha-type',
-        arg: 'type',
-        choices: POSTGRES_HA_TYPE_NAMES,
-        desc: 'replication type',
-      },
-      { short: 's', long: 'size', arg: 'size', choices: PG_SIZE_CHOICES, desc: 'server size' },
-      {
-        short: 'S',
-        long: 'storage-size',
-        arg: 'size',
-        choices: PG_STORAGE_SIZES,
-        desc: 'storage size GB',
-      },
+      ...SIZING_OPTIONS,
       { short: 't', long: 'tags', arg: 'tags', desc: 'tags (e.g. key1=value1,key2=value2)' },
     ],
     optionValues: [

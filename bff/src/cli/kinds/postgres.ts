@@ -16,7 +16,7 @@ import {
 import {
   pairs,
   PG_HELP_SIZES,
-  PG_SIZE_CHOICES,
+  SIZING_OPTIONS,
   PG_STORAGE_SIZES,
   pgPostCommands,
   pgRef,
@@ -64,21 +64,7 @@ const create: Leaf<PostContext> = {
   usage: ['ubi pg location/pg-name create [options]'],
   options: [
     { short: 'f', long: 'flavor', arg: 'type', choices: POSTGRES_FLAVOR_NAMES, desc: 'flavor' },
-    {
-      short: 'h',
-      long: 'ha-type',
-      arg: 'type',
-      choices: POSTGRES_HA_TYPE_NAMES,
-      desc: 'replication type',
-    },
-    { short: 's', long: 'size', arg: 'size', choices: PG_SIZE_CHOICES, desc: 'server size' },
-    {
-      short: 'S',
-      long: 'storage-size',
-      arg: 'size',
-      choices: PG_STORAGE_SIZES,
-      desc: 'storage size GB',
-    },
+    ...SIZING_OPTIONS,
     {
       short: 'v',
       long: 'version',
