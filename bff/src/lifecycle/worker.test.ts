@@ -38,6 +38,19 @@ function slowDataPlane(ms: number) {
   return { plane, calls };
 }
 
+/** A worker whose steps call no data plane, taking up to `concurrency` jobs at once. */
+const quietWorker = (concurrency: number) =>
+  new Worker(
+    {
+      db,
+      engine,
+      logger: pino({ level: 'silent' }),
+      delayMs: 0,
+      provider: { call: async () => {} },
+    },
+    { concurrency, leaseMs: 10_000, maxIdleMs: 50 },
+  );
+
 describe('job leases', () => {
   it('are renewed while a slow step runs, so a second worker never repeats it', async () => {
     // The lease is renewed every third of it: long enough that a busy machine (CI's two loaded
@@ -97,16 +110,7 @@ describe('step commits', () => {
     });
     const resources = Array.from({ length: 24 }, (_, i) => `${i % 4 === 0 ? 'bad' : 'good'}-${i}`);
     for (const r of resources) await enqueueJob(db, 'test.commit' as JobKind, r);
-    const worker = new Worker(
-      {
-        db,
-        engine,
-        logger: pino({ level: 'silent' }),
-        delayMs: 0,
-        provider: { call: async () => {} },
-      },
-      { concurrency: 8, leaseMs: 10_000, maxIdleMs: 50 },
-    );
+    const worker = quietWorker(8);
     await worker.start();
     await eventually(async () => {
       const jobs = await db
@@ -143,16 +147,7 @@ describe('a wake while a step runs', () => {
       'test.wake-later': { steps: { start: step(true) } },
       'test.wake-done': { steps: { start: step(false) } },
     });
-    const worker = new Worker(
-      {
-        db,
-        engine,
-        logger: pino({ level: 'silent' }),
-        delayMs: 0,
-        provider: { call: async () => {} },
-      },
-      { concurrency: 1, leaseMs: 10_000, maxIdleMs: 50 },
-    );
+    const worker = quietWorker(1);
     await worker.start();
     try {
       for (const kind of ['test.wake-later', 'test.wake-done'] as const) {
