@@ -6,6 +6,7 @@ import {
   expect,
   expectAxeClean,
   expectSameDocument,
+  holdGets,
   markDocument,
   test,
   uniqueName,
@@ -38,8 +39,11 @@ test('a VM made and changed by another client appears and moves on the open list
   expect((await streaming).headers()['content-type']).toMatch(/^text\/event-stream/);
   await markDocument(page);
 
-  // Another client (the API) creates a VM: the page reads its list again once, for the new row.
-  const vm = await project.createVm(uniqueName('live'));
+  // Another client (the API) creates a VM: the page reads its list again, for the new row. That
+  // read is held until the VM runs, so the row shows up already settled, and is announced as is.
+  const release = await holdGets(page, new RegExp(`/api/project/${project.id}/vm(\\?|$)`));
+  const vm = await project.createRunningVm(uniqueName('live'));
+  await release();
   const row = page.getByRole('row', { name: new RegExp(vm.name) });
   await expect(row).toContainText('running');
   await expect(list.announcer).toContainText(`VM ${vm.name} is running.`);

@@ -34,34 +34,41 @@ export interface Watched {
 
 /**
  * Announces each item of `items` that leaves one of the `transitional` states, and each one
- * that was `deleting` and is gone. `what` names the kind ("VM", "Private subnet").
+ * that was `deleting` and is gone. `what` names the kind ("VM", "Private subnet"). An item
+ * that first shows up already settled (made elsewhere, its whole transition between two
+ * reads) is announced as it is; a new `scope` (another project) starts over, quietly.
  */
 export function useAnnounceTransitions(
   items: Watched[] | undefined,
   transitional: readonly string[],
   what: string,
+  scope = '',
 ) {
-  const seen = useRef<Map<string, Watched> | null>(null);
+  const seen = useRef<{ scope: string; items: Map<string, Watched> } | null>(null);
   useEffect(() => {
     if (!items) return;
-    const before = seen.current;
+    const before = seen.current?.scope === scope ? seen.current.items : undefined;
     const now = new Map(items.map((i) => [i.id, i]));
     if (before) {
+      const settled = (i: Watched) => `${what} ${i.name} is ${i.state}.`;
       for (const [id, prev] of before) {
         if (!transitional.includes(prev.state)) continue;
         const cur = now.get(id);
         const text = cur
           ? transitional.includes(cur.state)
             ? undefined
-            : `${what} ${cur.name} is ${cur.state}.`
+            : settled(cur)
           : prev.state === 'deleting'
             ? `${what} ${prev.name} was deleted.`
             : undefined;
         if (text) announce(text);
       }
+      for (const [id, cur] of now) {
+        if (!before.has(id) && !transitional.includes(cur.state)) announce(settled(cur));
+      }
     }
-    seen.current = now;
-  }, [items, transitional, what]);
+    seen.current = { scope, items: now };
+  }, [items, transitional, what, scope]);
 }
 
 /**

@@ -3,7 +3,7 @@
 // create button), the count, the table or the empty state of a search or of a page past the end,
 // and the pager. The list's state is in the URL (decisions 011, 012, 020): the route validates it
 // and passes it in; every control here changes it.
-import { useNavigate, type LinkOptions } from '@tanstack/react-router';
+import { useNavigate, useParams, type LinkOptions } from '@tanstack/react-router';
 import type { Access } from '#shared/roles';
 import type { ReactNode } from 'react';
 import type { KindWords } from '#shared/name-hint';
@@ -84,6 +84,7 @@ export function ResourceList<T extends { id: string; name: string; state?: strin
       : undefined,
     announce?.states ?? [],
     announce?.what ?? '',
+    useParams({ strict: false }).projectId,
   );
 
   const filtered = filtering || !!search.location;
