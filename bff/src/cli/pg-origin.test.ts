@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LOC } from '../../test/fixtures.ts';
 
 import { cliForFile } from '../../test/cli-fixture.ts';
+import { pgAt } from '../resources/postgres/postgres.fixtures.ts';
 
 const { t, owner, cli } = await cliForFile();
 
@@ -476,5 +477,24 @@ describe('ubi pg as the origin answers', () => {
     expect(refused.stderr).toMatch(
       /^! Unexpected response status: 400\nDetails: Validation failed for following fields: restore_target\n {2}restore_target: Restore target must be between \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC and \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n$/,
     );
+  });
+
+  // add-cert-auth-user_spec.rb, remove-cert-auth-user_spec.rb
+  it('adds a certificate user once and removes one, listing who is left', async () => {
+    await created('cau');
+    const cmd = (verb: string, name: string) => cli.ok(['pg', `${LOC}/cau`, verb, name]);
+    const head = 'Users using certificate authentication:\n';
+    expect(await cmd('remove-cert-auth-user', 'myuser')).toBe(
+      `${head}No users using certificate authentication.\n`,
+    );
+    expect(await cmd('add-cert-auth-user', 'myuser1')).toBe(`${head}  1: myuser1\n`);
+    expect(await cmd('add-cert-auth-user', 'myuser1')).toBe(`${head}  1: myuser1\n`);
+    expect(await cmd('add-cert-auth-user', 'myuser2')).toBe(`${head}  1: myuser1\n  2: myuser2\n`);
+    expect(await cmd('remove-cert-auth-user', 'myuser1')).toBe(`${head}  1: myuser2\n`);
+    const kept = await t.call('listPostgresCertAuthUsers', {
+      token: owner.token,
+      params: pgAt(owner.project, 'cau'),
+    });
+    expect(kept.body).toEqual({ items: ['myuser2'] });
   });
 });
