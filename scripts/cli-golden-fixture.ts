@@ -395,6 +395,13 @@ export async function buildFixture(): Promise<Fixture> {
     () => api(base, 'getKubernetesCluster', { token, params: kcRef }),
     (a) => a.body.state === 'running' || a.body.display_state === 'running',
   );
+  // The origin's fixture leaves test-kc-np a version behind (v1.34 is no longer selectable).
+  await bff.db
+    .updateTable('kubernetes_nodepool')
+    .set({ version: 'v1.34' })
+    .where('kubernetes_cluster_id', '=', kc.body.id)
+    .where('name', '=', 'test-kc-np')
+    .execute();
   const settled = await must(
     'test-kc',
     api(base, 'getKubernetesCluster', { token, params: kcRef }),
@@ -406,7 +413,7 @@ export async function buildFixture(): Promise<Fixture> {
     { name: string } | undefined;
   if (cpVm) names.set('kc-cp-vm', cpVm.name);
   notes.push(
-    'test-kc: its nodes are running (the origin’s are creating), test-kc-np is at the cluster’s version (the origin sets v1.34 in the database, so upgrade-nodepool has nothing to do here), no kubeconfig "example-kubeconfig"',
+    'test-kc: its nodes are running (the origin’s are creating), test-kc-np set to v1.34 in the database (as the origin’s), no kubeconfig "example-kubeconfig"',
   );
   await waitFor(
     'test-lb',
