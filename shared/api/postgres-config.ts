@@ -406,17 +406,43 @@ export function paramProblem(param: ConfigParam, value: unknown): string | undef
 }
 
 const byName = (params: readonly ConfigParam[]) => new Map(params.map((p) => [p.name, p]));
+const PG_BY_NAME = byName(PG_PARAMS);
+const PGBOUNCER_BY_NAME = byName(PGBOUNCER_PARAMS);
 
 /**
- * A `pg_config` or `pgbouncer_config` object: known parameters with fitting values. With
+ * What is wrong with each entry of a `pg_config` (for `version`, or for any version without
+ * one) or `pgbouncer_config`: `[name, problem]` pairs, none when all fit. A null removes
+ * its parameter (PATCH), known or not, as the origin's.
+ */
+export function configProblems(
+  field: 'pg_config' | 'pgbouncer_config',
+  config: Record<string, unknown>,
+  version?: string,
+): [string, string][] {
+  const params = field === 'pg_config' ? PG_BY_NAME : PGBOUNCER_BY_NAME;
+  const rules = field === 'pg_config' ? pgConfigRules(version) : PGBOUNCER_CONFIG_RULES;
+  const problems: [string, string][] = [];
+  for (const [name, v] of Object.entries(config)) {
+    if (v === null || v === undefined) continue;
+    // The origin's rules; ours for the names of our table it lacks (`timezone`) or keeps
+    // to itself (`shared_buffers`, which the console's editor offers: decision 081).
+    const own = Object.hasOwn(rules, name) && !rules[name]!.deny;
+    const p = own ? undefined : params.get(name);
+    const problem = p ? paramProblem(p, v) : configEntryProblem(rules, name, v);
+    if (problem) problems.push([name, problem]);
+  }
+  return problems;
+}
+
+/**
+ * A `pg_config` or `pgbouncer_config` object: known parameters with fitting values, for some
+ * version (the database's own version is checked where it is known: `configProblems`). With
  * `nullable`, a null removes the parameter (PATCH).
  */
 export function configObjectSchema(
   field: 'pg_config' | 'pgbouncer_config',
   opts: { nullable: boolean },
 ) {
-  const params = byName(field === 'pg_config' ? PG_PARAMS : PGBOUNCER_PARAMS);
-  const rules = field === 'pg_config' ? pgConfigRules() : PGBOUNCER_CONFIG_RULES;
   const value = opts.nullable
     ? z.union([z.string(), z.number(), z.null()])
     : z.union([z.string(), z.number()]);
@@ -425,16 +451,8 @@ export function configObjectSchema(
       error: `${field} must be an object of parameter names and values.`,
     })
     .superRefine((obj, ctx) => {
-      for (const [name, v] of Object.entries(obj)) {
-        // A removal names what it removes, known or not (the origin's).
-        if (v === null) continue;
-        // The origin's rules; ours for the names of our table it lacks (`timezone`) or keeps
-        // to itself (`shared_buffers`, which the console's editor offers: decision 081).
-        const own = Object.hasOwn(rules, name) && !rules[name]!.deny;
-        const p = own ? undefined : params.get(name);
-        const problem = p ? paramProblem(p, v) : configEntryProblem(rules, name, v);
-        if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
-      }
+      for (const [name, message] of configProblems(field, obj))
+        ctx.addIssue({ code: 'custom', path: [name], message });
     });
 }
 

@@ -9,7 +9,12 @@ import { createClientKeypair } from '../certs.ts';
 import { unlessNotFound } from '../../errors.ts';
 import { kindHandlers } from '../kind.ts';
 import { postgresAt, type RefArgs } from './postgres.handlers.ts';
-import { assertNotDeleting, resetSuperuserPassword, userList } from './postgres.service.ts';
+import {
+  assertNotDeleting,
+  assertPgConfigFits,
+  resetSuperuserPassword,
+  userList,
+} from './postgres.service.ts';
 import {
   addPgRule,
   deletePgRule,
@@ -21,12 +26,18 @@ import {
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
 
-const RESTART_PARAMS = new Set([
-  ...PG_PARAMS.filter((p) => p.restart).map((p) => p.name),
-  ...Object.entries(pgConfigRules())
-    .filter(([, rule]) => rule.restart)
-    .map(([name]) => name),
-]);
+/**
+ * The parameters of `version` that take effect only after a restart, sorted: by the origin's
+ * rules where it takes the name, else by our table (as configProblems checks them).
+ */
+const restartParams = (version: string) => {
+  const rules = pgConfigRules(version);
+  const origins = (name: string) => Object.hasOwn(rules, name) && !rules[name]!.deny;
+  return [
+    ...PG_PARAMS.filter((p) => !origins(p.name) && p.restart).map((p) => p.name),
+    ...Object.keys(rules).filter((name) => origins(name) && rules[name]!.restart),
+  ].sort();
+};
 
 /** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
 const asText = (config: Record<string, unknown>): Record<string, string> =>
@@ -55,12 +66,14 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   const setConfig = async (
     a: RefArgs,
     next: (pg: PostgresRow) => { pg: Record<string, unknown>; bouncer: Record<string, unknown> },
+    given: Record<string, unknown> = {},
   ) => {
     const found = await find(a);
     let before: Record<string, unknown> = {};
     await transactionWithRetry(db, async (tx) => {
       const pg = await reloadPostgres(tx, found.id);
       assertNotDeleting(pg, 'be configured');
+      assertPgConfigFits(pg.version, given);
       before = json(pg.pg_config);
       const n = next(pg);
       await tx
@@ -74,7 +87,7 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
     });
     const pg = await reloadPostgres(db, found.id);
     const after = json<Record<string, unknown>>(pg.pg_config);
-    const waiting = [...RESTART_PARAMS].filter(
+    const waiting = restartParams(pg.version).filter(
       (p) => (before[p] === undefined ? undefined : String(before[p])) !== after[p],
     );
     return configOf(
@@ -104,21 +117,26 @@ export const postgresSettingsHandlers = kindHandlers((ctx) => {
   return {
     getPostgresConfig: async (a) => configOf(await find(a)),
     replacePostgresConfig: (a) =>
-      setConfig(a, () => ({
-        pg: a.body.pg_config,
-        bouncer: a.body.pgbouncer_config,
-      })),
+      setConfig(
+        a,
+        () => ({ pg: a.body.pg_config, bouncer: a.body.pgbouncer_config }),
+        a.body.pg_config,
+      ),
     updatePostgresConfig: (a) =>
-      setConfig(a, (pg) => {
-        const merge = (old: Record<string, unknown>, patch: Record<string, unknown> = {}) =>
-          Object.fromEntries(
-            Object.entries({ ...old, ...patch }).filter(([, v]) => v !== null && v !== undefined),
-          );
-        return {
-          pg: merge(json(pg.pg_config), a.body.pg_config),
-          bouncer: merge(json(pg.pgbouncer_config), a.body.pgbouncer_config),
-        };
-      }),
+      setConfig(
+        a,
+        (pg) => {
+          const merge = (old: Record<string, unknown>, patch: Record<string, unknown> = {}) =>
+            Object.fromEntries(
+              Object.entries({ ...old, ...patch }).filter(([, v]) => v !== null && v !== undefined),
+            );
+          return {
+            pg: merge(json(pg.pg_config), a.body.pg_config),
+            bouncer: merge(json(pg.pgbouncer_config), a.body.pgbouncer_config),
+          };
+        },
+        a.body.pg_config,
+      ),
 
     setPostgresMaintenanceWindow: (a) =>
       act(a, async (tx, pg) => {

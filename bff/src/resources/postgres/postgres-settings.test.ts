@@ -389,6 +389,74 @@ describe('configuration', () => {
     ).toEqual(text);
   });
 
+  it('checks parameters against the database’s own version, as the origin’s, changing nothing when one is not its', async () => {
+    const a = await newOwner(t);
+    // autovacuum_vacuum_max_threshold is new in 18; db_user_namespace left in 17.
+    const only18 = { autovacuum_vacuum_max_threshold: '1000' };
+    const gone = 'Unknown configuration parameter';
+    const refused = expectInvalid(
+      'current',
+      await t.call('createPostgresDatabase', {
+        token: a.token,
+        params: pgAt(a.project, 'v16'),
+        body: { size: 'hobby-1', version: '16', pg_config: only18 },
+      }),
+      'pg_config.autovacuum_vacuum_max_threshold',
+    );
+    expect(refused.details).toEqual({ 'pg_config.autovacuum_vacuum_max_threshold': gone });
+    expect((await pgSnapshot(t, a.project)).pgs).toEqual([]);
+
+    await createPg(t, a.token, a.project, 'v16', {
+      size: 'hobby-1',
+      version: '16',
+      pg_config: { db_user_namespace: 'on' },
+    });
+    const v16 = pgAt(a.project, 'v16');
+    for (const call of ['updatePostgresConfig', 'replacePostgresConfig'] as const) {
+      const res = await t.call(call, {
+        token: a.token,
+        params: v16,
+        body: { pg_config: only18, pgbouncer_config: {} },
+      });
+      expect(
+        expectInvalid('current', res, 'pg_config.autovacuum_vacuum_max_threshold').details,
+      ).toEqual({ 'pg_config.autovacuum_vacuum_max_threshold': gone });
+    }
+    expect(
+      (await t.call('getPostgresConfig', { token: a.token, params: v16 })).body.pg_config,
+    ).toEqual({ db_user_namespace: 'on' });
+    // autovacuum_max_workers waits for a restart on 16, not on 18.
+    expect(
+      (
+        await t.call('updatePostgresConfig', {
+          token: a.token,
+          params: v16,
+          body: { pg_config: { autovacuum_max_workers: 5 } },
+        })
+      ).body.message,
+    ).toBe('Changes to autovacuum_max_workers take effect after the database restarts.');
+
+    await createPg(t, a.token, a.project, 'v18', { size: 'hobby-1', version: '18' });
+    const v18 = pgAt(a.project, 'v18');
+    expectInvalid(
+      'current',
+      await t.call('updatePostgresConfig', {
+        token: a.token,
+        params: v18,
+        body: { pg_config: { db_user_namespace: 'on' } },
+      }),
+      'pg_config.db_user_namespace',
+    );
+    const fits = await t.call('updatePostgresConfig', {
+      token: a.token,
+      params: v18,
+      body: { pg_config: { ...only18, autovacuum_max_workers: 5 } },
+    });
+    expect(fits.status, fits.text).toBe(200);
+    expect(fits.body.pg_config).toEqual({ ...only18, autovacuum_max_workers: '5' });
+    expect(fits.body).not.toHaveProperty('message');
+  });
+
   it('validates every parameter of the table against its type and range', async () => {
     const a = await newOwner(t);
     await createPg(t, a.token, a.project, 'cfg', { size: 'hobby-1' });

@@ -10,6 +10,7 @@ import {
   type createPostgresBodySchema,
   type Tag,
 } from '#shared/api/postgres';
+import { configProblems } from '#shared/api/postgres-config';
 import { POSTGRES_VERSIONS, postgresFlavor, postgresHaType, postgresSize } from '#shared/catalog';
 import { newId } from '#shared/ids';
 import type { Quotas } from '../../config.ts';
@@ -130,6 +131,16 @@ async function addServer(
   return vm;
 }
 
+/**
+ * 400 unless every parameter of `pgConfig` is one of `version`'s, with a value it takes (the
+ * request's schema checked them against any version's rules; the origin checks its own).
+ */
+export function assertPgConfigFits(version: string, pgConfig: Record<string, unknown> = {}): void {
+  const problems = configProblems('pg_config', pgConfig, version);
+  if (problems.length)
+    throw invalidRequest(Object.fromEntries(problems.map(([k, v]) => [`pg_config.${k}`, v])));
+}
+
 /** The row of a new database (creating), with its CA and generated credentials. */
 export function postgresRow(
   id: string,
@@ -188,6 +199,7 @@ export async function createPostgres(
     size: postgres.size,
     storage: postgres.storage_size,
   });
+  assertPgConfigFits(postgres.version, postgres.pg_config);
   if (postgres.readReplica && postgres.ha_type !== 'none')
     throw invalidRequest({ ha_type: 'A read replica has no standbys.' });
   await assertProjectQuota(tx, postgresKind, postgres.projectId, quotas);
