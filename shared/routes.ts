@@ -97,4 +97,4 @@ export function expressPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export { fillPath } from './wire.ts';
+export { fillPath, PathParamError } from './wire.ts';

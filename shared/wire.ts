@@ -26,9 +26,23 @@ export function isErrorType(value: unknown): value is ErrorType {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** Fills an OpenAPI-style path with values (URL-encoded). */
+/** A path parameter that cannot be one segment of a URL (empty, `.` or `..`). */
+export class PathParamError extends Error {
+  constructor(readonly param: string) {
+    super(`${param} cannot be empty, "." or ".."`);
+  }
+}
+
+/**
+ * Fills an OpenAPI-style path with values (URL-encoded). An empty, `.` or `..` value would
+ * address another route (URLs drop such segments, even percent-encoded): PathParamError.
+ */
 export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key] ?? '';
+    if (value === '' || value === '.' || value === '..') throw new PathParamError(key);
+    return encodeURIComponent(value);
+  });
 }
 
 /** The console's session cookie and the header that carries its CSRF token. */

@@ -45,9 +45,13 @@ const version: Leaf = {
 
 type HelpNode = Root | KindGroup | Leaf | Leaf<PostContext>;
 
+/** The entry `word` of a command table: its own entries only (a word like `constructor` is not one). */
+const entry = <T>(table: Record<string, T>, word: string | undefined): T | undefined =>
+  word !== undefined && Object.hasOwn(table, word) ? table[word] : undefined;
+
 function childOf(node: HelpNode, word: string): HelpNode | undefined {
-  if (isKindGroup(node)) return node.commands[word] ?? node.post[word];
-  return 'commands' in node ? (node as Root).commands[word] : undefined;
+  if (isKindGroup(node)) return entry(node.commands, word) ?? entry(node.post, word);
+  return 'commands' in node ? entry((node as Root).commands, word) : undefined;
 }
 
 const isKindGroup = (node: HelpNode): node is KindGroup => 'post' in node;
@@ -195,7 +199,7 @@ async function runGroup(
   const fail = failer(group);
   const [first, ...rest] = argv;
   if (first === undefined) fail('no subcommand provided');
-  const command = group.commands[first!];
+  const command = entry(group.commands, first);
   if (command)
     return isGroup(command)
       ? runGroup(command, rest, c)
@@ -207,7 +211,7 @@ async function runGroup(
       `invalid number of arguments for ${group.word} subcommand (requires: 2..., given: ${argv.length})`,
     );
   // `ubi vm show eu-central-h1/web` works as `ubi vm eu-central-h1/web show`.
-  const [ref, ...after] = group.post[first!] ? [argv[1]!, first!, ...argv.slice(2)] : argv;
+  const [ref, ...after] = entry(group.post, first) ? [argv[1]!, first!, ...argv.slice(2)] : argv;
   const target = await resolveTarget(group, ref!, c);
   const { options: postOptions, rest: postArgv } = parseOptions(
     after,
@@ -216,7 +220,7 @@ async function runGroup(
   );
   const [name, ...args] = postArgv;
   if (name === undefined) fail('no post subcommand provided');
-  const post = group.post[name!];
+  const post = entry(group.post, name);
   if (!post) fail(`invalid post subcommand: ${name}`);
   return runLeaf(post!, `${group.word} ${name}`, args, { ...c, target, postOptions });
 }
@@ -232,7 +236,7 @@ export async function runCommandLine(argv: string[], session: Session): Promise<
     };
     const [word, ...args] = rest;
     if (word === undefined) fail('no subcommand provided');
-    const node = root.commands[word!];
+    const node = entry(root.commands, word);
     if (!node) fail(`invalid subcommand: ${word}`);
     return isGroup(node!) ? await runGroup(node, args, c) : await runLeaf(node!, word!, args, c);
   } catch (err) {

@@ -3,8 +3,10 @@
 // command is authorised, validated, audited and answered exactly as the same request sent by
 // any other client: a viewer's token cannot create, another project's object is "not found".
 // The origin's CLI does the same through its Ruby SDK's in-process adapter.
+import { notFound } from '../errors.ts';
 import {
   fillPath,
+  PathParamError,
   routes,
   type BodyInputOf,
   type OperationId,
@@ -69,6 +71,19 @@ function failureOf(status: number, text: string): ApiFailure {
 }
 
 /**
+ * The route's path for `params`. A reference that cannot be a path segment (empty, `.`, `..`)
+ * names nothing: the API's 404, as the origin answers a name that does not exist.
+ */
+function pathOf(r: RouteDef, params: Record<string, unknown>, projectId: string): string {
+  try {
+    return fillPath(r.path, { ...(params as Record<string, string>), project_id: projectId });
+  } catch (err) {
+    if (!(err instanceof PathParamError)) throw err;
+    throw new ApiFailure(404, notFound().message, null);
+  }
+}
+
+/**
  * The API of this server as one caller: `origin` is the address the CLI request came in on
  * (`http://127.0.0.1:3000`), `authorization` that request's header, `requestId` its ID (so the
  * audit log ties each change to the CLI request that made it).
@@ -87,7 +102,7 @@ export function internalApi(
     const qs = opts.query
       ? new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()
       : '';
-    const url = `${origin}${r.base}${fillPath(r.path, { ...(params as Record<string, string>), project_id: projectId })}${qs ? `?${qs}` : ''}`;
+    const url = `${origin}${r.base}${pathOf(r, params, projectId)}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = {
       authorization,
       'x-request-id': requestId,

@@ -51,6 +51,7 @@ describe('test mode off (the default)', () => {
         project_id: a.project,
         fault_id: 'tf0000000000000000000000000',
         account_id: a.id,
+        postgres_database_reference: 'pg',
       });
       const res = await off.request(r.method.toUpperCase(), url, {
         token: a.token,

@@ -64,9 +64,14 @@ function urlOf(r: KitRoute, params: object = {}, query: unknown = {}): string {
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)]),
   ).toString();
-  const path = r.path.replace(/\{(\w+)\}/g, (_, key: string) =>
-    encodeURIComponent(String((params as Record<string, unknown>)[key] ?? '')),
-  );
+  // As the product's fillPath (shared/wire.ts; the kit ships on its own): an empty, `.` or
+  // `..` value would address another route, since URLs drop such segments.
+  const path = r.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = String((params as Record<string, unknown>)[key] ?? '');
+    if (value === '' || value === '.' || value === '..')
+      throw new Error(`${key} cannot be empty, "." or ".."`);
+    return encodeURIComponent(value);
+  });
   return r.base + path + (qs ? `?${qs}` : '');
 }
 
