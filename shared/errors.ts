@@ -1,8 +1,14 @@
 // Error types and both error bodies (behaviour.md §2).
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorDetails, type ErrorType, type Generation } from './wire.ts';
+import {
+  ERROR_STATUS,
+  NOT_FOUND_MESSAGE,
+  type ErrorDetails,
+  type ErrorType,
+  type Generation,
+} from './wire.ts';
 
-export { ERROR_STATUS, type ErrorDetails, type ErrorType, type Generation };
+export { ERROR_STATUS, NOT_FOUND_MESSAGE, type ErrorDetails, type ErrorType, type Generation };
 
 const errorFields = {
   code: z.number().int(),

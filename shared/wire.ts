@@ -26,7 +26,10 @@ export function isErrorType(value: unknown): value is ErrorType {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** A path parameter that cannot be one segment of a URL (empty, `.` or `..`). */
+/** What a 404 of an object that does not exist (or is not the caller's to see) says: the origin's words. */
+export const NOT_FOUND_MESSAGE = 'Sorry, we couldn’t find the resource you’re looking for.';
+
+/** A path parameter that cannot be one segment of a URL (empty, `.` or `..`): it names nothing. */
 export class PathParamError extends Error {
   constructor(readonly param: string) {
     super(`${param} cannot be empty, "." or ".."`);

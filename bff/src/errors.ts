@@ -1,7 +1,7 @@
 // The one error class and its constructors (behaviour.md §2). Stores and handlers throw
 // these; the error middleware in http/errors.ts writes the body.
 import type { z } from 'zod';
-import { ERROR_STATUS, type ErrorDetails, type ErrorType } from '#shared/errors';
+import { ERROR_STATUS, NOT_FOUND_MESSAGE, type ErrorDetails, type ErrorType } from '#shared/errors';
 
 export class ApiError extends Error {
   readonly type: ErrorType;
@@ -25,8 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = 'Sorry, we couldn’t find the resource you’re looking for.') =>
-  new ApiError('ResourceNotFound', message);
+export const notFound = (message = NOT_FOUND_MESSAGE) => new ApiError('ResourceNotFound', message);
 
 /** For idempotent deletes: the lookup's result, or undefined when it answered 404. */
 export async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefined> {

@@ -6,7 +6,15 @@
 // CSRF token that GET /auth/session hands out (kept in memory only).
 import type { z } from 'zod';
 import type { BodyInputOf, OperationId, ParamsOf, ResponseOf, Routes } from '#shared/routes';
-import { CSRF_HEADER, ERROR_STATUS, fillPath, isErrorType, type ErrorType } from '#shared/wire';
+import {
+  CSRF_HEADER,
+  ERROR_STATUS,
+  fillPath,
+  isErrorType,
+  NOT_FOUND_MESSAGE,
+  PathParamError,
+  type ErrorType,
+} from '#shared/wire';
 import { routeMap } from './route-map.gen.ts';
 
 /** What a request sends as its query string: the schema's input (strings before transforms). */
@@ -172,10 +180,19 @@ export async function apiRequest<Op extends OperationId>(
   if (method !== 'get' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   if (a.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  let url: string;
+  try {
+    url = urlFor(op, a.params, a.query);
+  } catch (err) {
+    // A name like `..` (from the address bar) names no object: its page says "not found".
+    if (err instanceof PathParamError)
+      throw new ApiError(404, 'ResourceNotFound', NOT_FOUND_MESSAGE);
+    throw err;
+  }
   const sentAt = Date.now();
   let res: Response;
   try {
-    res = await fetch(urlFor(op, a.params, a.query), {
+    res = await fetch(url, {
       method: method.toUpperCase(),
       headers,
       body: a.body === undefined ? undefined : JSON.stringify(a.body),
