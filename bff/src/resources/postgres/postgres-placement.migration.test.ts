@@ -4,6 +4,8 @@
 // same IDs on both ports, the servers are in its subnet, and its delete takes them away.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { isPostgres } from '../../db/locks.ts';
+import { allMigrations, migrate } from '../../db/migrations.ts';
 import { pickNicIPv4 } from '../../net/allocate.ts';
 import { sharedDatabaseForFile } from '../../../test/harness.ts';
 import {
@@ -147,4 +149,58 @@ it('gives existing databases their subnet and firewall, moving their rules (IDs 
       })
     ).status,
   ).toBe(200);
+});
+
+it('leaves nothing behind when it fails part way, so the next start runs it again', async () => {
+  const before = await boot();
+  const a = await newOwner(before);
+  const pg = await createPg(before, a.token, a.project, 'retried', { size: 'hobby-1' });
+  const def = await createSubnet(before, a.token, a.project, 'default-eu-central-h1');
+  await stop(before);
+  await toOldPlacement(pg.id, def.id);
+
+  // The schema as before 0114, and a fault in its data step (the firewall's
+  // attachment to the new subnet), as a crash or a full disk there would leave it.
+  const db = open();
+  const postgres = isPostgres(db);
+  if (!postgres) {
+    // SQLite checks the table's triggers on a drop; migrate() makes them again.
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'trigger' and tbl_name = 'postgres'`.execute(db);
+    for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
+  }
+  await sql`alter table postgres drop column private_subnet_id`.execute(db);
+  if (postgres) {
+    await sql`create function fail_0114() returns trigger language plpgsql as
+      $$ begin raise exception 'injected'; end $$`.execute(db);
+    await sql`create trigger fail_0114 before insert on firewall_subnet
+      for each row execute function fail_0114()`.execute(db);
+  } else {
+    await sql`create trigger fail_0114 before insert on firewall_subnet
+      begin select raise(abort, 'injected'); end`.execute(db);
+  }
+  // As the migrator runs it: in a transaction of its own on PostgreSQL, in none on SQLite.
+  const { up } = allMigrations()['0114_postgres_placement']!;
+  const run = () => (postgres ? db.transaction().execute((tx) => up(tx)) : up(db));
+  await expect(run()).rejects.toThrow(/injected/);
+  const columns = async () =>
+    (await db.introspection.getTables())
+      .find((table) => table.name === 'postgres')!
+      .columns.map((c) => c.name);
+  expect(await columns()).not.toContain('private_subnet_id');
+  expect(
+    (await sql`select name from private_subnet where name = ${`${pg.id}-subnet`}`.execute(db)).rows,
+  ).toEqual([]);
+
+  await sql`drop trigger fail_0114${postgres ? sql` on firewall_subnet` : sql``}`.execute(db);
+  await run();
+  expect(await columns()).toContain('private_subnet_id');
+  await migrate(db);
+  await db.destroy();
+  const after = await boot();
+  const token = await after.login(a.email, a.password);
+  const subnets = (
+    await after.call('listPrivateSubnets', { token, params: { project_id: a.project } })
+  ).body.items;
+  expect(subnets.map((s) => s.name)).toContain(`${pg.id}-subnet`);
 });

@@ -312,10 +312,14 @@ export const postgresMigrations: Record<string, Migration> = {
   // into that subnet.
   '0114_postgres_placement': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('postgres').addColumn('private_subnet_id', 'text').execute();
-      // The migrator runs each migration in a transaction on PostgreSQL and in none on SQLite.
-      if (isPostgres(db)) await placeDatabases(db);
-      else await db.transaction().execute(placeDatabases);
+      // The migrator runs each migration in a transaction on PostgreSQL and in none on SQLite:
+      // one of its own there, so that a failure leaves no column behind to refuse the rerun.
+      const place = async (tx: Kysely<unknown>) => {
+        await tx.schema.alterTable('postgres').addColumn('private_subnet_id', 'text').execute();
+        await placeDatabases(tx);
+      };
+      if (isPostgres(db)) await place(db);
+      else await db.transaction().execute(place);
     },
   },
 };
