@@ -17,7 +17,7 @@ export interface ConfigRule {
   /** Takes effect after a restart. */
   restart?: true;
 }
-type Rules = Readonly<Record<string, ConfigRule>>;
+export type Rules = Readonly<Record<string, ConfigRule>>;
 
 /** The levels of `log_min_messages` and `log_min_error_statement`, in the server's order. */
 const SERVER_LOG_LEVELS = [

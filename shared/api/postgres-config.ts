@@ -6,6 +6,7 @@ import {
   configEntryProblem,
   PGBOUNCER_CONFIG_RULES,
   pgConfigRules,
+  type Rules,
 } from './postgres-config-rules.ts';
 
 export type ParamType = 'integer' | 'real' | 'bool' | 'enum' | 'memory' | 'string';
@@ -410,6 +411,26 @@ const PG_BY_NAME = byName(PG_PARAMS);
 const PGBOUNCER_BY_NAME = byName(PGBOUNCER_PARAMS);
 
 /**
+ * Whether the origin's rule decides `name` (its rules), or ours (our table): ours for the names
+ * it lacks (`timezone`) or keeps to itself (`shared_buffers`, which the console's editor
+ * offers: decision 081).
+ */
+const originDecides = (rules: Rules, name: string) =>
+  Object.hasOwn(rules, name) && !rules[name]!.deny;
+
+/**
+ * The parameters of `version` that take effect only after a restart, sorted, by the rule that
+ * decides each (as configProblems checks them).
+ */
+export function restartParams(version: string): string[] {
+  const rules = pgConfigRules(version);
+  return [
+    ...PG_PARAMS.filter((p) => !originDecides(rules, p.name) && p.restart).map((p) => p.name),
+    ...Object.keys(rules).filter((name) => originDecides(rules, name) && rules[name]!.restart),
+  ].sort();
+}
+
+/**
  * What is wrong with each entry of a `pg_config` (for `version`, or for any version without
  * one) or `pgbouncer_config`: `[name, problem]` pairs, none when all fit. A null removes
  * its parameter (PATCH), known or not, as the origin's.
@@ -424,10 +445,7 @@ export function configProblems(
   const problems: [string, string][] = [];
   for (const [name, v] of Object.entries(config)) {
     if (v === null || v === undefined) continue;
-    // The origin's rules; ours for the names of our table it lacks (`timezone`) or keeps
-    // to itself (`shared_buffers`, which the console's editor offers: decision 081).
-    const own = Object.hasOwn(rules, name) && !rules[name]!.deny;
-    const p = own ? undefined : params.get(name);
+    const p = originDecides(rules, name) ? undefined : params.get(name);
     const problem = p ? paramProblem(p, v) : configEntryProblem(rules, name, v);
     if (problem) problems.push([name, problem]);
   }

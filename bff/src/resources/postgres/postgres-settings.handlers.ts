@@ -1,8 +1,7 @@
 // The PostgreSQL routes of its settings: configuration, maintenance window, superuser
 // password, certificates (the CA, client keypairs and the users who sign in with them) and
 // the firewall rules (its firewall's rules on its ports; decision 298).
-import { defaultPgConfig, PG_PARAMS } from '#shared/api/postgres-config';
-import { pgConfigRules } from '#shared/api/postgres-config-rules';
+import { defaultPgConfig, restartParams } from '#shared/api/postgres-config';
 import { postgresSize } from '#shared/catalog';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { createClientKeypair } from '../certs.ts';
@@ -25,19 +24,6 @@ import {
 } from './postgres-firewall.ts';
 import { dayNamesOf } from './postgres.tables.ts';
 import { json, reloadPostgres, ruleView, type PostgresRow } from './postgres.store.ts';
-
-/**
- * The parameters of `version` that take effect only after a restart, sorted: by the origin's
- * rules where it takes the name, else by our table (as configProblems checks them).
- */
-const restartParams = (version: string) => {
-  const rules = pgConfigRules(version);
-  const origins = (name: string) => Object.hasOwn(rules, name) && !rules[name]!.deny;
-  return [
-    ...PG_PARAMS.filter((p) => !origins(p.name) && p.restart).map((p) => p.name),
-    ...Object.keys(rules).filter((name) => origins(name) && rules[name]!.restart),
-  ].sort();
-};
 
 /** Parameter values as text, as the origin keeps and answers them (a number given is stored as its digits). */
 const asText = (config: Record<string, unknown>): Record<string, string> =>
