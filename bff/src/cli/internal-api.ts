@@ -3,7 +3,7 @@
 // command is authorised, validated, audited and answered exactly as the same request sent by
 // any other client: a viewer's token cannot create, another project's object is "not found".
 // The origin's CLI does the same through its Ruby SDK's in-process adapter.
-import { notFound } from '../errors.ts';
+import { NOT_FOUND_MESSAGE } from '#shared/errors';
 import {
   fillPath,
   PathParamError,
@@ -79,7 +79,7 @@ function pathOf(r: RouteDef, params: Record<string, unknown>, projectId: string)
     return fillPath(r.path, { ...(params as Record<string, string>), project_id: projectId });
   } catch (err) {
     if (!(err instanceof PathParamError)) throw err;
-    throw new ApiFailure(404, notFound().message, null);
+    throw new ApiFailure(404, NOT_FOUND_MESSAGE, null);
   }
 }
 
